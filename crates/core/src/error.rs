@@ -1,0 +1,158 @@
+//! Typed errors: reading a puzzle ([`ParseError`]) and checking its givens ([`Conflict`]).
+
+use std::fmt;
+
+use crate::cell::Cell;
+use crate::digit::Digit;
+use crate::house::House;
+
+/// A puzzle text that cannot be read. Carries the line it was found on, when the text had several
+/// lines, counting from 1 within the text that was parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    line: Option<usize>,
+    kind: ParseErrorKind,
+}
+
+/// What was wrong with a puzzle text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Nothing but blanks, separators or comments.
+    Empty,
+    /// The wrong number of cells in a one-line puzzle.
+    CellCount {
+        /// How many cells were found.
+        found: usize,
+    },
+    /// A character that is neither a digit, an empty-cell mark nor an allowed separator.
+    Character {
+        /// The offending character.
+        ch: char,
+        /// Its position in the line, counting characters from 1.
+        column: usize,
+        /// The cell it would have filled, if there was one.
+        cell: Option<Cell>,
+    },
+    /// A grid row with the wrong number of cells.
+    RowLength {
+        /// The row, counting from 1.
+        row: usize,
+        /// How many cells it had.
+        found: usize,
+    },
+    /// A grid with the wrong number of rows.
+    RowCount {
+        /// How many rows were found.
+        found: usize,
+    },
+    /// A pencil-mark cell that repeats a digit, such as `2236`.
+    RepeatedCandidate {
+        /// The cell.
+        cell: Cell,
+        /// The repeated digit.
+        digit: Digit,
+    },
+}
+
+impl ParseError {
+    pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
+        ParseError { line: None, kind }
+    }
+
+    pub(crate) fn at_line(mut self, line: usize) -> ParseError {
+        self.line = Some(line);
+        self
+    }
+
+    /// The line of the parsed text the problem is on (from 1), when the text had several lines.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Empty => write!(f, "no puzzle: the input is empty"),
+            ParseErrorKind::CellCount { found } => write!(f, "{found} cells, expected 81"),
+            ParseErrorKind::Character { ch, column, cell } => {
+                write!(f, "unexpected character {ch:?} at column {column}")?;
+                if let Some(cell) = cell {
+                    write!(f, " ({cell})")?;
+                }
+                Ok(())
+            }
+            ParseErrorKind::RowLength { row, found } => {
+                write!(f, "row {row} has {found} cells, expected 9")
+            }
+            ParseErrorKind::RowCount { found } => write!(f, "{found} rows, expected 9"),
+            ParseErrorKind::RepeatedCandidate { cell, digit } => {
+                write!(f, "{cell} lists candidate {digit} twice")
+            }
+        }
+    }
+}
+
+/// The message names the problem only; the line, if any, is available from [`ParseError::line`],
+/// so that a caller reading a file can say `line N: ...` with its own line numbers.
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Two givens break the rules: the same digit twice in one house.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: Digit,
+    /// The house it repeats in.
+    pub house: House,
+    /// The first cell holding it.
+    pub first: Cell,
+    /// The second cell holding it.
+    pub second: Cell,
+}
+
+/// For example `digit 5 repeats in row 2 (r2c1, r2c7)`.
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "digit {} repeats in {} ({}, {})",
+            self.digit, self.house, self.first, self.second
+        )
+    }
+}
+
+impl std::error::Error for Conflict {}
+
+/// Anything that makes a text unusable as a puzzle: unreadable, or givens that clash.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// The text could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The givens break a rule.
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+}
+
+impl PuzzleError {
+    /// The line of the text the problem is on, for parse errors in multi-line texts.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            PuzzleError::Parse(e) => e.line(),
+            PuzzleError::Conflict(_) => None,
+        }
+    }
+}

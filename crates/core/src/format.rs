@@ -1,0 +1,329 @@
+//! Reading and writing puzzles as text: the 81-character line, the 9x9 grid and the pencil-mark
+//! grid. (JSON belongs to the callers: the core knows no serialisation format.)
+
+use crate::cell::Cell;
+use crate::digit::{Digit, DigitSet};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::pencil::PencilMarks;
+use crate::sudoku::Sudoku;
+
+/// A character that marks an empty cell.
+fn is_empty_mark(c: char) -> bool {
+    matches!(c, '.' | '0' | '_')
+}
+
+/// A character that separates boxes in a drawn grid and carries no cell.
+fn is_separator(c: char) -> bool {
+    matches!(c, '|' | '-' | '+' | '=' | ':' | '\'' | '*' | '!') || c.is_whitespace()
+}
+
+pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
+    // Columns count from the start of the untrimmed line, so they match what the user sees.
+    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+    let line = line.trim();
+    if line.is_empty() {
+        return Err(ParseError::new(ParseErrorKind::Empty));
+    }
+    let mut cells = [0u8; 81];
+    let mut n = 0usize;
+    for (i, ch) in line.chars().enumerate().map(|(i, c)| (i + lead, c)) {
+        let value = if let Some(d) = Digit::from_char(ch) {
+            d.get()
+        } else if ch == '.' || ch == '0' {
+            0
+        } else {
+            return Err(ParseError::new(ParseErrorKind::Character {
+                ch,
+                column: i + 1,
+                cell: Cell::new(n),
+            }));
+        };
+        if n < 81 {
+            cells[n] = value;
+        }
+        n += 1;
+    }
+    if n != 81 {
+        return Err(ParseError::new(ParseErrorKind::CellCount { found: n }));
+    }
+    Ok(Sudoku::from_bytes(cells).expect("only digits 0-9 were stored"))
+}
+
+pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
+    let mut cells = [0u8; 81];
+    let mut rows = 0usize;
+    for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut row = [0u8; 9];
+        let mut n = 0usize;
+        for (col, ch) in line.chars().enumerate() {
+            if is_separator(ch) {
+                continue;
+            }
+            let value = if let Some(d) = Digit::from_char(ch) {
+                d.get()
+            } else if is_empty_mark(ch) {
+                0
+            } else {
+                let cell = (rows < 9 && n < 9).then(|| Cell::at(rows, n));
+                return Err(ParseError::new(ParseErrorKind::Character {
+                    ch,
+                    column: col + 1,
+                    cell,
+                })
+                .at_line(line_no));
+            };
+            if n < 9 {
+                row[n] = value;
+            }
+            n += 1;
+        }
+        if n == 0 {
+            continue; // a separator line such as ------+-------+------
+        }
+        if n != 9 {
+            return Err(ParseError::new(ParseErrorKind::RowLength {
+                row: rows + 1,
+                found: n,
+            })
+            .at_line(line_no));
+        }
+        if rows < 9 {
+            cells[rows * 9..rows * 9 + 9].copy_from_slice(&row);
+        }
+        rows += 1;
+    }
+    match rows {
+        0 => Err(ParseError::new(ParseErrorKind::Empty)),
+        9 => Ok(Sudoku::from_bytes(cells).expect("only digits 0-9 were stored")),
+        found => Err(ParseError::new(ParseErrorKind::RowCount { found })),
+    }
+}
+
+pub(crate) fn write_line(s: &Sudoku) -> String {
+    Cell::all()
+        .map(|c| s.get(c).map_or('.', Digit::to_char))
+        .collect()
+}
+
+pub(crate) fn write_grid(s: &Sudoku) -> String {
+    let mut out = String::with_capacity(11 * 22);
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        for c in 0..9 {
+            if c == 3 || c == 6 {
+                out.push_str(" |");
+            }
+            if c > 0 {
+                out.push(' ');
+            }
+            out.push(s.get(Cell::at(r, c)).map_or('.', Digit::to_char));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads a pencil-mark grid: nine rows of nine cells, each cell written as its candidate digits
+/// (`236`), a cell with one digit taken as solved, `0` (or `.`) for a cell with no candidate left.
+/// Cells are separated by spaces or `|`; separator lines are skipped.
+pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
+    let mut sets: Vec<DigitSet> = Vec::with_capacity(81);
+    let mut rows = 0usize;
+    for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        // Frame lines such as `.----+----.` carry no cells (a `.` there is a corner, not a cell).
+        if line.chars().all(|c| is_separator(c) || c == '.') {
+            continue;
+        }
+        let mut row: Vec<DigitSet> = Vec::with_capacity(9);
+        let mut col_of_token = 0usize;
+        let mut current: Option<DigitSet> = None;
+        let chars: Vec<char> = line.chars().collect();
+        for (col, &ch) in chars.iter().enumerate() {
+            if ch.is_whitespace() || is_separator(ch) {
+                if let Some(set) = current.take() {
+                    row.push(set);
+                }
+                continue;
+            }
+            let set = current.get_or_insert_with(|| {
+                col_of_token = col;
+                DigitSet::EMPTY
+            });
+            if let Some(d) = Digit::from_char(ch) {
+                if set.contains(d) {
+                    let cell = Cell::at(rows.min(8), row.len().min(8));
+                    return Err(ParseError::new(ParseErrorKind::RepeatedCandidate {
+                        cell,
+                        digit: d,
+                    })
+                    .at_line(line_no));
+                }
+                set.insert(d);
+            } else if !(ch == '0' || ch == '.') {
+                let cell = (rows < 9 && row.len() < 9).then(|| Cell::at(rows, row.len()));
+                return Err(ParseError::new(ParseErrorKind::Character {
+                    ch,
+                    column: col + 1,
+                    cell,
+                })
+                .at_line(line_no));
+            }
+        }
+        if let Some(set) = current.take() {
+            row.push(set);
+        }
+        if row.is_empty() {
+            continue;
+        }
+        if row.len() != 9 {
+            return Err(ParseError::new(ParseErrorKind::RowLength {
+                row: rows + 1,
+                found: row.len(),
+            })
+            .at_line(line_no));
+        }
+        rows += 1;
+        sets.extend(row);
+    }
+    if rows == 0 {
+        return Err(ParseError::new(ParseErrorKind::Empty));
+    }
+    if rows != 9 {
+        return Err(ParseError::new(ParseErrorKind::RowCount { found: rows }));
+    }
+    let mut pm = PencilMarks::empty();
+    for (i, set) in sets.into_iter().enumerate() {
+        let cell = Cell::from_index(i);
+        match set.single_digit() {
+            Some(d) => pm.set_value(cell, d),
+            None => pm.set_candidates(cell, set),
+        }
+    }
+    Ok(pm)
+}
+
+/// Writes a pencil-mark grid: solved cells as their digit, others as their candidates, columns
+/// padded to a common width, boxes framed.
+pub(crate) fn write_pencil_grid(pm: &PencilMarks) -> String {
+    let text = |c: Cell| -> String {
+        match pm.value(c) {
+            Some(d) => d.to_string(),
+            None if pm.candidates(c).is_empty() => "0".to_string(),
+            None => pm.candidates(c).to_string(),
+        }
+    };
+    let mut width = [1usize; 9];
+    for c in Cell::all() {
+        width[c.col()] = width[c.col()].max(text(c).len());
+    }
+    let rule = {
+        let mut s = String::new();
+        for stack in 0..3 {
+            s.push(if stack == 0 { '.' } else { '+' });
+            let w: usize = (stack * 3..stack * 3 + 3).map(|c| width[c] + 1).sum::<usize>() + 1;
+            s.push_str(&"-".repeat(w));
+        }
+        s.push('.');
+        s
+    };
+    let mut out = String::new();
+    out.push_str(&rule);
+    out.push('\n');
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            out.push_str(&rule.replace('.', "+"));
+            out.push('\n');
+        }
+        for c in 0..9 {
+            if c % 3 == 0 {
+                out.push_str("| ");
+            }
+            let t = text(Cell::at(r, c));
+            out.push_str(&t);
+            out.push_str(&" ".repeat(width[c] - t.len() + 1));
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+
+    #[test]
+    fn line_round_trip() {
+        let s = Sudoku::from_line(P).unwrap();
+        assert_eq!(s.to_line(), P);
+        let zeros = P.replace('.', "0");
+        assert_eq!(Sudoku::from_line(&format!("  {zeros}\n")).unwrap(), s);
+    }
+
+    #[test]
+    fn grid_round_trip() {
+        let s = Sudoku::from_line(P).unwrap();
+        let g = s.to_grid_string();
+        assert_eq!(g.lines().count(), 11);
+        assert_eq!(Sudoku::from_grid(&g).unwrap(), s);
+        assert_eq!(Sudoku::parse(&g).unwrap(), s);
+    }
+
+    #[test]
+    fn line_errors_name_the_problem() {
+        let short = &P[..80];
+        let e = Sudoku::from_line(short).unwrap_err();
+        assert_eq!(e.to_string(), "80 cells, expected 81");
+        let mut bad = P.to_string();
+        bad.replace_range(11..12, "x");
+        let e = Sudoku::from_line(&bad).unwrap_err();
+        assert_eq!(e.to_string(), "unexpected character 'x' at column 12 (r2c3)");
+        assert_eq!(
+            Sudoku::from_line("   ").unwrap_err().kind(),
+            &ParseErrorKind::Empty
+        );
+    }
+
+    #[test]
+    fn grid_errors_name_line_and_row() {
+        let s = Sudoku::from_line(P).unwrap();
+        let mut lines: Vec<String> = s.to_grid_string().lines().map(String::from).collect();
+        lines[1] = "1 2 3 | 4 5 6 | 7 8".into();
+        let e = Sudoku::from_grid(&lines.join("\n")).unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        assert_eq!(e.to_string(), "row 2 has 8 cells, expected 9");
+        lines[1] = "1 2 3 | 4 5 6 | 7 8 x".into();
+        let e = Sudoku::from_grid(&lines.join("\n")).unwrap_err();
+        assert_eq!(e.to_string(), "unexpected character 'x' at column 21 (r2c9)");
+        let e = Sudoku::from_grid(&lines[..5].join("\n").replace('x', "9")).unwrap_err();
+        assert_eq!(e.to_string(), "4 rows, expected 9");
+    }
+
+    #[test]
+    fn pencil_grid_round_trip() {
+        let s = Sudoku::from_line(P).unwrap();
+        let pm = PencilMarks::raw(&s);
+        let text = pm.to_pencil_grid();
+        let back = PencilMarks::from_pencil_grid(&text).unwrap();
+        assert_eq!(back, pm);
+    }
+
+    #[test]
+    fn pencil_grid_rejects_repeats() {
+        let row = "| 2236 1 4 | 5 6 7 | 8 9 3 |\n";
+        let e = PencilMarks::from_pencil_grid(&row.repeat(9)).unwrap_err();
+        assert_eq!(e.to_string(), "r1c1 lists candidate 2 twice");
+    }
+}

@@ -1,0 +1,28 @@
+//! # nonet-core
+//!
+//! The engine core of nonet: the board's vocabulary ([`Digit`], [`Cell`], [`House`],
+//! [`DigitSet`], [`CellSet`]), the [`Layout`] that describes houses as data, the [`Sudoku`] front
+//! door (read, write, check, solve, count), the [`PencilMarks`] of a position, and two solvers
+//! that always agree: a fast bit-parallel one and a simple reference one.
+//!
+//! **Invariant:** this crate does no I/O and knows nothing of HTTP, JSON or SQL.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod cell;
+mod digit;
+mod error;
+mod fast;
+mod format;
+mod house;
+mod pencil;
+mod reference;
+mod sudoku;
+
+pub use cell::{Cell, CellSet, CellSetIter};
+pub use digit::{Digit, DigitSet, DigitSetIter};
+pub use error::{Conflict, ParseError, ParseErrorKind, PuzzleError};
+pub use house::{House, HouseKind, Layout, STANDARD};
+pub use pencil::PencilMarks;
+pub use sudoku::{Solutions, Solver, Sudoku};

@@ -1,0 +1,246 @@
+//! [`Sudoku`], the front door: a 9x9 grid of givens, with methods to read, write, check and
+//! solve it.
+
+use std::fmt;
+
+use crate::cell::Cell;
+use crate::digit::{Digit, DigitSet};
+use crate::error::{Conflict, ParseError, PuzzleError};
+use crate::house::{House, STANDARD};
+use crate::pencil::PencilMarks;
+use crate::{fast, format, reference};
+
+/// A Sudoku puzzle (or any grid of digits): each of the 81 cells is empty or holds a digit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sudoku {
+    /// Row-major cells, 0 for empty, otherwise the digit 1-9.
+    cells: [u8; 81],
+}
+
+/// Which solver answers a question. Both give the same answers; the fast one is the default and
+/// the reference one is the simple, readable oracle it is tested against.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Solver {
+    /// The bit-parallel solver.
+    #[default]
+    Fast,
+    /// The deliberately simple elimination-plus-backtracking solver.
+    Reference,
+}
+
+/// How many solutions a puzzle has, with the solution when it is unique.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Solutions {
+    /// No way to fill the grid (this includes givens that clash).
+    None,
+    /// Exactly one solution.
+    Unique(Sudoku),
+    /// Two or more solutions; one of them is given.
+    Multiple(Sudoku),
+}
+
+impl Default for Sudoku {
+    fn default() -> Self {
+        Sudoku::empty()
+    }
+}
+
+impl Sudoku {
+    /// The empty grid.
+    pub const fn empty() -> Sudoku {
+        Sudoku { cells: [0; 81] }
+    }
+
+    /// A grid from 81 row-major bytes, 0 for empty and 1-9 for digits. `None` if any byte is
+    /// above 9.
+    pub fn from_bytes(cells: [u8; 81]) -> Option<Sudoku> {
+        cells.iter().all(|&b| b <= 9).then_some(Sudoku { cells })
+    }
+
+    /// The 81 row-major bytes, 0 for empty and 1-9 for digits.
+    pub const fn to_bytes(&self) -> [u8; 81] {
+        self.cells
+    }
+
+    /// Reads an 81-character line: digits `1`-`9`, `.` or `0` for an empty cell. Whitespace
+    /// around the line is ignored.
+    pub fn from_line(line: &str) -> Result<Sudoku, ParseError> {
+        format::parse_line(line)
+    }
+
+    /// Reads a multi-line 9x9 grid: one row per line, spaces and the separators `|`, `-`, `+`
+    /// ignored, `.`, `0` or `_` for an empty cell. Lines of separators only are skipped.
+    pub fn from_grid(text: &str) -> Result<Sudoku, ParseError> {
+        format::parse_grid(text)
+    }
+
+    /// Reads either form: a single line, or a multi-line grid.
+    pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
+        if text.trim().lines().count() <= 1 {
+            Sudoku::from_line(text)
+        } else {
+            Sudoku::from_grid(text)
+        }
+    }
+
+    /// Reads a puzzle in either form and checks that no digit repeats in a house.
+    pub fn parse_valid(text: &str) -> Result<Sudoku, PuzzleError> {
+        let s = Sudoku::parse(text)?;
+        s.check()?;
+        Ok(s)
+    }
+
+    /// The 81-character line, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        format::write_line(self)
+    }
+
+    /// A 9x9 grid on 11 lines with box separators (`|` and `------+-------+------`).
+    pub fn to_grid_string(&self) -> String {
+        format::write_grid(self)
+    }
+
+    /// The digit in `cell`, if any.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.cells[cell.index()])
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        self.cells[cell.index()] = digit.map_or(0, Digit::get);
+    }
+
+    /// How many cells hold a digit.
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|&&b| b != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&b| b != 0)
+    }
+
+    /// The first place where a digit repeats in a house (houses in the order rows, columns,
+    /// boxes; digits smallest first), or `None` if the givens break no rule.
+    pub fn first_conflict(&self) -> Option<Conflict> {
+        self.conflicts().into_iter().next()
+    }
+
+    /// Every repeated digit in every house (rows, columns, boxes), the first two cells of each.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let mut out = Vec::new();
+        for house in House::all() {
+            let mut seen: [Option<Cell>; 9] = [None; 9];
+            let mut reported = DigitSet::EMPTY;
+            for &cell in STANDARD.cells(house) {
+                if let Some(d) = self.get(cell) {
+                    match seen[d.index()] {
+                        None => seen[d.index()] = Some(cell),
+                        Some(first) if !reported.contains(d) => {
+                            reported.insert(d);
+                            out.push(Conflict {
+                                digit: d,
+                                house,
+                                first,
+                                second: cell,
+                            });
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `Ok` when no digit repeats in a house; otherwise the first [`Conflict`].
+    pub fn check(&self) -> Result<(), Conflict> {
+        self.first_conflict().map_or(Ok(()), Err)
+    }
+
+    /// Counts solutions with the default (fast) solver, stopping once `limit` are found.
+    pub fn count_solutions_up_to(&self, limit: usize) -> usize {
+        self.count_solutions_with(Solver::Fast, limit)
+    }
+
+    /// Counts solutions with the chosen solver, stopping once `limit` are found.
+    pub fn count_solutions_with(&self, solver: Solver, limit: usize) -> usize {
+        self.search(solver, limit).0
+    }
+
+    /// Solves with the default solver and says whether there is no, one, or several solutions.
+    pub fn solutions(&self) -> Solutions {
+        self.solutions_with(Solver::Fast)
+    }
+
+    /// As [`Sudoku::solutions`], with the chosen solver.
+    pub fn solutions_with(&self, solver: Solver) -> Solutions {
+        match self.search(solver, 2) {
+            (0, _) => Solutions::None,
+            (1, Some(s)) => Solutions::Unique(s),
+            (_, Some(s)) => Solutions::Multiple(s),
+            (_, None) => unreachable!("a solver found a solution but kept none"),
+        }
+    }
+
+    /// The solution, only if it is unique.
+    pub fn unique_solution(&self) -> Option<Sudoku> {
+        match self.solutions() {
+            Solutions::Unique(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Some solution (the first found). This stops at the first solution, so it says nothing
+    /// about uniqueness.
+    pub fn some_solution(&self) -> Option<Sudoku> {
+        self.search(Solver::Fast, 1).1
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    pub fn has_unique_solution(&self) -> bool {
+        self.count_solutions_up_to(2) == 1
+    }
+
+    /// Whether candidate elimination alone (a solved cell's digit leaves its row, column and
+    /// box, repeated; naked singles only) fills the whole grid.
+    pub fn is_solved_by_elimination(&self) -> bool {
+        self.first_conflict().is_none() && PencilMarks::after_elimination(self).is_solved()
+    }
+
+    fn search(&self, solver: Solver, limit: usize) -> (usize, Option<Sudoku>) {
+        if limit == 0 {
+            return (0, None);
+        }
+        // Clashing givens can never be completed; neither solver needs to see them.
+        if self.first_conflict().is_some() {
+            return (0, None);
+        }
+        let mut first = None;
+        let n = match solver {
+            Solver::Fast => fast::count(&self.cells, limit, &mut first),
+            Solver::Reference => reference::count(&self.cells, limit, &mut first),
+        };
+        (n, first.map(|cells| Sudoku { cells }))
+    }
+}
+
+/// Written as its 81-character line.
+impl fmt::Display for Sudoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Sudoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sudoku({})", self.to_line())
+    }
+}
+
+impl std::str::FromStr for Sudoku {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Sudoku, ParseError> {
+        Sudoku::parse(s)
+    }
+}
