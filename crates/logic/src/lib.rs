@@ -1,0 +1,15 @@
+//! # nonet-logic
+//!
+//! The human-style logical solver: techniques that find named steps on a pencil-mark position,
+//! the path that applies the easiest step until solved, explanations rendered from each step's
+//! data, and the difficulty ratings built on them.
+//!
+//! **Invariant:** depends on `nonet-core` only; no I/O.
+
+#![forbid(unsafe_code)]
+
+pub mod step;
+pub mod technique;
+
+pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
+pub use technique::Technique;
