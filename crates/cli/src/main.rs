@@ -1,1 +1,75 @@
-fn main() {}
+//! `nonet`: the command-line front end. Glue only: parse arguments, call the libraries, print,
+//! and map outcomes to exit codes (0 all handled, 1 some puzzle unhandled, 2 invalid input or a
+//! wrong command line). The contract is `shared/CLI.md`.
+
+#![forbid(unsafe_code)]
+
+mod batch;
+mod cmd;
+mod input;
+mod status;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+use status::Status;
+
+/// nonet: a Sudoku engine, puzzle maker and game.
+#[derive(Parser, Debug)]
+#[command(name = "nonet", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: print each unique solution, or none / multiple / invalid.
+    Solve(cmd::solve::SolveArgs),
+    /// Count solutions of puzzles, up to a limit.
+    Count(cmd::count::CountArgs),
+    /// Check that puzzles can be read and break no rule, without solving them.
+    Check(cmd::check::CheckArgs),
+    /// Print the pencil-mark grid of one puzzle.
+    Candidates(cmd::candidates::CandidatesArgs),
+}
+
+fn run(cli: Cli) -> Result<Status> {
+    match cli.command {
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Count(a) => cmd::count::run(a),
+        Command::Check(a) => cmd::check::run(a),
+        Command::Candidates(a) => cmd::candidates::run(a),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with success; real errors exit 2.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(status) => status.exit_code(),
+        Err(e) => {
+            // A closed pipe (`nonet solve big.txt | head`) is the reader's choice, not an error.
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("nonet: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

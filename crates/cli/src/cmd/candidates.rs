@@ -1,0 +1,99 @@
+//! `nonet candidates PUZZLE`: the pencil-mark grid of a puzzle, after candidate elimination
+//! (naked singles placed to a fixpoint) or, with `--raw`, straight from the givens.
+
+use anyhow::{anyhow, Result};
+use clap::{Args, ValueEnum};
+use nonet_core::{Cell, PencilMarks};
+use serde_json::json;
+
+use crate::input::{read_single, split_puzzles};
+use crate::status::Status;
+
+/// Output shapes of `nonet candidates`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CandidatesFormat {
+    /// The framed pencil-mark grid.
+    #[default]
+    Grid,
+    /// One line: the 81 cells' candidate strings separated by spaces.
+    Line,
+    /// A JSON object with the 81 cells.
+    Json,
+}
+
+/// Arguments of `nonet candidates`.
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    /// The puzzle: 81 characters, or `-` to read a line or grid from standard input.
+    pub puzzle: String,
+    /// Candidates straight from the givens, before any elimination is repeated.
+    #[arg(long)]
+    pub raw: bool,
+    /// Output shape.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CandidatesFormat,
+}
+
+pub fn run(args: CandidatesArgs) -> Result<Status> {
+    let text = read_single(&args.puzzle)?;
+    let mut puzzles = split_puzzles(&text, "");
+    if puzzles.len() != 1 {
+        return Err(anyhow!(
+            "expected one puzzle, found {} (use `nonet solve` for files of puzzles)",
+            puzzles.len()
+        ));
+    }
+    let p = puzzles.remove(0);
+    let sudoku = match &p.parsed {
+        Ok(s) => *s,
+        Err(_) => {
+            if let Some(msg) = p.error_message() {
+                eprintln!("{msg}");
+            }
+            return Ok(Status::Invalid);
+        }
+    };
+    let pm = if args.raw {
+        PencilMarks::raw(&sudoku)
+    } else {
+        PencilMarks::after_elimination(&sudoku)
+    };
+    let cell_text = |c: Cell| match pm.value(c) {
+        Some(d) => d.to_string(),
+        None => pm.candidates(c).to_string(),
+    };
+    match args.format {
+        CandidatesFormat::Grid => print!("{}", pm.to_pencil_grid()),
+        CandidatesFormat::Line => {
+            let cells: Vec<String> = Cell::all().map(cell_text).collect();
+            println!("{}", cells.join(" "));
+        }
+        CandidatesFormat::Json => {
+            let cells: Vec<_> = Cell::all()
+                .map(|c| {
+                    let mut v = json!({ "cell": c.to_string() });
+                    match pm.value(c) {
+                        Some(d) => {
+                            v["value"] = json!(d.get());
+                            v["given"] = json!(sudoku.get(c).is_some());
+                        }
+                        None => {
+                            v["candidates"] =
+                                json!(pm.candidates(c).iter().map(|d| d.get()).collect::<Vec<_>>())
+                        }
+                    }
+                    v
+                })
+                .collect();
+            println!(
+                "{}",
+                json!({ "puzzle": sudoku.to_line(), "raw": args.raw, "cells": cells })
+            );
+        }
+    }
+    if pm.has_dead_cell() {
+        eprintln!("a cell has no candidate left: the puzzle has no solution");
+        return Ok(Status::Unhandled);
+    }
+    Ok(Status::Ok)
+}

@@ -1,0 +1,64 @@
+//! `nonet check`: reads and validates each puzzle (format and rules) without solving it.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+
+use super::solve::puzzle_text;
+use super::{BatchArgs, Format};
+use crate::batch;
+use crate::input::{read_puzzles, InputPuzzle};
+use crate::status::Status;
+
+/// Arguments of `nonet check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Output shape (`grid` prints the same as `line`).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Prints `ok` for a readable puzzle whose givens break no rule, `invalid` otherwise (with the
+/// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
+pub fn run(args: CheckArgs) -> Result<Status> {
+    let puzzles = read_puzzles(&args.batch.files)?;
+    let mut status = Status::Ok;
+    batch::run(
+        &puzzles,
+        args.batch.threads,
+        |p: &InputPuzzle| p.parsed.as_ref().map(|s| s.filled_count()).ok(),
+        |p, givens, out: &mut dyn Write| {
+            if givens.is_none() {
+                if let Some(msg) = p.error_message() {
+                    eprintln!("{msg}");
+                }
+                status.note(Status::Invalid);
+            }
+            match args.format {
+                Format::Line | Format::Grid => {
+                    writeln!(out, "{}", if givens.is_some() { "ok" } else { "invalid" })?
+                }
+                Format::Json => {
+                    let mut v = json!({
+                        "line": p.line,
+                        "puzzle": puzzle_text(p),
+                        "valid": givens.is_some(),
+                    });
+                    if let Some(n) = givens {
+                        v["givens"] = json!(n);
+                    }
+                    if let Some(e) = p.parsed.as_ref().err() {
+                        v["error"] = json!(e.to_string());
+                    }
+                    writeln!(out, "{v}")?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(status)
+}

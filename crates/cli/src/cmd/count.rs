@@ -1,0 +1,85 @@
+//! `nonet count`: how many solutions each puzzle has, counting up to a limit.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use nonet_core::Solver;
+use serde_json::json;
+
+use super::solve::puzzle_text;
+use super::{BatchArgs, Format};
+use crate::batch;
+use crate::input::{read_puzzles, InputPuzzle};
+use crate::status::Status;
+
+/// Arguments of `nonet count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Stop counting once this many solutions are found.
+    #[arg(long, default_value_t = 2)]
+    pub limit: usize,
+    /// Output shape (`grid` prints the same as `line`).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Use the simple reference solver instead of the fast one (for debugging).
+    #[arg(long)]
+    pub reference: bool,
+}
+
+pub fn run(args: CountArgs) -> Result<Status> {
+    if args.limit == 0 {
+        bail!("--limit must be at least 1");
+    }
+    let puzzles = read_puzzles(&args.batch.files)?;
+    let solver = if args.reference {
+        Solver::Reference
+    } else {
+        Solver::Fast
+    };
+    let mut status = Status::Ok;
+    batch::run(
+        &puzzles,
+        args.batch.threads,
+        |p: &InputPuzzle| {
+            p.parsed
+                .as_ref()
+                .ok()
+                .map(|s| s.count_solutions_with(solver, args.limit))
+        },
+        |p, result, out: &mut dyn Write| {
+            if result.is_none() {
+                if let Some(msg) = p.error_message() {
+                    eprintln!("{msg}");
+                }
+                status.note(Status::Invalid);
+            }
+            match args.format {
+                Format::Line | Format::Grid => match result {
+                    Some(n) => writeln!(out, "{n}")?,
+                    None => writeln!(out, "invalid")?,
+                },
+                Format::Json => {
+                    let mut v = json!({ "line": p.line, "puzzle": puzzle_text(p) });
+                    match result {
+                        Some(n) => {
+                            v["count"] = json!(n);
+                            v["limit_reached"] = json!(n >= args.limit);
+                        }
+                        None => {
+                            v["status"] = json!("invalid");
+                            if let Some(e) = p.parsed.as_ref().err() {
+                                v["error"] = json!(e.to_string());
+                            }
+                        }
+                    }
+                    writeln!(out, "{v}")?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(status)
+}

@@ -1,0 +1,30 @@
+//! One module per subcommand. Each exposes an `Args` struct (clap) and `run(args) -> Result<Status>`.
+
+pub mod candidates;
+pub mod check;
+pub mod count;
+pub mod solve;
+
+use clap::{Args, ValueEnum};
+
+/// Options shared by every batch subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Puzzle files, one puzzle per line (or one multi-line grid); standard input when none or `-`.
+    pub files: Vec<String>,
+    /// Worker threads (default: all cores; 1 is single-threaded). Output order is always kept.
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+}
+
+/// Output shapes of the solving subcommands.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// One line per puzzle (the contract's default).
+    #[default]
+    Line,
+    /// A 9x9 grid per puzzle, followed by a blank line.
+    Grid,
+    /// One JSON object per puzzle, one per line (JSON Lines).
+    Json,
+}

@@ -1,0 +1,97 @@
+//! `nonet solve`: the unique solution of each puzzle, or `none` / `multiple` / `invalid`.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+use nonet_core::{Solutions, Solver};
+use serde_json::json;
+
+use super::{BatchArgs, Format};
+use crate::batch;
+use crate::input::{read_puzzles, InputPuzzle};
+use crate::status::Status;
+
+/// Arguments of `nonet solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Output shape.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Use the simple reference solver instead of the fast one (for debugging).
+    #[arg(long)]
+    pub reference: bool,
+}
+
+pub fn run(args: SolveArgs) -> Result<Status> {
+    let puzzles = read_puzzles(&args.batch.files)?;
+    let solver = if args.reference {
+        Solver::Reference
+    } else {
+        Solver::Fast
+    };
+    let mut status = Status::Ok;
+    batch::run(
+        &puzzles,
+        args.batch.threads,
+        |p: &InputPuzzle| p.parsed.as_ref().ok().map(|s| s.solutions_with(solver)),
+        |p, result, out: &mut dyn Write| {
+            let (word, solution) = match result {
+                None => {
+                    if let Some(msg) = p.error_message() {
+                        eprintln!("{msg}");
+                    }
+                    status.note(Status::Invalid);
+                    ("invalid", None)
+                }
+                Some(Solutions::None) => {
+                    eprintln!("{}", p.describe(&"no solution"));
+                    status.note(Status::Unhandled);
+                    ("none", None)
+                }
+                Some(Solutions::Multiple(_)) => {
+                    eprintln!("{}", p.describe(&"more than one solution"));
+                    status.note(Status::Unhandled);
+                    ("multiple", None)
+                }
+                Some(Solutions::Unique(s)) => ("unique", Some(s)),
+            };
+            match args.format {
+                Format::Line => match solution {
+                    Some(s) => writeln!(out, "{}", s.to_line())?,
+                    None => writeln!(out, "{word}")?,
+                },
+                Format::Grid => match solution {
+                    Some(s) => writeln!(out, "{}", s.to_grid_string())?,
+                    None => writeln!(out, "{word}\n")?,
+                },
+                Format::Json => {
+                    let mut v = json!({
+                        "line": p.line,
+                        "puzzle": puzzle_text(p),
+                        "status": word,
+                    });
+                    if let Some(s) = solution {
+                        v["solution"] = json!(s.to_line());
+                    }
+                    if let Some(msg) = p.parsed.as_ref().err() {
+                        v["error"] = json!(msg.to_string());
+                    }
+                    writeln!(out, "{v}")?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(status)
+}
+
+/// The puzzle as an 81-character line when it could be read, else the raw text as given.
+pub fn puzzle_text(p: &InputPuzzle) -> String {
+    match &p.parsed {
+        Ok(s) => s.to_line(),
+        Err(_) => p.text.chars().take(200).collect(),
+    }
+}

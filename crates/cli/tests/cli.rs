@@ -1,0 +1,264 @@
+//! CLI tests: run the built `nonet` binary on files and standard input, as a user would.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn nonet() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nonet"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures").join(name)
+}
+
+fn run_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = nonet()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nonet runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// One `examples.txt` record: name, puzzle, solution count, classic rating, solution.
+struct Example {
+    puzzle: String,
+    solutions: String,
+    solution: String,
+}
+
+fn examples() -> Vec<Example> {
+    std::fs::read_to_string(fixture("examples.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            Example {
+                puzzle: f[1].to_string(),
+                solutions: f[2].to_string(),
+                solution: f[4].to_string(),
+            }
+        })
+        .collect()
+}
+
+const GOOD: &str =
+    ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+const GOOD_SOLUTION: &str =
+    "248617593679253418153948726961534872735826149824791365516379284397482651482165937";
+
+#[test]
+fn solve_answers_every_example() {
+    let ex = examples();
+    let input: String = ex.iter().map(|e| format!("{}\n", e.puzzle)).collect();
+    let out = run_stdin(&["solve"], &input);
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), ex.len());
+    for (e, line) in ex.iter().zip(&lines) {
+        let expected = match e.solutions.as_str() {
+            "0" => "none",
+            "1" => e.solution.as_str(),
+            _ => "multiple",
+        };
+        assert_eq!(line, expected, "puzzle {}", e.puzzle);
+    }
+    // examples.txt has puzzles with no and with several solutions: exit 1.
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn count_answers_every_example() {
+    let ex = examples();
+    let input: String = ex.iter().map(|e| format!("{}\n", e.puzzle)).collect();
+    let out = run_stdin(&["count", "--threads", "2"], &input);
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    for (e, line) in ex.iter().zip(&lines) {
+        let expected = if e.solutions == "2+" { "2" } else { &e.solutions };
+        assert_eq!(line, expected, "puzzle {}", e.puzzle);
+    }
+    let out = run_stdin(&["count", "--limit", "10"], &format!("{}\n", ex[6].puzzle));
+    assert_eq!(text(&out.stdout).trim(), "10");
+}
+
+#[test]
+fn reference_solver_gives_the_same_answers() {
+    let ex = examples();
+    let input: String = ex.iter().map(|e| format!("{}\n", e.puzzle)).collect();
+    let fast = run_stdin(&["solve"], &input);
+    let reference = run_stdin(&["solve", "--reference", "--threads", "1"], &input);
+    assert_eq!(text(&fast.stdout), text(&reference.stdout));
+}
+
+#[test]
+fn mixed_file_reports_bad_lines_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("nonet-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mixed.txt");
+    let short = &GOOD[..80];
+    let stray = format!("{}x{}", &GOOD[..40], &GOOD[41..]);
+    // Row 1 holds a 4 at r1c2: put another 4 at r1c1.
+    let repeat = format!("4{}", &GOOD[1..]);
+    std::fs::write(&path, format!("{GOOD}\n{short}\n{stray}\n{repeat}\n")).unwrap();
+    let out = nonet().arg("solve").arg(&path).output().unwrap();
+    assert_eq!(
+        text(&out.stdout),
+        format!("{GOOD_SOLUTION}\ninvalid\ninvalid\ninvalid\n")
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("line 2: 80 cells, expected 81"), "{err}");
+    assert!(
+        err.contains("line 3: unexpected character 'x' at column 41 (r5c5)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 4: digit 4 repeats in row 1 (r1c1, r1c2)"),
+        "{err}"
+    );
+    assert!(!err.contains("line 1:"), "{err}");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_multi_line_grid_on_stdin() {
+    let grid = "\
+. 4 . | 6 1 . | . 9 .
+. 7 . | . 5 . | . . .
+1 . 3 | 9 4 8 | . . .
+------+-------+------
+9 6 1 | . . . | . . 2
+. . 5 | 8 2 6 | 1 . .
+8 . . | . . . | 3 6 5
+------+-------+------
+. . . | 3 7 9 | 2 . 4
+. . . | . 8 . | . 5 .
+. 8 . | . 6 5 | . 3 .
+";
+    let out = run_stdin(&["solve"], grid);
+    assert_eq!(text(&out.stdout).trim(), GOOD_SOLUTION);
+    assert_eq!(out.status.code(), Some(0));
+    let out = run_stdin(&["solve", "--format", "grid"], grid);
+    assert_eq!(text(&out.stdout).lines().count(), 12);
+}
+
+#[test]
+fn a_broken_grid_names_its_line() {
+    let grid = "\
+. 4 . | 6 1 . | . 9 .
+. 7 . | . 5 . | . . .
+1 . 3 | 9 4 8 | . . .
+------+-------+------
+9 6 1 | . . . | . . 2
+. . 5 | 8 2 6 | 1 .
+8 . . | . . . | 3 6 5
+";
+    let out = run_stdin(&["solve"], grid);
+    assert_eq!(text(&out.stdout).trim(), "invalid");
+    assert!(text(&out.stderr).contains("line 6: row 5 has 8 cells, expected 9"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn json_lines() {
+    let out = run_stdin(&["solve", "--format", "json"], &format!("{GOOD}\n"));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["solution"], GOOD_SOLUTION);
+    assert_eq!(v["line"], 1);
+}
+
+#[test]
+fn check_validates_without_solving() {
+    let no_solution = examples()
+        .into_iter()
+        .find(|e| e.solutions == "0")
+        .unwrap()
+        .puzzle;
+    let out = run_stdin(&["check"], &format!("{GOOD}\n{no_solution}\n123\n"));
+    assert_eq!(text(&out.stdout), "ok\nok\ninvalid\n");
+    assert!(text(&out.stderr).contains("line 3: 3 cells, expected 81"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn candidates_before_and_after_elimination() {
+    let needs_search =
+        "9.1..4.........296.8....4.721...6.....6.23..4.5.94.........8.4.....7..3.....316.5";
+    let out = nonet().args(["candidates", needs_search]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let after = text(&out.stdout);
+    assert_eq!(after.lines().count(), 13);
+    let raw = text(&nonet().args(["candidates", "--raw", GOOD]).output().unwrap().stdout);
+    let solved = text(&nonet().args(["candidates", GOOD]).output().unwrap().stdout);
+    assert!(raw.len() > solved.len());
+    assert!(solved.contains("| 2 4 8 | 6 1 7 | 5 9 3 |"), "{solved}");
+    let out = nonet().args(["candidates", "--format", "json", GOOD]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cells"].as_array().unwrap().len(), 81);
+}
+
+#[test]
+fn bad_command_lines_exit_2() {
+    assert_eq!(nonet().arg("frobnicate").output().unwrap().status.code(), Some(2));
+    assert_eq!(
+        nonet().args(["solve", "--bogus"]).output().unwrap().status.code(),
+        Some(2)
+    );
+    let out = nonet().args(["solve", "/no/such/file.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read '/no/such/file.txt'"));
+    assert_eq!(
+        nonet().args(["count", "--limit", "0"]).output().unwrap().status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn empty_input_and_garbage() {
+    let out = run_stdin(&["solve"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    let garbage: Vec<u8> = (0..4000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let mut child = nonet()
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&garbage).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!text(&out.stderr).contains("panicked"));
+    let long = "1".repeat(1_000_000);
+    let out = run_stdin(&["solve"], &long);
+    assert_eq!(text(&out.stdout).trim(), "invalid");
+    assert!(text(&out.stderr).contains("line 1: 1000000 cells, expected 81"));
+}
+
+#[test]
+fn output_order_is_kept_with_many_threads() {
+    let ex = examples();
+    let mut input = String::new();
+    for i in 0..300 {
+        input.push_str(&ex[i % ex.len()].puzzle);
+        input.push('\n');
+    }
+    let one = run_stdin(&["solve", "--threads", "1"], &input);
+    let many = run_stdin(&["solve", "--threads", "4"], &input);
+    assert_eq!(text(&one.stdout), text(&many.stdout));
+    assert_eq!(text(&one.stdout).lines().count(), 300);
+}
