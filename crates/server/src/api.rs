@@ -1,0 +1,770 @@
+//! The JSON API: request parsing with strict validation, the handlers, and the JSON views of
+//! games, hints and statistics. `openapi.json` (served at `/api/openapi.json`) documents it.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Sudoku};
+use nonet_logic::{Candidate, Step};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::board::{Move, Origin};
+use crate::engine::{self, EngineError, PuzzleCheck, LEVELS};
+use crate::error::ApiError;
+use crate::store::{now_ms, Game, NewGame, Source, Store};
+
+/// Shared state of the app: the store.
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+    /// The `Host` headers accepted (`None`: any).
+    pub allowed_hosts: Option<Vec<String>>,
+}
+
+/// The state as handlers see it.
+pub type Shared = Arc<AppState>;
+
+/// The longest playing time accepted from a client (100 days): anything above is a broken
+/// client, not a slow player.
+const MAX_ELAPSED_MS: i64 = 100 * 24 * 3600 * 1000;
+
+/// A JSON request body, parsed strictly: a body that is not JSON is a 400, JSON of the wrong
+/// shape or types a 422, a body over the limit a 413, a body that is not declared as JSON a 415.
+/// For `OPTIONAL = true` an empty body means `T::default()`.
+pub struct JsonBody<T, const OPTIONAL: bool = false>(pub T);
+
+impl<S, T, const OPTIONAL: bool> FromRequest<S> for JsonBody<T, OPTIONAL>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Default,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let is_json = req
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|m| {
+                let m = m.trim().to_ascii_lowercase();
+                m == "application/json" || (m.starts_with("application/") && m.ends_with("+json"))
+            });
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                ApiError::bad_request("could not read the request body")
+            }
+        })?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return if OPTIONAL {
+                Ok(JsonBody(T::default()))
+            } else {
+                Err(ApiError::bad_request("a JSON request body is required"))
+            };
+        }
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "the request body must be JSON (Content-Type: application/json)",
+            ));
+        }
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            use serde_json::error::Category;
+            match e.classify() {
+                Category::Data => ApiError::invalid(format!("invalid request: {e}")),
+                _ => ApiError::bad_request(format!("malformed JSON: {e}")),
+            }
+        })
+    }
+}
+
+/// The 413 answer.
+pub fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        format!(
+            "the request body is larger than {} KiB",
+            crate::BODY_LIMIT / 1024
+        ),
+    )
+}
+
+/// Parses a game id from the path: a positive integer, else 400 (and an unknown one is 404
+/// later).
+fn game_id(raw: &str) -> Result<i64, ApiError> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| ApiError::bad_request("a game id is a positive integer"))
+}
+
+/// Runs CPU or database work off the async threads; a panic there becomes a 500.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(e)))
+}
+
+fn engine_error(e: EngineError) -> ApiError {
+    match e {
+        EngineError::Unavailable(_) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            e.to_string(),
+        ),
+        EngineError::Failed(_) => ApiError::internal(e),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON views
+
+fn digits(set: DigitSet) -> Vec<u8> {
+    set.iter().map(Digit::get).collect()
+}
+
+fn cells(set: CellSet) -> Vec<usize> {
+    set.iter().map(Cell::index).collect()
+}
+
+fn house_json(h: House) -> Value {
+    json!({ "index": h.index(), "kind": h.kind().name(), "number": h.number() + 1, "name": h.to_string() })
+}
+
+fn candidate_json(c: &Candidate) -> Value {
+    json!({ "cell": c.cell.index(), "digit": c.digit.get() })
+}
+
+/// A game as the page needs it (never the solution).
+pub fn game_json(g: &Game) -> Value {
+    let b = &g.board;
+    let cells_json: Vec<Value> = Cell::all()
+        .map(|c| {
+            let (value, origin) = match b.value(c) {
+                Some((d, o)) => (Some(d.get()), Some(o)),
+                None => (None, None),
+            };
+            json!({
+                "value": value,
+                "origin": origin,
+                "centre": digits(b.centre(c)),
+                "corner": digits(b.corner(c)),
+            })
+        })
+        .collect();
+    let clashes: Vec<Value> = b
+        .clashes()
+        .iter()
+        .map(|k| {
+            json!({
+                "cell": k.cell.index(),
+                "other": k.other.index(),
+                "digit": k.digit.get(),
+                "house": house_json(k.house),
+                "message": k.message(),
+            })
+        })
+        .collect();
+    json!({
+        "id": g.id,
+        "puzzle": g.puzzle.to_line(),
+        "source": g.source,
+        "level": g.level,
+        "rating": g.rating,
+        "seed": g.seed,
+        "created_at": g.created_at,
+        "updated_at": g.updated_at,
+        "elapsed_ms": g.elapsed_ms,
+        "finished": g.is_finished(),
+        "finished_at": g.finished_at,
+        "bot_used": g.bot_used,
+        "hints": g.hints,
+        "version": g.cursor,
+        "can_undo": !g.is_finished() && g.cursor > 0,
+        "can_redo": !g.is_finished() && g.cursor < g.top,
+        "cells": cells_json,
+        "clashes": clashes,
+    })
+}
+
+fn summary_json(g: &Game) -> Value {
+    json!({
+        "id": g.id,
+        "puzzle": g.puzzle.to_line(),
+        "board": g.board.grid().to_line(),
+        "source": g.source,
+        "level": g.level,
+        "rating": g.rating,
+        "seed": g.seed,
+        "created_at": g.created_at,
+        "updated_at": g.updated_at,
+        "elapsed_ms": g.elapsed_ms,
+        "finished": g.is_finished(),
+        "bot_used": g.bot_used,
+        "filled": g.board.grid().filled_count(),
+    })
+}
+
+/// A logical step as the page shows it: name, area, move, pattern and explanation.
+pub fn step_json(step: &Step) -> Value {
+    let chain = step.chain.as_ref().map(|ch| {
+        let node = |n: &nonet_logic::ChainNode| {
+            json!({ "cells": cells(n.cells), "digit": n.digit.get(), "on": n.on })
+        };
+        let branches: Vec<Vec<Value>> = ch
+            .branches
+            .iter()
+            .map(|b| {
+                b.iter()
+                    .map(|l| {
+                        json!({
+                            "from": node(&l.from),
+                            "to": node(&l.to),
+                            "strong": l.kind == nonet_logic::LinkKind::Strong,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        json!({ "branches": branches, "is_loop": ch.is_loop })
+    });
+    let mut area = step.cells;
+    for c in step.pattern.iter().chain(&step.secondary) {
+        area.insert(c.cell);
+    }
+    json!({
+        "technique": format!("{:?}", step.technique),
+        "name": step.technique.name(),
+        "explanation": engine::explain(step),
+        "difficulty": step.difficulty,
+        "houses": step.houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
+        "cover_houses": step.cover_houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
+        "cells": cells(area),
+        "digits": digits(step.digits),
+        "pattern": step.pattern.iter().map(candidate_json).collect::<Vec<_>>(),
+        "secondary": step.secondary.iter().map(candidate_json).collect::<Vec<_>>(),
+        "placements": step.placements.iter().map(candidate_json).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(candidate_json).collect::<Vec<_>>(),
+        "chain": chain,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+/// `GET /api/openapi.json`.
+pub async fn openapi() -> Response {
+    (
+        [(CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
+}
+
+/// `GET /api/levels`.
+pub async fn levels() -> Json<Value> {
+    let levels: Vec<Value> = LEVELS
+        .iter()
+        .map(|(name, max)| json!({ "name": name, "max_er": max }))
+        .collect();
+    Json(json!({ "levels": levels }))
+}
+
+/// Body of `POST /api/puzzles/check`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CheckPuzzle {
+    puzzle: String,
+}
+
+/// Longest puzzle text accepted (a 9-line grid with borders fits easily).
+const MAX_PUZZLE_TEXT: usize = 4096;
+
+fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(ApiError::invalid("the puzzle text is too long"));
+    }
+    Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
+}
+
+fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
+    let (status, message, rating, level) = match check {
+        PuzzleCheck::Clash(m) => ("clash", m.clone(), None, None),
+        PuzzleCheck::NoSolution => (
+            "none",
+            "This puzzle has no solution.".to_string(),
+            None,
+            None,
+        ),
+        PuzzleCheck::Several => (
+            "multiple",
+            "This puzzle has several solutions, so it cannot be solved by logic alone.".to_string(),
+            None,
+            None,
+        ),
+        PuzzleCheck::Unique { rating, .. } => (
+            "unique",
+            match rating {
+                Some((er, level)) => {
+                    format!("A fine puzzle with one solution: {level}, rated {er:.1}.")
+                }
+                None => "A fine puzzle with one solution.".to_string(),
+            },
+            rating.map(|r| r.0),
+            rating.map(|r| r.1),
+        ),
+    };
+    json!({
+        "status": status,
+        "ok": status == "unique",
+        "message": message,
+        "puzzle": puzzle.to_line(),
+        "clues": puzzle.filled_count(),
+        "rating": rating,
+        "level": level,
+    })
+}
+
+/// `POST /api/puzzles/check`: is this a proper puzzle?
+pub async fn check_puzzle(JsonBody(req): JsonBody<CheckPuzzle>) -> Result<Json<Value>, ApiError> {
+    let puzzle = parse_puzzle(&req.puzzle)?;
+    let check = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+    Ok(Json(check_json(&puzzle, &check)))
+}
+
+/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    level: Option<String>,
+    seed: Option<u64>,
+    puzzle: Option<String>,
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is seeded from the OS once per process and varies per instance: enough to
+    // pick a puzzle, which is all this seed is for (the seed is stored, so it can be replayed).
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_i64(now_ms());
+    h.finish() >> 11 // keep it below 2^53 so JavaScript numbers hold it exactly
+}
+
+/// `POST /api/games`: a new game.
+pub async fn create_game(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<CreateGame>,
+) -> Result<Response, ApiError> {
+    let new = match (&req.puzzle, &req.level) {
+        (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
+            return Err(ApiError::invalid(
+                "give either a puzzle or a level and seed, not both",
+            ))
+        }
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                "give either a puzzle or a level, not both",
+            ))
+        }
+        (Some(text), None) => {
+            let puzzle = parse_puzzle(text)?;
+            let check = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+            match check {
+                PuzzleCheck::Unique { solution, rating } => NewGame {
+                    puzzle,
+                    solution,
+                    source: Source::Custom,
+                    level: rating.map(|r| r.1.to_string()),
+                    rating: rating.map(|r| r.0),
+                    seed: None,
+                },
+                other => {
+                    let view = check_json(&puzzle, &other);
+                    return Err(ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        match other {
+                            PuzzleCheck::Clash(_) => "clash",
+                            PuzzleCheck::NoSolution => "no_solution",
+                            _ => "multiple_solutions",
+                        },
+                        view["message"].as_str().unwrap_or_default().to_string(),
+                    ));
+                }
+            }
+        }
+        (None, level) => {
+            let level = level.clone().unwrap_or_else(|| "easy".to_string());
+            let Some(&(name, _)) = LEVELS.iter().find(|(n, _)| *n == level) else {
+                return Err(ApiError::invalid(format!(
+                    "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
+                )));
+            };
+            let (source, seed) = match req.seed {
+                Some(s) => (Source::Seed, s),
+                None => (Source::Level, random_seed()),
+            };
+            let (puzzle, solution, rating) =
+                blocking(move || engine::generate(name, seed).map_err(engine_error)).await?;
+            NewGame {
+                puzzle,
+                solution,
+                source,
+                level: Some(name.to_string()),
+                rating,
+                seed: Some(seed.to_string()),
+            }
+        }
+    };
+    let game = blocking(move || Ok(st.store.create(&new)?)).await?;
+    Ok((StatusCode::CREATED, Json(game_json(&game))).into_response())
+}
+
+/// `GET /api/games`: every game, most recent first.
+pub async fn list_games(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
+    let games = blocking(move || Ok(st.store.list(500)?)).await?;
+    let (done, open): (Vec<_>, Vec<_>) = games.iter().partition(|g| g.is_finished());
+    Ok(Json(json!({
+        "in_progress": open.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
+        "finished": done.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
+    })))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    Ok(Json(game_json(&game)))
+}
+
+/// `DELETE /api/games/{id}`.
+pub async fn delete_game(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let id = game_id(&id)?;
+    blocking(move || Ok(st.store.delete(id)?)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Body of `POST /api/games/{id}/moves`: a [`Move`] plus the timer's reading.
+#[derive(Deserialize)]
+pub struct MoveRequest {
+    #[serde(flatten)]
+    mv: Move,
+    elapsed_ms: Option<i64>,
+}
+
+impl Default for MoveRequest {
+    fn default() -> Self {
+        MoveRequest {
+            mv: Move::ClearMarks,
+            elapsed_ms: None,
+        }
+    }
+}
+
+fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> {
+    if let Some(ms) = elapsed {
+        if !(0..=MAX_ELAPSED_MS).contains(&ms) {
+            return Err(ApiError::invalid(
+                "elapsed_ms must be between 0 and 100 days",
+            ));
+        }
+        // Two tabs may report different readings: the timer never runs backwards.
+        if !game.is_finished() {
+            game.elapsed_ms = game.elapsed_ms.max(ms);
+        }
+    }
+    Ok(())
+}
+
+fn finish_if_solved(game: &mut Game) {
+    if !game.is_finished() && game.board.grid() == game.solution {
+        game.finished_at = Some(now_ms());
+    }
+}
+
+/// `POST /api/games/{id}/moves`: play a move. Answers the new game state.
+pub async fn play_move(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<MoveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || {
+        let (game, ()) = st.store.update(id, |g| {
+            if g.is_finished() {
+                return Err(ApiError::conflict("this game is already solved"));
+            }
+            apply_elapsed(g, req.elapsed_ms)?;
+            let before = g.board.clone();
+            g.board.apply(&req.mv)?;
+            finish_if_solved(g);
+            Ok((g.board != before, ()))
+        })??;
+        Ok(game)
+    })
+    .await?;
+    Ok(Json(game_json(&game)))
+}
+
+/// Optional body of undo, redo, hint, bot and check: the timer's reading.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    elapsed_ms: Option<i64>,
+}
+
+async fn history(
+    st: Shared,
+    raw_id: String,
+    clock: Clock,
+    delta: i64,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&raw_id)?;
+    let game = blocking(move || {
+        if clock.elapsed_ms.is_some() {
+            st.store.update(id, |g| {
+                apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
+            })??;
+        }
+        Ok(st.store.step_history(id, delta)?.0)
+    })
+    .await?;
+    Ok(Json(game_json(&game)))
+}
+
+/// `POST /api/games/{id}/undo`.
+pub async fn undo(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(clock): JsonBody<Clock, true>,
+) -> Result<Json<Value>, ApiError> {
+    history(st, id, clock, -1).await
+}
+
+/// `POST /api/games/{id}/redo`.
+pub async fn redo(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(clock): JsonBody<Clock, true>,
+) -> Result<Json<Value>, ApiError> {
+    history(st, id, clock, 1).await
+}
+
+/// Body of `PUT /api/games/{id}/clock`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSet {
+    elapsed_ms: i64,
+}
+
+/// `PUT /api/games/{id}/clock`: save the timer (the page does so every few seconds and when
+/// paused or hidden).
+pub async fn set_clock(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<ClockSet>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || {
+        let (g, ()) = st.store.update(id, |g| {
+            apply_elapsed(g, Some(req.elapsed_ms)).map(|()| (false, ()))
+        })??;
+        Ok(g)
+    })
+    .await?;
+    Ok(Json(
+        json!({ "elapsed_ms": game.elapsed_ms, "finished": game.is_finished() }),
+    ))
+}
+
+/// `POST /api/games/{id}/check`: which placed digits are right and which wrong.
+pub async fn check_game(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    let wrong = game.board.wrong_cells(&game.solution);
+    let right: CellSet = Cell::all()
+        .filter(|&c| {
+            matches!(game.board.value(c), Some((_, o)) if o != Origin::Given) && !wrong.contains(c)
+        })
+        .collect();
+    Ok(Json(json!({
+        "right": cells(right),
+        "wrong": cells(wrong),
+        "wrong_marks": cells(game.board.wrong_marks(&game.solution)),
+    })))
+}
+
+/// What stands between the board and a logical hint: a clash, a wrong digit, or pencil marks
+/// that leave out the right digit. `None` if the board is sound.
+fn blocker(game: &Game) -> Option<Value> {
+    let b = &game.board;
+    if let Some(k) = b.clashes().first() {
+        return Some(json!({
+            "kind": "clash",
+            "cells": [k.cell.index(), k.other.index()],
+            "message": format!("{}: {} in {} clashes with {}.", k.message(), k.digit, k.cell, k.other),
+        }));
+    }
+    let wrong = b.wrong_cells(&game.solution);
+    if !wrong.is_empty() {
+        let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
+        let message = if wrong.len() == 1 {
+            format!("The digit in {} is wrong. Remove it first.", names[0])
+        } else {
+            format!(
+                "{} digits are wrong ({}). Remove them first.",
+                wrong.len(),
+                names.join(", ")
+            )
+        };
+        return Some(json!({ "kind": "mistake", "cells": cells(wrong), "message": message }));
+    }
+    let marks = b.wrong_marks(&game.solution);
+    if !marks.is_empty() {
+        let names: Vec<String> = marks.iter().map(|c| c.to_string()).collect();
+        return Some(json!({
+            "kind": "marks",
+            "cells": cells(marks),
+            "message": format!(
+                "The pencil marks of {} leave out the digit that belongs there.",
+                names.join(", ")
+            ),
+        }));
+    }
+    None
+}
+
+/// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first).
+pub async fn hint(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(clock): JsonBody<Clock, true>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let out = blocking(move || {
+        let (_, v) = st
+            .store
+            .update(id, |g| -> Result<(bool, Value), ApiError> {
+                apply_elapsed(g, clock.elapsed_ms)?;
+                if g.is_finished() {
+                    return Ok((
+                        false,
+                        json!({ "kind": "solved", "message": "This puzzle is solved." }),
+                    ));
+                }
+                if let Some(b) = blocker(g) {
+                    return Ok((false, b));
+                }
+                let step = engine::next_step(&g.board.position()).map_err(engine_error)?;
+                g.hints += 1;
+                Ok((
+                    false,
+                    match step {
+                        Some(step) => json!({ "kind": "step", "step": step_json(&step) }),
+                        None => json!({
+                            "kind": "stuck",
+                            "message": "The logical solver finds no step from here.",
+                        }),
+                    },
+                ))
+            })??;
+        Ok(v)
+    })
+    .await?;
+    Ok(Json(out))
+}
+
+/// Applies one bot action to a game: fix mistakes first, then play the next logical step (the
+/// step's eliminations need pencil marks to show, so the bot fills them in first when an
+/// elimination is due and the player keeps none).
+fn bot_action(g: &mut Game) -> Result<(bool, Value), ApiError> {
+    if g.is_finished() {
+        return Ok((
+            false,
+            json!({ "kind": "solved", "message": "This puzzle is solved." }),
+        ));
+    }
+    let wrong = g.board.wrong_cells(&g.solution);
+    if !wrong.is_empty() {
+        for c in wrong {
+            g.board.unplace(c);
+        }
+        let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
+        return Ok((
+            true,
+            json!({
+                "kind": "fix",
+                "cells": cells(wrong),
+                "message": format!("The bot removes the wrong digit{} in {}.", if wrong.len() > 1 { "s" } else { "" }, names.join(", ")),
+            }),
+        ));
+    }
+    if !g.board.wrong_marks(&g.solution).is_empty() {
+        g.board.fill_candidates();
+        return Ok((
+            true,
+            json!({ "kind": "candidates", "cells": [], "message": "Some pencil marks left out the right digit: the bot fills in every candidate afresh." }),
+        ));
+    }
+    let full_marks = g.board.has_full_marks();
+    let step = engine::next_step(&g.board.position())
+        .map_err(engine_error)?
+        .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
+    if !full_marks && !step.eliminations.is_empty() {
+        g.board.fill_candidates();
+    }
+    for c in &step.placements {
+        g.board.place(c.cell, c.digit, Origin::Bot);
+    }
+    for c in &step.eliminations {
+        g.board.eliminate(c.cell, c.digit);
+    }
+    g.bot_used = true;
+    finish_if_solved(g);
+    Ok((true, json!({ "kind": "step", "step": step_json(&step) })))
+}
+
+/// `POST /api/games/{id}/bot`: the bot plays one step. Answers the step and the new game.
+pub async fn bot_step(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(clock): JsonBody<Clock, true>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let (game, action) = blocking(move || {
+        Ok(st.store.update(id, |g| {
+            apply_elapsed(g, clock.elapsed_ms)?;
+            bot_action(g)
+        })??)
+    })
+    .await?;
+    Ok(Json(json!({ "action": action, "game": game_json(&game) })))
+}
+
+/// `GET /api/stats`: per level, games started and solved, best and average time.
+pub async fn stats(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
+    let names: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+    let stats = blocking(move || Ok(st.store.stats(&names)?)).await?;
+    Ok(Json(json!({ "levels": stats })))
+}

@@ -1,0 +1,468 @@
+//! [`Board`]: the state of one game in play (values, who placed them, centre and corner pencil
+//! marks) and the moves that change it.
+//!
+//! The board is the single source of truth for a game: the browser only sends [`Move`]s and
+//! draws the board it gets back. Every move is checked here (a given cannot be overwritten, a
+//! pencil mark only goes in an empty cell) and the rule-breaking digits are computed here, so two
+//! tabs or a restarted browser always agree with the server.
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku, STANDARD};
+use serde::{Deserialize, Serialize};
+
+/// Who put a digit in a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Part of the puzzle.
+    Given,
+    /// Typed by the player.
+    Player,
+    /// Placed by the solving bot.
+    Bot,
+}
+
+impl Origin {
+    fn code(self) -> char {
+        match self {
+            Origin::Given => 'g',
+            Origin::Player => 'p',
+            Origin::Bot => 'b',
+        }
+    }
+
+    fn from_code(c: char) -> Option<Origin> {
+        match c {
+            'g' => Some(Origin::Given),
+            'p' => Some(Origin::Player),
+            'b' => Some(Origin::Bot),
+            _ => None,
+        }
+    }
+}
+
+/// One game position as the player sees it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    values: [Option<(Digit, Origin)>; 81],
+    centre: [DigitSet; 81],
+    corner: [DigitSet; 81],
+}
+
+/// A change the player (or the bot) makes to a board.
+#[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    /// Put `digit` in `cell` (replacing any digit the player or bot put there).
+    Place {
+        /// Cell index 0-80, row-major.
+        cell: u8,
+        /// Digit 1-9.
+        digit: u8,
+    },
+    /// Empty `cell`: its digit if it has one, otherwise its pencil marks.
+    Clear {
+        /// Cell index 0-80.
+        cell: u8,
+    },
+    /// Toggle a centre pencil mark.
+    Centre {
+        /// Cell index 0-80.
+        cell: u8,
+        /// Digit 1-9.
+        digit: u8,
+    },
+    /// Toggle a corner pencil mark.
+    Corner {
+        /// Cell index 0-80.
+        cell: u8,
+        /// Digit 1-9.
+        digit: u8,
+    },
+    /// Fill every empty cell's centre marks with the digits none of its peers holds.
+    AutoCandidates,
+    /// Remove every pencil mark.
+    ClearMarks,
+}
+
+/// Why a move cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Cell index above 80.
+    #[error("cell must be an index from 0 to 80, got {0}")]
+    BadCell(u8),
+    /// Digit outside 1-9.
+    #[error("digit must be from 1 to 9, got {0}")]
+    BadDigit(u8),
+    /// The cell holds a given.
+    #[error("{0} is a given and cannot be changed")]
+    Given(Cell),
+    /// Pencil marks go in empty cells only.
+    #[error("{0} already holds a digit; pencil marks go in empty cells")]
+    Filled(Cell),
+}
+
+/// A digit that breaks a rule: `digit` in `cell` is also in `other`, which shares `house`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clash {
+    /// The cell whose digit clashes.
+    pub cell: Cell,
+    /// The cell already holding the same digit.
+    pub other: Cell,
+    /// The digit.
+    pub digit: Digit,
+    /// A house both cells are in.
+    pub house: House,
+}
+
+impl Clash {
+    /// The sentence a player reads, e.g. "5 is already in this row".
+    pub fn message(&self) -> String {
+        format!(
+            "{} is already in this {}",
+            self.digit,
+            self.house.kind().name()
+        )
+    }
+}
+
+fn cell_of(i: u8) -> Result<Cell, MoveError> {
+    Cell::new(i as usize).ok_or(MoveError::BadCell(i))
+}
+
+fn digit_of(d: u8) -> Result<Digit, MoveError> {
+    Digit::new(d).ok_or(MoveError::BadDigit(d))
+}
+
+impl Board {
+    /// The starting board of `puzzle`: its givens and no marks.
+    pub fn new(puzzle: &Sudoku) -> Board {
+        let mut values = [None; 81];
+        for cell in Cell::all() {
+            values[cell.index()] = puzzle.get(cell).map(|d| (d, Origin::Given));
+        }
+        Board {
+            values,
+            centre: [DigitSet::EMPTY; 81],
+            corner: [DigitSet::EMPTY; 81],
+        }
+    }
+
+    /// The digit in `cell` and who put it there.
+    pub fn value(&self, cell: Cell) -> Option<(Digit, Origin)> {
+        self.values[cell.index()]
+    }
+
+    /// The centre pencil marks of `cell`.
+    pub fn centre(&self, cell: Cell) -> DigitSet {
+        self.centre[cell.index()]
+    }
+
+    /// The corner pencil marks of `cell`.
+    pub fn corner(&self, cell: Cell) -> DigitSet {
+        self.corner[cell.index()]
+    }
+
+    /// The digits on the board (givens and placed) as a grid.
+    pub fn grid(&self) -> Sudoku {
+        let mut s = Sudoku::empty();
+        for cell in Cell::all() {
+            s.set(cell, self.values[cell.index()].map(|(d, _)| d));
+        }
+        s
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.values.iter().all(Option::is_some)
+    }
+
+    /// Applies `mv`, checking it first. A refused move leaves the board unchanged.
+    pub fn apply(&mut self, mv: &Move) -> Result<(), MoveError> {
+        match *mv {
+            Move::Place { cell, digit } => {
+                let (cell, digit) = (cell_of(cell)?, digit_of(digit)?);
+                self.check_not_given(cell)?;
+                self.place(cell, digit, Origin::Player);
+            }
+            Move::Clear { cell } => {
+                let cell = cell_of(cell)?;
+                self.check_not_given(cell)?;
+                let i = cell.index();
+                if self.values[i].is_some() {
+                    self.values[i] = None;
+                } else {
+                    self.centre[i] = DigitSet::EMPTY;
+                    self.corner[i] = DigitSet::EMPTY;
+                }
+            }
+            Move::Centre { cell, digit } | Move::Corner { cell, digit } => {
+                let (cell, digit) = (cell_of(cell)?, digit_of(digit)?);
+                if self.values[cell.index()].is_some() {
+                    return Err(if self.is_given(cell) {
+                        MoveError::Given(cell)
+                    } else {
+                        MoveError::Filled(cell)
+                    });
+                }
+                let marks = if matches!(mv, Move::Centre { .. }) {
+                    &mut self.centre[cell.index()]
+                } else {
+                    &mut self.corner[cell.index()]
+                };
+                if !marks.remove(digit) {
+                    marks.insert(digit);
+                }
+            }
+            Move::AutoCandidates => self.fill_candidates(),
+            Move::ClearMarks => {
+                self.centre = [DigitSet::EMPTY; 81];
+                self.corner = [DigitSet::EMPTY; 81];
+            }
+        }
+        Ok(())
+    }
+
+    fn is_given(&self, cell: Cell) -> bool {
+        matches!(self.values[cell.index()], Some((_, Origin::Given)))
+    }
+
+    fn check_not_given(&self, cell: Cell) -> Result<(), MoveError> {
+        if self.is_given(cell) {
+            Err(MoveError::Given(cell))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Puts `digit` in `cell` and cleans up: the cell's own marks go, and `digit` leaves the
+    /// pencil marks of every peer (the clean-up players expect from a good app).
+    pub fn place(&mut self, cell: Cell, digit: Digit, origin: Origin) {
+        let i = cell.index();
+        self.values[i] = Some((digit, origin));
+        self.centre[i] = DigitSet::EMPTY;
+        self.corner[i] = DigitSet::EMPTY;
+        for p in STANDARD.peers(cell) {
+            self.centre[p.index()].remove(digit);
+            self.corner[p.index()].remove(digit);
+        }
+    }
+
+    /// Removes a placed (not given) digit.
+    pub fn unplace(&mut self, cell: Cell) {
+        if !self.is_given(cell) {
+            self.values[cell.index()] = None;
+        }
+    }
+
+    /// Removes `digit` from the centre marks of `cell`.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        self.centre[cell.index()].remove(digit);
+    }
+
+    /// Sets every empty cell's centre marks to the digits none of its peers holds.
+    pub fn fill_candidates(&mut self) {
+        let raw = PencilMarks::raw(&self.grid());
+        for cell in Cell::all() {
+            if self.values[cell.index()].is_none() {
+                self.centre[cell.index()] = raw.candidates(cell);
+            }
+        }
+    }
+
+    /// Whether the centre marks are usable as the engine's candidates: every empty cell has at
+    /// least one, and none is a digit a peer already holds.
+    pub fn has_full_marks(&self) -> bool {
+        let raw = PencilMarks::raw(&self.grid());
+        Cell::all().all(|c| {
+            self.values[c.index()].is_some() || {
+                let m = self.centre[c.index()];
+                !m.is_empty() && m.difference(raw.candidates(c)).is_empty()
+            }
+        })
+    }
+
+    /// The position the logical solver works on: the digits on the board and, when the player
+    /// keeps full centre marks, those marks (so eliminations already made are kept); otherwise
+    /// every candidate the digits allow.
+    pub fn position(&self) -> PencilMarks {
+        let mut pm = PencilMarks::raw(&self.grid());
+        if self.has_full_marks() {
+            for cell in Cell::all() {
+                if self.values[cell.index()].is_none() {
+                    pm.set_candidates(cell, self.centre[cell.index()]);
+                }
+            }
+        }
+        pm
+    }
+
+    /// Every digit placed by the player or the bot that repeats in one of its houses, paired
+    /// with the cell it clashes with (givens are never blamed: the player's digit is).
+    pub fn clashes(&self) -> Vec<Clash> {
+        let mut out = Vec::new();
+        for cell in Cell::all() {
+            let Some((digit, origin)) = self.values[cell.index()] else {
+                continue;
+            };
+            if origin == Origin::Given {
+                continue;
+            }
+            for house in STANDARD.houses_of(cell) {
+                let other = STANDARD.cells(house).iter().copied().find(|&o| {
+                    o != cell && matches!(self.values[o.index()], Some((d, _)) if d == digit)
+                });
+                if let Some(other) = other {
+                    out.push(Clash {
+                        cell,
+                        other,
+                        digit,
+                        house,
+                    });
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Placed digits that differ from `solution`.
+    pub fn wrong_cells(&self, solution: &Sudoku) -> CellSet {
+        Cell::all()
+            .filter(|&c| {
+                matches!(self.values[c.index()], Some((d, o)) if o != Origin::Given && solution.get(c) != Some(d))
+            })
+            .collect()
+    }
+
+    /// Empty cells whose centre marks leave out the solution's digit (only meaningful when the
+    /// player keeps marks in that cell).
+    pub fn wrong_marks(&self, solution: &Sudoku) -> CellSet {
+        Cell::all()
+            .filter(|&c| {
+                let m = self.centre[c.index()];
+                self.values[c.index()].is_none()
+                    && !m.is_empty()
+                    && solution.get(c).is_some_and(|d| !m.contains(d))
+            })
+            .collect()
+    }
+
+    /// The compact stored form (see [`StoredBoard`]).
+    pub fn to_stored(&self) -> StoredBoard {
+        StoredBoard {
+            v: self
+                .values
+                .iter()
+                .map(|v| v.map_or('.', |(d, _)| d.to_char()))
+                .collect(),
+            o: self
+                .values
+                .iter()
+                .map(|v| v.map_or('.', |(_, o)| o.code()))
+                .collect(),
+            c: self.centre.iter().map(|m| m.bits()).collect(),
+            k: self.corner.iter().map(|m| m.bits()).collect(),
+        }
+    }
+
+    /// Reads the stored form back; `None` if it is damaged.
+    pub fn from_stored(s: &StoredBoard) -> Option<Board> {
+        if s.v.chars().count() != 81
+            || s.o.chars().count() != 81
+            || s.c.len() != 81
+            || s.k.len() != 81
+        {
+            return None;
+        }
+        let mut b = Board {
+            values: [None; 81],
+            centre: [DigitSet::EMPTY; 81],
+            corner: [DigitSet::EMPTY; 81],
+        };
+        for (i, (v, o)) in s.v.chars().zip(s.o.chars()).enumerate() {
+            b.values[i] = match (v, o) {
+                ('.', '.') => None,
+                (v, o) => Some((Digit::from_char(v)?, Origin::from_code(o)?)),
+            };
+            if s.c[i] > 0x1ff || s.k[i] > 0x1ff {
+                return None;
+            }
+            b.centre[i] = DigitSet::from_bits(s.c[i]);
+            b.corner[i] = DigitSet::from_bits(s.k[i]);
+        }
+        Some(b)
+    }
+}
+
+/// How a board is kept in the database: digits and origins as 81-character strings, marks as
+/// 9-bit masks.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredBoard {
+    /// Digits, `.` for empty.
+    pub v: String,
+    /// Origins: `g`, `p`, `b`, `.` for empty.
+    pub o: String,
+    /// Centre marks.
+    pub c: Vec<u16>,
+    /// Corner marks.
+    pub k: Vec<u16>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn board() -> Board {
+        Board::new(&Sudoku::from_line(PUZZLE).unwrap())
+    }
+
+    #[test]
+    fn givens_cannot_change() {
+        let mut b = board();
+        assert_eq!(
+            b.apply(&Move::Place { cell: 0, digit: 1 }),
+            Err(MoveError::Given(Cell::from_index(0)))
+        );
+        assert_eq!(
+            b.apply(&Move::Clear { cell: 0 }),
+            Err(MoveError::Given(Cell::from_index(0)))
+        );
+        assert_eq!(
+            b.apply(&Move::Place { cell: 81, digit: 1 }),
+            Err(MoveError::BadCell(81))
+        );
+        assert_eq!(
+            b.apply(&Move::Place { cell: 2, digit: 0 }),
+            Err(MoveError::BadDigit(0))
+        );
+        assert_eq!(b, board());
+    }
+
+    #[test]
+    fn placing_cleans_peer_marks_and_reports_clashes() {
+        let mut b = board();
+        b.apply(&Move::AutoCandidates).unwrap();
+        assert!(b.centre(Cell::at(0, 2)).contains(Digit::new(4).unwrap()));
+        b.apply(&Move::Place { cell: 2, digit: 4 }).unwrap();
+        assert!(!b.centre(Cell::at(0, 3)).contains(Digit::new(4).unwrap()));
+        assert!(b.clashes().is_empty());
+        // 5 is a given in r1c1, so a 5 in r1c3 clashes with it in the row (the first house).
+        b.apply(&Move::Place { cell: 2, digit: 5 }).unwrap();
+        let clashes = b.clashes();
+        assert_eq!(clashes.len(), 1);
+        assert_eq!(clashes[0].other, Cell::at(0, 0));
+        assert_eq!(clashes[0].message(), "5 is already in this row");
+    }
+
+    #[test]
+    fn stored_form_round_trips() {
+        let mut b = board();
+        b.apply(&Move::Place { cell: 2, digit: 4 }).unwrap();
+        b.apply(&Move::Corner { cell: 3, digit: 6 }).unwrap();
+        b.place(Cell::from_index(5), Digit::new(8).unwrap(), Origin::Bot);
+        assert_eq!(Board::from_stored(&b.to_stored()), Some(b));
+    }
+}

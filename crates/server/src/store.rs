@@ -1,0 +1,448 @@
+//! [`Store`]: the SQLite database that keeps every game, every position of its history (for
+//! unlimited undo and redo) and the statistics derived from finished games.
+//!
+//! One connection behind a mutex: SQLite serialises writers anyway, and holding the lock for the
+//! whole read-modify-write of a move is what makes two tabs playing the same game safe (each
+//! move sees the one before it). Every change runs in a transaction, and the database runs in
+//! WAL mode with `synchronous=FULL`, so a move the server has answered survives a crash.
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use nonet_core::Sudoku;
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use crate::board::{Board, StoredBoard};
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No game has this id.
+    #[error("no game with id {0}")]
+    NotFound(i64),
+    /// SQLite failed.
+    #[error("database error: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// A stored row could not be read back (damaged by hand or by a bug).
+    #[error("stored game {0} is damaged")]
+    Corrupt(i64),
+}
+
+/// How a game was started.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// Generated for a level.
+    Level,
+    /// Generated from a seed the player chose.
+    Seed,
+    /// Typed or pasted by the player.
+    Custom,
+}
+
+impl Source {
+    fn as_str(self) -> &'static str {
+        match self {
+            Source::Level => "level",
+            Source::Seed => "seed",
+            Source::Custom => "custom",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Source> {
+        match s {
+            "level" => Some(Source::Level),
+            "seed" => Some(Source::Seed),
+            "custom" => Some(Source::Custom),
+            _ => None,
+        }
+    }
+}
+
+/// A game to create.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// The givens.
+    pub puzzle: Sudoku,
+    /// Its unique solution.
+    pub solution: Sudoku,
+    /// How it was started.
+    pub source: Source,
+    /// Its level name (`easy` … `extreme`), when known.
+    pub level: Option<String>,
+    /// Its rating, when known.
+    pub rating: Option<f64>,
+    /// The seed it was generated from, if any.
+    pub seed: Option<String>,
+}
+
+/// A game as stored, with its current board.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Its id.
+    pub id: i64,
+    /// The givens.
+    pub puzzle: Sudoku,
+    /// The solution.
+    pub solution: Sudoku,
+    /// How it was started.
+    pub source: Source,
+    /// Level name, when known.
+    pub level: Option<String>,
+    /// Rating, when known.
+    pub rating: Option<f64>,
+    /// Seed, if generated from one.
+    pub seed: Option<String>,
+    /// Creation time, Unix milliseconds.
+    pub created_at: i64,
+    /// Last change, Unix milliseconds.
+    pub updated_at: i64,
+    /// Playing time so far (the timer), milliseconds.
+    pub elapsed_ms: i64,
+    /// When it was solved, Unix milliseconds.
+    pub finished_at: Option<i64>,
+    /// Whether the bot placed any digit.
+    pub bot_used: bool,
+    /// How many hints were asked for.
+    pub hints: i64,
+    /// Position of the current board in the history (0 = start).
+    pub cursor: i64,
+    /// Last position of the history (redo is possible while `cursor < top`).
+    pub top: i64,
+    /// The current board.
+    pub board: Board,
+}
+
+impl Game {
+    /// Whether the game has been solved.
+    pub fn is_finished(&self) -> bool {
+        self.finished_at.is_some()
+    }
+}
+
+/// Statistics for one level.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LevelStats {
+    /// The level name, or `custom` for the player's own puzzles.
+    pub level: String,
+    /// Games started.
+    pub started: i64,
+    /// Games solved without the bot.
+    pub solved: i64,
+    /// Best time of those, milliseconds.
+    pub best_ms: Option<i64>,
+    /// Average time of those, milliseconds.
+    pub average_ms: Option<i64>,
+}
+
+/// The database.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    puzzle      TEXT NOT NULL,
+    solution    TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    level       TEXT,
+    rating      REAL,
+    seed        TEXT,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    elapsed_ms  INTEGER NOT NULL DEFAULT 0,
+    finished_at INTEGER,
+    bot_used    INTEGER NOT NULL DEFAULT 0,
+    hints       INTEGER NOT NULL DEFAULT 0,
+    cursor      INTEGER NOT NULL DEFAULT 0,
+    top         INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS states (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    board   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at);
+";
+
+/// Unix time in milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+fn board_json(board: &Board) -> String {
+    serde_json::to_string(&board.to_stored()).expect("a board always serialises")
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, in WAL mode.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        Store::init(conn)
+    }
+
+    /// A fresh in-memory database (for tests).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Store::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half-written game: the transaction is
+        // rolled back when dropped. So a poisoned lock is safe to keep using.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs SQLite's own consistency check; `true` when it answers `ok`.
+    pub fn integrity_ok(&self) -> Result<bool, StoreError> {
+        let conn = self.lock();
+        let r: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        Ok(r == "ok")
+    }
+
+    /// Creates a game and returns it.
+    pub fn create(&self, new: &NewGame) -> Result<Game, StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let now = now_ms();
+        tx.execute(
+            "INSERT INTO games (puzzle, solution, source, level, rating, seed, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+            params![
+                new.puzzle.to_line(),
+                new.solution.to_line(),
+                new.source.as_str(),
+                new.level,
+                new.rating,
+                new.seed,
+                now
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO states (game_id, seq, board) VALUES (?1, 0, ?2)",
+            params![id, board_json(&Board::new(&new.puzzle))],
+        )?;
+        let game = load(&tx, id)?;
+        tx.commit()?;
+        Ok(game)
+    }
+
+    /// The game `id` with its current board.
+    pub fn get(&self, id: i64) -> Result<Game, StoreError> {
+        let conn = self.lock();
+        load(&conn, id)
+    }
+
+    /// All games, most recently played first (boards included: the list shows thumbnails).
+    pub fn list(&self, limit: usize) -> Result<Vec<Game>, StoreError> {
+        let conn = self.lock();
+        let ids: Vec<i64> = conn
+            .prepare("SELECT id FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1")?
+            .query_map([limit as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.into_iter().map(|id| load(&conn, id)).collect()
+    }
+
+    /// Deletes game `id` and its history.
+    pub fn delete(&self, id: i64) -> Result<(), StoreError> {
+        let conn = self.lock();
+        let n = conn.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        if n == 0 {
+            return Err(StoreError::NotFound(id));
+        }
+        Ok(())
+    }
+
+    /// Changes game `id` in one transaction. `f` sees the game and may change its fields and
+    /// board; it returns whether the board changed (then a new history entry is written,
+    /// dropping any redo entries) and a value passed back to the caller. An error from `f`
+    /// rolls everything back.
+    pub fn update<T, E>(
+        &self,
+        id: i64,
+        f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
+    ) -> Result<Result<(Game, T), E>, StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let mut game = load(&tx, id)?;
+        let (board_changed, out) = match f(&mut game) {
+            Ok(x) => x,
+            Err(e) => return Ok(Err(e)),
+        };
+        if board_changed {
+            game.cursor += 1;
+            game.top = game.cursor;
+            tx.execute(
+                "DELETE FROM states WHERE game_id = ?1 AND seq >= ?2",
+                params![id, game.cursor],
+            )?;
+            tx.execute(
+                "INSERT INTO states (game_id, seq, board) VALUES (?1, ?2, ?3)",
+                params![id, game.cursor, board_json(&game.board)],
+            )?;
+        }
+        game.updated_at = now_ms();
+        save_fields(&tx, &game)?;
+        tx.commit()?;
+        Ok(Ok((game, out)))
+    }
+
+    /// Moves the history cursor by `delta` (-1 undo, +1 redo) if possible; returns the game and
+    /// whether anything changed.
+    pub fn step_history(&self, id: i64, delta: i64) -> Result<(Game, bool), StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let mut game = load(&tx, id)?;
+        let target = game.cursor + delta;
+        if game.is_finished() || target < 0 || target > game.top {
+            return Ok((game, false));
+        }
+        game.cursor = target;
+        game.board = load_board(&tx, id, target)?;
+        game.updated_at = now_ms();
+        save_fields(&tx, &game)?;
+        tx.commit()?;
+        Ok((game, true))
+    }
+
+    /// Statistics per level, in the order the levels are given, then `custom`.
+    pub fn stats(&self, levels: &[&str]) -> Result<Vec<LevelStats>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare(
+            "SELECT COUNT(*),
+                    SUM(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN 1 ELSE 0 END),
+                    MIN(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN elapsed_ms END),
+                    AVG(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN elapsed_ms END)
+             FROM games WHERE COALESCE(CASE WHEN source = 'custom' THEN 'custom' END, level, 'custom') = ?1",
+        )?;
+        let mut out = Vec::new();
+        for level in levels.iter().copied().chain(["custom"]) {
+            let s = stmt.query_row([level], |r| {
+                Ok(LevelStats {
+                    level: level.to_string(),
+                    started: r.get(0)?,
+                    solved: r.get::<_, Option<i64>>(1)?.unwrap_or(0),
+                    best_ms: r.get(2)?,
+                    average_ms: r.get::<_, Option<f64>>(3)?.map(|a| a.round() as i64),
+                })
+            })?;
+            out.push(s);
+        }
+        Ok(out)
+    }
+}
+
+fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE games SET updated_at = ?2, elapsed_ms = ?3, finished_at = ?4, bot_used = ?5,
+                          hints = ?6, cursor = ?7, top = ?8
+         WHERE id = ?1",
+        params![
+            g.id,
+            g.updated_at,
+            g.elapsed_ms,
+            g.finished_at,
+            g.bot_used,
+            g.hints,
+            g.cursor,
+            g.top
+        ],
+    )?;
+    Ok(())
+}
+
+fn load_board(conn: &Connection, id: i64, seq: i64) -> Result<Board, StoreError> {
+    let text: String = conn
+        .query_row(
+            "SELECT board FROM states WHERE game_id = ?1 AND seq = ?2",
+            params![id, seq],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or(StoreError::Corrupt(id))?;
+    let stored: StoredBoard = serde_json::from_str(&text).map_err(|_| StoreError::Corrupt(id))?;
+    Board::from_stored(&stored).ok_or(StoreError::Corrupt(id))
+}
+
+fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
+    type Row = (
+        String,
+        String,
+        String,
+        Option<String>,
+        Option<f64>,
+        Option<String>,
+        [i64; 3],
+        Option<i64>,
+        bool,
+        [i64; 3],
+    );
+    let row: Option<Row> = conn
+        .query_row(
+            "SELECT puzzle, solution, source, level, rating, seed, created_at, updated_at,
+                    elapsed_ms, finished_at, bot_used, hints, cursor, top
+             FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    [r.get(6)?, r.get(7)?, r.get(8)?],
+                    r.get(9)?,
+                    r.get(10)?,
+                    [r.get(11)?, r.get(12)?, r.get(13)?],
+                ))
+            },
+        )
+        .optional()?;
+    let Some((puzzle, solution, source, level, rating, seed, times, finished_at, bot_used, counts)) =
+        row
+    else {
+        return Err(StoreError::NotFound(id));
+    };
+    let corrupt = || StoreError::Corrupt(id);
+    let puzzle = Sudoku::from_line(&puzzle).map_err(|_| corrupt())?;
+    let solution = Sudoku::from_line(&solution).map_err(|_| corrupt())?;
+    let source = Source::parse(&source).ok_or_else(corrupt)?;
+    let [created_at, updated_at, elapsed_ms] = times;
+    let [hints, cursor, top] = counts;
+    let board = load_board(conn, id, cursor)?;
+    Ok(Game {
+        id,
+        puzzle,
+        solution,
+        source,
+        level,
+        rating,
+        seed,
+        created_at,
+        updated_at,
+        elapsed_ms,
+        finished_at,
+        bot_used,
+        hints,
+        cursor,
+        top,
+        board,
+    })
+}
