@@ -8,8 +8,11 @@
 
 #![forbid(unsafe_code)]
 
+pub mod path;
+pub mod position;
 pub mod step;
 pub mod technique;
+pub mod techniques;
 
 pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
 pub use technique::Technique;

@@ -126,6 +126,11 @@ pub enum Technique {
     Aic,
     /// Continuous nice loop.
     NiceLoop,
+    /// Alternating inference chain with grouped nodes (several cells of a box-line
+    /// intersection acting as one node).
+    GroupedAic,
+    /// Nice loop with grouped nodes.
+    GroupedNiceLoop,
     /// Single-digit loop (SE "Bidirectional X-Cycle").
     XCycle,
     /// Bivalue-cell loop (SE "Bidirectional Y-Cycle").
@@ -228,6 +233,8 @@ impl Technique {
             XYChain => "XY-Chain",
             Aic => "AIC",
             NiceLoop => "Nice Loop",
+            GroupedAic => "Grouped AIC",
+            GroupedNiceLoop => "Grouped Nice Loop",
             XCycle => "X-Cycle",
             YCycle => "Y-Cycle",
             XYCycle => "XY-Cycle",
@@ -269,6 +276,26 @@ impl Technique {
                 | Bug3
                 | Bug4
         )
+    }
+}
+
+impl Technique {
+    /// The stable code of the technique for `--techniques` lists: its name in lower case with
+    /// words joined by `-` (`hidden-single`, `x-wing`, `2-string-kite`, `bug+1`).
+    pub fn code(self) -> String {
+        let mut code = String::new();
+        for ch in self.name().chars() {
+            match ch {
+                ' ' | '-' => {
+                    if !code.ends_with('-') {
+                        code.push('-');
+                    }
+                }
+                '(' | ')' => {}
+                c => code.extend(c.to_lowercase()),
+            }
+        }
+        code.trim_end_matches('-').to_string()
     }
 }
 

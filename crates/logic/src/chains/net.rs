@@ -1,0 +1,392 @@
+//! Propagation nets: the potentials (candidate on or off) one assumption implies, each with the
+//! parents that imply it (SE's `doChaining`, SE-SPEC §5.1 and §5.3).
+//!
+//! A potential is a key `(cell * 9 + digit) * 2 + on`. A [`Net`] stores its potentials in the
+//! order they were found (SE's ordered sets), per-digit bitboards for membership, and a flat
+//! arena of parent indices, so that one propagation allocates nothing once the buffers have
+//! grown.
+
+use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::{basic, SeHint};
+
+/// The key of potential `cell`/`digit`/`on`.
+#[inline]
+pub fn key(cell: usize, digit: usize, on: bool) -> u16 {
+    ((cell * 9 + digit) * 2 + on as usize) as u16
+}
+
+/// The cell of a key.
+#[inline]
+pub fn key_cell(k: u16) -> usize {
+    k as usize / 18
+}
+
+/// The digit index of a key.
+#[inline]
+pub fn key_digit(k: u16) -> usize {
+    (k as usize / 2) % 9
+}
+
+/// Whether a key is "on".
+#[inline]
+pub fn key_on(k: u16) -> bool {
+    k & 1 != 0
+}
+
+/// One potential of a net.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// Its key.
+    pub key: u16,
+    /// Start of its parents in [`Net::parents`].
+    pub par_start: u32,
+    /// How many parents (the first is the main one).
+    pub par_len: u32,
+}
+
+/// What a propagation may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Remove each "off" from the working grid (dynamic chaining).
+    pub dynamic: bool,
+    /// Use the cell (Y) links; Nishio does not.
+    pub y_links: bool,
+    /// Nesting level: above 0, SE's simple techniques feed new "offs" when the net runs dry.
+    pub level: u8,
+}
+
+/// The potentials implied by one assumption.
+#[derive(Clone, Debug, Default)]
+pub struct Net {
+    /// Every potential created, in creation order (contradiction witnesses included).
+    pub nodes: Vec<Node>,
+    /// The parent arena.
+    pub parents: Vec<u32>,
+    /// The "on" potentials of the net, in the order found (node indices).
+    pub on_list: Vec<u32>,
+    /// The "off" potentials of the net, in the order found (node indices).
+    pub off_list: Vec<u32>,
+    /// Membership of "on" potentials, per digit.
+    pub on_bits: [u128; 9],
+    /// Membership of "off" potentials, per digit.
+    pub off_bits: [u128; 9],
+}
+
+impl Net {
+    /// Empties the net, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        self.on_list.clear();
+        self.off_list.clear();
+        self.on_bits = [0; 9];
+        self.off_bits = [0; 9];
+    }
+
+    /// Whether the potential of `k` is in the net.
+    #[inline]
+    pub fn contains(&self, k: u16) -> bool {
+        let bits = if key_on(k) { &self.on_bits } else { &self.off_bits };
+        bits[key_digit(k)] >> key_cell(k) & 1 != 0
+    }
+
+    /// The node of potential `k`, when it is in the net (a linear search, for building hints).
+    pub fn find(&self, k: u16) -> Option<u32> {
+        let list = if key_on(k) { &self.on_list } else { &self.off_list };
+        list.iter().copied().find(|&i| self.nodes[i as usize].key == k)
+    }
+
+    /// The parents of node `i`.
+    #[inline]
+    pub fn parents_of(&self, i: u32) -> &[u32] {
+        let n = &self.nodes[i as usize];
+        &self.parents[n.par_start as usize..(n.par_start + n.par_len) as usize]
+    }
+
+    /// Creates a node (not yet a member).
+    #[inline]
+    fn push_node(&mut self, k: u16, first_parent: Option<u32>) -> u32 {
+        let i = self.nodes.len() as u32;
+        let start = self.parents.len() as u32;
+        if let Some(p) = first_parent {
+            self.parents.push(p);
+        }
+        self.nodes.push(Node {
+            key: k,
+            par_start: start,
+            par_len: first_parent.is_some() as u32,
+        });
+        i
+    }
+
+    /// Adds a parent to the last node created.
+    #[inline]
+    fn add_parent_to_last(&mut self, p: u32) {
+        self.parents.push(p);
+        let n = self.nodes.last_mut().expect("a node");
+        n.par_len += 1;
+    }
+
+    /// Makes node `i` a member.
+    #[inline]
+    fn admit(&mut self, i: u32) {
+        let k = self.nodes[i as usize].key;
+        let (c, d) = (key_cell(k), key_digit(k));
+        if key_on(k) {
+            self.on_bits[d] |= 1u128 << c;
+            self.on_list.push(i);
+        } else {
+            self.off_bits[d] |= 1u128 << c;
+            self.off_list.push(i);
+        }
+    }
+
+    /// Starts the net with the single assumption `k`.
+    pub fn start(&mut self, k: u16) {
+        self.clear();
+        let i = self.push_node(k, None);
+        self.admit(i);
+    }
+}
+
+/// Scratch state shared by propagations: the working grid and the key-to-node index of the net
+/// being built.
+pub struct Propagator {
+    work: Grid,
+    index: Vec<u32>,
+}
+
+impl Default for Propagator {
+    fn default() -> Self {
+        Propagator {
+            work: Grid {
+                values: [0; 81],
+                cands: [0; 81],
+                pos: [0; 9],
+            },
+            index: vec![0; 81 * 9 * 2],
+        }
+    }
+}
+
+impl Propagator {
+    /// Runs SE's `doChaining` from the assumption already in `net` on grid `src`: "on"
+    /// potentials first (FIFO), then one "off", and so on; returns the contradiction found, as
+    /// (the "on" node, the "off" node), or `None` when the net ran dry.
+    pub fn propagate(&mut self, src: &Grid, net: &mut Net, rules: Rules) -> Option<(u32, u32)> {
+        self.work.clone_from(src);
+        for (j, node) in net.nodes.iter().enumerate() {
+            self.index[node.key as usize] = j as u32;
+        }
+        let mut on_cur = 0;
+        let mut off_cur = 0;
+        loop {
+            if on_cur < net.on_list.len() {
+                let p = net.on_list[on_cur];
+                on_cur += 1;
+                if let Some(x) = self.on_to_off(net, p, rules) {
+                    return Some(x);
+                }
+            } else if off_cur < net.off_list.len() {
+                let p = net.off_list[off_cur];
+                off_cur += 1;
+                if let Some(x) = self.off_to_on(src, net, p, rules) {
+                    return Some(x);
+                }
+            } else if rules.level > 0 {
+                if !self.advanced(src, net) {
+                    return None;
+                }
+            } else {
+                return None;
+            }
+        }
+    }
+
+    /// ON -> OFF: the other candidates of the cell (Y-links) and the digit in the peers, in
+    /// SE's peer order (block, row, column).
+    fn on_to_off(&mut self, net: &mut Net, p: u32, rules: Rules) -> Option<(u32, u32)> {
+        let k = net.nodes[p as usize].key;
+        let (c, d) = (key_cell(k), key_digit(k));
+        if rules.y_links {
+            for d2 in bits16(self.work.cands[c] & !(1 << d)) {
+                if let Some(x) = self.emit_off(net, p, c, d2) {
+                    return Some(x);
+                }
+            }
+        }
+        let peers = T.peer_mask[c] & self.work.pos[d];
+        if peers != 0 {
+            for &c2 in T.peers[c].iter() {
+                if peers >> c2 & 1 != 0 {
+                    if let Some(x) = self.emit_off(net, p, c2 as usize, d) {
+                        return Some(x);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn emit_off(&mut self, net: &mut Net, p: u32, c: usize, d: usize) -> Option<(u32, u32)> {
+        if net.on_bits[d] >> c & 1 != 0 {
+            let on = self.index[key(c, d, true) as usize];
+            let off = net.push_node(key(c, d, false), Some(p));
+            return Some((on, off));
+        }
+        if net.off_bits[d] >> c & 1 == 0 {
+            let k = key(c, d, false);
+            let i = net.push_node(k, Some(p));
+            self.index[k as usize] = i;
+            net.admit(i);
+        }
+        None
+    }
+
+    /// OFF -> ON: the cell's last other candidate (Y-links), then for Block, Row, Column the
+    /// digit's last other position; in dynamic mode each gets the "hidden" parents, the offs
+    /// that removed the other candidates since the start. The off is then removed.
+    fn off_to_on(&mut self, src: &Grid, net: &mut Net, p: u32, rules: Rules) -> Option<(u32, u32)> {
+        let k = net.nodes[p as usize].key;
+        let (c, d) = (key_cell(k), key_digit(k));
+        if rules.y_links && self.work.cands[c].count_ones() == 2 && self.work.has(c, d) {
+            let d2 = (self.work.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            let i = net.push_node(key(c, d2, true), Some(p));
+            if rules.dynamic {
+                for v in bits16(src.cands[c] & !self.work.cands[c]) {
+                    let par = self.index[key(c, v, false) as usize];
+                    net.add_parent_to_last(par);
+                }
+            }
+            if let Some(x) = self.settle_on(net, i, c, d2) {
+                return Some(x);
+            }
+        }
+        for kind in [BLOCK, ROW, COL] {
+            let h = T.houses[c][kind] as usize;
+            let pp = self.work.pos[d] & T.mask[h];
+            if pp.count_ones() == 2 && pp >> c & 1 != 0 {
+                let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
+                let i = net.push_node(key(c2, d, true), Some(p));
+                if rules.dynamic {
+                    let gone = src.pos[d] & T.mask[h] & !self.work.pos[d];
+                    if gone != 0 {
+                        for &q in T.cells[h].iter() {
+                            if gone >> q & 1 != 0 {
+                                let par = self.index[key(q as usize, d, false) as usize];
+                                net.add_parent_to_last(par);
+                            }
+                        }
+                    }
+                }
+                if let Some(x) = self.settle_on(net, i, c2, d) {
+                    return Some(x);
+                }
+            }
+        }
+        if rules.dynamic {
+            self.work.remove(c, d);
+        }
+        None
+    }
+
+    #[inline]
+    fn settle_on(&mut self, net: &mut Net, i: u32, c: usize, d: usize) -> Option<(u32, u32)> {
+        if net.off_bits[d] >> c & 1 != 0 {
+            let off = self.index[key(c, d, false) as usize];
+            return Some((i, off));
+        }
+        if net.on_bits[d] >> c & 1 == 0 {
+            self.index[key(c, d, true) as usize] = i;
+            net.admit(i);
+        }
+        None
+    }
+
+    /// SE's `getAdvancedPotentials` for level 1: the first of Pointing/Claiming, Hidden Pair,
+    /// Naked Pair and X-Wing that, on the working grid, depends on the chain so far (has "rule
+    /// parents") gives new offs. Returns whether any new off was added.
+    fn advanced(&mut self, src: &Grid, net: &mut Net) -> bool {
+        let mut hints: Vec<SeHint> = Vec::new();
+        for rule in 0..4 {
+            hints.clear();
+            let mut collect = |h: SeHint| {
+                hints.push(h);
+                false
+            };
+            match rule {
+                0 => basic::locking(&self.work, false, &mut collect),
+                1 => basic::hidden_set(&self.work, 2, false, &mut collect),
+                2 => basic::naked_set(&self.work, 2, &mut collect),
+                _ => basic::fish(&self.work, 2, &mut collect),
+            };
+            let mut any = false;
+            let mut added = false;
+            // Offs already produced by an earlier hint of this rule are not repeated.
+            let mut produced = [0u128; 9];
+            for h in &hints {
+                let parents = rule_parents(src, &self.work, h);
+                if parents.iter().all(|&m| m == 0) {
+                    continue;
+                }
+                for c in 0..81 {
+                    for d in 0..9 {
+                        if h.elim[d] >> c & 1 == 0 || produced[d] >> c & 1 != 0 {
+                            continue;
+                        }
+                        produced[d] |= 1u128 << c;
+                        any = true;
+                        if net.off_bits[d] >> c & 1 != 0 {
+                            continue;
+                        }
+                        let k = key(c, d, false);
+                        let i = net.push_node(k, None);
+                        for pc in 0..81 {
+                            for pd in 0..9 {
+                                if parents[pd] >> pc & 1 != 0 {
+                                    let par = self.index[key(pc, pd, false) as usize];
+                                    net.add_parent_to_last(par);
+                                }
+                            }
+                        }
+                        self.index[k as usize] = i;
+                        net.admit(i);
+                        added = true;
+                    }
+                }
+            }
+            if any {
+                return added;
+            }
+        }
+        false
+    }
+}
+
+/// The candidates of `src` that must be gone (and are gone in `cur`) for hint `h` to hold: SE's
+/// `getRuleParents` for locking, fish, naked and hidden pairs.
+pub fn rule_parents(src: &Grid, cur: &Grid, h: &SeHint) -> [u128; 9] {
+    use crate::technique::Technique::*;
+    let mut out = [0u128; 9];
+    match h.technique {
+        Pointing | Claiming | XWing | Swordfish | Jellyfish => {
+            let d = h.digits.trailing_zeros() as usize;
+            out[d] = h.base & !h.cover & src.pos[d] & !cur.pos[d];
+        }
+        NakedPair | NakedTriple | NakedQuad => {
+            for d in 0..9 {
+                if h.digits >> d & 1 == 0 {
+                    out[d] = h.cells & src.pos[d] & !cur.pos[d];
+                }
+            }
+        }
+        HiddenPair | HiddenTriple | HiddenQuad => {
+            for d in bits16(h.digits) {
+                out[d] = h.base & !h.cells & src.pos[d] & !cur.pos[d];
+            }
+        }
+        _ => {}
+    }
+    out
+}

@@ -1,0 +1,392 @@
+//! The solve path: apply the easiest available step, again and again, until the grid is
+//! solved. Also the hint for a player's position, which first checks the player's digits and
+//! pencil marks against the solution.
+//!
+//! # The order (easiest first)
+//!
+//! [`ORDER`] is the documented order: singles (full house, hidden singles in a box, then a
+//! row, then a column, naked single), intersections (locked pair/triple, pointing, claiming),
+//! pairs, X-Wing, hidden pair, naked triple, Swordfish, hidden triple, the single-digit
+//! patterns (skyscraper, 2-string kite, turbot fish, empty rectangle), wings (XY, XYZ, W), the
+//! easier unique rectangles (types 1, 2, 4, 5, 6), quads and Jellyfish, finned and sashimi
+//! fish, unique rectangle type 3, hidden rectangle, BUG+1, colouring (simple, multi), remote
+//! pair, X-Chain, X-Cycle, XY-Chain, Y-Cycle, Sue de Coq, ALS-XZ, AIC, nice loop, their
+//! grouped forms, ALS-XY-Wing, aligned pair and triplet exclusion; then the forcing chains of
+//! `crate::chains` when they are available; and, only if all of that fails, "Trial and Error":
+//! the solution's digit placed in the cell with the fewest candidates (never a logical step,
+//! but a path always exists).
+//!
+//! Uniqueness techniques are valid only for puzzles with exactly one solution; they are left
+//! out when [`PathOptions::uniqueness`] is off or the puzzle has several solutions.
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks, Solutions, Sudoku, STANDARD};
+
+use crate::position::Position;
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+use crate::techniques;
+
+/// The techniques of the path, easiest first (see the module documentation).
+pub const ORDER: &[Technique] = {
+    use Technique::*;
+    &[
+        FullHouse,
+        HiddenSingleBox,
+        HiddenSingleRow,
+        HiddenSingleColumn,
+        NakedSingle,
+        LockedPair,
+        LockedTriple,
+        Pointing,
+        Claiming,
+        NakedPair,
+        XWing,
+        HiddenPair,
+        NakedTriple,
+        Swordfish,
+        HiddenTriple,
+        Skyscraper,
+        TwoStringKite,
+        TurbotFish,
+        EmptyRectangle,
+        XYWing,
+        XYZWing,
+        WWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle4,
+        UniqueRectangle5,
+        UniqueRectangle6,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        FinnedXWing,
+        SashimiXWing,
+        FinnedSwordfish,
+        SashimiSwordfish,
+        FinnedJellyfish,
+        SashimiJellyfish,
+        UniqueRectangle3,
+        HiddenRectangle,
+        Bug1,
+        SimpleColorsTrap,
+        SimpleColorsWrap,
+        MultiColors,
+        RemotePair,
+        XChain,
+        XCycle,
+        XYChain,
+        YCycle,
+        SueDeCoq,
+        AlsXz,
+        Aic,
+        NiceLoop,
+        GroupedAic,
+        GroupedNiceLoop,
+        AlsXyWing,
+        AlignedPairExclusion,
+        AlignedTripletExclusion,
+    ]
+};
+
+/// Options of the path.
+#[derive(Clone, Debug)]
+pub struct PathOptions {
+    /// The techniques allowed (`None`: all of [`ORDER`]). Trial and error is governed by
+    /// `trial_and_error`, not by this list.
+    pub techniques: Option<Vec<Technique>>,
+    /// Whether uniqueness techniques may be used (only for puzzles with one solution).
+    pub uniqueness: bool,
+    /// Whether to fall back on a guess when no allowed technique applies.
+    pub trial_and_error: bool,
+}
+
+impl Default for PathOptions {
+    fn default() -> PathOptions {
+        PathOptions {
+            techniques: None,
+            uniqueness: true,
+            trial_and_error: true,
+        }
+    }
+}
+
+impl PathOptions {
+    fn allows(&self, t: Technique) -> bool {
+        (self.uniqueness || !t.needs_uniqueness())
+            && self.techniques.as_ref().map_or(true, |list| list.contains(&t))
+    }
+}
+
+/// Why no path or hint can be given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PathError {
+    /// The grid has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// No allowed technique applies and trial and error is off.
+    #[error("no allowed technique applies (after {steps} steps)")]
+    Stuck {
+        /// Steps applied before getting stuck.
+        steps: usize,
+    },
+}
+
+/// A player's mistake, found by comparing the position with the solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mistake {
+    /// A placed digit that is not the solution's.
+    WrongDigit {
+        /// The cell.
+        cell: Cell,
+        /// The digit placed there.
+        placed: Digit,
+    },
+    /// The solution's digit is missing from a cell's pencil marks.
+    MissingCandidate {
+        /// The cell.
+        cell: Cell,
+        /// The solution's digit, no longer pencilled in.
+        digit: Digit,
+    },
+    /// The placed digits leave no solution at all (so at least one of them is wrong).
+    NoSolution,
+}
+
+impl std::fmt::Display for Mistake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mistake::WrongDigit { cell, placed } => {
+                write!(f, "The {placed} in {cell} is wrong: the solution has another digit there.")
+            }
+            Mistake::MissingCandidate { cell, digit } => write!(
+                f,
+                "{digit} was removed from the pencil marks of {cell}, but it is the digit that goes there."
+            ),
+            Mistake::NoSolution => {
+                f.write_str("The digits placed so far leave no solution: at least one is wrong.")
+            }
+        }
+    }
+}
+
+/// The next step on `pm` by the path's order, or `None` when nothing allowed applies (trial and
+/// error is not tried here: see [`next_step_or_guess`]).
+pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+    let pos = Position::new(pm);
+    for &t in ORDER {
+        if !opts.allows(t) {
+            continue;
+        }
+        if let Some(s) = techniques::find(t, &pos).into_iter().find(Step::is_productive) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The next step, falling back on trial and error against `solution` when allowed.
+pub fn next_step_or_guess(
+    pm: &PencilMarks,
+    opts: &PathOptions,
+    solution: Option<&Sudoku>,
+) -> Option<Step> {
+    if let Some(s) = next_step(pm, opts) {
+        return Some(s);
+    }
+    if opts.trial_and_error {
+        solution.and_then(|sol| trial_and_error(pm, sol))
+    } else {
+        None
+    }
+}
+
+/// "Trial and Error": the solution's digit in the empty cell with the fewest candidates.
+pub fn trial_and_error(pm: &PencilMarks, solution: &Sudoku) -> Option<Step> {
+    let cell = Cell::all()
+        .filter(|&c| pm.value(c).is_none())
+        .min_by_key(|&c| pm.candidates(c).len())?;
+    let d = solution.get(cell)?;
+    let mut s = Step::new(Technique::TrialAndError);
+    s.placements.push(Candidate::new(cell, d));
+    s.pattern = pm
+        .candidates(cell)
+        .iter()
+        .map(|x| Candidate::new(cell, x))
+        .collect();
+    s.cells = CellSet::single(cell);
+    s.digits = pm.candidates(cell);
+    Some(s)
+}
+
+/// Applies a step: places its digits (removing them from peers) and removes its eliminations.
+pub fn apply(pm: &mut PencilMarks, step: &Step) {
+    for p in &step.placements {
+        if pm.value(p.cell).is_none() {
+            pm.place(p.cell, p.digit);
+        }
+    }
+    for e in &step.eliminations {
+        pm.eliminate(e.cell, e.digit);
+    }
+}
+
+/// A whole path.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The position the path starts from.
+    pub start: PencilMarks,
+    /// The steps, in the order applied.
+    pub steps: Vec<Step>,
+    /// The position after the last step.
+    pub end: PencilMarks,
+}
+
+impl Path {
+    /// Whether the path ends with the grid solved.
+    pub fn is_solved(&self) -> bool {
+        self.end.is_solved()
+    }
+
+    /// Whether some step is a guess.
+    pub fn has_guess(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| s.technique == Technique::TrialAndError)
+    }
+}
+
+/// The solution of `sudoku` and whether it is the only one.
+fn solution_of(sudoku: &Sudoku) -> Result<(Sudoku, bool), PathError> {
+    match sudoku.solutions() {
+        Solutions::None => Err(PathError::NoSolution),
+        Solutions::Unique(s) => Ok((s, true)),
+        Solutions::Multiple(s) => Ok((s, false)),
+    }
+}
+
+/// The path for the puzzle `sudoku` from its raw pencil marks.
+pub fn solve_path(sudoku: &Sudoku, opts: &PathOptions) -> Result<Path, PathError> {
+    path_from(&PencilMarks::raw(sudoku), opts)
+}
+
+/// The path from a position (givens, placed digits and pencil marks). Candidates that clash
+/// with a placed digit are dropped first, and a cell with no pencil marks at all is taken to
+/// hold every digit its peers allow.
+pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError> {
+    let start = normalize(pm);
+    let (solution, unique) = solution_of(&start.to_sudoku())?;
+    let mut opts = opts.clone();
+    opts.uniqueness &= unique;
+    let mut cur = start.clone();
+    let mut steps = Vec::new();
+    while !cur.is_solved() {
+        if cur.has_dead_cell() {
+            break;
+        }
+        let Some(step) = next_step_or_guess(&cur, &opts, Some(&solution)) else {
+            return Err(PathError::Stuck { steps: steps.len() });
+        };
+        apply(&mut cur, &step);
+        steps.push(step);
+        // A guard against a step that changes nothing (which would loop forever).
+        if steps.len() > 2000 {
+            return Err(PathError::Stuck { steps: steps.len() });
+        }
+    }
+    Ok(Path {
+        start,
+        steps,
+        end: cur,
+    })
+}
+
+/// A player's position made consistent: candidates clashing with placed digits removed, and
+/// cells without any pencil mark given the digits their peers allow.
+pub fn normalize(pm: &PencilMarks) -> PencilMarks {
+    let mut out = pm.clone();
+    for cell in Cell::all() {
+        if out.value(cell).is_some() {
+            continue;
+        }
+        let seen: DigitSet = STANDARD
+            .peers(cell)
+            .iter()
+            .filter_map(|p| pm.value(p))
+            .collect();
+        let marks = if pm.candidates(cell).is_empty() {
+            DigitSet::ALL
+        } else {
+            pm.candidates(cell)
+        };
+        out.set_candidates(cell, marks.difference(seen));
+    }
+    out
+}
+
+/// The first mistake of a player's position against `solution`: a placed digit that is wrong,
+/// else a cell whose pencil marks lack the solution's digit.
+pub fn find_mistake(pm: &PencilMarks, solution: &Sudoku) -> Option<Mistake> {
+    for cell in Cell::all() {
+        if let (Some(placed), Some(right)) = (pm.value(cell), solution.get(cell)) {
+            if placed != right {
+                return Some(Mistake::WrongDigit { cell, placed });
+            }
+        }
+    }
+    for cell in Cell::all() {
+        if pm.value(cell).is_none() {
+            if let Some(right) = solution.get(cell) {
+                if !pm.candidates(cell).contains(right) {
+                    return Some(Mistake::MissingCandidate { cell, digit: right });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// What a hint says.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The player made a mistake: fix it first.
+    Mistake(Mistake),
+    /// The next step.
+    Step(Step),
+    /// Nothing left to do.
+    Solved,
+}
+
+/// The hint for a player's position. `givens` is the puzzle as given (to find the solution and
+/// tell a wrong digit from a given one); without it the position's digits stand for the puzzle.
+pub fn hint(
+    pm: &PencilMarks,
+    givens: Option<&Sudoku>,
+    opts: &PathOptions,
+) -> Result<Hint, PathError> {
+    if pm.is_solved() {
+        return Ok(Hint::Solved);
+    }
+    let puzzle = givens.copied().unwrap_or_else(|| pm.to_sudoku());
+    let (solution, unique) = match solution_of(&puzzle) {
+        Ok(x) => x,
+        Err(_) if givens.is_none() => return Ok(Hint::Mistake(Mistake::NoSolution)),
+        Err(e) => return Err(e),
+    };
+    // Only a unique solution tells which digit is right.
+    if unique {
+        if let Some(m) = find_mistake(pm, &solution) {
+            return Ok(Hint::Mistake(m));
+        }
+    }
+    let cur = normalize(pm);
+    let mut opts = opts.clone();
+    opts.uniqueness &= unique;
+    match next_step_or_guess(&cur, &opts, Some(&solution)) {
+        Some(s) => Ok(Hint::Step(s)),
+        None => Err(PathError::Stuck { steps: 0 }),
+    }
+}

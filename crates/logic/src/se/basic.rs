@@ -1,0 +1,398 @@
+//! SE's non-chaining producers up to the wings: singles, direct hints, locking, naked and hidden
+//! sets, basic fish, XY- and XYZ-Wing. Each one scans in SE's order (SE-SPEC §4) and offers its
+//! hints to an accumulator that returns `true` to stop the scan.
+
+use crate::technique::Technique;
+
+use super::grid::{bits16, house_cells_at, house_positions, subsets, Grid, BCR, BLOCK, COL, ROW, T};
+use super::SeHint;
+
+/// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
+/// each over Block, Column, Row.
+pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    for alone in [true, false] {
+        for kind in BCR {
+            for i in 0..9 {
+                let h = kind * 9 + i;
+                let empties = g.empties(h);
+                if (alone && empties != 1) || (!alone && empties <= 1) {
+                    continue;
+                }
+                for d in 0..9 {
+                    let p = g.pos[d] & T.mask[h];
+                    if p.count_ones() == 1 {
+                        let c = p.trailing_zeros() as usize;
+                        let (tech, diff) = if alone {
+                            (Technique::FullHouse, 1.0)
+                        } else if kind == BLOCK {
+                            (Technique::HiddenSingleBox, 1.2)
+                        } else if kind == ROW {
+                            (Technique::HiddenSingleRow, 1.5)
+                        } else {
+                            (Technique::HiddenSingleColumn, 1.5)
+                        };
+                        let mut hint = SeHint::new(tech, diff);
+                        hint.place = Some((c as u8, d as u8));
+                        hint.base = T.mask[h];
+                        hint.digits = 1 << d;
+                        if acc(hint) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The (region1, region2) kind pairs of SE's Locking, in its order.
+const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
+
+/// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
+/// the locking would create in another house of region1's kind (and removes nothing).
+pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    for (k1, k2) in LOCK_PAIRS {
+        for i1 in 0..9 {
+            let h1 = k1 * 9 + i1;
+            for i2 in 0..9 {
+                let h2 = k2 * 9 + i2;
+                let cross = T.mask[h1] & T.mask[h2];
+                if cross == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let p1 = g.pos[d] & T.mask[h1];
+                    if p1.count_ones() <= 1 || p1 & !cross != 0 {
+                        continue;
+                    }
+                    if direct {
+                        for i3 in 0..9 {
+                            let h3 = k1 * 9 + i3;
+                            if h3 == h1 || T.mask[h3] & T.mask[h2] == 0 {
+                                continue;
+                            }
+                            let p3 = g.pos[d] & T.mask[h3];
+                            let out = p3 & !T.mask[h2];
+                            if p3.count_ones() > 1 && out.count_ones() == 1 {
+                                let (tech, diff) = if k1 == BLOCK {
+                                    (Technique::DirectPointing, 1.7)
+                                } else {
+                                    (Technique::DirectClaiming, 1.9)
+                                };
+                                let mut hint = SeHint::new(tech, diff);
+                                hint.place = Some((out.trailing_zeros() as u8, d as u8));
+                                hint.digits = 1 << d;
+                                hint.base = T.mask[h1];
+                                hint.cover = T.mask[h2];
+                                hint.cells = p1;
+                                if acc(hint) {
+                                    return true;
+                                }
+                            }
+                        }
+                    } else {
+                        let elim = g.pos[d] & T.mask[h2] & !T.mask[h1];
+                        if elim != 0 {
+                            let (tech, diff) = if k1 == BLOCK {
+                                (Technique::Pointing, 2.6)
+                            } else {
+                                (Technique::Claiming, 2.8)
+                            };
+                            let mut hint = SeHint::new(tech, diff);
+                            hint.elim[d] = elim;
+                            hint.digits = 1 << d;
+                            hint.base = T.mask[h1];
+                            hint.cover = T.mask[h2];
+                            hint.cells = p1;
+                            if acc(hint) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Hidden pairs, triplets and quads (SE-SPEC §4.3 and §4.7). In direct mode a hint places the
+/// hidden single that removing the set's cells leaves for another digit of the house.
+pub fn hidden_set(g: &Grid, degree: u32, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    for kind in BCR {
+        for i in 0..9 {
+            let h = kind * 9 + i;
+            let empties = g.empties(h);
+            // Direct mode needs more than `degree` empty cells, the normal mode more than twice
+            // that (SE's own asymmetry with naked sets, which need at least twice).
+            let needed = if direct { degree } else { 2 * degree };
+            if empties <= needed {
+                continue;
+            }
+            let mut dpos = [0u16; 9];
+            for (d, slot) in dpos.iter_mut().enumerate() {
+                *slot = house_positions(h, g.pos[d]);
+            }
+            'sets: for set in subsets(degree) {
+                let mut union = 0u16;
+                for d in bits16(set) {
+                    if dpos[d].count_ones() <= 1 {
+                        continue 'sets;
+                    }
+                    union |= dpos[d];
+                }
+                if union.count_ones() != degree {
+                    continue;
+                }
+                let cells = house_cells_at(h, union);
+                if direct {
+                    for d in 0..9 {
+                        if set >> d & 1 != 0 || dpos[d].count_ones() <= 1 {
+                            continue;
+                        }
+                        let rest = dpos[d] & !union;
+                        if rest.count_ones() == 1 {
+                            let tech = if degree == 2 {
+                                Technique::DirectHiddenPair
+                            } else {
+                                Technique::DirectHiddenTriple
+                            };
+                            let diff = if degree == 2 { 2.0 } else { 2.5 };
+                            let mut hint = SeHint::new(tech, diff);
+                            let c = T.cells[h][rest.trailing_zeros() as usize];
+                            hint.place = Some((c, d as u8));
+                            hint.digits = set;
+                            hint.cells = cells;
+                            hint.base = T.mask[h];
+                            if acc(hint) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                } else {
+                    let mut hint = SeHint::new(
+                        match degree {
+                            2 => Technique::HiddenPair,
+                            3 => Technique::HiddenTriple,
+                            _ => Technique::HiddenQuad,
+                        },
+                        match degree {
+                            2 => 3.4,
+                            3 => 4.0,
+                            _ => 5.4,
+                        },
+                    );
+                    let mut any = false;
+                    for d in 0..9 {
+                        if set >> d & 1 == 0 {
+                            hint.elim[d] = g.pos[d] & cells;
+                            any |= hint.elim[d] != 0;
+                        }
+                    }
+                    if any {
+                        hint.digits = set;
+                        hint.cells = cells;
+                        hint.base = T.mask[h];
+                        if acc(hint) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Naked singles in row-major order (SE-SPEC §4.4).
+pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    for c in 0..81 {
+        if g.values[c] == 0 && g.cands[c].count_ones() == 1 {
+            let mut hint = SeHint::new(Technique::NakedSingle, 2.3);
+            hint.place = Some((c as u8, g.cands[c].trailing_zeros() as u8));
+            hint.cells = 1u128 << c;
+            if acc(hint) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Naked pairs, triplets and quads (SE-SPEC §4.6).
+pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    for kind in BCR {
+        for i in 0..9 {
+            let h = kind * 9 + i;
+            if g.empties(h) < 2 * degree {
+                continue;
+            }
+            let hc = &T.cells[h];
+            'sets: for set in subsets(degree) {
+                let mut union = 0u16;
+                for j in bits16(set) {
+                    let cm = g.cands[hc[j] as usize];
+                    if cm.count_ones() < 2 {
+                        continue 'sets;
+                    }
+                    union |= cm;
+                }
+                if union.count_ones() != degree {
+                    continue;
+                }
+                let cells = house_cells_at(h, set);
+                let others = T.mask[h] & !cells;
+                let mut hint = SeHint::new(
+                    match degree {
+                        2 => Technique::NakedPair,
+                        3 => Technique::NakedTriple,
+                        _ => Technique::NakedQuad,
+                    },
+                    match degree {
+                        2 => 3.0,
+                        3 => 3.6,
+                        _ => 5.0,
+                    },
+                );
+                let mut any = false;
+                for d in bits16(union) {
+                    hint.elim[d] = g.pos[d] & others;
+                    any |= hint.elim[d] != 0;
+                }
+                if any {
+                    hint.digits = union;
+                    hint.cells = cells;
+                    hint.base = T.mask[h];
+                    if acc(hint) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
+pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let mut placed = [0u32; 9];
+    for &v in g.values.iter() {
+        if v != 0 {
+            placed[v as usize - 1] += 1;
+        }
+    }
+    for (bk, ck) in [(COL, ROW), (ROW, COL)] {
+        for set in subsets(degree) {
+            for d in 0..9 {
+                if placed[d] + 2 * degree > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut base = 0u128;
+                let mut ok = true;
+                for b in bits16(set) {
+                    let h = bk * 9 + b;
+                    // Inside a row the positions are column numbers and vice versa, so the
+                    // house positions are the cover indices.
+                    let p = house_positions(h, g.pos[d]);
+                    if p.count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                    base |= T.mask[h];
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let mut cover = 0u128;
+                for c in bits16(union) {
+                    cover |= T.mask[ck * 9 + c];
+                }
+                let elim = g.pos[d] & cover & !base;
+                if elim != 0 {
+                    let (tech, diff) = match degree {
+                        2 => (Technique::XWing, 3.2),
+                        3 => (Technique::Swordfish, 3.8),
+                        _ => (Technique::Jellyfish, 5.2),
+                    };
+                    let mut hint = SeHint::new(tech, diff);
+                    hint.elim[d] = elim;
+                    hint.digits = 1 << d;
+                    hint.base = base;
+                    hint.cover = cover;
+                    hint.cells = g.pos[d] & base & cover;
+                    if acc(hint) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// XY-Wing (`xyz == false`) or XYZ-Wing (SE-SPEC §4.9).
+pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let want = if xyz { 3 } else { 2 };
+    for pivot in 0..81 {
+        let pc = g.cands[pivot];
+        if pc.count_ones() != want {
+            continue;
+        }
+        for &xz in T.peers[pivot].iter() {
+            let xz = xz as usize;
+            let xc = g.cands[xz];
+            if xc.count_ones() != 2 || (pc & !xc).count_ones() != 1 {
+                continue;
+            }
+            for &yz in T.peers[pivot].iter() {
+                let yz = yz as usize;
+                let yc = g.cands[yz];
+                if yc.count_ones() != 2 {
+                    continue;
+                }
+                let union = pc | xc | yc;
+                let inter = pc & xc & yc;
+                if union.count_ones() != 3 {
+                    continue;
+                }
+                if xyz {
+                    if inter.count_ones() != 1 {
+                        continue;
+                    }
+                } else if inter != 0 {
+                    continue;
+                }
+                let zm = xc & yc;
+                if zm.count_ones() != 1 {
+                    continue;
+                }
+                let z = zm.trailing_zeros() as usize;
+                let mut victims = T.peer_mask[xz] & T.peer_mask[yz];
+                if xyz {
+                    victims &= T.peer_mask[pivot];
+                }
+                victims &= !((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
+                let elim = victims & g.pos[z];
+                if elim != 0 {
+                    let (tech, diff) = if xyz {
+                        (Technique::XYZWing, 4.4)
+                    } else {
+                        (Technique::XYWing, 4.2)
+                    };
+                    let mut hint = SeHint::new(tech, diff);
+                    hint.elim[z] = elim;
+                    hint.digits = union;
+                    hint.cells = (1u128 << pivot) | (1u128 << xz) | (1u128 << yz);
+                    if acc(hint) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}

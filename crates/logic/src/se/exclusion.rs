@@ -1,0 +1,158 @@
+//! Aligned pair exclusion (SE-SPEC §4.12) and aligned triplet exclusion (§4.13): every
+//! combination of digits for two or three base cells is tested against the "excluder" cells
+//! that see them all; a candidate that appears in no allowed combination goes.
+
+use crate::technique::Technique;
+
+use super::grid::{bits16, Grid, T};
+use super::SeHint;
+
+/// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
+/// candidates) as a mask.
+fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
+    let mut out = Vec::new();
+    'cells: for c in 0..81 {
+        if g.values[c] != 0 || g.count(c) < 2 {
+            continue;
+        }
+        let mut ex = 0u128;
+        for &p in T.peers[c].iter() {
+            let n = g.count(p as usize);
+            if n == 1 {
+                continue 'cells;
+            }
+            if (2..=max_ex).contains(&n) {
+                ex |= 1u128 << p;
+            }
+        }
+        if ex != 0 {
+            out.push((c, ex));
+        }
+    }
+    out
+}
+
+/// Whether some excluder of `ex` has all its candidates inside `combo`.
+#[inline]
+fn excluded(g: &Grid, ex: &[u16], combo: u16) -> bool {
+    ex.iter().any(|&e| e & !combo == 0)
+}
+
+fn excluder_cands(g: &Grid, ex: u128) -> Vec<u16> {
+    super::grid::bits(ex).map(|c| g.cands[c]).collect()
+}
+
+/// Aligned pair exclusion (6.2).
+pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let cells = base_cells(g, 2);
+    if cells.len() < 2 {
+        return false;
+    }
+    for j in 1..cells.len() {
+        for i in 0..j {
+            let (c0, e0) = cells[i];
+            let (c1, e1) = cells[j];
+            let common = e0 & e1;
+            if common.count_ones() < 2 {
+                continue;
+            }
+            let ex = excluder_cands(g, common);
+            let peers = T.peer_mask[c0] >> c1 & 1 != 0;
+            let (mut ok0, mut ok1) = (0u16, 0u16);
+            for a in bits16(g.cands[c0]) {
+                for b in bits16(g.cands[c1]) {
+                    if a == b && peers {
+                        continue;
+                    }
+                    let combo = (1 << a) | (1 << b);
+                    if excluded(g, &ex, combo) {
+                        continue;
+                    }
+                    ok0 |= 1 << a;
+                    ok1 |= 1 << b;
+                }
+            }
+            let mut h = SeHint::new(Technique::AlignedPairExclusion, 6.2);
+            let mut any = false;
+            for (c, ok) in [(c0, ok0), (c1, ok1)] {
+                for d in bits16(g.cands[c] & !ok) {
+                    h.elim[d] |= 1u128 << c;
+                    any = true;
+                }
+            }
+            if any {
+                h.cells = (1u128 << c0) | (1u128 << c1) | common;
+                if acc(h) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Aligned triplet exclusion (7.5).
+pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let cells = base_cells(g, 3);
+    if cells.len() < 3 {
+        return false;
+    }
+    let mut qualifying = 0u128;
+    let mut ex_of = [0u128; 81];
+    for &(c, e) in &cells {
+        qualifying |= 1u128 << c;
+        ex_of[c] = e;
+    }
+    for j in 1..cells.len() {
+        for i in 0..j {
+            let (c0, e0) = cells[i];
+            let (c1, e1) = cells[j];
+            let twins = (e0 | e1) & qualifying & !(1u128 << c0) & !(1u128 << c1);
+            for c2 in super::grid::bits(twins) {
+                let common = e0 & e1 & ex_of[c2];
+                if common.count_ones() < 2 {
+                    continue;
+                }
+                let ex = excluder_cands(g, common);
+                let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
+                let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
+                let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
+                let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
+                for a in bits16(g.cands[c0]) {
+                    for b in bits16(g.cands[c1]) {
+                        if a == b && p01 {
+                            continue;
+                        }
+                        for c in bits16(g.cands[c2]) {
+                            if (a == c && p02) || (b == c && p12) {
+                                continue;
+                            }
+                            let combo = (1 << a) | (1 << b) | (1 << c);
+                            if excluded(g, &ex, combo) {
+                                continue;
+                            }
+                            ok0 |= 1 << a;
+                            ok1 |= 1 << b;
+                            ok2 |= 1 << c;
+                        }
+                    }
+                }
+                let mut h = SeHint::new(Technique::AlignedTripletExclusion, 7.5);
+                let mut any = false;
+                for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
+                    for d in bits16(g.cands[c] & !ok) {
+                        h.elim[d] |= 1u128 << c;
+                        any = true;
+                    }
+                }
+                if any {
+                    h.cells = (1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common;
+                    if acc(h) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}

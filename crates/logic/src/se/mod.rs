@@ -1,0 +1,243 @@
+//! Sudoku Explainer 1.2.1.3's rater, reproduced: its producers in its order, one hint per step,
+//! the first hint of the first productive producer wins (SE-SPEC §2 and §3).
+//!
+//! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
+//! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
+//! engine). They all work on the [`grid::Grid`] of this module, which keeps one bitboard per
+//! digit so that most tests are a few mask operations.
+
+pub mod basic;
+pub mod exclusion;
+pub mod grid;
+pub mod unique;
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, Sudoku};
+
+use crate::chains::{self, ChainLevel};
+use crate::step::{Candidate, Chain, Step};
+use crate::technique::Technique;
+use grid::{bits, bits16, Grid};
+
+/// One hint of an SE producer: what it removes and places, and how hard it is.
+///
+/// The pattern fields (`digits`, `cells`, `base`, `cover`) describe the hint enough to build a
+/// [`Step`] and to compute SE's "rule parents" when the hint is used inside a nested chain.
+#[derive(Clone, Debug)]
+pub struct SeHint {
+    /// The technique.
+    pub technique: Technique,
+    /// SE's difficulty (base plus any bonus), as SE computes it in f64.
+    pub difficulty: f64,
+    /// Candidates removed, one cell mask per digit index.
+    pub elim: [u128; 9],
+    /// The digit placed, as (cell index, digit index).
+    pub place: Option<(u8, u8)>,
+    /// The digits of the pattern (bit 0 = digit 1).
+    pub digits: u16,
+    /// The cells of the pattern.
+    pub cells: u128,
+    /// The base houses' cells (locking region1, fish base lines, the house of a subset).
+    pub base: u128,
+    /// The cover houses' cells (locking region2, fish cover lines).
+    pub cover: u128,
+    /// Chain complexity (chaining hints only).
+    pub complexity: u32,
+    /// Tie-break key among chaining hints of equal difficulty and complexity.
+    pub sort_key: u8,
+    /// The chain, for chaining hints that were chosen.
+    pub chain: Option<Chain>,
+}
+
+impl SeHint {
+    /// A hint with no effect yet.
+    pub fn new(technique: Technique, difficulty: f64) -> SeHint {
+        SeHint {
+            technique,
+            difficulty,
+            elim: [0; 9],
+            place: None,
+            digits: 0,
+            cells: 0,
+            base: 0,
+            cover: 0,
+            complexity: 0,
+            sort_key: 0,
+            chain: None,
+        }
+    }
+
+    /// Whether the hint places a digit (SE's "has a cell", which decides EP).
+    pub fn places(&self) -> bool {
+        self.place.is_some()
+    }
+
+    /// Applies the hint as SE does: remove every removable candidate, then place.
+    pub fn apply(&self, g: &mut Grid) {
+        for d in 0..9 {
+            for c in bits(self.elim[d] & g.pos[d]) {
+                g.remove(c, d);
+            }
+        }
+        if let Some((c, d)) = self.place {
+            if g.values[c as usize] == 0 {
+                g.place(c as usize, d as usize);
+            }
+        }
+    }
+
+    /// The hint as a [`Step`].
+    pub fn to_step(&self) -> Step {
+        let mut s = Step::new(self.technique);
+        if let Some((c, d)) = self.place {
+            s.placements.push(cand(c as usize, d as usize));
+        }
+        for c in 0..81 {
+            for d in 0..9 {
+                if self.elim[d] >> c & 1 != 0 {
+                    s.eliminations.push(cand(c, d));
+                }
+            }
+        }
+        s.cells = CellSet::from_bits(self.cells);
+        s.digits = DigitSet::from_bits(self.digits);
+        for c in bits(self.cells) {
+            for d in bits16(self.digits) {
+                s.pattern.push(cand(c, d));
+            }
+        }
+        s.chain = self.chain.clone();
+        s.difficulty = Some(self.difficulty);
+        s
+    }
+}
+
+fn cand(c: usize, d: usize) -> Candidate {
+    Candidate::new(Cell::from_index(c), Digit::from_index(d))
+}
+
+/// The result of SE's rating loop on one puzzle.
+#[derive(Clone, Debug)]
+pub struct SeResult {
+    /// The highest difficulty over the solve; 20.0 when stuck.
+    pub er: f64,
+    /// The running maximum at the first placing step (0.0 if none).
+    pub ep: f64,
+    /// The difficulty of the first step (0.0 if none).
+    pub ed: f64,
+    /// Every hint applied, in order.
+    pub steps: Vec<SeHint>,
+    /// Whether the producers got stuck before the grid was full.
+    pub stuck: bool,
+}
+
+/// Runs SE's producers in order on `g` and returns the first hint (SE-SPEC §3).
+pub fn next_hint(g: &Grid) -> Option<SeHint> {
+    let mut found: Option<SeHint> = None;
+    let mut take = |h: SeHint| {
+        found = Some(h);
+        true
+    };
+    let hit = basic::hidden_single(g, &mut take)
+        || basic::locking(g, true, &mut take)
+        || basic::hidden_set(g, 2, true, &mut take)
+        || basic::naked_single(g, &mut take)
+        || basic::hidden_set(g, 3, true, &mut take)
+        || basic::locking(g, false, &mut take)
+        || basic::naked_set(g, 2, &mut take)
+        || basic::fish(g, 2, &mut take)
+        || basic::hidden_set(g, 2, false, &mut take)
+        || basic::naked_set(g, 3, &mut take)
+        || basic::fish(g, 3, &mut take)
+        || basic::hidden_set(g, 3, false, &mut take)
+        || basic::xy_wing(g, false, &mut take)
+        || basic::xy_wing(g, true, &mut take)
+        || unique::unique_loops(g, &mut take)
+        || basic::naked_set(g, 4, &mut take)
+        || basic::fish(g, 4, &mut take)
+        || basic::hidden_set(g, 4, false, &mut take)
+        || unique::bug(g, &mut take)
+        || exclusion::aligned_pair(g, &mut take);
+    if hit {
+        return found;
+    }
+    drop(take);
+    if let Some(h) = chains::se_static_chains(g) {
+        return Some(h);
+    }
+    let mut found: Option<SeHint> = None;
+    if exclusion::aligned_triplet(g, &mut |h| {
+        found = Some(h);
+        true
+    }) {
+        return found;
+    }
+    for level in [
+        ChainLevel::Nishio,
+        ChainLevel::Multiple,
+        ChainLevel::Dynamic,
+        ChainLevel::DynamicPlus,
+        ChainLevel::Nested(2),
+        ChainLevel::Nested(3),
+        ChainLevel::Nested(4),
+        ChainLevel::Nested(5),
+    ] {
+        if let Some(h) = chains::se_chains(g, level) {
+            return Some(h);
+        }
+    }
+    None
+}
+
+/// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked.
+pub fn rate_grid(mut g: Grid) -> SeResult {
+    let mut er = f64::NEG_INFINITY;
+    let mut ep = 0.0;
+    let mut ed = 0.0;
+    let mut steps = Vec::new();
+    let mut stuck = false;
+    while !g.is_full() {
+        let Some(h) = next_hint(&g) else {
+            er = 20.0;
+            stuck = true;
+            break;
+        };
+        if h.difficulty > er {
+            er = h.difficulty;
+        }
+        if ep == 0.0 {
+            if ed == 0.0 {
+                ed = er;
+            }
+            if h.places() {
+                ep = er;
+            }
+        }
+        let before = g.clone();
+        h.apply(&mut g);
+        steps.push(h);
+        if g == before {
+            // A hint that changes nothing would loop for ever; SE's producers never emit one,
+            // so reaching this means a bug here: stop as stuck rather than spin.
+            er = 20.0;
+            stuck = true;
+            break;
+        }
+    }
+    SeResult {
+        er,
+        ep,
+        ed,
+        steps,
+        stuck,
+    }
+}
+
+/// Rates a puzzle from its givens.
+pub fn rate_sudoku(s: &Sudoku) -> SeResult {
+    rate_grid(Grid::from_sudoku(s))
+}
+
+/// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.
+pub fn round1(x: f64) -> f64 {
+    (((x + 0.05) * 10.0).floor()) / 10.0
+}

@@ -1,0 +1,479 @@
+//! SE's uniqueness producers: unique rectangles and loops (SE-SPEC §4.10) and the bivalue
+//! universal grave (§4.11). Both follow SE's scan and its odd corners literally, since the first
+//! hint found decides the next position.
+
+use crate::technique::Technique;
+
+use super::grid::{bits, bits16, subsets, Grid, BLOCK, COL, ROW, T};
+use super::SeHint;
+
+/// Searches loops from `cell` (SE's `checkForLoops`): depth first, house kinds Block, Row,
+/// Column except the one used to arrive, cells in house order.
+#[allow(clippy::too_many_arguments)]
+fn check_loops(
+    g: &Grid,
+    cell: usize,
+    vm: u16,
+    path: &mut Vec<u8>,
+    last_kind: Option<usize>,
+    allowed_ex: i32,
+    extra_in: u16,
+    loops: &mut Vec<Vec<u8>>,
+) {
+    path.push(cell as u8);
+    let mut extra = extra_in;
+    for kind in [BLOCK, ROW, COL] {
+        if last_kind == Some(kind) {
+            continue;
+        }
+        let h = T.houses[cell][kind] as usize;
+        for &next in T.cells[h].iter() {
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) && g.cands[next as usize] & vm == vm {
+                let nc = g.cands[next as usize];
+                extra |= nc & !vm;
+                if nc.count_ones() == 2 || extra.count_ones() == 1 || allowed_ex > 0 {
+                    let ex = if nc.count_ones() > 2 { allowed_ex - 1 } else { allowed_ex };
+                    check_loops(g, next as usize, vm, path, Some(kind), ex, extra, loops);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// SE's `isValidLoop`: each house used holds exactly two loop cells of opposite parity.
+fn is_valid_loop(lp: &[u8]) -> bool {
+    let mut sets = [0u32; 2];
+    for (i, &c) in lp.iter().enumerate() {
+        let s = &mut sets[i % 2];
+        for &h in T.houses[c as usize].iter() {
+            if *s >> h & 1 != 0 {
+                return false;
+            }
+            *s |= 1 << h;
+        }
+    }
+    sets[0] == sets[1]
+}
+
+/// The base difficulty of a loop of `len` cells, summed in SE's order.
+fn loop_base(len: usize) -> f64 {
+    let mut r = 4.5;
+    if len >= 10 {
+        r += 0.3;
+    }
+    if len >= 8 {
+        r += 0.2;
+    } else if len >= 6 {
+        r += 0.1;
+    }
+    r
+}
+
+/// Whether SE's `searchCommonTuple` accepts `sets`: none has one element or fewer, and the
+/// union has exactly `k` elements.
+fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
+    let mut u = 0;
+    for &s in sets {
+        if s.count_ones() <= 1 {
+            return None;
+        }
+        u |= s;
+    }
+    (u.count_ones() == k).then_some(u)
+}
+
+/// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
+pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let mut best: Option<(SeHint, u8)> = None;
+    let mut offer = |h: SeHint, ty: u8| {
+        if h.elim.iter().all(|&m| m == 0) {
+            return;
+        }
+        let better = match &best {
+            None => true,
+            Some((b, bt)) => h.difficulty < b.difficulty || (h.difficulty == b.difficulty && ty < *bt),
+        };
+        if better {
+            best = Some((h, ty));
+        }
+    };
+    let mut loops = Vec::new();
+    let mut path = Vec::with_capacity(16);
+    for c0 in 0..81 {
+        let vm = g.cands[c0];
+        if g.values[c0] != 0 || vm.count_ones() != 2 {
+            continue;
+        }
+        loops.clear();
+        check_loops(g, c0, vm, &mut path, None, 2, 0, &mut loops);
+        for lp in &loops {
+            if !is_valid_loop(lp) {
+                continue;
+            }
+            let base = loop_base(lp.len());
+            let mut loop_mask = 0u128;
+            for &c in lp {
+                loop_mask |= 1u128 << c;
+            }
+            let extra: Vec<usize> = lp
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| g.cands[c].count_ones() > 2)
+                .collect();
+            let mk = |diff: f64| {
+                let mut h = SeHint::new(Technique::UniqueLoop, diff);
+                h.cells = loop_mask;
+                h.digits = vm;
+                h
+            };
+            let tech_for = |len: usize, ty: u8| {
+                if len == 4 {
+                    match ty {
+                        1 => Technique::UniqueRectangle1,
+                        2 => Technique::UniqueRectangle2,
+                        3 => Technique::UniqueRectangle3,
+                        _ => Technique::UniqueRectangle4,
+                    }
+                } else {
+                    Technique::UniqueLoop
+                }
+            };
+            let type2 = |offer: &mut dyn FnMut(SeHint, u8)| {
+                let first = extra[0];
+                let d = (g.cands[first] & !vm).trailing_zeros() as usize;
+                let mut seen = super::grid::ALL;
+                let mut ex = 0u128;
+                for &c in &extra {
+                    seen &= T.peer_mask[c];
+                    ex |= 1u128 << c;
+                }
+                let mut h = mk(base);
+                h.technique = tech_for(lp.len(), 2);
+                h.elim[d] = seen & !ex & g.pos[d];
+                offer(h, 2);
+            };
+            match extra.len() {
+                0 => {}
+                1 => {
+                    let c = extra[0];
+                    let mut h = mk(base);
+                    h.technique = tech_for(lp.len(), 1);
+                    for d in bits16(vm) {
+                        h.elim[d] = 1u128 << c;
+                    }
+                    offer(h, 1);
+                }
+                2 => {
+                    let (c1, c2) = (extra[0], extra[1]);
+                    let x = (g.cands[c1] | g.cands[c2]) & !vm;
+                    if x.count_ones() == 1 {
+                        type2(&mut offer);
+                    } else {
+                        type3(g, lp.len(), base, vm, c1, c2, x, loop_mask, &mut |h| offer(h, 3));
+                    }
+                    // Type 4.
+                    let v1 = vm.trailing_zeros() as usize;
+                    let v2 = 15 - vm.leading_zeros() as usize;
+                    let pair = (1u128 << c1) | (1u128 << c2);
+                    let (mut r1, mut r2) = (false, false);
+                    for kind in [BLOCK, ROW, COL] {
+                        if T.houses[c1][kind] != T.houses[c2][kind] {
+                            continue;
+                        }
+                        let hm = T.mask[T.houses[c1][kind] as usize];
+                        if g.pos[v1] & hm & !pair == 0 {
+                            r1 = true;
+                        }
+                        if g.pos[v2] & hm & !pair == 0 {
+                            r2 = true;
+                        }
+                    }
+                    let mut h = mk(base);
+                    h.technique = tech_for(lp.len(), 4);
+                    if r1 {
+                        h.elim[v2] = pair;
+                    } else if r2 {
+                        h.elim[v1] = pair;
+                    }
+                    for d in 0..9 {
+                        h.elim[d] &= g.pos[d];
+                    }
+                    offer(h, 4);
+                }
+                _ => type2(&mut offer),
+            }
+        }
+    }
+    match best {
+        Some((h, _)) => acc(h),
+        None => false,
+    }
+}
+
+/// Unique loop type 3 (SE-SPEC §4.10): a naked or hidden set formed with the two extra cells.
+#[allow(clippy::too_many_arguments)]
+fn type3(
+    g: &Grid,
+    len: usize,
+    base: f64,
+    vm: u16,
+    c1: usize,
+    c2: usize,
+    x: u16,
+    loop_mask: u128,
+    offer: &mut dyn FnMut(SeHint),
+) {
+    let tech = if len == 4 {
+        Technique::UniqueRectangle3
+    } else {
+        Technique::UniqueLoop
+    };
+    for degree in x.count_ones()..=7 {
+        for kind in [BLOCK, ROW, COL] {
+            if T.houses[c1][kind] != T.houses[c2][kind] {
+                continue;
+            }
+            let h = T.houses[c1][kind] as usize;
+            let hc = &T.cells[h];
+            let i1 = hc.iter().position(|&c| c as usize == c1).expect("in house");
+            let i2 = hc.iter().position(|&c| c as usize == c2).expect("in house");
+            let empties = g.empties(h);
+            if 2 * degree <= empties {
+                for set in subsets(degree) {
+                    if set >> i1 & 1 == 0 || set >> i2 & 1 != 0 {
+                        continue;
+                    }
+                    let mut others = 0u16;
+                    let mut sets = [0u16; 8];
+                    sets[0] = x;
+                    let mut n = 1;
+                    let mut set_cells = 0u128;
+                    for j in bits16(set) {
+                        if j == i1 {
+                            continue;
+                        }
+                        let c = hc[j] as usize;
+                        others |= g.cands[c];
+                        sets[n] = g.cands[c];
+                        n += 1;
+                        set_cells |= 1u128 << c;
+                    }
+                    let cond1 = ((x & g.cands[c1] & g.cands[c2]) | others).count_ones() == degree;
+                    let Some(digits) = common_tuple(&sets[..n], degree) else {
+                        continue;
+                    };
+                    if !cond1 {
+                        continue;
+                    }
+                    let rest = T.mask[h] & !set_cells & !(1u128 << c1) & !(1u128 << c2);
+                    let mut hint = SeHint::new(tech, base + (degree as f64 - 1.0) * 0.1);
+                    hint.cells = loop_mask | set_cells;
+                    hint.digits = vm | digits;
+                    for d in bits16(digits) {
+                        hint.elim[d] = g.pos[d] & rest;
+                    }
+                    offer(hint);
+                }
+            }
+            if 2 * degree < empties {
+                let other_digits = 0x1ff & !vm & !x;
+                for sub in subsets(degree - 2) {
+                    if sub & !other_digits != 0 {
+                        continue;
+                    }
+                    let digits = sub | vm;
+                    let mut union = 0u128;
+                    let mut ok = true;
+                    for d in bits16(digits) {
+                        let p = g.pos[d] & T.mask[h] & !(1u128 << c2);
+                        if p == 0 {
+                            ok = false;
+                            break;
+                        }
+                        union |= p;
+                    }
+                    if !ok || union.count_ones() != degree {
+                        continue;
+                    }
+                    let at = union & !(1u128 << c1) & !(1u128 << c2);
+                    let mut hint = SeHint::new(tech, base + (degree as f64 - 2.0) * 0.1);
+                    hint.cells = loop_mask | union;
+                    hint.digits = digits;
+                    for d in 0..9 {
+                        if digits >> d & 1 == 0 {
+                            hint.elim[d] = g.pos[d] & at;
+                        }
+                    }
+                    offer(hint);
+                }
+            }
+        }
+    }
+}
+
+/// The bivalue universal grave, types 1 to 4 (SE-SPEC §4.11).
+pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let mut t = g.clone();
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_digits = [0u16; 81];
+    let mut all_digits = 0u16;
+    let mut common: u128 = 0;
+    for kind in [BLOCK, ROW, COL] {
+        for i in 0..9 {
+            let h = kind * 9 + i;
+            for d in 0..9 {
+                let p = t.pos[d] & T.mask[h];
+                let n = p.count_ones();
+                if n == 0 || n == 2 {
+                    continue;
+                }
+                let heavy: u128 = bits(p).filter(|&c| t.count(c) >= 3).fold(0, |m, c| m | 1u128 << c);
+                match heavy.count_ones() {
+                    0 => return false,
+                    1 => {
+                        let c = heavy.trailing_zeros() as usize;
+                        if !bug_cells.contains(&c) {
+                            if bug_cells.is_empty() {
+                                common = T.peer_mask[c];
+                            } else {
+                                common &= T.peer_mask[c];
+                            }
+                            bug_cells.push(c);
+                        }
+                        bug_digits[c] |= 1 << d;
+                        all_digits |= 1 << d;
+                        t.remove(c, d);
+                        for &b in &bug_cells {
+                            common &= !(1u128 << b);
+                        }
+                        if bug_cells.len() >= 2 && all_digits.count_ones() >= 2 && common == 0 {
+                            return false;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for c in 0..81 {
+        if t.values[c] == 0 && t.count(c) != 2 {
+            return false;
+        }
+    }
+    for h in 0..27 {
+        for d in 0..9 {
+            let n = (t.pos[d] & T.mask[h]).count_ones();
+            if n != 0 && n != 2 {
+                return false;
+            }
+        }
+    }
+    if bug_cells.is_empty() {
+        return false;
+    }
+    let mut cells_mask = 0u128;
+    for &c in &bug_cells {
+        cells_mask |= 1u128 << c;
+    }
+    let mk = |tech, diff| {
+        let mut h = SeHint::new(tech, diff);
+        h.cells = cells_mask;
+        h.digits = all_digits;
+        h
+    };
+    let worth = |h: &SeHint| h.elim.iter().any(|&m| m != 0);
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let mut h = mk(Technique::Bug1, 5.6);
+        for d in bits16(g.cands[c] & !bug_digits[c]) {
+            h.elim[d] = 1u128 << c;
+        }
+        return worth(&h) && acc(h);
+    }
+    let type4 = |acc: &mut dyn FnMut(SeHint) -> bool| -> bool {
+        if bug_cells.len() != 2 {
+            return false;
+        }
+        let (c1, c2) = (bug_cells[0], bug_cells[1]);
+        let shared = (g.cands[c1] & g.cands[c2]) & !(bug_digits[c1] | bug_digits[c2]);
+        if shared.count_ones() != 1 {
+            return false;
+        }
+        for kind in [BLOCK, ROW, COL] {
+            if T.houses[c1][kind] != T.houses[c2][kind] {
+                continue;
+            }
+            let mut h = mk(Technique::Bug4, 5.7);
+            for &c in &[c1, c2] {
+                for d in bits16(g.cands[c] & !bug_digits[c] & !shared) {
+                    h.elim[d] |= 1u128 << c;
+                }
+            }
+            if worth(&h) && acc(h) {
+                return true;
+            }
+        }
+        false
+    };
+    if all_digits.count_ones() == 1 {
+        let d = all_digits.trailing_zeros() as usize;
+        let mut h = mk(Technique::Bug2, 5.7);
+        h.elim[d] = common & g.pos[d];
+        if worth(&h) && acc(h) {
+            return true;
+        }
+        return type4(acc);
+    }
+    if common != 0 {
+        if type4(acc) {
+            return true;
+        }
+        // Type 3: a naked set in a house shared by every BUG cell, with the BUG digits acting
+        // as one more cell of the set.
+        for kind in [BLOCK, ROW, COL] {
+            let hid = T.houses[bug_cells[0]][kind];
+            if bug_cells.iter().any(|&c| T.houses[c][kind] != hid) {
+                continue;
+            }
+            let r: Vec<usize> = bits(common & T.mask[hid as usize]).collect();
+            for degree in 2..=6u32 {
+                for set in subsets(degree - 1) {
+                    if (set as usize) >> r.len() != 0 {
+                        continue;
+                    }
+                    let mut sets = [0u16; 8];
+                    let mut n = 0;
+                    let mut union = 0u16;
+                    let mut set_cells = 0u128;
+                    for j in bits16(set) {
+                        let c = r[j];
+                        sets[n] = g.cands[c];
+                        n += 1;
+                        union |= g.cands[c];
+                        set_cells |= 1u128 << c;
+                    }
+                    if union.count_ones() != degree {
+                        continue;
+                    }
+                    sets[n] = all_digits;
+                    n += 1;
+                    let Some(digits) = common_tuple(&sets[..n], degree) else {
+                        continue;
+                    };
+                    let mut h = mk(Technique::Bug3, 5.7 + (degree as f64 - 1.0) * 0.1);
+                    let others = r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
+                    for d in bits16(digits) {
+                        h.elim[d] = g.pos[d] & others;
+                    }
+                    if worth(&h) && acc(h) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,210 @@
+//! Almost locked sets: ALS-XZ and ALS-XY-Wing.
+//!
+//! An almost locked set (ALS) is N cells of one house with N+1 candidates between them: remove
+//! any one digit and the rest are locked in. A restricted common candidate (RC) of two ALSs is
+//! a digit whose cells in both see each other, so it is true in at most one of them.
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use crate::position::{common_peers, house_cells, Position};
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+
+/// An almost locked set with per-digit masks.
+#[derive(Clone, Debug)]
+pub struct Als {
+    /// Its cells.
+    pub cells: CellSet,
+    /// Its candidates (one more than cells).
+    pub digits: DigitSet,
+    /// The house it was found in.
+    pub house: House,
+    /// For each digit, its cells holding it.
+    pub digit_cells: [CellSet; 9],
+    /// For each digit, the cells outside the ALS seeing all of its cells holding it.
+    pub sees: [CellSet; 9],
+}
+
+/// Every ALS of the position (each set of cells once), up to `max_cells` cells.
+pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
+    let mut out: Vec<Als> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for h in House::all() {
+        let cells: Vec<Cell> = (house_cells(h) & pos.empty_cells()).iter().collect();
+        let n = cells.len();
+        for mask in 1u32..(1 << n) {
+            let k = mask.count_ones() as usize;
+            if k > max_cells || k >= n {
+                continue;
+            }
+            let set: CellSet = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| cells[i])
+                .collect();
+            let digits = pos.cands_of(set);
+            if digits.len() != k + 1 || !seen.insert(set.bits()) {
+                continue;
+            }
+            let mut digit_cells = [CellSet::EMPTY; 9];
+            let mut sees = [CellSet::EMPTY; 9];
+            for d in digits {
+                digit_cells[d.index()] = set & pos.cells_of(d);
+                sees[d.index()] = common_peers(digit_cells[d.index()]).difference(set);
+            }
+            out.push(Als {
+                cells: set,
+                digits,
+                house: h,
+                digit_cells,
+                sees,
+            });
+        }
+    }
+    out
+}
+
+/// The restricted common candidates of two disjoint ALSs.
+fn rcs(a: &Als, b: &Als) -> DigitSet {
+    if !(a.cells & b.cells).is_empty() {
+        return DigitSet::EMPTY;
+    }
+    (a.digits & b.digits)
+        .iter()
+        .filter(|d| b.digit_cells[d.index()].difference(a.sees[d.index()]).is_empty())
+        .collect()
+}
+
+fn elim(pos: &Position, out: &mut Vec<Candidate>, d: Digit, targets: CellSet) {
+    for c in targets & pos.cells_of(d) {
+        out.push(Candidate::new(c, d));
+    }
+}
+
+fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<House>) {
+    let mut pattern = Vec::new();
+    let mut cells = CellSet::EMPTY;
+    let mut houses = Vec::new();
+    for a in sets {
+        cells |= a.cells;
+        houses.push(a.house);
+        for c in a.cells {
+            for d in pos.cands(c) {
+                pattern.push(Candidate::new(c, d));
+            }
+        }
+    }
+    (pattern, cells, houses)
+}
+
+/// ALS-XZ: two ALSs with a restricted common candidate x; any other common digit z is true in
+/// one of them, so z leaves every cell seeing all its cells in both. With two RCs (doubly
+/// linked) both sets become locked and more goes.
+pub fn als_xz(pos: &Position) -> Vec<Step> {
+    let all = all_als(pos, 8);
+    let mut out: Vec<Step> = Vec::new();
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            let rc = rcs(a, b);
+            if rc.is_empty() {
+                continue;
+            }
+            let union = a.cells | b.cells;
+            let mut elims = Vec::new();
+            let common = a.digits & b.digits;
+            for x in rc {
+                for z in common.difference(DigitSet::single(x)) {
+                    elim(pos, &mut elims, z, (a.sees[z.index()] & b.sees[z.index()]).difference(union));
+                }
+            }
+            if rc.len() >= 2 {
+                for x in rc {
+                    elim(pos, &mut elims, x, (a.sees[x.index()] & b.sees[x.index()]).difference(union));
+                }
+                for s in [a, b] {
+                    for z in s.digits.difference(rc) {
+                        elim(pos, &mut elims, z, s.sees[z.index()].difference(union));
+                    }
+                }
+            }
+            elims.sort();
+            elims.dedup();
+            if elims.is_empty() {
+                continue;
+            }
+            let mut s = Step::new(Technique::AlsXz);
+            let (pattern, cells, houses) = als_pattern(pos, &[a, b]);
+            s.eliminations = elims;
+            s.pattern = pattern;
+            s.secondary = union
+                .iter()
+                .flat_map(|c| (pos.cands(c) & rc).iter().map(move |d| Candidate::new(c, d)))
+                .collect();
+            s.cells = cells;
+            s.houses = houses;
+            s.digits = rc;
+            if !out.iter().any(|o| o.eliminations == s.eliminations) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// ALS-XY-Wing: a pivot ALS C with RC x to ALS A and RC y to ALS B (x != y); a digit z common
+/// to A and B leaves every cell seeing all its cells in both.
+pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
+    let all = all_als(pos, 8);
+    let n = all.len();
+    let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let rc = rcs(&all[i], &all[j]);
+            if !rc.is_empty() {
+                partners[i].push((j, rc));
+                partners[j].push((i, rc));
+            }
+        }
+    }
+    let mut out: Vec<Step> = Vec::new();
+    for (ci, c) in all.iter().enumerate() {
+        let ps = &partners[ci];
+        for (k, &(ai, rca)) in ps.iter().enumerate() {
+            for &(bi, rcb) in &ps[k + 1..] {
+                let (a, b) = (&all[ai], &all[bi]);
+                if !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                let union = a.cells | b.cells | c.cells;
+                for x in rca {
+                    for y in rcb {
+                        if x == y {
+                            continue;
+                        }
+                        let mut elims = Vec::new();
+                        let zs = (a.digits & b.digits)
+                            .difference(DigitSet::single(x) | DigitSet::single(y));
+                        for z in zs {
+                            elim(pos, &mut elims, z, (a.sees[z.index()] & b.sees[z.index()]).difference(union));
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        elims.sort();
+                        elims.dedup();
+                        let mut s = Step::new(Technique::AlsXyWing);
+                        let (pattern, cells, houses) = als_pattern(pos, &[c, a, b]);
+                        s.eliminations = elims;
+                        s.pattern = pattern;
+                        s.cells = cells;
+                        s.houses = houses;
+                        s.digits = DigitSet::single(x) | DigitSet::single(y) | zs;
+                        if !out.iter().any(|o| o.eliminations == s.eliminations) {
+                            out.push(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}

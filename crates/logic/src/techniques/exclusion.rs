@@ -1,0 +1,148 @@
+//! Aligned pair and triplet exclusion.
+//!
+//! Take two (or three) cells and try every combination of their candidates. A combination is
+//! impossible when two cells that see each other get the same digit, or when it empties an
+//! almost locked set: a set of N cells with N+1 digits that would lose two digits because each
+//! is placed in a cell seeing all of the set's cells with that digit (a bivalue cell is the
+//! smallest such set). A candidate that appears in no possible combination is false.
+
+use nonet_core::{Cell, CellSet, DigitSet};
+
+use super::als::{all_als, Als};
+use crate::position::{peers, sees, Position};
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+
+/// Aligned exclusion over `size` (2 or 3) cells.
+pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
+    let technique = if size == 2 {
+        Technique::AlignedPairExclusion
+    } else {
+        Technique::AlignedTripletExclusion
+    };
+    let als = all_als(pos, 4);
+    let cells: Vec<Cell> = pos
+        .empty_cells()
+        .iter()
+        .filter(|&c| pos.cands(c).len() >= 2)
+        .collect();
+    let mut out = Vec::new();
+    let mut groups: Vec<Vec<Cell>> = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+            if size == 2 {
+                if sees(a, b) {
+                    groups.push(vec![a, b]);
+                }
+                continue;
+            }
+            for &c in &cells[j + 1..] {
+                let links = usize::from(sees(a, b)) + usize::from(sees(a, c)) + usize::from(sees(b, c));
+                if links >= 2 {
+                    groups.push(vec![a, b, c]);
+                }
+            }
+        }
+    }
+    for group in groups {
+        if let Some(s) = exclude(pos, &group, &als, technique) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn exclude(pos: &Position, group: &[Cell], als: &[Als], technique: Technique) -> Option<Step> {
+    let gset: CellSet = group.iter().copied().collect();
+    // For each relevant ALS, per group cell, the digits it would kill in the ALS.
+    let mut relevant: Vec<(&Als, Vec<DigitSet>)> = Vec::new();
+    for a in als {
+        if !(a.cells & gset).is_empty() {
+            continue;
+        }
+        let kills: Vec<DigitSet> = group
+            .iter()
+            .map(|&g| {
+                (a.digits & pos.cands(g))
+                    .iter()
+                    .filter(|d| a.digit_cells[d.index()].difference(peers(g)).is_empty())
+                    .collect()
+            })
+            .collect();
+        let union = kills.iter().fold(DigitSet::EMPTY, |u, &k| u | k);
+        if union.len() >= 2 {
+            relevant.push((a, kills));
+        }
+    }
+    if relevant.is_empty() {
+        return None;
+    }
+    let lists: Vec<Vec<_>> = group.iter().map(|&c| pos.cands(c).iter().collect()).collect();
+    let mut possible: Vec<DigitSet> = vec![DigitSet::EMPTY; group.len()];
+    let mut used: Vec<CellSet> = Vec::new();
+    let mut idx = vec![0usize; group.len()];
+    loop {
+        let combo: Vec<_> = (0..group.len()).map(|k| lists[k][idx[k]]).collect();
+        let clash = (0..group.len()).any(|x| {
+            (x + 1..group.len()).any(|y| combo[x] == combo[y] && sees(group[x], group[y]))
+        });
+        let blocker = if clash {
+            None
+        } else {
+            relevant.iter().find(|(_, kills)| {
+                let lost: DigitSet = (0..group.len())
+                    .filter(|&k| kills[k].contains(combo[k]))
+                    .map(|k| combo[k])
+                    .collect();
+                lost.len() >= 2
+            })
+        };
+        if !clash && blocker.is_none() {
+            for k in 0..group.len() {
+                possible[k].insert(combo[k]);
+            }
+        } else if let Some((a, _)) = blocker {
+            if !used.contains(&a.cells) {
+                used.push(a.cells);
+            }
+        }
+        // Next combination.
+        let mut k = 0;
+        loop {
+            if k == group.len() {
+                return build(pos, group, &possible, &used, technique);
+            }
+            idx[k] += 1;
+            if idx[k] < lists[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+fn build(
+    pos: &Position,
+    group: &[Cell],
+    possible: &[DigitSet],
+    used: &[CellSet],
+    technique: Technique,
+) -> Option<Step> {
+    let mut s = Step::new(technique);
+    for (k, &c) in group.iter().enumerate() {
+        for d in pos.cands(c).difference(possible[k]) {
+            s.eliminations.push(Candidate::new(c, d));
+        }
+    }
+    if s.eliminations.is_empty() {
+        return None;
+    }
+    let gset: CellSet = group.iter().copied().collect();
+    let blockers = used.iter().fold(CellSet::EMPTY, |u, &c| u | c);
+    s.pattern = super::pattern_of(pos, gset, DigitSet::ALL);
+    s.secondary = super::pattern_of(pos, blockers, DigitSet::ALL);
+    s.cells = gset | blockers;
+    s.digits = pos.cands_of(gset);
+    Some(s)
+}

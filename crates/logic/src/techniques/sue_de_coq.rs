@@ -1,0 +1,108 @@
+//! Sue de Coq: two or three cells of a box-line intersection, with cells of the line and of the
+//! box whose digits are disjoint, together holding as many digits as cells.
+//!
+//! Then each digit of the whole set is placed exactly once in it (no digit can appear twice:
+//! that would need it in both the line part and the box part). A digit not among the box
+//! part's digits ends up in the line (intersection or line part), so it leaves the rest of the
+//! line; likewise for the box.
+
+use nonet_core::{Cell, CellSet, DigitSet, House};
+
+use super::{elims_for, pattern_of, subsets};
+use crate::position::{house_cells, Position};
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// Every Sue de Coq.
+pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    for b in 0..9 {
+        let bx = House::box_(b);
+        let lines = (0..3)
+            .map(|i| House::row((b / 3) * 3 + i))
+            .chain((0..3).map(|i| House::column((b % 3) * 3 + i)));
+        for line in lines {
+            let inter = house_cells(bx) & house_cells(line) & pos.empty_cells();
+            let inter_list: Vec<Cell> = inter.iter().collect();
+            let line_rest: Vec<Cell> = (house_cells(line) & pos.empty_cells())
+                .difference(house_cells(bx))
+                .iter()
+                .collect();
+            let box_rest: Vec<Cell> = (house_cells(bx) & pos.empty_cells())
+                .difference(house_cells(line))
+                .iter()
+                .collect();
+            for k in 2..=3 {
+                for core in subsets(&inter_list, k) {
+                    let core: CellSet = core.into_iter().collect();
+                    let v = pos.cands_of(core);
+                    if v.len() < k + 2 {
+                        continue;
+                    }
+                    let line_parts = parts(pos, &line_rest, v);
+                    let box_parts = parts(pos, &box_rest, v);
+                    for &(lc, ld) in &line_parts {
+                        for &(bc, bd) in &box_parts {
+                            if !(ld & bd).is_empty() {
+                                continue;
+                            }
+                            let n = core.len() + lc.len() + bc.len();
+                            if (v | ld | bd).len() != n {
+                                continue;
+                            }
+                            let mut s = Step::new(Technique::SueDeCoq);
+                            let line_digits = (v | ld).difference(bd);
+                            let box_digits = (v | bd).difference(ld);
+                            for d in line_digits {
+                                s.eliminations.extend(elims_for(
+                                    pos,
+                                    d,
+                                    house_cells(line).difference(core | lc),
+                                ));
+                            }
+                            for d in box_digits {
+                                s.eliminations.extend(elims_for(
+                                    pos,
+                                    d,
+                                    house_cells(bx).difference(core | bc),
+                                ));
+                            }
+                            s.eliminations.sort();
+                            s.eliminations.dedup();
+                            if s.eliminations.is_empty() {
+                                continue;
+                            }
+                            s.pattern = pattern_of(pos, core, DigitSet::ALL);
+                            s.secondary = pattern_of(pos, lc | bc, DigitSet::ALL);
+                            s.cells = core | lc | bc;
+                            s.houses = vec![bx, line];
+                            s.digits = v | ld | bd;
+                            if !out.iter().any(|o| o.eliminations == s.eliminations) {
+                                out.push(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Candidate parts (1-3 cells) outside the intersection, sharing a digit with `v`.
+fn parts(pos: &Position, cells: &[Cell], v: DigitSet) -> Vec<(CellSet, DigitSet)> {
+    let mut out = Vec::new();
+    for k in 1..=3 {
+        for sub in subsets(cells, k) {
+            let set: CellSet = sub.into_iter().collect();
+            let d = pos.cands_of(set);
+            // Each cell must share a digit with the intersection, and the part may hold at most
+            // one digit more than it has cells beyond those it takes from the intersection.
+            if set.iter().any(|c| (pos.cands(c) & v).is_empty()) || d.len() > k + 1 {
+                continue;
+            }
+            out.push((set, d));
+        }
+    }
+    out
+}

@@ -1,0 +1,243 @@
+//! Uniqueness techniques: unique rectangles types 1-6, hidden rectangle and BUG+1.
+//!
+//! **Only valid for puzzles with exactly one solution.** Four cells in two rows, two columns
+//! and two boxes that could all take only the digits a and b would be a "deadly pattern": a and
+//! b could be swapped, giving two solutions. A puzzle known to be unique cannot end that way,
+//! so whatever would complete the pattern is false. The path can turn these off.
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use super::{elims_for, pattern_of, subsets};
+use crate::position::{common_peers, house_cells, Position};
+use crate::step::{Candidate, Step};
+use crate::technique::Technique;
+
+/// Every unique rectangle (types 1-6) and hidden rectangle.
+pub fn rectangles(pos: &Position) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let same_band = r1 / 3 == r2 / 3;
+                    let same_stack = c1 / 3 == c2 / 3;
+                    if same_band == same_stack {
+                        continue;
+                    }
+                    // Corners in order: 0 = (r1,c1), 1 = (r1,c2), 2 = (r2,c1), 3 = (r2,c2);
+                    // the diagonal partner of corner i is 3 - i.
+                    let corners = [
+                        Cell::at(r1, c1),
+                        Cell::at(r1, c2),
+                        Cell::at(r2, c1),
+                        Cell::at(r2, c2),
+                    ];
+                    if corners.iter().any(|&c| pos.value(c).is_some()) {
+                        continue;
+                    }
+                    let common = corners
+                        .iter()
+                        .fold(DigitSet::ALL, |acc, &c| acc & pos.cands(c));
+                    let common: Vec<Digit> = common.iter().collect();
+                    for pair in subsets(&common, 2) {
+                        rectangle(pos, corners, pair[0], pair[1], &mut out);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut Vec<Step>) {
+    let ab = DigitSet::single(a) | DigitSet::single(b);
+    let all: CellSet = corners.iter().copied().collect();
+    let extras: Vec<DigitSet> = corners
+        .iter()
+        .map(|&c| pos.cands(c).difference(ab))
+        .collect();
+    let floor: Vec<usize> = (0..4).filter(|&i| extras[i].is_empty()).collect();
+    let roof: Vec<usize> = (0..4).filter(|&i| !extras[i].is_empty()).collect();
+    let roof_cells: CellSet = roof.iter().map(|&i| corners[i]).collect();
+    let make = |t: Technique, elims: Vec<Candidate>| -> Step {
+        let mut s = Step::new(t);
+        s.eliminations = elims;
+        s.pattern = pattern_of(pos, all, ab);
+        s.secondary = roof
+            .iter()
+            .flat_map(|&i| {
+                extras[i]
+                    .iter()
+                    .map(move |d| Candidate::new(corners[i], d))
+            })
+            .collect();
+        s.cells = all;
+        s.digits = ab;
+        s
+    };
+    let mut push = |s: Step| {
+        if !s.eliminations.is_empty()
+            && !out.iter().any(|o| {
+                o.technique == s.technique && o.cells == s.cells && o.eliminations == s.eliminations
+            })
+        {
+            out.push(s);
+        }
+    };
+    // Type 1: three corners hold only a and b; the fourth cannot.
+    if floor.len() == 3 {
+        let c = corners[roof[0]];
+        push(make(
+            Technique::UniqueRectangle1,
+            vec![Candidate::new(c, a), Candidate::new(c, b)],
+        ));
+    }
+    // Types 2 and 5: every roof corner has the same single extra digit z; one of them is z.
+    if (1..=2).contains(&floor.len()) {
+        let z = extras[roof[0]];
+        if z.len() == 1 && roof.iter().all(|&i| extras[i] == z) {
+            let z = z.first().expect("one");
+            let elims = elims_for(pos, z, common_peers(roof_cells));
+            let in_line = roof.len() == 2 && crate::position::same_line(roof_cells);
+            let t = if in_line {
+                Technique::UniqueRectangle2
+            } else {
+                Technique::UniqueRectangle5
+            };
+            push(make(t, elims));
+        }
+    }
+    if floor.len() == 2 && crate::position::same_line(roof_cells) {
+        let shared: Vec<House> = nonet_core::STANDARD.common_houses(roof_cells).collect();
+        // Type 4: a is confined to the roof in a house they share, so b leaves the roof.
+        for (x, y) in [(a, b), (b, a)] {
+            for &h in &shared {
+                if pos.cells_in(x, h) == roof_cells {
+                    let mut s = make(Technique::UniqueRectangle4, elims_for(pos, y, roof_cells));
+                    s.houses = vec![h];
+                    push(s);
+                }
+            }
+        }
+        // Type 3: the roof's extras act as one cell; with k other cells of a shared house they
+        // form a naked subset.
+        let e = extras[roof[0]] | extras[roof[1]];
+        for &h in &shared {
+            let others: Vec<Cell> = (house_cells(h) & pos.empty_cells())
+                .difference(roof_cells)
+                .iter()
+                .collect();
+            for k in 1..=3 {
+                for subset in subsets(&others, k) {
+                    let set: CellSet = subset.iter().copied().collect();
+                    let digits = e | pos.cands_of(set);
+                    if digits.len() != k + 1 {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for d in digits {
+                        elims.extend(elims_for(
+                            pos,
+                            d,
+                            house_cells(h).difference(set | roof_cells),
+                        ));
+                    }
+                    let mut s = make(Technique::UniqueRectangle3, elims);
+                    s.secondary.extend(pattern_of(pos, set, digits));
+                    s.cells |= set;
+                    s.houses = vec![h];
+                    push(s);
+                }
+            }
+        }
+    }
+    // Type 6: the floor is a diagonal; if x is confined to the rectangle in both rows (or both
+    // columns), x leaves the roof.
+    if floor.len() == 2 && floor[0] + floor[1] == 3 {
+        for x in [a, b] {
+            let rows_locked = [corners[0], corners[2]].iter().all(|&c| {
+                let r = House::row(c.row());
+                pos.cells_in(x, r).difference(all).is_empty()
+            });
+            let cols_locked = [corners[0], corners[1]].iter().all(|&c| {
+                let col = House::column(c.col());
+                pos.cells_in(x, col).difference(all).is_empty()
+            });
+            if rows_locked || cols_locked {
+                push(make(
+                    Technique::UniqueRectangle6,
+                    elims_for(pos, x, roof_cells),
+                ));
+            }
+        }
+    }
+    // Hidden rectangle: a corner holding only a and b; if x is confined to the rectangle in the
+    // row and the column of the opposite corner, y leaves that corner.
+    if floor.len() <= 2 {
+        for &f in &floor {
+            let opp = corners[3 - f];
+            let row = House::row(opp.row());
+            let col = House::column(opp.col());
+            for (x, y) in [(a, b), (b, a)] {
+                if pos.cells_in(x, row).difference(all).is_empty()
+                    && pos.cells_in(x, col).difference(all).is_empty()
+                {
+                    push(make(
+                        Technique::HiddenRectangle,
+                        elims_for(pos, y, CellSet::single(opp)),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// BUG+1: every empty cell but one is bivalue and every digit appears twice in each house
+/// but for one cell with three candidates; that cell must take the digit that would otherwise
+/// appear three times.
+pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
+    let mut extra = None;
+    for c in pos.empty_cells() {
+        match pos.cands(c).len() {
+            2 => {}
+            3 if extra.is_none() => extra = Some(c),
+            _ => return Vec::new(),
+        }
+    }
+    let Some(cell) = extra else {
+        return Vec::new();
+    };
+    let mut plus = None;
+    for h in House::all() {
+        for d in Digit::ALL {
+            let n = pos.cells_in(d, h).len();
+            let here = house_cells(h).contains(cell) && pos.has(cell, d);
+            match (n, here) {
+                (0, _) | (2, _) => {}
+                (3, true) => match plus {
+                    None => plus = Some(d),
+                    Some(p) if p == d => {}
+                    Some(_) => return Vec::new(),
+                },
+                _ => return Vec::new(),
+            }
+        }
+    }
+    let Some(d) = plus else {
+        return Vec::new();
+    };
+    if nonet_core::STANDARD
+        .houses_of(cell)
+        .iter()
+        .any(|&h| pos.cells_in(d, h).len() != 3)
+    {
+        return Vec::new();
+    }
+    let mut s = Step::new(Technique::Bug1);
+    s.placements.push(Candidate::new(cell, d));
+    s.pattern = pattern_of(pos, pos.empty_cells(), DigitSet::ALL);
+    s.secondary = vec![Candidate::new(cell, d)];
+    s.cells = CellSet::single(cell);
+    s.digits = DigitSet::single(d);
+    vec![s]
+}
