@@ -32,9 +32,10 @@ impl InputPuzzle {
 
     /// The reason this puzzle is unusable, as `line N: reason`, or `None` if it is fine.
     pub fn error_message(&self) -> Option<String> {
-        self.parsed.as_ref().err().map(|e| {
-            format!("{}line {}: {}", self.origin, self.error_line(e), e)
-        })
+        self.parsed
+            .as_ref()
+            .err()
+            .map(|e| format!("{}line {}: {}", self.origin, self.error_line(e), e))
     }
 }
 
