@@ -8,8 +8,11 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chains;
 pub mod path;
 pub mod position;
+pub mod rate;
+pub mod se;
 pub mod step;
 pub mod technique;
 pub mod techniques;

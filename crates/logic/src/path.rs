@@ -114,7 +114,10 @@ impl Default for PathOptions {
 impl PathOptions {
     fn allows(&self, t: Technique) -> bool {
         (self.uniqueness || !t.needs_uniqueness())
-            && self.techniques.as_ref().map_or(true, |list| list.contains(&t))
+            && self
+                .techniques
+                .as_ref()
+                .map_or(true, |list| list.contains(&t))
     }
 }
 
@@ -180,7 +183,10 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
         if !opts.allows(t) {
             continue;
         }
-        if let Some(s) = techniques::find(t, &pos).into_iter().find(Step::is_productive) {
+        if let Some(s) = techniques::find(t, &pos)
+            .into_iter()
+            .find(Step::is_productive)
+        {
             return Some(s);
         }
     }

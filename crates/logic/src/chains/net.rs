@@ -56,7 +56,7 @@ pub struct Rules {
 }
 
 /// The potentials implied by one assumption.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Net {
     /// Every potential created, in creation order (contradiction witnesses included).
     pub nodes: Vec<Node>,
@@ -70,6 +70,22 @@ pub struct Net {
     pub on_bits: [u128; 9],
     /// Membership of "off" potentials, per digit.
     pub off_bits: [u128; 9],
+    /// Key to node index; an entry is meaningful only while its potential is a member.
+    pub index: Vec<u32>,
+}
+
+impl Default for Net {
+    fn default() -> Self {
+        Net {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            on_bits: [0; 9],
+            off_bits: [0; 9],
+            index: vec![0; 81 * 9 * 2],
+        }
+    }
 }
 
 impl Net {
@@ -86,14 +102,18 @@ impl Net {
     /// Whether the potential of `k` is in the net.
     #[inline]
     pub fn contains(&self, k: u16) -> bool {
-        let bits = if key_on(k) { &self.on_bits } else { &self.off_bits };
+        let bits = if key_on(k) {
+            &self.on_bits
+        } else {
+            &self.off_bits
+        };
         bits[key_digit(k)] >> key_cell(k) & 1 != 0
     }
 
-    /// The node of potential `k`, when it is in the net (a linear search, for building hints).
+    /// The node of potential `k`, when it is in the net.
+    #[inline]
     pub fn find(&self, k: u16) -> Option<u32> {
-        let list = if key_on(k) { &self.on_list } else { &self.off_list };
-        list.iter().copied().find(|&i| self.nodes[i as usize].key == k)
+        self.contains(k).then(|| self.index[k as usize])
     }
 
     /// The parents of node `i`.
@@ -131,6 +151,7 @@ impl Net {
     #[inline]
     fn admit(&mut self, i: u32) {
         let k = self.nodes[i as usize].key;
+        self.index[k as usize] = i;
         let (c, d) = (key_cell(k), key_digit(k));
         if key_on(k) {
             self.on_bits[d] |= 1u128 << c;
@@ -149,11 +170,9 @@ impl Net {
     }
 }
 
-/// Scratch state shared by propagations: the working grid and the key-to-node index of the net
-/// being built.
+/// Scratch state shared by propagations: the working grid.
 pub struct Propagator {
     work: Grid,
-    index: Vec<u32>,
 }
 
 impl Default for Propagator {
@@ -164,7 +183,6 @@ impl Default for Propagator {
                 cands: [0; 81],
                 pos: [0; 9],
             },
-            index: vec![0; 81 * 9 * 2],
         }
     }
 }
@@ -175,9 +193,6 @@ impl Propagator {
     /// (the "on" node, the "off" node), or `None` when the net ran dry.
     pub fn propagate(&mut self, src: &Grid, net: &mut Net, rules: Rules) -> Option<(u32, u32)> {
         self.work.clone_from(src);
-        for (j, node) in net.nodes.iter().enumerate() {
-            self.index[node.key as usize] = j as u32;
-        }
         let mut on_cur = 0;
         let mut off_cur = 0;
         loop {
@@ -231,14 +246,12 @@ impl Propagator {
     #[inline]
     fn emit_off(&mut self, net: &mut Net, p: u32, c: usize, d: usize) -> Option<(u32, u32)> {
         if net.on_bits[d] >> c & 1 != 0 {
-            let on = self.index[key(c, d, true) as usize];
+            let on = net.index[key(c, d, true) as usize];
             let off = net.push_node(key(c, d, false), Some(p));
             return Some((on, off));
         }
         if net.off_bits[d] >> c & 1 == 0 {
-            let k = key(c, d, false);
-            let i = net.push_node(k, Some(p));
-            self.index[k as usize] = i;
+            let i = net.push_node(key(c, d, false), Some(p));
             net.admit(i);
         }
         None
@@ -255,7 +268,7 @@ impl Propagator {
             let i = net.push_node(key(c, d2, true), Some(p));
             if rules.dynamic {
                 for v in bits16(src.cands[c] & !self.work.cands[c]) {
-                    let par = self.index[key(c, v, false) as usize];
+                    let par = net.index[key(c, v, false) as usize];
                     net.add_parent_to_last(par);
                 }
             }
@@ -274,7 +287,7 @@ impl Propagator {
                     if gone != 0 {
                         for &q in T.cells[h].iter() {
                             if gone >> q & 1 != 0 {
-                                let par = self.index[key(q as usize, d, false) as usize];
+                                let par = net.index[key(q as usize, d, false) as usize];
                                 net.add_parent_to_last(par);
                             }
                         }
@@ -294,11 +307,11 @@ impl Propagator {
     #[inline]
     fn settle_on(&mut self, net: &mut Net, i: u32, c: usize, d: usize) -> Option<(u32, u32)> {
         if net.off_bits[d] >> c & 1 != 0 {
-            let off = self.index[key(c, d, false) as usize];
+            let off = net.index[key(c, d, false) as usize];
             return Some((i, off));
         }
         if net.on_bits[d] >> c & 1 == 0 {
-            self.index[key(c, d, true) as usize] = i;
+            net.index[key(c, d, true) as usize] = i;
             net.admit(i);
         }
         None
@@ -345,12 +358,11 @@ impl Propagator {
                         for pc in 0..81 {
                             for pd in 0..9 {
                                 if parents[pd] >> pc & 1 != 0 {
-                                    let par = self.index[key(pc, pd, false) as usize];
+                                    let par = net.index[key(pc, pd, false) as usize];
                                     net.add_parent_to_last(par);
                                 }
                             }
                         }
-                        self.index[k as usize] = i;
                         net.admit(i);
                         added = true;
                     }

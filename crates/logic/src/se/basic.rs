@@ -4,7 +4,9 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits16, house_cells_at, house_positions, subsets, Grid, BCR, BLOCK, COL, ROW, T};
+use super::grid::{
+    bits16, house_cells_at, house_positions, subsets, Grid, BCR, BLOCK, COL, ROW, T,
+};
 use super::SeHint;
 
 /// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
@@ -119,7 +121,12 @@ pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> 
 
 /// Hidden pairs, triplets and quads (SE-SPEC §4.3 and §4.7). In direct mode a hint places the
 /// hidden single that removing the set's cells leaves for another digit of the house.
-pub fn hidden_set(g: &Grid, degree: u32, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn hidden_set(
+    g: &Grid,
+    degree: u32,
+    direct: bool,
+    acc: &mut impl FnMut(SeHint) -> bool,
+) -> bool {
     for kind in BCR {
         for i in 0..9 {
             let h = kind * 9 + i;

@@ -34,7 +34,7 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
 
 /// Whether some excluder of `ex` has all its candidates inside `combo`.
 #[inline]
-fn excluded(g: &Grid, ex: &[u16], combo: u16) -> bool {
+fn excluded(ex: &[u16], combo: u16) -> bool {
     ex.iter().any(|&e| e & !combo == 0)
 }
 
@@ -65,7 +65,7 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         continue;
                     }
                     let combo = (1 << a) | (1 << b);
-                    if excluded(g, &ex, combo) {
+                    if excluded(&ex, combo) {
                         continue;
                     }
                     ok0 |= 1 << a;
@@ -128,7 +128,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                                 continue;
                             }
                             let combo = (1 << a) | (1 << b) | (1 << c);
-                            if excluded(g, &ex, combo) {
+                            if excluded(&ex, combo) {
                                 continue;
                             }
                             ok0 |= 1 << a;

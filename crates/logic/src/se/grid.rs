@@ -283,7 +283,10 @@ impl Grid {
     /// The number of empty cells of house `h`.
     #[inline]
     pub fn empties(&self, h: usize) -> u32 {
-        T.cells[h].iter().filter(|&&c| self.values[c as usize] == 0).count() as u32
+        T.cells[h]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count() as u32
     }
 
     /// Whether every cell holds a value.

@@ -34,7 +34,11 @@ fn check_loops(
                 let nc = g.cands[next as usize];
                 extra |= nc & !vm;
                 if nc.count_ones() == 2 || extra.count_ones() == 1 || allowed_ex > 0 {
-                    let ex = if nc.count_ones() > 2 { allowed_ex - 1 } else { allowed_ex };
+                    let ex = if nc.count_ones() > 2 {
+                        allowed_ex - 1
+                    } else {
+                        allowed_ex
+                    };
                     check_loops(g, next as usize, vm, path, Some(kind), ex, extra, loops);
                 }
             }
@@ -94,7 +98,9 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
         let better = match &best {
             None => true,
-            Some((b, bt)) => h.difficulty < b.difficulty || (h.difficulty == b.difficulty && ty < *bt),
+            Some((b, bt)) => {
+                h.difficulty < b.difficulty || (h.difficulty == b.difficulty && ty < *bt)
+            }
         };
         if better {
             best = Some((h, ty));
@@ -172,7 +178,9 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     if x.count_ones() == 1 {
                         type2(&mut offer);
                     } else {
-                        type3(g, lp.len(), base, vm, c1, c2, x, loop_mask, &mut |h| offer(h, 3));
+                        type3(g, lp.len(), base, vm, c1, c2, x, loop_mask, &mut |h| {
+                            offer(h, 3)
+                        });
                     }
                     // Type 4.
                     let v1 = vm.trailing_zeros() as usize;
@@ -330,7 +338,9 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 if n == 0 || n == 2 {
                     continue;
                 }
-                let heavy: u128 = bits(p).filter(|&c| t.count(c) >= 3).fold(0, |m, c| m | 1u128 << c);
+                let heavy: u128 = bits(p)
+                    .filter(|&c| t.count(c) >= 3)
+                    .fold(0, |m, c| m | 1u128 << c);
                 match heavy.count_ones() {
                     0 => return false,
                     1 => {
@@ -464,7 +474,8 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         continue;
                     };
                     let mut h = mk(Technique::Bug3, 5.7 + (degree as f64 - 1.0) * 0.1);
-                    let others = r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
+                    let others =
+                        r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
                     for d in bits16(digits) {
                         h.elim[d] = g.pos[d] & others;
                     }

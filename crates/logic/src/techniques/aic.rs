@@ -127,10 +127,9 @@ impl Graph {
             for c in pos.bivalue_cells() {
                 let mut it = pos.cands(c).iter();
                 let (x, y) = (it.next().expect("two"), it.next().expect("two"));
-                if let (Some(a), Some(b)) = (
-                    lookup(CellSet::single(c), x),
-                    lookup(CellSet::single(c), y),
-                ) {
+                if let (Some(a), Some(b)) =
+                    (lookup(CellSet::single(c), x), lookup(CellSet::single(c), y))
+                {
                     link(&mut strong, a, b);
                 }
             }
@@ -226,7 +225,9 @@ fn house_partitions(h: House, cells: CellSet, grouped: bool) -> Vec<(CellSet, Ce
     }
     // Split by the box (for a line) or by the row and by the column (for a box).
     let keys: Vec<Box<dyn Fn(Cell) -> usize>> = match h.kind() {
-        nonet_core::HouseKind::Box => vec![Box::new(|c: Cell| c.row()), Box::new(|c: Cell| c.col())],
+        nonet_core::HouseKind::Box => {
+            vec![Box::new(|c: Cell| c.row()), Box::new(|c: Cell| c.col())]
+        }
         _ => vec![Box::new(|c: Cell| c.box_index())],
     };
     for key in keys {
@@ -267,13 +268,13 @@ pub fn find(pos: &Position, technique: Technique) -> Vec<Step> {
             let g = Graph::build(pos, mode, Some(d));
             let mut found = Vec::new();
             search(pos, &g, &mut found);
-            steps.extend(to_steps(pos, &g, found, mode));
+            steps.extend(to_steps(pos, &g, found, mode, technique));
         }
     } else {
         let g = Graph::build(pos, mode, None);
         let mut found = Vec::new();
         search(pos, &g, &mut found);
-        steps = to_steps(pos, &g, found, mode);
+        steps = to_steps(pos, &g, found, mode, technique);
     }
     finish(steps, technique)
 }
@@ -338,6 +339,19 @@ fn search(pos: &Position, g: &Graph, out: &mut Vec<(Found, usize)>) {
                     continue;
                 }
                 let states = path(&parent, start, ns);
+                if !elims.is_empty() {
+                    elims.sort();
+                    elims.dedup();
+                    out.push((
+                        Found {
+                            states: states.clone(),
+                            eliminations: elims.clone(),
+                            placement: None,
+                            is_loop: false,
+                        },
+                        s,
+                    ));
+                }
                 if closes {
                     // Continuous loop: every weak link becomes strong.
                     let mut ids: Vec<usize> = states.iter().map(|&x| (x / 2) as usize).collect();
@@ -355,21 +369,20 @@ fn search(pos: &Position, g: &Graph, out: &mut Vec<(Found, usize)>) {
                             g.nodes[i].digit == e.digit && g.nodes[i].cells.contains(e.cell)
                         })
                     });
+                    elims.sort();
+                    elims.dedup();
+                    if !elims.is_empty() {
+                        out.push((
+                            Found {
+                                states,
+                                eliminations: elims,
+                                placement: None,
+                                is_loop: true,
+                            },
+                            s,
+                        ));
+                    }
                 }
-                if elims.is_empty() {
-                    continue;
-                }
-                elims.sort();
-                elims.dedup();
-                out.push((
-                    Found {
-                        states,
-                        eliminations: elims,
-                        placement: None,
-                        is_loop: closes,
-                    },
-                    s,
-                ));
             }
         }
     }
@@ -386,7 +399,13 @@ fn path(parent: &[u32], start: u32, end: u32) -> Vec<u32> {
     v
 }
 
-fn to_steps(pos: &Position, g: &Graph, mut found: Vec<(Found, usize)>, mode: Mode) -> Vec<Step> {
+fn to_steps(
+    pos: &Position,
+    g: &Graph,
+    mut found: Vec<(Found, usize)>,
+    mode: Mode,
+    asked: Technique,
+) -> Vec<Step> {
     found.sort_by_key(|f| f.0.states.len());
     let mut seen: Vec<(Vec<Candidate>, Option<Candidate>)> = Vec::new();
     let mut steps = Vec::new();
@@ -412,10 +431,16 @@ fn to_steps(pos: &Position, g: &Graph, mut found: Vec<(Found, usize)>, mode: Mod
             }
             Mode::Y => {
                 let pair = pos.cands(g.nodes[ids[0]].cells.first().expect("cell"));
-                let cells: CellSet = ids.iter().map(|&i| g.nodes[i].cells).fold(CellSet::EMPTY, |a, b| a | b);
+                let cells: CellSet = ids
+                    .iter()
+                    .map(|&i| g.nodes[i].cells)
+                    .fold(CellSet::EMPTY, |a, b| a | b);
                 if looped {
                     Technique::YCycle
-                } else if cells.len() >= 4 && cells.iter().all(|c| pos.cands(c) == pair) {
+                } else if asked == Technique::RemotePair
+                    && cells.len() >= 4
+                    && cells.iter().all(|c| pos.cands(c) == pair)
+                {
                     Technique::RemotePair
                 } else {
                     Technique::XYChain

@@ -63,14 +63,19 @@ pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
     out
 }
 
-/// The restricted common candidates of two disjoint ALSs.
+/// The restricted common candidates of two ALSs: digits whose cells in one see all its cells
+/// in the other, and that lie in no cell the sets share.
 fn rcs(a: &Als, b: &Als) -> DigitSet {
-    if !(a.cells & b.cells).is_empty() {
+    let overlap = a.cells & b.cells;
+    if overlap == a.cells || overlap == b.cells {
         return DigitSet::EMPTY;
     }
     (a.digits & b.digits)
         .iter()
-        .filter(|d| b.digit_cells[d.index()].difference(a.sees[d.index()]).is_empty())
+        .filter(|d| {
+            let (ad, bd) = (a.digit_cells[d.index()], b.digit_cells[d.index()]);
+            ((ad | bd) & overlap).is_empty() && bd.difference(a.sees[d.index()]).is_empty()
+        })
         .collect()
 }
 
@@ -113,12 +118,22 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             let common = a.digits & b.digits;
             for x in rc {
                 for z in common.difference(DigitSet::single(x)) {
-                    elim(pos, &mut elims, z, (a.sees[z.index()] & b.sees[z.index()]).difference(union));
+                    elim(
+                        pos,
+                        &mut elims,
+                        z,
+                        (a.sees[z.index()] & b.sees[z.index()]).difference(union),
+                    );
                 }
             }
             if rc.len() >= 2 {
                 for x in rc {
-                    elim(pos, &mut elims, x, (a.sees[x.index()] & b.sees[x.index()]).difference(union));
+                    elim(
+                        pos,
+                        &mut elims,
+                        x,
+                        (a.sees[x.index()] & b.sees[x.index()]).difference(union),
+                    );
                 }
                 for s in [a, b] {
                     for z in s.digits.difference(rc) {
@@ -137,7 +152,11 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             s.pattern = pattern;
             s.secondary = union
                 .iter()
-                .flat_map(|c| (pos.cands(c) & rc).iter().map(move |d| Candidate::new(c, d)))
+                .flat_map(|c| {
+                    (pos.cands(c) & rc)
+                        .iter()
+                        .map(move |d| Candidate::new(c, d))
+                })
                 .collect();
             s.cells = cells;
             s.houses = houses;
@@ -171,7 +190,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
         for (k, &(ai, rca)) in ps.iter().enumerate() {
             for &(bi, rcb) in &ps[k + 1..] {
                 let (a, b) = (&all[ai], &all[bi]);
-                if !(a.cells & b.cells).is_empty() {
+                if a.cells == b.cells {
                     continue;
                 }
                 let union = a.cells | b.cells | c.cells;
@@ -184,7 +203,12 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         let zs = (a.digits & b.digits)
                             .difference(DigitSet::single(x) | DigitSet::single(y));
                         for z in zs {
-                            elim(pos, &mut elims, z, (a.sees[z.index()] & b.sees[z.index()]).difference(union));
+                            elim(
+                                pos,
+                                &mut elims,
+                                z,
+                                (a.sees[z.index()] & b.sees[z.index()]).difference(union),
+                            );
                         }
                         if elims.is_empty() {
                             continue;

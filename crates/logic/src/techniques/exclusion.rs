@@ -37,7 +37,8 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
                 continue;
             }
             for &c in &cells[j + 1..] {
-                let links = usize::from(sees(a, b)) + usize::from(sees(a, c)) + usize::from(sees(b, c));
+                let links =
+                    usize::from(sees(a, b)) + usize::from(sees(a, c)) + usize::from(sees(b, c));
                 if links >= 2 {
                     groups.push(vec![a, b, c]);
                 }
@@ -77,7 +78,10 @@ fn exclude(pos: &Position, group: &[Cell], als: &[Als], technique: Technique) ->
     if relevant.is_empty() {
         return None;
     }
-    let lists: Vec<Vec<_>> = group.iter().map(|&c| pos.cands(c).iter().collect()).collect();
+    let lists: Vec<Vec<_>> = group
+        .iter()
+        .map(|&c| pos.cands(c).iter().collect())
+        .collect();
     let mut possible: Vec<DigitSet> = vec![DigitSet::EMPTY; group.len()];
     let mut used: Vec<CellSet> = Vec::new();
     let mut idx = vec![0usize; group.len()];

@@ -88,7 +88,17 @@ fn search(
                 3 => Technique::Swordfish,
                 _ => Technique::Jellyfish,
             });
-            fill(&mut s, pos, d, rows_base, &base, union, base_cells, CellSet::EMPTY, targets);
+            fill(
+                &mut s,
+                pos,
+                d,
+                rows_base,
+                &base,
+                union,
+                base_cells,
+                CellSet::EMPTY,
+                targets,
+            );
             out.push(s);
             continue;
         }
@@ -131,7 +141,9 @@ fn search(
                 (_, true) => Technique::SashimiJellyfish,
             };
             let mut s = Step::new(technique);
-            fill(&mut s, pos, d, rows_base, &base, cover_mask, base_cells, fins, targets);
+            fill(
+                &mut s, pos, d, rows_base, &base, cover_mask, base_cells, fins, targets,
+            );
             out.push(s);
         }
     }

@@ -40,8 +40,8 @@ pub fn turbot_family(pos: &Position) -> Vec<Step> {
                         if cells.len() != 4 || !sees(y, z) {
                             continue;
                         }
-                        let targets = common_peers(CellSet::single(x) | CellSet::single(w))
-                            .difference(cells);
+                        let targets =
+                            common_peers(CellSet::single(x) | CellSet::single(w)).difference(cells);
                         if (targets & pos.cells_of(d)).is_empty() {
                             continue;
                         }

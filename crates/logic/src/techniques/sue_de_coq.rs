@@ -96,9 +96,8 @@ fn parts(pos: &Position, cells: &[Cell], v: DigitSet) -> Vec<(CellSet, DigitSet)
         for sub in subsets(cells, k) {
             let set: CellSet = sub.into_iter().collect();
             let d = pos.cands_of(set);
-            // Each cell must share a digit with the intersection, and the part may hold at most
-            // one digit more than it has cells beyond those it takes from the intersection.
-            if set.iter().any(|c| (pos.cands(c) & v).is_empty()) || d.len() > k + 1 {
+            // Each cell must share a digit with the intersection.
+            if set.iter().any(|c| (pos.cands(c) & v).is_empty()) {
                 continue;
             }
             out.push((set, d));

@@ -35,12 +35,21 @@ pub fn rectangles(pos: &Position) -> Vec<Step> {
                     if corners.iter().any(|&c| pos.value(c).is_some()) {
                         continue;
                     }
-                    let common = corners
+                    // A corner may lack a or b (it was eliminated): the deadly pattern is
+                    // about the solution, not the marks. Each corner needs one of them.
+                    let union = corners
                         .iter()
-                        .fold(DigitSet::ALL, |acc, &c| acc & pos.cands(c));
-                    let common: Vec<Digit> = common.iter().collect();
-                    for pair in subsets(&common, 2) {
-                        rectangle(pos, corners, pair[0], pair[1], &mut out);
+                        .fold(DigitSet::EMPTY, |acc, &c| acc | pos.cands(c));
+                    let digits: Vec<Digit> = union.iter().collect();
+                    for pair in subsets(&digits, 2) {
+                        let ab = DigitSet::single(pair[0]) | DigitSet::single(pair[1]);
+                        let full = corners
+                            .iter()
+                            .filter(|&&c| (pos.cands(c) & ab) == ab)
+                            .count();
+                        if full >= 2 && corners.iter().all(|&c| !(pos.cands(c) & ab).is_empty()) {
+                            rectangle(pos, corners, pair[0], pair[1], &mut out);
+                        }
                     }
                 }
             }
@@ -65,11 +74,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         s.pattern = pattern_of(pos, all, ab);
         s.secondary = roof
             .iter()
-            .flat_map(|&i| {
-                extras[i]
-                    .iter()
-                    .map(move |d| Candidate::new(corners[i], d))
-            })
+            .flat_map(|&i| extras[i].iter().map(move |d| Candidate::new(corners[i], d)))
             .collect();
         s.cells = all;
         s.digits = ab;
@@ -89,7 +94,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         let c = corners[roof[0]];
         push(make(
             Technique::UniqueRectangle1,
-            vec![Candidate::new(c, a), Candidate::new(c, b)],
+            pattern_of(pos, CellSet::single(c), ab),
         ));
     }
     // Types 2 and 5: every roof corner has the same single extra digit z; one of them is z.
@@ -120,8 +125,9 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
             }
         }
         // Type 3: the roof's extras act as one cell; with k other cells of a shared house they
-        // form a naked subset.
+        // form a naked subset. All such subsets of one rectangle make one step.
         let e = extras[roof[0]] | extras[roof[1]];
+        let mut t3 = make(Technique::UniqueRectangle3, Vec::new());
         for &h in &shared {
             let others: Vec<Cell> = (house_cells(h) & pos.empty_cells())
                 .difference(roof_cells)
@@ -134,22 +140,32 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
                     if digits.len() != k + 1 {
                         continue;
                     }
-                    let mut elims = Vec::new();
-                    for d in digits {
-                        elims.extend(elims_for(
-                            pos,
-                            d,
-                            house_cells(h).difference(set | roof_cells),
-                        ));
+                    let before = t3.eliminations.len();
+                    for &h2 in &shared {
+                        if !set.difference(house_cells(h2)).is_empty() {
+                            continue;
+                        }
+                        for d in digits {
+                            t3.eliminations.extend(elims_for(
+                                pos,
+                                d,
+                                house_cells(h2).difference(set | roof_cells),
+                            ));
+                        }
                     }
-                    let mut s = make(Technique::UniqueRectangle3, elims);
-                    s.secondary.extend(pattern_of(pos, set, digits));
-                    s.cells |= set;
-                    s.houses = vec![h];
-                    push(s);
+                    if t3.eliminations.len() > before {
+                        t3.secondary.extend(pattern_of(pos, set, digits));
+                        t3.cells |= set;
+                        if !t3.houses.contains(&h) {
+                            t3.houses.push(h);
+                        }
+                    }
                 }
             }
         }
+        t3.eliminations.sort();
+        t3.eliminations.dedup();
+        push(t3);
     }
     // Type 6: the floor is a diagonal; if x is confined to the rectangle in both rows (or both
     // columns), x leaves the roof.
@@ -234,7 +250,14 @@ pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
         return Vec::new();
     }
     let mut s = Step::new(Technique::Bug1);
-    s.placements.push(Candidate::new(cell, d));
+    // Written as eliminations (the other candidates leave the cell), as HoDoKu does; the
+    // cell is then a naked single.
+    s.eliminations = pos
+        .cands(cell)
+        .iter()
+        .filter(|&x| x != d)
+        .map(|x| Candidate::new(cell, x))
+        .collect();
     s.pattern = pattern_of(pos, pos.empty_cells(), DigitSet::ALL);
     s.secondary = vec![Candidate::new(cell, d)];
     s.cells = CellSet::single(cell);

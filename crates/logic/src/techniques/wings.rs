@@ -65,7 +65,9 @@ pub fn xyz_wing(pos: &Position) -> Vec<Step> {
                 if c1 == c2 {
                     continue;
                 }
-                let z = (c1 & c2).single_digit().expect("two different pairs of three digits");
+                let z = (c1 & c2)
+                    .single_digit()
+                    .expect("two different pairs of three digits");
                 let cells = CellSet::single(p) | CellSet::single(q1) | CellSet::single(q2);
                 let targets = common_peers(cells);
                 let elims = elims_for(pos, z, targets);

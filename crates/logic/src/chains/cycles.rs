@@ -1,0 +1,405 @@
+//! SE's level-0 chaining producer (SE-SPEC §5.2): bidirectional cycles and forcing X/XY chains,
+//! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
+//! Y links only, both).
+
+use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::SeHint;
+use crate::step::{Chain, ChainLink};
+use crate::technique::Technique;
+
+use super::net::{key, key_cell, key_digit, key_on};
+use super::{length_bonus, link, Candidate as Best};
+
+const NONE: u32 = u32::MAX;
+
+/// Scratch buffers of the search, reused between calls.
+#[derive(Default)]
+pub struct Cycles {
+    /// (key, first parent) of every potential object created.
+    nodes: Vec<(u16, u32)>,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    found: Vec<u32>,
+    buf: Vec<u16>,
+}
+
+/// One pass's link rules.
+#[derive(Clone, Copy)]
+struct Pass {
+    x: bool,
+    y: bool,
+}
+
+impl Cycles {
+    fn push(&mut self, k: u16, parent: u32) -> u32 {
+        self.nodes.push((k, parent));
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Whether `k` is on the first-parent line above node `p` (SE's `isParent`).
+    fn is_parent(&self, p: u32, k: u16) -> bool {
+        let mut t = self.nodes[p as usize].1;
+        while t != NONE {
+            if self.nodes[t as usize].0 == k {
+                return true;
+            }
+            t = self.nodes[t as usize].1;
+        }
+        false
+    }
+
+    /// ON -> OFF consequences of `k` into `buf` (SE's `getOnToOff`).
+    fn on_to_off(g: &Grid, k: u16, y: bool, buf: &mut Vec<u16>) {
+        buf.clear();
+        let (c, d) = (key_cell(k), key_digit(k));
+        if y {
+            for d2 in bits16(g.cands[c] & !(1 << d)) {
+                buf.push(key(c, d2, false));
+            }
+        }
+        let peers = T.peer_mask[c] & g.pos[d];
+        if peers != 0 {
+            for &c2 in T.peers[c].iter() {
+                if peers >> c2 & 1 != 0 {
+                    buf.push(key(c2 as usize, d, false));
+                }
+            }
+        }
+    }
+
+    /// OFF -> ON consequences of `k` into `buf`, without repeats (SE's `getOffToOn`).
+    fn off_to_on(g: &Grid, k: u16, pass: Pass, buf: &mut Vec<u16>) {
+        buf.clear();
+        let (c, d) = (key_cell(k), key_digit(k));
+        if pass.y && g.cands[c].count_ones() == 2 {
+            let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            buf.push(key(c, d2, true));
+        }
+        if pass.x {
+            for kind in [BLOCK, ROW, COL] {
+                let h = T.houses[c][kind] as usize;
+                let pp = g.pos[d] & T.mask[h];
+                if pp.count_ones() == 2 && pp >> c & 1 != 0 {
+                    let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
+                    let nk = key(c2, d, true);
+                    if !buf.contains(&nk) {
+                        buf.push(nk);
+                    }
+                }
+            }
+        }
+    }
+
+    /// SE's `doCycles` from the "on" root: the ends of every cycle back to the root.
+    fn do_cycles(&mut self, g: &Grid, root: u16, pass: Pass) {
+        self.nodes.clear();
+        self.found.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
+        let mut on_seen = [0u128; 9];
+        on_seen[key_digit(root)] |= 1u128 << key_cell(root);
+        let r = self.push(root, NONE);
+        self.pend_on.push(r);
+        let mut length = 0;
+        let mut buf = std::mem::take(&mut self.buf);
+        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            length += 1;
+            let ons = std::mem::take(&mut self.pend_on);
+            for &p in &ons {
+                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
+                for &k in &buf {
+                    if !self.is_parent(p, k) {
+                        let i = self.push(k, p);
+                        self.pend_off.push(i);
+                    }
+                }
+            }
+            self.pend_on = ons;
+            self.pend_on.clear();
+            length += 1;
+            let offs = std::mem::take(&mut self.pend_off);
+            for &p in &offs {
+                Self::off_to_on(g, self.nodes[p as usize].0, pass, &mut buf);
+                for &k in &buf {
+                    let (c, d) = (key_cell(k), key_digit(k));
+                    if length >= 4 && k == root {
+                        let i = self.push(k, p);
+                        self.found.push(i);
+                    }
+                    if on_seen[d] >> c & 1 == 0 {
+                        on_seen[d] |= 1u128 << c;
+                        let i = self.push(k, p);
+                        self.pend_on.push(i);
+                    }
+                }
+            }
+            self.pend_off = offs;
+            self.pend_off.clear();
+        }
+        self.buf = buf;
+    }
+
+    /// SE's `doForcingChains` from `root` (on or off): the first derivation of the root's
+    /// opposite.
+    fn do_forcing(&mut self, g: &Grid, root: u16, pass: Pass) {
+        self.nodes.clear();
+        self.found.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
+        let mut on_seen = [0u128; 9];
+        let mut off_seen = [0u128; 9];
+        let (rc, rd) = (key_cell(root), key_digit(root));
+        let r = self.push(root, NONE);
+        if key_on(root) {
+            on_seen[rd] |= 1u128 << rc;
+            self.pend_on.push(r);
+        } else {
+            off_seen[rd] |= 1u128 << rc;
+            self.pend_off.push(r);
+        }
+        let target = root ^ 1;
+        let mut got = false;
+        let mut buf = std::mem::take(&mut self.buf);
+        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            let ons = std::mem::take(&mut self.pend_on);
+            for &p in &ons {
+                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
+                for &k in &buf {
+                    let (c, d) = (key_cell(k), key_digit(k));
+                    if k == target && !got {
+                        got = true;
+                        let i = self.push(k, p);
+                        self.found.push(i);
+                    }
+                    if !self.is_parent(p, k) && off_seen[d] >> c & 1 == 0 {
+                        off_seen[d] |= 1u128 << c;
+                        let i = self.push(k, p);
+                        self.pend_off.push(i);
+                    }
+                }
+            }
+            self.pend_on = ons;
+            self.pend_on.clear();
+            let offs = std::mem::take(&mut self.pend_off);
+            for &p in &offs {
+                Self::off_to_on(
+                    g,
+                    self.nodes[p as usize].0,
+                    Pass { x: true, y: pass.y },
+                    &mut buf,
+                );
+                for &k in &buf {
+                    let (c, d) = (key_cell(k), key_digit(k));
+                    if k == target && !got {
+                        got = true;
+                        let i = self.push(k, p);
+                        self.found.push(i);
+                    }
+                    if on_seen[d] >> c & 1 == 0 {
+                        on_seen[d] |= 1u128 << c;
+                        let i = self.push(k, p);
+                        self.pend_on.push(i);
+                    }
+                }
+            }
+            self.pend_off = offs;
+            self.pend_off.clear();
+        }
+        self.buf = buf;
+    }
+
+    /// The links from the root down to node `i`.
+    fn branch(&self, i: u32) -> Vec<ChainLink> {
+        let mut out = Vec::new();
+        let mut t = i;
+        while self.nodes[t as usize].1 != NONE {
+            let p = self.nodes[t as usize].1;
+            out.push(link(self.nodes[p as usize].0, self.nodes[t as usize].0));
+            t = p;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The number of distinct potentials on the first-parent line from node `i` (SE's
+    /// ancestor count: a static potential has one parent).
+    fn line_len(&self, i: u32) -> u32 {
+        let mut seen: [u128; 18] = [0; 18];
+        let mut n = 0;
+        let mut t = i;
+        loop {
+            let k = self.nodes[t as usize].0;
+            let (slot, c) = ((k as usize % 2) * 9 + key_digit(k), key_cell(k));
+            if seen[slot] >> c & 1 != 0 {
+                break;
+            }
+            seen[slot] |= 1u128 << c;
+            n += 1;
+            t = self.nodes[t as usize].1;
+            if t == NONE {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Runs the producer: the easiest, then shortest, cycle or forcing chain.
+    pub fn best(&mut self, g: &Grid, want_chain: bool) -> Option<SeHint> {
+        let mut best: Option<Best> = None;
+        let passes = [
+            (Pass { x: true, y: false }, 2u8),
+            (Pass { x: false, y: true }, 3),
+            (Pass { x: true, y: true }, 4),
+        ];
+        for (pass, sort_key) in passes {
+            let (cycle_base, chain_base) = if pass.x && pass.y {
+                (7.0, 7.0)
+            } else {
+                (6.5, 6.6)
+            };
+            for c in 0..81 {
+                let n = g.cands[c].count_ones();
+                if g.values[c] != 0 || n < 2 {
+                    continue;
+                }
+                if !pass.x && n > 2 {
+                    continue;
+                }
+                for d in bits16(g.cands[c]) {
+                    let root = key(c, d, true);
+                    self.do_cycles(g, root, pass);
+                    let ends = std::mem::take(&mut self.found);
+                    for &end in &ends {
+                        self.consider_cycle(
+                            g, end, pass, cycle_base, sort_key, want_chain, &mut best,
+                        );
+                    }
+                    self.found = ends;
+                    if pass.x {
+                        for r in [root, root ^ 1] {
+                            self.do_forcing(g, r, pass);
+                            if let Some(&t) = self.found.first() {
+                                self.consider_chain(
+                                    g, t, pass, chain_base, sort_key, want_chain, &mut best,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|b| b.hint)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn consider_cycle(
+        &self,
+        g: &Grid,
+        end: u32,
+        pass: Pass,
+        base: f64,
+        sort_key: u8,
+        want_chain: bool,
+        best: &mut Option<Best>,
+    ) {
+        let mut loop_cells = 0u128;
+        let mut t = end;
+        while self.nodes[t as usize].1 != NONE {
+            loop_cells |= 1u128 << key_cell(self.nodes[t as usize].0);
+            t = self.nodes[t as usize].1;
+        }
+        let mut fwd = [0u128; 9];
+        let mut back = [0u128; 9];
+        let mut t = end;
+        while self.nodes[t as usize].1 != NONE {
+            let k = self.nodes[t as usize].0;
+            let (c, d) = (key_cell(k), key_digit(k));
+            let cells = T.peer_mask[c] & !loop_cells & g.pos[d];
+            if key_on(k) {
+                fwd[d] |= cells;
+            } else {
+                back[d] |= cells;
+            }
+            t = self.nodes[t as usize].1;
+        }
+        let mut elim = [0u128; 9];
+        let mut any = false;
+        for d in 0..9 {
+            elim[d] = fwd[d] & back[d];
+            any |= elim[d] != 0;
+        }
+        if !any {
+            return;
+        }
+        let complexity = self.line_len(end);
+        let difficulty = base + length_bonus(complexity);
+        if !Best::beats(best, difficulty, complexity, sort_key) {
+            return;
+        }
+        let tech = match (pass.x, pass.y) {
+            (true, false) => Technique::XCycle,
+            (false, true) => Technique::YCycle,
+            _ => Technique::XYCycle,
+        };
+        let mut h = SeHint::new(tech, difficulty);
+        h.elim = elim;
+        h.cells = loop_cells;
+        h.complexity = complexity;
+        h.sort_key = sort_key;
+        if want_chain {
+            h.chain = Some(Chain {
+                branches: vec![self.branch(end)],
+                is_loop: true,
+            });
+        }
+        *best = Some(Best { hint: h });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn consider_chain(
+        &self,
+        g: &Grid,
+        target: u32,
+        pass: Pass,
+        base: f64,
+        sort_key: u8,
+        want_chain: bool,
+        best: &mut Option<Best>,
+    ) {
+        let k = self.nodes[target as usize].0;
+        let (c, d) = (key_cell(k), key_digit(k));
+        let complexity = self.line_len(target);
+        let difficulty = base + length_bonus(complexity);
+        if !Best::beats(best, difficulty, complexity, sort_key) {
+            return;
+        }
+        let tech = if pass.y {
+            Technique::ForcingXYChain
+        } else {
+            Technique::ForcingXChain
+        };
+        let mut h = SeHint::new(tech, difficulty);
+        if key_on(k) {
+            for d2 in bits16(g.cands[c] & !(1 << d)) {
+                h.elim[d2] = 1u128 << c;
+            }
+            h.place = Some((c as u8, d as u8));
+        } else {
+            h.elim[d] = 1u128 << c;
+        }
+        h.complexity = complexity;
+        h.sort_key = sort_key;
+        let mut t = target;
+        while t != NONE {
+            h.cells |= 1u128 << key_cell(self.nodes[t as usize].0);
+            t = self.nodes[t as usize].1;
+        }
+        if want_chain {
+            h.chain = Some(Chain {
+                branches: vec![self.branch(target)],
+                is_loop: false,
+            });
+        }
+        *best = Some(Best { hint: h });
+    }
+}

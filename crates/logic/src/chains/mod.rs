@@ -1,0 +1,541 @@
+//! Sudoku Explainer's chaining engine (SE-SPEC §5): cycles and forcing X/XY chains, Nishio,
+//! multiple (cell and region) forcing chains, dynamic forcing chains and the nested levels,
+//! with SE's complexity and length bonus, so that each step's difficulty is SE's.
+//!
+//! # API for the explaining path
+//!
+//! [`find_forcing_chains`] takes a pencil-mark position and a [`ChainLevel`] and returns the step
+//! SE would take at that level: the hint of lowest difficulty, then lowest complexity, then
+//! SE's sort key (first found among equals). The [`Step`] carries the technique, the
+//! eliminations and/or placement, `difficulty` (base plus length bonus) and `chain`: one
+//! branch per line of reasoning (a forcing chain has one, a contradiction or double forcing
+//! chain two, a cell or region forcing chain one per candidate or position), each a list of
+//! links from the assumption to the conclusion (weak: on -> off, strong: off -> on).
+//! Dynamic branches also depend on earlier offs ("hidden parents") that a plain list of links
+//! cannot show; the first-parent line is what the branch lists.
+//!
+//! ```
+//! use nonet_core::{PencilMarks, Sudoku};
+//! use nonet_logic::chains::{find_forcing_chains, ChainLevel};
+//! let s = Sudoku::from_line(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//! ).unwrap();
+//! let pm = PencilMarks::after_elimination(&s);
+//! let step = find_forcing_chains(&pm, ChainLevel::Dynamic).expect("a dynamic chain exists");
+//! assert!(step.difficulty.unwrap() >= 8.5);
+//! assert!(step.is_productive());
+//! ```
+
+pub mod cycles;
+pub mod net;
+
+use std::cell::RefCell;
+
+use nonet_core::{CellSet, Digit, PencilMarks};
+
+use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::SeHint;
+use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
+use crate::technique::Technique;
+use net::{key, key_cell, key_digit, key_on, Net, Propagator, Rules};
+
+/// How far the chaining may go, SE's producers #21 and #23 to #26 (SE-SPEC §3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum ChainLevel {
+    /// Bidirectional cycles and forcing X/XY chains (6.5 to 7.0 plus length).
+    Static,
+    /// Nishio forcing chains: dynamic contradictions along single-digit links (7.5).
+    Nishio,
+    /// Multiple forcing chains: cell and region forcing chains, static (8.0).
+    Multiple,
+    /// Dynamic forcing chains: contradictions, double, cell and region chains (8.5).
+    Dynamic,
+    /// Dynamic forcing chains with pointing, claiming, pairs and X-Wings inside (9.0).
+    DynamicPlus,
+}
+
+impl ChainLevel {
+    /// SE's base difficulty of the level.
+    pub fn base(self) -> f64 {
+        match self {
+            ChainLevel::Static => 6.5,
+            ChainLevel::Nishio => 7.5,
+            ChainLevel::Multiple => 8.0,
+            ChainLevel::Dynamic => 8.5,
+            ChainLevel::DynamicPlus => 9.0,
+        }
+    }
+}
+
+/// SE's length bonus for a chain of `complexity` (SE-SPEC §6), accumulated in f64 as SE does.
+pub fn length_bonus(complexity: u32) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    let mut added = 0.0;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The best hint so far of a producer, by SE's order: difficulty, complexity, sort key.
+pub(crate) struct Candidate {
+    pub(crate) hint: SeHint,
+}
+
+impl Candidate {
+    /// Whether a hint with these keys would replace `best` (strictly better: the first found
+    /// wins among equals, as SE's stable sort keeps it first).
+    pub(crate) fn beats(
+        best: &Option<Candidate>,
+        difficulty: f64,
+        complexity: u32,
+        sort_key: u8,
+    ) -> bool {
+        match best {
+            None => true,
+            Some(b) => {
+                let h = &b.hint;
+                difficulty < h.difficulty
+                    || (difficulty == h.difficulty
+                        && (complexity < h.complexity
+                            || (complexity == h.complexity && sort_key < h.sort_key)))
+            }
+        }
+    }
+}
+
+/// The link between two potentials (parent to child).
+pub(crate) fn link(from: u16, to: u16) -> ChainLink {
+    ChainLink {
+        from: node(from),
+        to: node(to),
+        kind: if key_on(from) {
+            LinkKind::Weak
+        } else {
+            LinkKind::Strong
+        },
+    }
+}
+
+fn node(k: u16) -> ChainNode {
+    ChainNode {
+        cells: CellSet::single(nonet_core::Cell::from_index(key_cell(k))),
+        digit: Digit::from_index(key_digit(k)),
+        on: key_on(k),
+    }
+}
+
+/// The kinds of multiple-chain hints, with SE's sort keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Double = 1,
+    Cell = 5,
+    Region = 6,
+    Contradiction = 7,
+}
+
+/// Reusable state of the multiple/dynamic producers.
+pub struct Chainer {
+    prop: Propagator,
+    /// The pool of nets; `on_slot[cand]` is the net of "cand on" when already computed.
+    nets: Vec<Net>,
+    used: usize,
+    on_slot: Vec<u32>,
+    on_contra: Vec<Option<(u32, u32)>>,
+    stamp: Vec<u32>,
+    gen: u32,
+    stack: Vec<u32>,
+    cycles: cycles::Cycles,
+}
+
+const NO_SLOT: u32 = u32::MAX;
+
+impl Default for Chainer {
+    fn default() -> Self {
+        Chainer {
+            prop: Propagator::default(),
+            nets: Vec::new(),
+            used: 0,
+            on_slot: vec![NO_SLOT; 729],
+            on_contra: vec![None; 729],
+            stamp: vec![0; 1458],
+            gen: 0,
+            stack: Vec::new(),
+            cycles: cycles::Cycles::default(),
+        }
+    }
+}
+
+thread_local! {
+    static CHAINER: RefCell<Chainer> = RefCell::new(Chainer::default());
+}
+
+/// Runs `f` with this thread's chainer (buffers are kept between calls).
+fn with_chainer<R>(f: impl FnOnce(&mut Chainer) -> R) -> R {
+    CHAINER.with(|c| f(&mut c.borrow_mut()))
+}
+
+/// SE's producer #21 on `g`: cycles and forcing X/XY chains.
+pub fn se_static_chains(g: &Grid) -> Option<SeHint> {
+    with_chainer(|ch| ch.cycles.best(g, false))
+}
+
+/// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21).
+pub fn se_chains(g: &Grid, level: ChainLevel) -> Option<SeHint> {
+    with_chainer(|ch| ch.run(g, level, false))
+}
+
+/// The step SE would take at `level` in position `pm`, with its chain; `None` when the level
+/// finds nothing. See the module documentation.
+pub fn find_forcing_chains(pm: &PencilMarks, level: ChainLevel) -> Option<Step> {
+    let g = Grid::from_pencil_marks(pm);
+    with_chainer(|ch| ch.run(&g, level, true)).map(|h| h.to_step())
+}
+
+/// A branch of a hint: the net and the node of the conclusion in it.
+type Branch = (u32, u32);
+
+impl Chainer {
+    fn run(&mut self, g: &Grid, level: ChainLevel, want_chain: bool) -> Option<SeHint> {
+        match level {
+            ChainLevel::Static => self.cycles.best(g, want_chain),
+            _ => self.multiple(g, level, want_chain),
+        }
+    }
+
+    fn alloc(&mut self) -> u32 {
+        if self.used == self.nets.len() {
+            self.nets.push(Net::default());
+        }
+        self.used += 1;
+        (self.used - 1) as u32
+    }
+
+    /// The net of candidate (c, d) "on", computed once per producer call.
+    fn on_net(&mut self, g: &Grid, c: usize, d: usize, rules: Rules) -> u32 {
+        let cand = c * 9 + d;
+        if self.on_slot[cand] != NO_SLOT {
+            return self.on_slot[cand];
+        }
+        let s = self.alloc();
+        let net = &mut self.nets[s as usize];
+        net.start(key(c, d, true));
+        self.on_contra[cand] = self.prop.propagate(g, net, rules);
+        self.on_slot[cand] = s;
+        s
+    }
+
+    /// SE's ancestor count of node `i` of net `s`: distinct potentials reachable through all
+    /// parents, the node included.
+    fn ancestors(&mut self, s: u32, i: u32) -> u32 {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.stamp.iter_mut().for_each(|x| *x = 0);
+            self.gen = 1;
+        }
+        let net = &self.nets[s as usize];
+        self.stack.clear();
+        self.stack.push(i);
+        let mut n = 0;
+        while let Some(j) = self.stack.pop() {
+            let k = net.nodes[j as usize].key as usize;
+            if self.stamp[k] == self.gen {
+                continue;
+            }
+            self.stamp[k] = self.gen;
+            n += 1;
+            self.stack.extend_from_slice(net.parents_of(j));
+        }
+        n
+    }
+
+    fn branch_links(&self, (s, i): Branch) -> Vec<ChainLink> {
+        let net = &self.nets[s as usize];
+        let mut out = Vec::new();
+        let mut t = i;
+        loop {
+            let ps = net.parents_of(t);
+            let Some(&p) = ps.first() else { break };
+            out.push(link(net.nodes[p as usize].key, net.nodes[t as usize].key));
+            t = p;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Offers the hint concluding potential `target` through `branches`.
+    #[allow(clippy::too_many_arguments)]
+    fn consider(
+        &mut self,
+        g: &Grid,
+        level: ChainLevel,
+        kind: Kind,
+        target: u16,
+        branches: &[Branch],
+        want_chain: bool,
+        best: &mut Option<Candidate>,
+    ) {
+        let (c, d) = (key_cell(target), key_digit(target));
+        if !g.has(c, d) || (key_on(target) && g.cands[c].count_ones() < 2) {
+            return;
+        }
+        let mut complexity = 0;
+        for &(s, i) in branches {
+            complexity += self.ancestors(s, i);
+        }
+        let difficulty = level.base() + length_bonus(complexity);
+        if !Candidate::beats(best, difficulty, complexity, kind as u8) {
+            return;
+        }
+        let tech = match level {
+            ChainLevel::Nishio => Technique::NishioForcingChain,
+            ChainLevel::Multiple => {
+                if kind == Kind::Region {
+                    Technique::RegionForcingChain
+                } else {
+                    Technique::CellForcingChain
+                }
+            }
+            ChainLevel::DynamicPlus => Technique::DynamicForcingChainPlus,
+            _ => Technique::DynamicForcingChain,
+        };
+        let mut h = SeHint::new(tech, difficulty);
+        if key_on(target) {
+            for d2 in bits16(g.cands[c] & !(1 << d)) {
+                h.elim[d2] = 1u128 << c;
+            }
+            h.place = Some((c as u8, d as u8));
+        } else {
+            h.elim[d] = 1u128 << c;
+        }
+        h.complexity = complexity;
+        h.sort_key = kind as u8;
+        h.digits = 1 << d;
+        h.cells |= 1u128 << c;
+        for &(s, _) in branches {
+            // Node 0 of every net is its assumption.
+            h.cells |= 1u128 << key_cell(self.nets[s as usize].nodes[0].key);
+        }
+        if want_chain {
+            h.chain = Some(Chain {
+                branches: branches.iter().map(|&b| self.branch_links(b)).collect(),
+                is_loop: false,
+            });
+        }
+        *best = Some(Candidate { hint: h });
+    }
+
+    /// SE's `getMultipleChainsHintList` with the selection of the first emitted hint.
+    fn multiple(&mut self, g: &Grid, level: ChainLevel, want_chain: bool) -> Option<SeHint> {
+        let nishio = level == ChainLevel::Nishio;
+        let dynamic = level != ChainLevel::Multiple;
+        let rules = Rules {
+            dynamic,
+            y_links: !nishio,
+            level: if level == ChainLevel::DynamicPlus {
+                1
+            } else {
+                0
+            },
+        };
+        self.used = 0;
+        self.on_slot.iter_mut().for_each(|s| *s = NO_SLOT);
+        let mut best: Option<Candidate> = None;
+        let contradictions = dynamic || nishio;
+        for c in 0..81 {
+            let n = g.cands[c].count_ones();
+            if g.values[c] != 0 || !(n > 2 || (n > 1 && dynamic)) {
+                continue;
+            }
+            let mut cell_on = [u128::MAX; 9];
+            let mut cell_off = [u128::MAX; 9];
+            let mut first: Option<u32> = None;
+            let mut digit_slots = [NO_SLOT; 9];
+            for d in bits16(g.cands[c]) {
+                let on = self.on_net(g, c, d, rules);
+                digit_slots[d] = on;
+                if contradictions {
+                    if let Some((a, b)) = self.on_contra[c * 9 + d] {
+                        self.consider(
+                            g,
+                            level,
+                            Kind::Contradiction,
+                            key(c, d, false),
+                            &[(on, a), (on, b)],
+                            want_chain,
+                            &mut best,
+                        );
+                    }
+                }
+                // The "off" assumption: only its contradictions and doubles are used.
+                let do_double = n >= 3 && !nishio && dynamic;
+                if contradictions || do_double {
+                    let off = self.alloc();
+                    self.nets[off as usize].start(key(c, d, false));
+                    let contra = self.prop.propagate(g, &mut self.nets[off as usize], rules);
+                    if contradictions {
+                        if let Some((a, b)) = contra {
+                            self.consider(
+                                g,
+                                level,
+                                Kind::Contradiction,
+                                key(c, d, true),
+                                &[(off, a), (off, b)],
+                                want_chain,
+                                &mut best,
+                            );
+                        }
+                    }
+                    if do_double {
+                        let len = self.nets[on as usize].on_list.len();
+                        for j in 0..len {
+                            let i = self.nets[on as usize].on_list[j];
+                            let k = self.nets[on as usize].nodes[i as usize].key;
+                            if let Some(i2) = self.nets[off as usize].find(k) {
+                                self.consider(
+                                    g,
+                                    level,
+                                    Kind::Double,
+                                    k,
+                                    &[(on, i), (off, i2)],
+                                    want_chain,
+                                    &mut best,
+                                );
+                            }
+                        }
+                        let len = self.nets[on as usize].off_list.len();
+                        for j in 0..len {
+                            let i = self.nets[on as usize].off_list[j];
+                            let k = self.nets[on as usize].nodes[i as usize].key;
+                            if let Some(i2) = self.nets[off as usize].find(k) {
+                                self.consider(
+                                    g,
+                                    level,
+                                    Kind::Double,
+                                    k,
+                                    &[(on, i), (off, i2)],
+                                    want_chain,
+                                    &mut best,
+                                );
+                            }
+                        }
+                    }
+                    // The off net is not needed any more: give its slot back.
+                    self.used -= 1;
+                }
+                if !nishio {
+                    self.regions(g, level, rules, c, d, want_chain, &mut best);
+                }
+                let net = &self.nets[on as usize];
+                for e in 0..9 {
+                    cell_on[e] &= net.on_bits[e];
+                    cell_off[e] &= net.off_bits[e];
+                }
+                first.get_or_insert(on);
+            }
+            if !nishio {
+                if let Some(f) = first {
+                    let mut branches: Vec<Branch> = Vec::with_capacity(9);
+                    for on_list in [true, false] {
+                        let len = if on_list {
+                            self.nets[f as usize].on_list.len()
+                        } else {
+                            self.nets[f as usize].off_list.len()
+                        };
+                        let bits = if on_list { cell_on } else { cell_off };
+                        for j in 0..len {
+                            let net = &self.nets[f as usize];
+                            let i = if on_list {
+                                net.on_list[j]
+                            } else {
+                                net.off_list[j]
+                            };
+                            let k = net.nodes[i as usize].key;
+                            if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
+                                continue;
+                            }
+                            branches.clear();
+                            for d in bits16(g.cands[c]) {
+                                let s = digit_slots[d];
+                                let node = self.nets[s as usize].find(k).expect("in every branch");
+                                branches.push((s, node));
+                            }
+                            let br = std::mem::take(&mut branches);
+                            self.consider(g, level, Kind::Cell, k, &br, want_chain, &mut best);
+                            branches = br;
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|b| b.hint)
+    }
+
+    /// Region forcing chains for digit `d` of cell `c` (SE's `doRegionChainings`): each house
+    /// of the cell, examined only from the digit's first position in it.
+    #[allow(clippy::too_many_arguments)]
+    fn regions(
+        &mut self,
+        g: &Grid,
+        level: ChainLevel,
+        rules: Rules,
+        c: usize,
+        d: usize,
+        want_chain: bool,
+        best: &mut Option<Candidate>,
+    ) {
+        for kind in [BLOCK, ROW, COL] {
+            let h = T.houses[c][kind] as usize;
+            let pp = g.pos[d] & T.mask[h];
+            if pp.count_ones() < 2 || pp.trailing_zeros() as usize != c {
+                continue;
+            }
+            let mut slots = [NO_SLOT; 9];
+            let mut n = 0;
+            let mut on_bits = [u128::MAX; 9];
+            let mut off_bits = [u128::MAX; 9];
+            for q in crate::se::grid::bits(pp) {
+                let s = self.on_net(g, q, d, rules);
+                slots[n] = s;
+                n += 1;
+                let net = &self.nets[s as usize];
+                for e in 0..9 {
+                    on_bits[e] &= net.on_bits[e];
+                    off_bits[e] &= net.off_bits[e];
+                }
+            }
+            let f = slots[0];
+            let mut branches: Vec<Branch> = Vec::with_capacity(9);
+            for on_list in [true, false] {
+                let len = if on_list {
+                    self.nets[f as usize].on_list.len()
+                } else {
+                    self.nets[f as usize].off_list.len()
+                };
+                let bits = if on_list { on_bits } else { off_bits };
+                for j in 0..len {
+                    let net = &self.nets[f as usize];
+                    let i = if on_list {
+                        net.on_list[j]
+                    } else {
+                        net.off_list[j]
+                    };
+                    let k = net.nodes[i as usize].key;
+                    if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
+                        continue;
+                    }
+                    branches.clear();
+                    for &s in &slots[..n] {
+                        let node = self.nets[s as usize].find(k).expect("in every branch");
+                        branches.push((s, node));
+                    }
+                    self.consider(g, level, Kind::Region, k, &branches, want_chain, best);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Difficulty ratings, the front door: the classic scale (RATING.md §1), Sudoku Explainer's
+//! ER/EP/ED (RATING.md §2, reproduced by [`crate::se`]) and the player levels derived from ER
+//! (RATING.md §3).
+//!
+//! Every rating first checks the puzzle: clashing givens are an error, and a puzzle with no
+//! solution or with several is reported as such and never rated (SE itself rates anything; we
+//! do not, because its numbers mean nothing for a puzzle that is not a puzzle).
+
+use std::fmt;
+use std::str::FromStr;
+
+use nonet_core::{Conflict, PencilMarks, Solutions, Sudoku};
+
+use crate::se::{self, round1};
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// The version of the rater, stored with ratings so that a rating can be traced to the rules
+/// that produced it. Bump it whenever a rating may change.
+pub const RATER_VERSION: &str = "nonet-rate 1 (SE 1.2.1.3 rules)";
+
+/// Why a puzzle cannot be rated at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateError {
+    /// Two givens clash.
+    #[error("invalid puzzle: {0}")]
+    Invalid(Conflict),
+}
+
+/// The classic scale (RATING.md §1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum ClassicRating {
+    /// `-1`: no solution.
+    NoSolution,
+    /// `0`: solved by elimination alone (naked singles).
+    Elimination,
+    /// `3`: also needs naked pairs.
+    NakedPairs,
+    /// `5`: elimination and naked pairs get stuck.
+    Guessing,
+    /// Several solutions: not a puzzle, never rated.
+    Multiple,
+}
+
+impl ClassicRating {
+    /// The number on the scale (`None` for several solutions).
+    pub fn value(self) -> Option<i32> {
+        match self {
+            ClassicRating::NoSolution => Some(-1),
+            ClassicRating::Elimination => Some(0),
+            ClassicRating::NakedPairs => Some(3),
+            ClassicRating::Guessing => Some(5),
+            ClassicRating::Multiple => None,
+        }
+    }
+}
+
+/// Written as the CLI prints it: `-1`, `0`, `3`, `5` or `multiple`.
+impl fmt::Display for ClassicRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value() {
+            Some(v) => write!(f, "{v}"),
+            None => f.write_str("multiple"),
+        }
+    }
+}
+
+/// Rates `sudoku` on the classic scale.
+pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
+    sudoku.check().map_err(RateError::Invalid)?;
+    match sudoku.solutions() {
+        Solutions::None => return Ok(ClassicRating::NoSolution),
+        Solutions::Multiple(_) => return Ok(ClassicRating::Multiple),
+        Solutions::Unique(_) => {}
+    }
+    let mut pm = PencilMarks::after_elimination(sudoku);
+    if pm.is_solved() {
+        return Ok(ClassicRating::Elimination);
+    }
+    while naked_pairs(&mut pm) {
+        pm.eliminate_to_fixpoint();
+        if pm.is_solved() {
+            return Ok(ClassicRating::NakedPairs);
+        }
+        if pm.has_dead_cell() {
+            break;
+        }
+    }
+    Ok(ClassicRating::Guessing)
+}
+
+/// Applies every naked pair of the position once; says whether a candidate went.
+fn naked_pairs(pm: &mut PencilMarks) -> bool {
+    use nonet_core::STANDARD;
+    let mut changed = false;
+    for cells in STANDARD.houses_all() {
+        for (i, &a) in cells.iter().enumerate() {
+            let ca = pm.candidates(a);
+            if pm.value(a).is_some() || ca.len() != 2 {
+                continue;
+            }
+            for &b in &cells[i + 1..] {
+                if pm.value(b).is_some() || pm.candidates(b) != ca {
+                    continue;
+                }
+                for &o in cells.iter() {
+                    if o != a && o != b && pm.value(o).is_none() {
+                        for d in ca {
+                            changed |= pm.eliminate(o, d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// A player's level, derived from ER (RATING.md §3): easy ER <= 1.5 (singles), medium <= 2.6,
+/// hard <= 4.5, expert <= 6.6, extreme above.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Level {
+    /// Hidden singles and full houses (ER up to 1.5).
+    Easy,
+    /// Direct techniques, naked singles, pointing (up to 2.6).
+    Medium,
+    /// Claiming, subsets, basic fish, wings, unique rectangles (up to 4.5).
+    Hard,
+    /// Quads, jellyfish, BUG, exclusions, short chains (up to 6.6).
+    Expert,
+    /// Everything above 6.6: chains, forcing chains, nets.
+    Extreme,
+}
+
+impl Level {
+    /// All levels, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The level of a puzzle rated `er` (ER as displayed, one decimal).
+    pub fn from_er(er: f64) -> Level {
+        // Compare on tenths so that 2.6 is medium whether it arrives as 2.6 or 2.6000000000000005.
+        let t = (er * 10.0).round() as i64;
+        match t {
+            i64::MIN..=15 => Level::Easy,
+            16..=26 => Level::Medium,
+            27..=45 => Level::Hard,
+            46..=66 => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+
+    /// The highest ER of the level (`None` for extreme).
+    pub fn max_er(self) -> Option<f64> {
+        match self {
+            Level::Easy => Some(1.5),
+            Level::Medium => Some(2.6),
+            Level::Hard => Some(4.5),
+            Level::Expert => Some(6.6),
+            Level::Extreme => None,
+        }
+    }
+
+    /// The lowercase name: `easy`, `medium`, `hard`, `expert`, `extreme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of the five.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}` (expected easy, medium, hard, expert or extreme)")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        let l = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|v| v.name() == l)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// Sudoku Explainer's three numbers for a puzzle, rounded for display as SE prints them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeRating {
+    /// The hardest step (20.0 when SE's techniques get stuck).
+    pub er: f64,
+    /// The hardest step up to the first placement.
+    pub ep: f64,
+    /// The first step.
+    pub ed: f64,
+    /// The technique of the (first) hardest step; `None` if stuck before any step.
+    pub hardest: Option<Technique>,
+    /// How many steps the solve took.
+    pub steps: usize,
+    /// Whether the techniques got stuck (ER is then 20.0).
+    pub stuck: bool,
+}
+
+impl SeRating {
+    /// The level of this rating.
+    pub fn level(&self) -> Level {
+        Level::from_er(self.er)
+    }
+}
+
+/// Written as `ER/EP/ED` with one decimal each, e.g. `7.1/7.1/2.6`.
+impl fmt::Display for SeRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+}
+
+/// The outcome of an SE rating: a rating, or why there is none.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeOutcome {
+    /// A puzzle with one solution, rated.
+    Rated(SeRating),
+    /// No solution.
+    NoSolution,
+    /// Several solutions.
+    Multiple,
+}
+
+/// Rates `sudoku` on Sudoku Explainer's scale.
+pub fn rate_se(sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
+    sudoku.check().map_err(RateError::Invalid)?;
+    match sudoku.solutions() {
+        Solutions::None => return Ok(SeOutcome::NoSolution),
+        Solutions::Multiple(_) => return Ok(SeOutcome::Multiple),
+        Solutions::Unique(_) => {}
+    }
+    Ok(SeOutcome::Rated(rate_se_unchecked(sudoku)))
+}
+
+/// SE's rating without the uniqueness check (SE's own behaviour: it rates anything).
+pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
+    let r = se::rate_sudoku(sudoku);
+    let mut hardest = None;
+    let mut top = f64::NEG_INFINITY;
+    for h in &r.steps {
+        if h.difficulty > top {
+            top = h.difficulty;
+            hardest = Some(h.technique);
+        }
+    }
+    let er = if r.er.is_finite() { round1(r.er) } else { 0.0 };
+    SeRating {
+        er,
+        ep: round1(r.ep),
+        ed: round1(r.ed),
+        hardest,
+        steps: r.steps.len(),
+        stuck: r.stuck,
+    }
+}
+
+/// The steps SE's rater takes on `sudoku`, in order, as [`Step`]s (no uniqueness check).
+pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
+    se::rate_sudoku(sudoku)
+        .steps
+        .iter()
+        .map(|h| h.to_step())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_follow_the_table() {
+        assert_eq!(Level::from_er(1.2), Level::Easy);
+        assert_eq!(Level::from_er(1.5), Level::Easy);
+        assert_eq!(Level::from_er(1.7), Level::Medium);
+        assert_eq!(Level::from_er(2.6), Level::Medium);
+        assert_eq!(Level::from_er(2.8), Level::Hard);
+        assert_eq!(Level::from_er(4.5), Level::Hard);
+        assert_eq!(Level::from_er(4.6), Level::Expert);
+        assert_eq!(Level::from_er(6.6), Level::Expert);
+        assert_eq!(Level::from_er(6.7), Level::Extreme);
+        assert_eq!(Level::from_er(20.0), Level::Extreme);
+        for l in Level::ALL {
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+        }
+        assert!("impossible".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn display_rounds_like_se() {
+        assert_eq!(round1(6.6 + 0.1), 6.7);
+        assert_eq!(round1(7.0 + 0.1 + 0.1), 7.2);
+        let r = SeRating {
+            er: 7.1,
+            ep: 7.1,
+            ed: 2.6,
+            hardest: None,
+            steps: 0,
+            stuck: false,
+        };
+        assert_eq!(r.to_string(), "7.1/7.1/2.6");
+    }
+}
