@@ -26,6 +26,9 @@
 //! assert!(step.is_productive());
 //! ```
 
+// Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
+#![allow(clippy::needless_range_loop)]
+
 pub mod cycles;
 pub mod net;
 

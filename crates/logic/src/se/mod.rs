@@ -6,6 +6,9 @@
 //! engine). They all work on the [`grid::Grid`] of this module, which keeps one bitboard per
 //! digit so that most tests are a few mask operations.
 
+// Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
+#![allow(clippy::needless_range_loop)]
+
 pub mod basic;
 pub mod exclusion;
 pub mod grid;
@@ -160,7 +163,6 @@ pub fn next_hint(g: &Grid) -> Option<SeHint> {
     if hit {
         return found;
     }
-    drop(take);
     if let Some(h) = chains::se_static_chains(g) {
         return Some(h);
     }
