@@ -34,6 +34,8 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Print the pencil-mark grid of one puzzle.
     Candidates(cmd::candidates::CandidatesArgs),
+    /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
+    Rate(cmd::rate::RateArgs),
 }
 
 fn run(cli: Cli) -> Result<Status> {
@@ -42,6 +44,7 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Count(a) => cmd::count::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Candidates(a) => cmd::candidates::run(a),
+        Command::Rate(a) => cmd::rate::run(a),
     }
 }
 

@@ -1,0 +1,244 @@
+//! `nonet rate`: the difficulty of each puzzle on the classic scale, Sudoku Explainer's scale
+//! (`ER/EP/ED`) or as a player level; `--format csv|json` gives every number at once with the
+//! hardest technique, the level and the rater's version.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use nonet_core::Sudoku;
+use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome, SeRating, RATER_VERSION};
+use serde_json::json;
+
+use super::BatchArgs;
+use crate::batch;
+use crate::input::InputPuzzle;
+use crate::status::Status;
+
+/// The scale to print.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// `-1` no solution, `0` elimination only, `3` naked pairs, `5` harder.
+    Classic,
+    /// Sudoku Explainer's `ER/EP/ED`.
+    #[default]
+    Se,
+    /// easy, medium, hard, expert or extreme (from ER).
+    Level,
+}
+
+/// Output shapes of `nonet rate`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RateFormat {
+    /// One line per puzzle with the chosen scale (the contract's default).
+    #[default]
+    Line,
+    /// CSV with a header: every scale, the hardest technique and the rater version.
+    Csv,
+    /// One JSON object per puzzle (JSON Lines), with the same fields as CSV.
+    Json,
+}
+
+/// Arguments of `nonet rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// The difficulty scale.
+    #[arg(long, value_enum, default_value_t)]
+    pub scale: Scale,
+    /// Output shape.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: RateFormat,
+}
+
+/// What rating one puzzle gave.
+struct Rated {
+    classic: Option<ClassicRating>,
+    se: Option<SeOutcome>,
+}
+
+/// The puzzle of an input line. Rated lists (`puzzle:ER:EP:ED:source`, CSV rows) carry fields
+/// after the 81 cells: those are read as the puzzle followed by a comment.
+fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
+    if let Ok(s) = &p.parsed {
+        return Some(*s);
+    }
+    let t = p.text.as_str();
+    let head = t.get(..81)?;
+    let sep = t[81..].chars().next()?;
+    if !matches!(sep, ':' | ',' | ';' | ' ' | '\t' | '|') {
+        return None;
+    }
+    let s = Sudoku::from_line(head).ok()?;
+    s.check().ok().map(|()| s)
+}
+
+/// `nonet rate`.
+pub fn run(args: RateArgs) -> Result<Status> {
+    let puzzles = crate::input::read_puzzles(&args.batch.files)?;
+    let mut status = Status::Ok;
+    let full = args.format != RateFormat::Line;
+    let scale = args.scale;
+    if args.format == RateFormat::Csv {
+        println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
+    }
+    batch::run(
+        &puzzles,
+        args.batch.threads,
+        |p: &InputPuzzle| {
+            let s = puzzle_of(p)?;
+            let classic = (full || scale == Scale::Classic)
+                .then(|| rate_classic(&s).ok())
+                .flatten();
+            let se = (full || scale != Scale::Classic)
+                .then(|| rate_se(&s).ok())
+                .flatten();
+            Some(Rated { classic, se })
+        },
+        |p, result, out: &mut dyn Write| {
+            let Some(r) = result else {
+                match p.error_message() {
+                    Some(msg) => eprintln!("{msg}"),
+                    None => eprintln!("{}", p.describe(&"cannot read the puzzle")),
+                }
+                status.note(Status::Invalid);
+                return emit_invalid(p, args.format, out);
+            };
+            // The word for an unrated puzzle, with its reason, from whichever scale was run.
+            let (word, reason) = match (&r.se, r.classic) {
+                (Some(SeOutcome::NoSolution), _) | (None, Some(ClassicRating::NoSolution)) => {
+                    (Some("none"), Some("no solution"))
+                }
+                (Some(SeOutcome::Multiple), _) | (None, Some(ClassicRating::Multiple)) => {
+                    (Some("multiple"), Some("more than one solution"))
+                }
+                (Some(SeOutcome::Rated(se)), _) if se.stuck && scale != Scale::Classic => (
+                    None,
+                    Some("Sudoku Explainer's techniques get stuck (ER 20.0)"),
+                ),
+                _ => (None, None),
+            };
+            if let Some(reason) = reason {
+                eprintln!("{}", p.describe(&reason));
+                status.note(Status::Unhandled);
+            }
+            let se = match &r.se {
+                Some(SeOutcome::Rated(se)) => Some(se),
+                _ => None,
+            };
+            match args.format {
+                RateFormat::Line => {
+                    let text = match scale {
+                        Scale::Classic => {
+                            r.classic.map_or("invalid".to_string(), |c| c.to_string())
+                        }
+                        Scale::Se => se.map_or_else(
+                            || word.unwrap_or("invalid").to_string(),
+                            SeRating::to_string,
+                        ),
+                        Scale::Level => se.map_or_else(
+                            || word.unwrap_or("invalid").to_string(),
+                            |s| s.level().to_string(),
+                        ),
+                    };
+                    writeln!(out, "{text}")?;
+                }
+                RateFormat::Csv => {
+                    let f = fields(&r, se, word);
+                    writeln!(
+                        out,
+                        "{},{},{},{},{},{},{},{},{},{}",
+                        p.line,
+                        puzzle_text(p),
+                        f.status,
+                        f.classic,
+                        f.er,
+                        f.ep,
+                        f.ed,
+                        f.hardest,
+                        f.level,
+                        RATER_VERSION
+                    )?;
+                }
+                RateFormat::Json => {
+                    let f = fields(&r, se, word);
+                    let mut v = json!({
+                        "line": p.line,
+                        "puzzle": puzzle_text(p),
+                        "status": f.status,
+                        "rater_version": RATER_VERSION,
+                    });
+                    if let Some(c) = r.classic.and_then(|c| c.value()) {
+                        v["classic"] = json!(c);
+                    }
+                    if let Some(s) = se {
+                        v["er"] = json!(s.er);
+                        v["ep"] = json!(s.ep);
+                        v["ed"] = json!(s.ed);
+                        v["se"] = json!(s.to_string());
+                        v["hardest"] = json!(s.hardest.map(|t| t.name()));
+                        v["level"] = json!(s.level().name());
+                        v["steps"] = json!(s.steps);
+                    }
+                    writeln!(out, "{v}")?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(status)
+}
+
+/// The text columns of a CSV row.
+struct Fields {
+    status: String,
+    classic: String,
+    er: String,
+    ep: String,
+    ed: String,
+    hardest: String,
+    level: String,
+}
+
+fn fields(r: &Rated, se: Option<&SeRating>, word: Option<&str>) -> Fields {
+    let status = match (word, se) {
+        (Some(w), _) => w.to_string(),
+        (None, Some(s)) if s.stuck => "stuck".to_string(),
+        _ => "rated".to_string(),
+    };
+    Fields {
+        status,
+        classic: r
+            .classic
+            .and_then(|c| c.value())
+            .map_or(String::new(), |v| v.to_string()),
+        er: se.map_or(String::new(), |s| format!("{:.1}", s.er)),
+        ep: se.map_or(String::new(), |s| format!("{:.1}", s.ep)),
+        ed: se.map_or(String::new(), |s| format!("{:.1}", s.ed)),
+        hardest: se
+            .and_then(|s| s.hardest)
+            .map_or(String::new(), |t| t.name().to_string()),
+        level: se.map_or(String::new(), |s| s.level().name().to_string()),
+    }
+}
+
+fn emit_invalid(p: &InputPuzzle, format: RateFormat, out: &mut dyn Write) -> Result<()> {
+    match format {
+        RateFormat::Line => writeln!(out, "invalid")?,
+        RateFormat::Csv => writeln!(out, "{},,invalid,,,,,,,{}", p.line, RATER_VERSION)?,
+        RateFormat::Json => {
+            let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
+            if let Some(e) = p.parsed.as_ref().err() {
+                v["error"] = json!(e.to_string());
+            }
+            writeln!(out, "{v}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The puzzle as an 81-character line.
+fn puzzle_text(p: &InputPuzzle) -> String {
+    puzzle_of(p).map_or_else(|| p.text.chars().take(81).collect(), |s| s.to_line())
+}
