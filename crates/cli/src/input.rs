@@ -115,15 +115,47 @@ pub fn split_puzzles(text: &str, origin: &str) -> Vec<InputPuzzle> {
     }
     content
         .into_iter()
-        .map(|(line, l)| InputPuzzle {
-            origin: origin.to_string(),
-            line,
-            text: l.trim().to_string(),
-            parsed: Sudoku::from_line(l)
-                .map_err(PuzzleError::from)
-                .and_then(|s| s.check().map(|()| s).map_err(PuzzleError::from)),
+        .map(|(line, l)| {
+            let (text, parsed) = parse_record(l);
+            InputPuzzle {
+                origin: origin.to_string(),
+                line,
+                text: text.to_string(),
+                parsed,
+            }
         })
         .collect()
+}
+
+/// Characters that separate the fields of a record such as `name:puzzle:count:rating:solution`
+/// (examples.txt), `puzzle:ER:EP:ED:source` (rated lists) or a CSV row.
+fn is_field_separator(c: char) -> bool {
+    matches!(c, ':' | ',' | ';' | '\t')
+}
+
+/// Reads one line: a plain puzzle line, or a record whose first 81-cell field is the puzzle.
+/// For a record where no field is a puzzle, the error is that of its longest field, the one most
+/// likely meant as the puzzle. Returns the puzzle's text and what reading it gave.
+fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
+    let checked = |t: &str| -> Result<Sudoku, PuzzleError> {
+        let s = Sudoku::from_line(t)?;
+        s.check()?;
+        Ok(s)
+    };
+    let trimmed = line.trim();
+    if !trimmed.contains(is_field_separator) {
+        return (trimmed, checked(line));
+    }
+    let fields: Vec<&str> = trimmed.split(is_field_separator).map(str::trim).collect();
+    if let Some(f) = fields.iter().find(|f| Sudoku::from_line(f).is_ok()) {
+        return (f, checked(f));
+    }
+    let longest = fields
+        .iter()
+        .max_by_key(|f| f.len())
+        .copied()
+        .unwrap_or(trimmed);
+    (longest, checked(longest))
 }
 
 /// Reads the single puzzle argument of `hint`, `explain` and `candidates`: an 81-character
@@ -151,6 +183,23 @@ mod tests {
         assert_eq!(
             ps[1].error_message().unwrap(),
             "line 4: unexpected character 'x' at column 1 (r1c1)"
+        );
+    }
+
+    #[test]
+    fn records_yield_their_puzzle_field() {
+        let text = "sample:.4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.:1:0:248617593679253418153948726961534872735826149824791365516379284397482651482165937\n\
+                    ..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..:1.2:1.2:1.2:sx-easy\n\
+                    name:.4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3:1\n";
+        let ps = split_puzzles(text, "");
+        assert_eq!(
+            ps[0].parsed.as_ref().unwrap().to_line().chars().nth(1),
+            Some('4')
+        );
+        assert!(ps[1].parsed.is_ok());
+        assert_eq!(
+            ps[2].error_message().unwrap(),
+            "line 3: 80 cells, expected 81"
         );
     }
 

@@ -293,3 +293,30 @@ fn output_order_is_kept_with_many_threads() {
     assert_eq!(text(&one.stdout), text(&many.stdout));
     assert_eq!(text(&one.stdout).lines().count(), 300);
 }
+
+#[test]
+fn record_files_are_read_field_by_field() {
+    // examples.txt lines are `name:puzzle:count:classic:solution`: the puzzle field is used.
+    let out = nonet()
+        .arg("solve")
+        .arg(fixture("examples.txt"))
+        .output()
+        .unwrap();
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    let ex = examples();
+    assert_eq!(lines.len(), ex.len());
+    for (e, line) in ex.iter().zip(&lines) {
+        let expected = match e.solutions.as_str() {
+            "0" => "none",
+            "1" => e.solution.as_str(),
+            _ => "multiple",
+        };
+        assert_eq!(line, expected);
+    }
+    // Stderr names the file's own line numbers (the header comments count).
+    assert!(
+        text(&out.stderr).contains("line 15: no solution"),
+        "{}",
+        text(&out.stderr)
+    );
+}
