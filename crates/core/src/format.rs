@@ -242,13 +242,13 @@ pub(crate) fn write_pencil_grid(pm: &PencilMarks) -> String {
             out.push_str(&rule.replace('.', "+"));
             out.push('\n');
         }
-        for c in 0..9 {
+        for (c, w) in width.iter().enumerate() {
             if c % 3 == 0 {
                 out.push_str("| ");
             }
             let t = text(Cell::at(r, c));
             out.push_str(&t);
-            out.push_str(&" ".repeat(width[c] - t.len() + 1));
+            out.push_str(&" ".repeat(w - t.len() + 1));
         }
         out.push_str("|\n");
     }
