@@ -1,0 +1,448 @@
+//! [`Generator`]: the dig-out generator. Fill a random grid, then empty cells (one symmetry orbit
+//! at a time, in random order) as long as the puzzle keeps a unique solution and stays within the
+//! target; check what can only be checked at the end (minimality of symmetric puzzles, clue count,
+//! the difficulty's lower bound) and start again from a new grid if it fails.
+
+use std::time::{Duration, Instant};
+
+use nonet_core::{Cell, CellSet, Sudoku};
+
+use crate::error::GenerateError;
+use crate::grid::{self, Masks, Singles};
+use crate::rating::{Rating, Target};
+use crate::rng::{puzzle_seed, PuzzleRng};
+use crate::symmetry::Symmetry;
+
+/// What to generate. The default is one puzzle with no symmetry, no target difficulty, dug out
+/// until no further clue can go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateOptions {
+    /// The pattern the given cells keep.
+    pub symmetry: Symmetry,
+    /// Require that no single clue can be removed without losing uniqueness. Without symmetry
+    /// every dug-out puzzle is minimal anyway; with symmetry the generator retries until it is.
+    pub minimal: bool,
+    /// Inclusive bounds on the number of clues.
+    pub clues: Option<(usize, usize)>,
+    /// The difficulty to reach (level, ER band, classic grade).
+    pub target: Target,
+    /// Rate every puzzle even when the target does not need it (for output that shows ratings).
+    pub rate: bool,
+    /// Give up on a puzzle after this long (`None`: never).
+    pub timeout: Option<Duration>,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            symmetry: Symmetry::None,
+            minimal: false,
+            clues: None,
+            target: Target::default(),
+            rate: false,
+            timeout: Some(Duration::from_secs(60)),
+        }
+    }
+}
+
+/// One generated puzzle with what is known about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The puzzle (unique solution guaranteed).
+    pub puzzle: Sudoku,
+    /// Its solution.
+    pub solution: Sudoku,
+    /// The puzzle's own seed: with the same options, `Generator::generate(seed)` gives it back.
+    pub seed: u64,
+    /// How many complete attempts it took (1 when the first grid met the target).
+    pub attempts: u64,
+    /// Its rating, when the target or `GenerateOptions::rate` asked for one.
+    pub rating: Option<Rating>,
+}
+
+/// The generator: validated options, ready to make puzzles from seeds.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    options: GenerateOptions,
+    orbits: Vec<CellSet>,
+}
+
+/// What one attempt ended with.
+enum Attempt {
+    Found(Generated),
+    Rejected,
+}
+
+impl Generator {
+    /// Checks the options and prepares the generator.
+    ///
+    /// Fails with [`GenerateError::Impossible`] for targets no puzzle can meet (fewer than 17
+    /// clues, a minimal puzzle with more than 40, an empty band, …).
+    pub fn new(options: GenerateOptions) -> Result<Generator, GenerateError> {
+        if let Some((lo, hi)) = options.clues {
+            if lo > hi {
+                return Err(GenerateError::Impossible(format!(
+                    "clue range {lo}..{hi} is empty"
+                )));
+            }
+            if hi < 17 {
+                return Err(GenerateError::Impossible(format!(
+                    "at most {hi} clues: no Sudoku with fewer than 17 clues has a unique solution"
+                )));
+            }
+            if lo > 81 {
+                return Err(GenerateError::Impossible(format!(
+                    "at least {lo} clues: a grid has 81 cells"
+                )));
+            }
+            if options.minimal && lo > 40 {
+                // The largest minimal puzzles known have 40 clues (and they are very rare).
+                return Err(GenerateError::Impossible(format!(
+                    "a minimal puzzle with at least {lo} clues: minimal puzzles have at most 40"
+                )));
+            }
+        }
+        options.target.validate()?;
+        let orbits = options.symmetry.orbits();
+        Ok(Generator { options, orbits })
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &GenerateOptions {
+        &self.options
+    }
+
+    /// Puzzle number `index` (from 0) of the run started with `run_seed`; see [`puzzle_seed`].
+    pub fn generate_nth(&self, run_seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        self.generate(puzzle_seed(run_seed, index))
+    }
+
+    /// The puzzle of a puzzle seed. The same seed and options give the same puzzle on every
+    /// machine, unless the time limit runs out first (then it is an error, never another
+    /// puzzle).
+    pub fn generate(&self, seed: u64) -> Result<Generated, GenerateError> {
+        self.generate_observed(seed, &|_| {})
+    }
+
+    /// As [`Generator::generate`], calling `on_attempt(n)` after each rejected attempt `n`
+    /// (for progress reports on slow targets).
+    pub fn generate_observed(
+        &self,
+        seed: u64,
+        on_attempt: &(dyn Fn(u64) + Sync),
+    ) -> Result<Generated, GenerateError> {
+        let start = Instant::now();
+        let mut rng = PuzzleRng::new(seed);
+        let mut attempts = 0u64;
+        loop {
+            attempts += 1;
+            if let Attempt::Found(mut g) = self.attempt(&mut rng) {
+                g.seed = seed;
+                g.attempts = attempts;
+                return Ok(g);
+            }
+            on_attempt(attempts);
+            if let Some(limit) = self.options.timeout {
+                let elapsed = start.elapsed();
+                if elapsed >= limit {
+                    return Err(GenerateError::Timeout {
+                        target: self.describe(),
+                        attempts,
+                        elapsed,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A short description of the target, for messages.
+    pub fn describe(&self) -> String {
+        let o = &self.options;
+        let mut parts = vec![format!("symmetry {}", o.symmetry)];
+        if o.minimal {
+            parts.push("minimal".into());
+        }
+        if let Some((lo, hi)) = o.clues {
+            parts.push(format!("{lo}..{hi} clues"));
+        }
+        parts.extend(o.target.describe());
+        parts.join(", ")
+    }
+
+    fn attempt(&self, rng: &mut PuzzleRng) -> Attempt {
+        let o = &self.options;
+        let solution = grid::random_solution(rng);
+        let (min_clues, max_clues) = o.clues.unwrap_or((17, 81));
+        // Without --minimal, a clue range is a place to stop: pick the stopping count at random
+        // inside it so the counts spread over the range.
+        let stop_at = if o.minimal || o.clues.is_none() {
+            0
+        } else {
+            min_clues + rng.below((max_clues - min_clues + 1) as u32) as usize
+        };
+        let mut orbits = self.orbits.clone();
+        rng.shuffle(&mut orbits);
+
+        let mut dig = Dig::new(solution);
+        let upper = o.target.has_upper_bound();
+        // Pass 1 settles what the cheap tests can; removals that need the solver wait for
+        // pass 2, when more cells are empty and the unavoidable sets settle more of them.
+        let mut deferred = Vec::new();
+        for orbit in orbits {
+            if dig.clues <= stop_at {
+                break;
+            }
+            if dig.clues - orbit.len() < min_clues {
+                continue;
+            }
+            match dig.quick(orbit) {
+                Verdict::NotUnique => dig.mark_needed(orbit),
+                Verdict::Unique => {
+                    dig.remove(orbit);
+                    if upper && !o.target.fits_upper(&dig.puzzle) {
+                        dig.restore(orbit);
+                    }
+                }
+                Verdict::Unknown => deferred.push(orbit),
+            }
+        }
+        for orbit in deferred {
+            if dig.clues <= stop_at {
+                break;
+            }
+            if dig.clues - orbit.len() < min_clues {
+                continue;
+            }
+            if dig.last_of_unavoidable(orbit) {
+                dig.mark_needed(orbit);
+                continue;
+            }
+            dig.remove(orbit);
+            if !dig.solver_says_unique(orbit) {
+                dig.restore(orbit);
+                dig.mark_needed(orbit);
+            } else if upper && !o.target.fits_upper(&dig.puzzle) {
+                dig.restore(orbit);
+            }
+        }
+
+        let Dig {
+            puzzle,
+            clues,
+            needed,
+            ..
+        } = dig;
+        if clues < min_clues || clues > max_clues {
+            return Attempt::Rejected;
+        }
+        if o.minimal && !is_minimal_except(&puzzle, &solution, needed) {
+            return Attempt::Rejected;
+        }
+        let rating = if o.target.needs_rating() || o.rate {
+            let r = Rating::of(&Sudoku::from_bytes(puzzle).expect("digits 0-9"));
+            if !o.target.accepts(&r) {
+                return Attempt::Rejected;
+            }
+            Some(r)
+        } else {
+            None
+        };
+        let puzzle = Sudoku::from_bytes(puzzle).expect("digits 0-9");
+        // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
+        debug_assert!(puzzle.has_unique_solution());
+        Attempt::Found(Generated {
+            puzzle,
+            solution: Sudoku::from_bytes(solution).expect("digits 0-9"),
+            seed: 0,
+            attempts: 0,
+            rating,
+        })
+    }
+}
+
+/// What the cheap tests say about emptying an orbit.
+enum Verdict {
+    /// The emptied clues follow from the others by singles: still unique.
+    Unique,
+    /// A clue is the last given of an unavoidable set: a second solution appears.
+    NotUnique,
+    /// Only the solver can tell.
+    Unknown,
+}
+
+/// The state of one dig: the solution, the puzzle being emptied, and what is known about it.
+struct Dig {
+    solution: [u8; 81],
+    puzzle: [u8; 81],
+    masks: Masks,
+    /// Given cells as an 81-bit mask.
+    givens: u128,
+    clues: usize,
+    /// Cells proven necessary: emptying each alone gave a second solution. Emptying more cells
+    /// only adds solutions, so they stay necessary to the end.
+    needed: CellSet,
+    unavoidable: grid::UaSets,
+    known: grid::Known,
+    /// Per digit, the houses where it is given (27-bit masks, see `grid::CELL_HOUSES`).
+    houses: [u32; 9],
+}
+
+impl Dig {
+    fn new(solution: [u8; 81]) -> Dig {
+        Dig {
+            solution,
+            puzzle: solution,
+            masks: Masks::of(&solution),
+            givens: (1u128 << 81) - 1,
+            clues: 81,
+            needed: CellSet::EMPTY,
+            unavoidable: grid::UaSets::of(&solution),
+            known: grid::Known::new(&solution),
+            houses: [0x7ff_ffff; 9],
+        }
+    }
+
+    fn remove(&mut self, orbit: CellSet) {
+        for cell in orbit.iter() {
+            let c = cell.index();
+            self.puzzle[c] = 0;
+            self.masks.remove(c, self.solution[c]);
+            self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+        }
+        self.givens &= !orbit.bits();
+        self.clues -= orbit.len();
+    }
+
+    fn restore(&mut self, orbit: CellSet) {
+        for cell in orbit.iter() {
+            let c = cell.index();
+            self.puzzle[c] = self.solution[c];
+            self.masks.add(c, self.solution[c]);
+            self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
+        }
+        self.givens |= orbit.bits();
+        self.clues += orbit.len();
+    }
+
+    fn mark_needed(&mut self, orbit: CellSet) {
+        if orbit.len() == 1 {
+            self.needed = self.needed.union(orbit);
+        }
+    }
+
+    fn last_of_unavoidable(&self, orbit: CellSet) -> bool {
+        orbit
+            .iter()
+            .any(|c| self.unavoidable.last_given(self.givens, c.index()))
+    }
+
+    /// The cheap tests for emptying `orbit` (still given).
+    fn quick(&self, orbit: CellSet) -> Verdict {
+        if self.last_of_unavoidable(orbit) {
+            return Verdict::NotUnique;
+        }
+        // One-step deduction first (a few mask operations), then singles to a fixpoint.
+        let mut puzzle = self.puzzle;
+        let mut masks = self.masks;
+        for cell in orbit.iter() {
+            puzzle[cell.index()] = 0;
+            masks.remove(cell.index(), self.solution[cell.index()]);
+        }
+        let direct = orbit.iter().all(|cell| {
+            let c = cell.index();
+            grid::directly_forced(&puzzle, &masks, c, self.solution[c])
+        });
+        if direct {
+            return Verdict::Unique;
+        }
+        let mut houses = self.houses;
+        for cell in orbit.iter() {
+            let c = cell.index();
+            houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+        }
+        if self
+            .known
+            .reaches(self.givens & !orbit.bits(), houses, orbit.bits())
+        {
+            Verdict::Unique
+        } else {
+            Verdict::Unknown
+        }
+    }
+
+    /// Asks nonet-core's solver whether the puzzle (with `orbit` just emptied) is still unique.
+    fn solver_says_unique(&self, orbit: CellSet) -> bool {
+        if orbit.len() == 1 {
+            // One cell emptied: the puzzle is unique unless the cell can take another digit.
+            // Each other digit is tried as a given; the solver only has to find one solution
+            // or refute it, which is cheaper than counting to two.
+            let c = orbit.first().expect("non-empty").index();
+            let mut others = self.masks.free(c) & !(1u16 << (self.solution[c] - 1));
+            let mut p = self.puzzle;
+            while others != 0 {
+                let d = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                p[c] = d;
+                if Sudoku::from_bytes(p)
+                    .expect("digits 0-9")
+                    .count_solutions_up_to(1)
+                    > 0
+                {
+                    return false;
+                }
+            }
+            true
+        } else {
+            Sudoku::from_bytes(self.puzzle)
+                .expect("digits 0-9")
+                .count_solutions_up_to(2)
+                == 1
+        }
+    }
+}
+
+/// Whether no clue outside `needed` can be removed alone keeping the solution unique.
+fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) -> bool {
+    let mut dig = Dig::new(*solution);
+    for c in 0..81 {
+        if puzzle[c] == 0 {
+            dig.remove(CellSet::single(Cell::from_index(c)));
+        }
+    }
+    for c in 0..81 {
+        let cell = Cell::from_index(c);
+        if puzzle[c] == 0 || needed.contains(cell) {
+            continue;
+        }
+        let one = CellSet::single(cell);
+        let removable = match dig.quick(one) {
+            Verdict::Unique => true,
+            Verdict::NotUnique => false,
+            Verdict::Unknown => {
+                dig.remove(one);
+                let unique = dig.solver_says_unique(one);
+                dig.restore(one);
+                unique
+            }
+        };
+        if removable {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `puzzle` (assumed unique) is minimal: no clue can be removed alone keeping the
+/// solution unique. Checked with nonet-core's solver (after the same one-step shortcut).
+pub fn is_minimal(puzzle: &Sudoku) -> bool {
+    let Some(solution) = puzzle.unique_solution() else {
+        return false;
+    };
+    is_minimal_except(&puzzle.to_bytes(), &solution.to_bytes(), CellSet::EMPTY)
+}
+
+/// Whether the singles-only solver (hidden singles and full houses) solves `puzzle`: the
+/// puzzles Sudoku Explainer rates 1.5 or less.
+pub(crate) fn singles_only(puzzle: &[u8; 81]) -> bool {
+    grid::solves_with_singles(puzzle, Singles::Hidden)
+}

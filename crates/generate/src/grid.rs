@@ -1,0 +1,561 @@
+//! Small, fast grid helpers the generator needs in its inner loops: house tables, a randomized
+//! backtracker that fills an empty grid, direct deductions that prove a removal harmless without
+//! a solver call, and a singles-only solver used to keep easy targets easy.
+//!
+//! These work on raw row-major `[u8; 81]` grids (0 = empty) and 9-bit digit masks rather than
+//! on `Sudoku`/`DigitSet`: they run tens of thousands of times per puzzle, and plain arrays keep
+//! them allocation-free and branch-light. Uniqueness itself is always decided by nonet-core's
+//! solver; nothing here can declare a puzzle unique unless it follows from the givens by direct
+//! deduction.
+
+use crate::rng::PuzzleRng;
+
+/// All nine digits as a mask (bit d-1 for digit d).
+pub(crate) const ALL: u16 = 0x1ff;
+
+/// Row, column and box of each cell.
+pub(crate) const ROW: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = (i / 9) as u8;
+        i += 1;
+    }
+    t
+};
+pub(crate) const COL: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = (i % 9) as u8;
+        i += 1;
+    }
+    t
+};
+pub(crate) const BOX: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
+pub(crate) const HOUSE_CELLS: [[u8; 9]; 27] = {
+    let mut t = [[0u8; 9]; 27];
+    let mut h = 0;
+    while h < 9 {
+        let mut k = 0;
+        while k < 9 {
+            t[h][k] = (h * 9 + k) as u8;
+            t[9 + h][k] = (k * 9 + h) as u8;
+            t[18 + h][k] = (((h / 3) * 3 + k / 3) * 9 + (h % 3) * 3 + k % 3) as u8;
+            k += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// Digits placed in each row, column and box of a grid: the masks every check below reads.
+#[derive(Clone, Copy)]
+pub(crate) struct Masks {
+    pub rows: [u16; 9],
+    pub cols: [u16; 9],
+    pub boxes: [u16; 9],
+}
+
+impl Masks {
+    pub(crate) fn of(grid: &[u8; 81]) -> Masks {
+        let mut m = Masks {
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        };
+        for (i, &v) in grid.iter().enumerate() {
+            if v != 0 {
+                m.add(i, v);
+            }
+        }
+        m
+    }
+
+    #[inline]
+    pub(crate) fn add(&mut self, cell: usize, digit: u8) {
+        let bit = 1 << (digit - 1);
+        self.rows[ROW[cell] as usize] |= bit;
+        self.cols[COL[cell] as usize] |= bit;
+        self.boxes[BOX[cell] as usize] |= bit;
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
+        let bit = !(1u16 << (digit - 1));
+        self.rows[ROW[cell] as usize] &= bit;
+        self.cols[COL[cell] as usize] &= bit;
+        self.boxes[BOX[cell] as usize] &= bit;
+    }
+
+    /// Digits an empty `cell` may still take: those not yet in its row, column or box.
+    #[inline]
+    pub(crate) fn free(&self, cell: usize) -> u16 {
+        !(self.rows[ROW[cell] as usize]
+            | self.cols[COL[cell] as usize]
+            | self.boxes[BOX[cell] as usize])
+            & ALL
+    }
+}
+
+/// A random complete grid: randomized depth-first search on the empty grid, always branching on
+/// the cell with the fewest free digits and trying its digits in random order.
+///
+/// The first row is a random permutation (every solution's first row is one), which saves the
+/// search nine levels of work.
+pub(crate) fn random_solution(rng: &mut PuzzleRng) -> [u8; 81] {
+    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    let mut grid = [0u8; 81];
+    grid[..9].copy_from_slice(&digits);
+    let mut masks = Masks::of(&grid);
+    let filled = fill(&mut grid, &mut masks, rng);
+    debug_assert!(filled, "any first row extends to a full grid");
+    grid
+}
+
+fn fill(grid: &mut [u8; 81], masks: &mut Masks, rng: &mut PuzzleRng) -> bool {
+    // The empty cell with the fewest free digits (stop early at one: it cannot get better).
+    let mut best = usize::MAX;
+    let mut best_free = 0u16;
+    let mut best_count = 10;
+    for cell in 0..81 {
+        if grid[cell] == 0 {
+            let free = masks.free(cell);
+            let n = free.count_ones();
+            if n == 0 {
+                return false;
+            }
+            if n < best_count {
+                best = cell;
+                best_free = free;
+                best_count = n;
+                if n == 1 {
+                    break;
+                }
+            }
+        }
+    }
+    if best == usize::MAX {
+        return true;
+    }
+    let mut left = best_free;
+    while left != 0 {
+        let bit = rng.pick_bit(left);
+        left &= !bit;
+        let digit = bit.trailing_zeros() as u8 + 1;
+        grid[best] = digit;
+        masks.add(best, digit);
+        if fill(grid, masks, rng) {
+            return true;
+        }
+        masks.remove(best, digit);
+        grid[best] = 0;
+    }
+    false
+}
+
+/// Whether the givens alone force `digit` into the empty `cell` in one step: either every other
+/// digit already sees the cell (a naked single), or every other empty cell of one of its houses
+/// already sees `digit` (a hidden single).
+///
+/// A removal for which this holds cannot add a solution: the removed clue is implied by the
+/// clues that remain, so the solver need not be asked.
+pub(crate) fn directly_forced(grid: &[u8; 81], masks: &Masks, cell: usize, digit: u8) -> bool {
+    let bit = 1u16 << (digit - 1);
+    let free = masks.free(cell);
+    if free == bit {
+        return true;
+    }
+    let houses = [
+        ROW[cell] as usize,
+        9 + COL[cell] as usize,
+        18 + BOX[cell] as usize,
+    ];
+    houses.iter().any(|&h| {
+        HOUSE_CELLS[h].iter().all(|&other| {
+            let other = other as usize;
+            other == cell || grid[other] != 0 || masks.free(other) & bit == 0
+        })
+    })
+}
+
+/// Which single-step techniques [`solves_with_singles`] may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Singles {
+    /// Hidden singles (a digit with one place left in a house, full houses included) only:
+    /// exactly the puzzles Sudoku Explainer rates 1.5 or less.
+    Hidden,
+    /// Hidden and naked singles.
+    HiddenAndNaked,
+}
+
+/// Whether repeatedly placing singles from the givens fills the whole grid. Candidates are only
+/// ever reduced by placements here, as in Sudoku Explainer's singles (no other eliminations).
+pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
+    let mut grid = *puzzle;
+    let mut masks = Masks::of(&grid);
+    let mut empty = grid.iter().filter(|&&v| v == 0).count();
+    while empty > 0 {
+        let mut progress = false;
+        for h in 0..27 {
+            // Per digit, the empty cells of this house where it is still free.
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            let mut placed = 0u16;
+            for &c in &HOUSE_CELLS[h] {
+                let c = c as usize;
+                if grid[c] != 0 {
+                    placed |= 1 << (grid[c] - 1);
+                } else {
+                    let f = masks.free(c);
+                    twice |= once & f;
+                    once |= f;
+                }
+            }
+            if (once | placed) != ALL {
+                return false; // a digit has no place left: the givens are contradictory
+            }
+            let hidden = once & !twice;
+            if hidden == 0 {
+                continue;
+            }
+            for &c in &HOUSE_CELLS[h] {
+                let c = c as usize;
+                if grid[c] == 0 {
+                    let f = masks.free(c) & hidden;
+                    if f != 0 {
+                        let digit = f.trailing_zeros() as u8 + 1;
+                        grid[c] = digit;
+                        masks.add(c, digit);
+                        empty -= 1;
+                        progress = true;
+                    }
+                }
+            }
+        }
+        if which == Singles::HiddenAndNaked {
+            for c in 0..81 {
+                if grid[c] == 0 {
+                    let f = masks.free(c);
+                    if f == 0 {
+                        return false;
+                    }
+                    if f.count_ones() == 1 {
+                        let digit = f.trailing_zeros() as u8 + 1;
+                        grid[c] = digit;
+                        masks.add(c, digit);
+                        empty -= 1;
+                        progress = true;
+                    }
+                }
+            }
+        }
+        if !progress {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonet_core::Sudoku;
+
+    fn bytes(line: &str) -> [u8; 81] {
+        Sudoku::from_line(line).unwrap().to_bytes()
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_vary() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..50 {
+            let g = random_solution(&mut PuzzleRng::new(seed));
+            let s = Sudoku::from_bytes(g).unwrap();
+            assert!(s.is_full() && s.check().is_ok(), "{s}");
+            seen.insert(g);
+        }
+        assert_eq!(seen.len(), 50);
+    }
+
+    #[test]
+    fn house_tables_cover_each_cell_three_times() {
+        let mut count = [0; 81];
+        for h in HOUSE_CELLS {
+            for c in h {
+                count[c as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&n| n == 3));
+        assert_eq!(HOUSE_CELLS[18 + 4][0], 30);
+    }
+
+    #[test]
+    fn singles_solver_tells_easy_from_hard() {
+        // Solved by hidden singles alone (SE 1.2 in se-rated style).
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        assert!(solves_with_singles(&bytes(easy), Singles::Hidden));
+        // Needs far more than singles.
+        let hard =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        assert!(!solves_with_singles(&bytes(hard), Singles::HiddenAndNaked));
+    }
+
+    #[test]
+    fn a_clue_seen_by_all_other_digits_is_forced() {
+        let solved = bytes(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut g = solved;
+        g[0] = 0;
+        let m = Masks::of(&g);
+        assert!(directly_forced(&g, &m, 0, 5));
+    }
+}
+
+/// Small unavoidable sets of a solution grid: sets of cells of which a unique puzzle must keep
+/// at least one given, because the cells can be refilled differently with everything else
+/// unchanged. While digging, a clue that is the last given of such a set must stay, and no
+/// solver is needed to know it.
+///
+/// Two cheap families are collected:
+/// - **digit pairs**: swap digits `a` and `b` in a set of cells and the grid stays valid exactly
+///   when, in each house, the set holds both the `a` and the `b` of that house or neither.
+///   Linking those two cells in every house splits the 18 cells of `a` and `b` into components,
+///   each swappable alone.
+/// - **row (column) pairs in one band (stack)**: exchange two rows of a band inside a set of
+///   columns and rows and boxes keep their digits exactly when both rows hold the same digits
+///   in those columns; the cycles of the permutation that maps a column to the column holding
+///   the same digit in the other row are the smallest such sets.
+pub(crate) struct UaSets {
+    sets: Vec<u128>,
+}
+
+impl UaSets {
+    pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
+        let mut sets = Vec::with_capacity(160);
+        // The cell of each digit in each house.
+        let mut where_ = [[0u8; 27]; 9];
+        for (h, cells) in HOUSE_CELLS.iter().enumerate() {
+            for &c in cells {
+                where_[solution[c as usize] as usize - 1][h] = c;
+            }
+        }
+        fn root(parent: &mut [u8; 81], mut x: u8) -> u8 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        for a in 0..9 {
+            for b in a + 1..9 {
+                let mut parent = [0u8; 81];
+                for &c in where_[a][..9].iter().chain(&where_[b][..9]) {
+                    parent[c as usize] = c;
+                }
+                for h in 0..27 {
+                    let ra = root(&mut parent, where_[a][h]);
+                    let rb = root(&mut parent, where_[b][h]);
+                    parent[ra as usize] = rb;
+                }
+                let mut comp = [0u128; 81];
+                for &c in where_[a][..9].iter().chain(&where_[b][..9]) {
+                    let r = root(&mut parent, c);
+                    comp[r as usize] |= 1u128 << c;
+                }
+                sets.extend(comp.iter().copied().filter(|&m| m != 0));
+            }
+        }
+        // Row pairs in a band (cell = 9 * line + k) and column pairs in a stack
+        // (cell = line + 9 * k).
+        for transpose in [false, true] {
+            let at = |line: usize, k: usize| {
+                if transpose {
+                    k * 9 + line
+                } else {
+                    line * 9 + k
+                }
+            };
+            for band in 0..3 {
+                for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                    let (l1, l2) = (band * 3 + i, band * 3 + j);
+                    // pos2[d] = the position along line l2 holding digit d.
+                    let mut pos2 = [0usize; 10];
+                    for k in 0..9 {
+                        pos2[solution[at(l2, k)] as usize] = k;
+                    }
+                    let mut done = 0u16;
+                    for start in 0..9 {
+                        if done & (1 << start) != 0 {
+                            continue;
+                        }
+                        let mut set = 0u128;
+                        let mut k = start;
+                        while done & (1 << k) == 0 {
+                            done |= 1 << k;
+                            set |= (1u128 << at(l1, k)) | (1u128 << at(l2, k));
+                            k = pos2[solution[at(l1, k)] as usize];
+                        }
+                        // A 2-cycle is a rectangle the digit pairs already hold.
+                        if set.count_ones() > 4 {
+                            sets.push(set);
+                        }
+                    }
+                }
+            }
+        }
+        UaSets { sets }
+    }
+
+    /// Whether `cell` is the only given (bit set in `givens`) of one of the sets, so that
+    /// removing it would give a second solution.
+    #[inline]
+    pub(crate) fn last_given(&self, givens: u128, cell: usize) -> bool {
+        let bit = 1u128 << cell;
+        self.sets.iter().any(|&k| givens & k == bit)
+    }
+}
+
+/// Cells of each union of rows (indexed by a 9-bit row mask), of columns and of boxes.
+struct UnionTables {
+    rows: [u128; 512],
+    cols: [u128; 512],
+    boxes: [u128; 512],
+}
+
+const fn union_tables() -> UnionTables {
+    let mut t = UnionTables {
+        rows: [0; 512],
+        cols: [0; 512],
+        boxes: [0; 512],
+    };
+    let mut m = 0;
+    while m < 512 {
+        let mut c = 0;
+        while c < 81 {
+            if m & (1 << ROW[c]) != 0 {
+                t.rows[m] |= 1u128 << c;
+            }
+            if m & (1 << COL[c]) != 0 {
+                t.cols[m] |= 1u128 << c;
+            }
+            if m & (1 << BOX[c]) != 0 {
+                t.boxes[m] |= 1u128 << c;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static UNIONS: UnionTables = union_tables();
+
+/// The 27 houses as 81-bit cell masks.
+const HOUSE_BITS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut k = 0;
+        while k < 9 {
+            t[h] |= 1u128 << HOUSE_CELLS[h][k];
+            k += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// The three houses of each cell as a 27-bit mask (rows 0-8, columns 9-17, boxes 18-26).
+pub(crate) const CELL_HOUSES: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = (1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]));
+        c += 1;
+    }
+    t
+};
+
+/// Singles propagation relative to a known solution.
+///
+/// When the givens are a subset of a solution `S`, every single placed from them (naked or
+/// hidden) puts `S`'s own digit in its cell; so the state is just the set of cells known so far
+/// plus, per digit, the houses where it is known (a 27-bit mask: each digit occurs once per
+/// house). The candidates of digit `d` are then the unknown cells outside those houses, and a
+/// whole sweep is a few dozen 128-bit operations.
+pub(crate) struct Known {
+    /// The solution.
+    solution: [u8; 81],
+}
+
+impl Known {
+    pub(crate) fn new(solution: &[u8; 81]) -> Known {
+        Known {
+            solution: *solution,
+        }
+    }
+
+    /// Whether singles from the `givens` (cells, as a mask; `houses`: per digit, the houses
+    /// where it is given) reach every cell of `target`: then those cells are implied by the
+    /// givens, and emptying them adds no solution.
+    pub(crate) fn reaches(&self, givens: u128, mut houses: [u32; 9], target: u128) -> bool {
+        const ALL_CELLS: u128 = (1u128 << 81) - 1;
+        let mut known = givens;
+        loop {
+            if known & target == target {
+                return true;
+            }
+            let unknown = ALL_CELLS & !known;
+            let mut cand = [0u128; 9];
+            let mut once = 0u128;
+            let mut twice = 0u128;
+            for d in 0..9 {
+                let h = houses[d];
+                let blocked = UNIONS.rows[(h & 0x1ff) as usize]
+                    | UNIONS.cols[((h >> 9) & 0x1ff) as usize]
+                    | UNIONS.boxes[(h >> 18) as usize];
+                cand[d] = unknown & !blocked;
+                twice |= once & cand[d];
+                once |= cand[d];
+            }
+            // Naked singles: unknown cells with exactly one candidate.
+            let mut new = unknown & once & !twice;
+            // Hidden singles: a digit's one remaining place in a house where it is not known.
+            for d in 0..9 {
+                let cd = cand[d];
+                let mut open = !houses[d] & 0x7ff_ffff;
+                while open != 0 {
+                    let h = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let m = cd & HOUSE_BITS[h];
+                    if m & m.wrapping_sub(1) == 0 {
+                        new |= m;
+                    }
+                }
+            }
+            if new == 0 {
+                return false;
+            }
+            known |= new;
+            while new != 0 {
+                let c = new.trailing_zeros() as usize;
+                new &= new - 1;
+                houses[self.solution[c] as usize - 1] |= CELL_HOUSES[c];
+            }
+        }
+    }
+}
