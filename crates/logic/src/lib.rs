@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chains;
+pub mod explain;
 pub mod path;
 pub mod position;
 pub mod rate;

@@ -12,7 +12,8 @@
 //! fish, unique rectangle type 3, hidden rectangle, BUG+1, colouring (simple, multi), remote
 //! pair, X-Chain, X-Cycle, XY-Chain, Y-Cycle, Sue de Coq, ALS-XZ, AIC, nice loop, their
 //! grouped forms, ALS-XY-Wing, aligned pair and triplet exclusion; then the forcing chains of
-//! `crate::chains` when they are available; and, only if all of that fails, "Trial and Error":
+//! `crate::chains` (Sudoku Explainer's engine: forcing X/XY chains and cycles, Nishio, cell and
+//! region forcing chains, dynamic forcing chains, dynamic forcing chains "+"); and, only if all of that fails, "Trial and Error":
 //! the solution's digit placed in the cell with the fewest candidates (never a logical step,
 //! but a path always exists).
 //!
@@ -21,6 +22,7 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks, Solutions, Sudoku, STANDARD};
 
+use crate::chains::{find_forcing_chains, ChainLevel};
 use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -179,15 +181,82 @@ impl std::fmt::Display for Mistake {
 /// error is not tried here: see [`next_step_or_guess`]).
 pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
     let pos = Position::new(pm);
+    // Techniques found by one search share its result (see `techniques::family`).
+    let mut cache: Vec<(u8, Vec<Step>)> = Vec::new();
     for &t in ORDER {
         if !opts.allows(t) {
             continue;
         }
-        if let Some(s) = techniques::find(t, &pos)
-            .into_iter()
-            .find(Step::is_productive)
-        {
-            return Some(s);
+        let found = match techniques::family(t) {
+            Some(f) => {
+                if !cache.iter().any(|(k, _)| *k == f) {
+                    cache.push((f, techniques::find_family(t, &pos)));
+                }
+                let all = &cache.iter().find(|(k, _)| *k == f).expect("cached").1;
+                all.iter()
+                    .find(|s| s.technique == t && s.is_productive())
+                    .cloned()
+            }
+            None => techniques::find(t, &pos)
+                .into_iter()
+                .find(Step::is_productive),
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    forcing_chain(pm, opts)
+}
+
+/// The forcing-chain levels of `crate::chains`, in order, with the techniques each may
+/// report.
+const FORCING_LEVELS: &[(ChainLevel, &[Technique])] = {
+    use Technique::*;
+    &[
+        (
+            ChainLevel::Static,
+            &[ForcingXChain, ForcingYChain, ForcingXYChain, XCycle, YCycle, XYCycle],
+        ),
+        (ChainLevel::Nishio, &[NishioForcingChain]),
+        (ChainLevel::Multiple, &[CellForcingChain, RegionForcingChain]),
+        (
+            ChainLevel::Dynamic,
+            &[
+                DynamicForcingChain,
+                ContradictionForcingChain,
+                DoubleForcingChain,
+                CellForcingChain,
+                RegionForcingChain,
+            ],
+        ),
+        (ChainLevel::DynamicPlus, &[DynamicForcingChainPlus]),
+    ]
+};
+
+/// The techniques the path can use beyond [`ORDER`]: the forcing chains, as the last logical
+/// resort.
+pub fn forcing_techniques() -> Vec<Technique> {
+    let mut v: Vec<Technique> = Vec::new();
+    for (_, ts) in FORCING_LEVELS {
+        for &t in *ts {
+            if !v.contains(&t) {
+                v.push(t);
+            }
+        }
+    }
+    v
+}
+
+/// The first forcing chain (by level) whose technique is allowed.
+fn forcing_chain(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+    for &(level, ts) in FORCING_LEVELS {
+        if !ts.iter().any(|&t| opts.allows(t)) {
+            continue;
+        }
+        if let Some(s) = find_forcing_chains(pm, level) {
+            if opts.allows(s.technique) && s.is_productive() {
+                return Some(s);
+            }
         }
     }
     None

@@ -26,44 +26,82 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
         .iter()
         .filter(|&c| pos.cands(c).len() >= 2)
         .collect();
+    // For each cell, the ALSs it can take a digit from (as a bitset over `als`), with the
+    // digits it would kill. An ALS matters to a group only if two of its cells can hit it.
+    let words = als.len().div_ceil(64);
+    let mut hits: Vec<Vec<u64>> = vec![vec![0; words]; 81];
+    for (k, a) in als.iter().enumerate() {
+        for &g in &cells {
+            if a.cells.contains(g) {
+                continue;
+            }
+            let kill = a
+                .digits
+                .iter()
+                .any(|d| pos.has(g, d) && a.digit_cells[d.index()].difference(peers(g)).is_empty());
+            if kill {
+                hits[g.index()][k / 64] |= 1 << (k % 64);
+            }
+        }
+    }
     let mut out = Vec::new();
-    let mut groups: Vec<Vec<Cell>> = Vec::new();
+    let mut relevant = vec![0u64; words];
     for (i, &a) in cells.iter().enumerate() {
         for (j, &b) in cells.iter().enumerate().skip(i + 1) {
             if size == 2 {
                 if sees(a, b) {
-                    groups.push(vec![a, b]);
+                    for w in 0..words {
+                        relevant[w] = hits[a.index()][w] & hits[b.index()][w];
+                    }
+                    if let Some(s) = exclude(pos, &[a, b], &als, &relevant, technique) {
+                        out.push(s);
+                    }
                 }
                 continue;
             }
+            let ab = sees(a, b);
             for &c in &cells[j + 1..] {
-                let links =
-                    usize::from(sees(a, b)) + usize::from(sees(a, c)) + usize::from(sees(b, c));
-                if links >= 2 {
-                    groups.push(vec![a, b, c]);
+                let links = usize::from(ab) + usize::from(sees(a, c)) + usize::from(sees(b, c));
+                if links < 2 {
+                    continue;
+                }
+                let mut any = 0;
+                for w in 0..words {
+                    let (ha, hb, hc) = (hits[a.index()][w], hits[b.index()][w], hits[c.index()][w]);
+                    relevant[w] = (ha & hb) | (ha & hc) | (hb & hc);
+                    any |= relevant[w];
+                }
+                if any == 0 {
+                    continue;
+                }
+                if let Some(s) = exclude(pos, &[a, b, c], &als, &relevant, technique) {
+                    out.push(s);
                 }
             }
-        }
-    }
-    for group in groups {
-        if let Some(s) = exclude(pos, &group, &als, technique) {
-            out.push(s);
         }
     }
     out
 }
 
-fn exclude(pos: &Position, group: &[Cell], als: &[Als], technique: Technique) -> Option<Step> {
-    let gset: CellSet = group.iter().copied().collect();
+fn exclude(
+    pos: &Position,
+    group: &[Cell],
+    als: &[Als],
+    mask: &[u64],
+    technique: Technique,
+) -> Option<Step> {
     // For each relevant ALS, per group cell, the digits it would kill in the ALS.
     let mut relevant: Vec<(&Als, Vec<DigitSet>)> = Vec::new();
-    for a in als {
-        if !(a.cells & gset).is_empty() {
+    for (k, a) in als.iter().enumerate() {
+        if mask[k / 64] & (1 << (k % 64)) == 0 {
             continue;
         }
         let kills: Vec<DigitSet> = group
             .iter()
             .map(|&g| {
+                if a.cells.contains(g) {
+                    return DigitSet::EMPTY;
+                }
                 (a.digits & pos.cands(g))
                     .iter()
                     .filter(|d| a.digit_cells[d.index()].difference(peers(g)).is_empty())

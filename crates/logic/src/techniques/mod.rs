@@ -79,6 +79,36 @@ pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
     }
 }
 
+/// Techniques whose instances one search finds together: the same family number means
+/// [`find_family`] returns the steps of all of them at once (the path searches once and picks).
+pub fn family(technique: Technique) -> Option<u8> {
+    use Technique::*;
+    Some(match technique {
+        FinnedXWing | SashimiXWing => 1,
+        FinnedSwordfish | SashimiSwordfish => 2,
+        FinnedJellyfish | SashimiJellyfish => 3,
+        Skyscraper | TwoStringKite | TurbotFish => 4,
+        SimpleColorsTrap | SimpleColorsWrap => 5,
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => 6,
+        _ => return None,
+    })
+}
+
+/// Every step of the family of `technique` (see [`family`]), whatever its technique; for a
+/// technique without a family, the same as [`find`].
+pub fn find_family(technique: Technique, pos: &Position) -> Vec<Step> {
+    match family(technique) {
+        Some(1) => fish::fish(pos, 2, true),
+        Some(2) => fish::fish(pos, 3, true),
+        Some(3) => fish::fish(pos, 4, true),
+        Some(4) => single_digit::turbot_family(pos),
+        Some(5) => coloring::simple_colors(pos),
+        Some(6) => uniqueness::rectangles(pos),
+        _ => find(technique, pos),
+    }
+}
+
 /// The candidates of `d` among `targets`, sorted.
 pub(crate) fn elims_for(pos: &Position, d: Digit, targets: CellSet) -> Vec<Candidate> {
     (targets & pos.cells_of(d))

@@ -1,0 +1,430 @@
+//! Plain-English explanations rendered from a [`Step`]'s data, and progressive hints.
+//!
+//! An explanation says what the pattern is and what follows from it, e.g. "In row 4, 7 can only
+//! go in r4c2 or r4c8, and in row 9 only in r9c2 or r9c8: an X-Wing. So 7 leaves every other
+//! cell of columns 2 and 8: r1c2, r6c8." Nothing here is stored: it is all derived from the
+//! step, so the text always agrees with the move.
+
+use std::fmt::Write;
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
+
+use crate::step::{Candidate, Chain, LinkKind, Step};
+use crate::technique::Technique;
+
+/// How much a hint gives away.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum HintLevel {
+    /// Only the technique's name.
+    Technique,
+    /// The technique and where to look (houses or cells).
+    Area,
+    /// The whole move, explained.
+    Move,
+}
+
+impl std::str::FromStr for HintLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<HintLevel, String> {
+        match s {
+            "technique" | "1" => Ok(HintLevel::Technique),
+            "area" | "2" => Ok(HintLevel::Area),
+            "move" | "3" => Ok(HintLevel::Move),
+            other => Err(format!(
+                "unknown hint level '{other}' (expected technique, area or move)"
+            )),
+        }
+    }
+}
+
+/// The hint for `step` at `level`.
+pub fn hint_text(step: &Step, level: HintLevel) -> String {
+    let name = step.technique.name();
+    match level {
+        HintLevel::Technique => format!("Look for {}.", with_article(name)),
+        HintLevel::Area => {
+            let area = if !step.houses.is_empty() {
+                join_words(&step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+            } else {
+                step.cells.to_string()
+            };
+            let digits = if step.digits.is_empty() {
+                String::new()
+            } else {
+                format!(" on {}", digit_list(step.digits))
+            };
+            format!("Look for {}{digits} in {area}.", with_article(name))
+        }
+        HintLevel::Move => explain(step),
+    }
+}
+
+/// "an X-Wing", "a Swordfish".
+fn with_article(name: &str) -> String {
+    let first = name.chars().next().unwrap_or('x').to_ascii_lowercase();
+    let vowel = matches!(first, 'a' | 'e' | 'i' | 'o' | 'u' | 'x' | '2')
+        && !name.starts_with("Unique")
+        && !name.starts_with("XY")
+        && !name.starts_with("XYZ");
+    if name.starts_with("Trial") {
+        return "a guess (Trial and Error)".to_string();
+    }
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// "3", "3 and 7", "2, 3 and 7".
+fn digit_list(ds: DigitSet) -> String {
+    join_words(&ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+}
+
+/// "a", "a and b", "a, b and c".
+fn join_words(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// "a or b", "a, b or c".
+fn join_or(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn cells_of(cands: &[Candidate]) -> CellSet {
+    cands.iter().map(|c| c.cell).collect()
+}
+
+fn cell_names(cells: CellSet) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
+
+fn houses_text(hs: &[House]) -> String {
+    // "rows 4 and 9" when all of one kind, else each named.
+    if hs.is_empty() {
+        return String::new();
+    }
+    let kind = hs[0].kind();
+    if hs.len() > 1 && hs.iter().all(|h| h.kind() == kind) {
+        let plural = match kind {
+            nonet_core::HouseKind::Row => "rows",
+            nonet_core::HouseKind::Column => "columns",
+            nonet_core::HouseKind::Box => "boxes",
+        };
+        let nums: Vec<String> = hs.iter().map(|h| (h.number() + 1).to_string()).collect();
+        format!("{plural} {}", join_words(&nums))
+    } else {
+        join_words(&hs.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+    }
+}
+
+/// "So r4c7 = 3." or "So 7 leaves r1c2, r6c8; 3 leaves r2c2."
+pub fn effect(step: &Step) -> String {
+    let mut parts = Vec::new();
+    for p in &step.placements {
+        parts.push(format!("{} = {}", p.cell, p.digit));
+    }
+    let mut by_digit: Vec<(Digit, Vec<Cell>)> = Vec::new();
+    for e in &step.eliminations {
+        match by_digit.iter_mut().find(|(d, _)| *d == e.digit) {
+            Some((_, v)) => v.push(e.cell),
+            None => by_digit.push((e.digit, vec![e.cell])),
+        }
+    }
+    for (d, cells) in by_digit {
+        let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        parts.push(format!("{d} leaves {}", names.join(", ")));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("So {}.", parts.join("; "))
+    }
+}
+
+/// One or two sentences explaining `step`.
+pub fn explain(step: &Step) -> String {
+    use Technique::*;
+    let name = step.technique.name();
+    let digit = step.digits.first();
+    let dtext = digit_list(step.digits);
+    let so = effect(step);
+    let pattern_cells = cells_of(&step.pattern);
+    match step.technique {
+        FullHouse => {
+            let p = step.placements[0];
+            format!(
+                "{} is the last empty cell of {}: a Full House. {so}",
+                p.cell,
+                houses_text(&step.houses)
+            )
+        }
+        HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => {
+            let p = step.placements[0];
+            format!(
+                "In {}, {} can only go in {}: a Hidden Single. {so}",
+                houses_text(&step.houses),
+                p.digit,
+                p.cell
+            )
+        }
+        NakedSingle => {
+            let p = step.placements[0];
+            format!(
+                "{} has only one candidate left, {}: a Naked Single. {so}",
+                p.cell, p.digit
+            )
+        }
+        Pointing | Claiming => format!(
+            "In {}, {dtext} can only go in {} ({}), all in {}: {}. {so}",
+            houses_text(&step.houses),
+            join_or(&cell_names(step.cells)),
+            if step.technique == Pointing {
+                "pointing"
+            } else {
+                "claiming"
+            },
+            houses_text(&step.cover_houses),
+            with_article("Locked Candidate"),
+        ),
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => format!(
+            "{} hold only {dtext} between them, and they share {}: {}. So those digits go in \
+             these cells and leave the others. {so}",
+            join_words(&cell_names(step.cells)),
+            houses_text(&step.houses),
+            with_article(name),
+        ),
+        HiddenPair | HiddenTriple | HiddenQuad => format!(
+            "In {}, {dtext} can only go in {}: {}. So these cells hold nothing else. {so}",
+            houses_text(&step.houses),
+            join_words(&cell_names(step.cells)),
+            with_article(name),
+        ),
+        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
+        | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish_text(step, name, so),
+        Skyscraper | TwoStringKite | TurbotFish | XChain | XYChain | RemotePair | Aic
+        | GroupedAic | XCycle | YCycle | NiceLoop | GroupedNiceLoop => chain_text(step, name, so),
+        EmptyRectangle => format!(
+            "In {}, {dtext} can only go in {}, so it is in {} or {} there; with the strong \
+             link {} this makes an Empty Rectangle. {so}",
+            houses_text(&step.houses[..1]),
+            join_or(&cell_names(cells_of(&step.pattern))),
+            step.cover_houses.first().map(|h| h.to_string()).unwrap_or_default(),
+            step.cover_houses.get(1).map(|h| h.to_string()).unwrap_or_default(),
+            join_words(&cell_names(cells_of(&step.secondary)))
+                .replace(" and ", " = "),
+        ),
+        XYWing | XYZWing => {
+            let pivot = step.secondary.first().map(|c| c.cell);
+            let pincers = step.cells.difference(pivot.map(CellSet::single).unwrap_or_default());
+            let z = step
+                .eliminations
+                .first()
+                .map(|e| e.digit.to_string())
+                .unwrap_or_default();
+            format!(
+                "Whatever the pivot {} takes, one of the pincers {} must be {z}: {}. {so}",
+                pivot.map(|c| c.to_string()).unwrap_or_default(),
+                join_words(&cell_names(pincers)),
+                with_article(name),
+            )
+        }
+        WWing => format!(
+            "{} both hold only {dtext}, and the strong link {} on the other digit forces one \
+             of them to take {}: a W-Wing. {so}",
+            join_words(&cell_names(cells_of(&step.pattern))),
+            join_words(&cell_names(cells_of(&step.secondary))).replace(" and ", " = "),
+            step.eliminations
+                .first()
+                .map(|e| e.digit.to_string())
+                .unwrap_or_default(),
+        ),
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors => {
+            let a = join_words(&cell_names(cells_of(&step.pattern)));
+            let b = join_words(&cell_names(cells_of(&step.secondary)));
+            let why = match step.technique {
+                SimpleColorsWrap => "one colour sees itself, so it is false",
+                SimpleColorsTrap => "the cells seeing both colours cannot hold the digit",
+                _ => "two clusters see each other, so one colour of each is linked",
+            };
+            format!(
+                "Colouring the strong links of {dtext}: one colour is {a}, the other {b}; \
+                 exactly one colour of each cluster is true, and {why}: {}. {so}",
+                with_article(name),
+            )
+        }
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => format!(
+            "If {} held only {dtext}, the two digits could be swapped and the puzzle would \
+             have two solutions ({}; valid only for a puzzle with one solution). {so}",
+            join_words(&cell_names(step.cells.intersection(pattern_cells))),
+            with_article(name),
+        ),
+        Bug1 => format!(
+            "Every empty cell but {} has two candidates: if {} were not {}, every digit would \
+             appear twice in each house and the puzzle would have two solutions (BUG+1, valid \
+             only for a puzzle with one solution). {so}",
+            step.cells,
+            step.cells,
+            dtext,
+        ),
+        AlsXz | AlsXyWing => format!(
+            "The almost locked sets {} are linked by restricted common digits: {}. {so}",
+            step.houses
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            with_article(name),
+        ),
+        SueDeCoq => format!(
+            "The intersection cells {} with their partners {} hold as many digits as cells, \
+             without a digit shared by the line part and the box part: a Sue de Coq. {so}",
+            join_words(&cell_names(cells_of(&step.pattern))),
+            join_words(&cell_names(cells_of(&step.secondary))),
+        ),
+        AlignedPairExclusion | AlignedTripletExclusion => format!(
+            "Trying every combination of {}: the ones left out would clash or empty a \
+             neighbouring set of cells ({}): {}. {so}",
+            join_words(&cell_names(cells_of(&step.pattern))),
+            join_words(&cell_names(cells_of(&step.secondary))),
+            with_article(name),
+        ),
+        TrialAndError => {
+            let p = step.placements[0];
+            format!(
+                "No technique applies: guess {} in {} (one of {}; checked against the \
+                 solution). {so}",
+                p.digit, p.cell, dtext
+            )
+        }
+        _ => {
+            let mut s = format!("{}", with_article(name));
+            if let Some(chain) = &step.chain {
+                let _ = write!(s, ": {}", chain_notation(chain));
+            }
+            let _ = digit;
+            format!("{s}. {so}")
+        }
+    }
+}
+
+fn fish_text(step: &Step, name: &str, so: String) -> String {
+    let d = step.digits.first().map(|d| d.to_string()).unwrap_or_default();
+    let fins = cells_of(&step.secondary);
+    let mut s = String::new();
+    if step.houses.len() == 2 {
+        let body = cells_of(&step.pattern);
+        for (k, h) in step.houses.iter().enumerate() {
+            let cells: Vec<String> = (body & nonet_core::STANDARD.cell_set(*h))
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            if k == 0 {
+                let _ = write!(s, "In {h}, {d} can only go in {}", join_or(&cells));
+            } else {
+                let _ = write!(s, ", and in {h} only in {}", join_or(&cells));
+            }
+        }
+    } else {
+        let _ = write!(
+            s,
+            "In {}, {d} can only go in {}",
+            houses_text(&step.houses),
+            houses_text(&step.cover_houses)
+        );
+    }
+    if !fins.is_empty() {
+        let _ = write!(
+            s,
+            " (besides the fin{} {})",
+            if fins.len() > 1 { "s" } else { "" },
+            join_words(&cell_names(fins))
+        );
+    }
+    let _ = write!(s, ": {}. ", with_article(name));
+    if fins.is_empty() {
+        let _ = write!(
+            s,
+            "So {d} leaves every other cell of {}: ",
+            houses_text(&step.cover_houses)
+        );
+    } else {
+        let _ = write!(
+            s,
+            "Either the fish holds or a fin is true, so {d} leaves the cells of {} that also \
+             see the fins: ",
+            houses_text(&step.cover_houses)
+        );
+    }
+    let targets: Vec<String> = step.eliminations.iter().map(|e| e.cell.to_string()).collect();
+    if targets.is_empty() {
+        so
+    } else {
+        format!("{s}{}.", targets.join(", "))
+    }
+}
+
+fn chain_text(step: &Step, name: &str, so: String) -> String {
+    let Some(chain) = &step.chain else {
+        return format!("{}. {so}", with_article(name));
+    };
+    let notation = chain_notation(chain);
+    let Some(first) = chain.branches.first().and_then(|b| b.first()) else {
+        return format!("{}. {so}", with_article(name));
+    };
+    let last = chain.branches[0].last().expect("non-empty");
+    let start = node_text(&first.from.cells, first.from.digit);
+    let end = node_text(&last.to.cells, last.to.digit);
+    if !step.placements.is_empty() {
+        format!(
+            "{}: {notation}. If {start} were false, the chain would make it true, so it is \
+             true. {so}",
+            with_article(name)
+        )
+    } else if chain.is_loop {
+        format!(
+            "{}: {notation}, closing on itself. In a continuous loop each weak link becomes \
+             strong. {so}",
+            with_article(name)
+        )
+    } else {
+        format!(
+            "{}: {notation}. Either {start} or {end} is true, so whatever sees both is \
+             false. {so}",
+            with_article(name)
+        )
+    }
+}
+
+fn node_text(cells: &CellSet, d: Digit) -> String {
+    if cells.len() == 1 {
+        format!("{d}{}", cells.first().expect("one"))
+    } else {
+        format!("{d}({})", cell_names(*cells).join(","))
+    }
+}
+
+/// The chain in Eureka-like notation: `5r1c1 = 5r1c7 - 3r1c7 = ...` (`=` strong, `-` weak).
+pub fn chain_notation(chain: &Chain) -> String {
+    let mut out = Vec::new();
+    for branch in &chain.branches {
+        let mut s = String::new();
+        if let Some(first) = branch.first() {
+            s.push_str(&node_text(&first.from.cells, first.from.digit));
+        }
+        for link in branch {
+            s.push_str(match link.kind {
+                LinkKind::Strong => " = ",
+                LinkKind::Weak => " - ",
+            });
+            s.push_str(&node_text(&link.to.cells, link.to.digit));
+        }
+        out.push(s);
+    }
+    out.join("; ")
+}
