@@ -17,10 +17,172 @@ const NONE: u32 = u32::MAX;
 pub struct Cycles {
     /// (key, first parent) of every potential object created.
     nodes: Vec<(u16, u32)>,
+    /// Line length (potentials from the root) of each node.
+    lens: Vec<u32>,
+    /// Nodes longer than this cannot give a hint that beats the best so far: not created.
+    max_len: u32,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     found: Vec<u32>,
     buf: Vec<u16>,
+}
+
+/// The largest complexity a hint of `base` and `sort_key` may have and still beat `best`.
+fn max_complexity(best: &Option<Best>, base: f64, sort_key: u8) -> u32 {
+    if best.is_none() {
+        return u32::MAX;
+    }
+    let mut cx = 0;
+    while cx < 100_000 && Best::beats(best, base + length_bonus(cx + 1), cx + 1, sort_key) {
+        cx += 1;
+    }
+    cx
+}
+
+/// Bitboard reachability used to skip exact searches that cannot succeed: layer by layer,
+/// the set of "on" potentials first reached and the "off" potentials they imply.
+struct Reach {
+    /// For candidate `c * 9 + d`: the cells holding `d` that are its only partner in some
+    /// house (the X strong links).
+    strong_x: Vec<u128>,
+}
+
+impl Reach {
+    fn new(g: &Grid) -> Reach {
+        let mut strong_x = vec![0u128; 729];
+        for c in 0..81 {
+            for d in bits16(g.cands[c]) {
+                let mut m = 0u128;
+                for kind in [BLOCK, ROW, COL] {
+                    let pp = g.pos[d] & T.mask[T.houses[c][kind] as usize];
+                    if pp.count_ones() == 2 {
+                        m |= pp & !(1u128 << c);
+                    }
+                }
+                strong_x[c * 9 + d] = m;
+            }
+        }
+        Reach { strong_x }
+    }
+
+    /// The offs implied by the "on" potentials of `on`.
+    #[inline]
+    fn weak(g: &Grid, on: &[u128; 9], y: bool, out: &mut [u128; 9]) {
+        *out = [0; 9];
+        for d in 0..9 {
+            for c in crate::se::grid::bits(on[d]) {
+                out[d] |= T.peer_mask[c] & g.pos[d];
+                if y {
+                    for d2 in bits16(g.cands[c] & !(1 << d)) {
+                        out[d2] |= 1u128 << c;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The "on" potentials implied by the offs of `off`.
+    #[inline]
+    fn strong(&self, g: &Grid, off: &[u128; 9], pass: Pass, out: &mut [u128; 9]) {
+        *out = [0; 9];
+        for d in 0..9 {
+            for c in crate::se::grid::bits(off[d]) {
+                if pass.y && g.cands[c].count_ones() == 2 {
+                    let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
+                    out[d2] |= 1u128 << c;
+                }
+                if pass.x {
+                    out[d] |= self.strong_x[c * 9 + d];
+                }
+            }
+        }
+    }
+
+    /// From "(c, d) on": whether a cycle back to it of complexity at most `cycle_len` may
+    /// exist, and whether "(c, d) off" follows with complexity at most `chain_len`.
+    fn from_on(
+        &self,
+        g: &Grid,
+        c: usize,
+        d: usize,
+        pass: Pass,
+        cycle_len: u32,
+        chain_len: u32,
+    ) -> (bool, bool) {
+        let mut to_root = [0u128; 9];
+        if pass.y && g.cands[c].count_ones() == 2 {
+            let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            to_root[d2] |= 1u128 << c;
+        }
+        if pass.x {
+            to_root[d] |= self.strong_x[c * 9 + d];
+        }
+        let mut seen = [0u128; 9];
+        let mut front = [0u128; 9];
+        seen[d] |= 1u128 << c;
+        front[d] |= 1u128 << c;
+        let mut offs = [0u128; 9];
+        let mut ons = [0u128; 9];
+        let (mut cycle, mut target) = (false, false);
+        let limit = cycle_len.max(chain_len);
+        let mut k = 1u32;
+        // Iteration k makes offs of line length 2k and ons of 2k + 1.
+        while 2 * k <= limit {
+            Self::weak(g, &front, pass.y, &mut offs);
+            if 2 * k <= chain_len && offs[d] >> c & 1 != 0 {
+                target = true;
+            }
+            if k >= 2 && 2 * k <= cycle_len && (0..9).any(|e| offs[e] & to_root[e] != 0) {
+                cycle = true;
+            }
+            if (cycle || cycle_len < 4) && (target || chain_len == 0) {
+                break;
+            }
+            self.strong(g, &offs, pass, &mut ons);
+            let mut any = false;
+            for e in 0..9 {
+                front[e] = ons[e] & !seen[e];
+                seen[e] |= front[e];
+                any |= front[e] != 0;
+            }
+            if !any {
+                break;
+            }
+            k += 1;
+        }
+        (cycle, target)
+    }
+
+    /// From "(c, d) off": whether "(c, d) on" follows with complexity at most `max_len`.
+    fn from_off(&self, g: &Grid, c: usize, d: usize, pass: Pass, max_len: u32) -> bool {
+        let pass = Pass { x: true, y: pass.y };
+        let mut on_seen = [0u128; 9];
+        let mut off_front = [0u128; 9];
+        off_front[d] |= 1u128 << c;
+        let mut ons = [0u128; 9];
+        let mut len = 1u32;
+        // Off layers make ons of line length len + 1, which the next on layer turns into offs.
+        loop {
+            if len + 1 > max_len {
+                return false;
+            }
+            self.strong(g, &off_front, pass, &mut ons);
+            if ons[d] >> c & 1 != 0 {
+                return true;
+            }
+            let mut any = false;
+            for e in 0..9 {
+                ons[e] &= !on_seen[e];
+                on_seen[e] |= ons[e];
+                any |= ons[e] != 0;
+            }
+            if !any {
+                return false;
+            }
+            len += 2;
+            Self::weak(g, &ons, pass.y, &mut off_front);
+        }
+    }
 }
 
 /// One pass's link rules.
@@ -32,6 +194,12 @@ struct Pass {
 
 impl Cycles {
     fn push(&mut self, k: u16, parent: u32) -> u32 {
+        let len = if parent == NONE {
+            1
+        } else {
+            self.lens[parent as usize] + 1
+        };
+        self.lens.push(len);
         self.nodes.push((k, parent));
         (self.nodes.len() - 1) as u32
     }
@@ -91,13 +259,37 @@ impl Cycles {
     }
 
     /// SE's `doCycles` from the "on" root: the ends of every cycle back to the root.
+    ///
+    /// SE keeps every "off" object, repeats included, but a repeated off can only matter by
+    /// leading back to the root (its other consequences are already known when it is
+    /// expanded), so repeats are created only for the offs that lead to the root. A first
+    /// occurrence cannot be on the line above its parent (that line holds only potentials
+    /// already created), so only repeats need SE's `isParent` test.
     fn do_cycles(&mut self, g: &Grid, root: u16, pass: Pass) {
         self.nodes.clear();
+        self.lens.clear();
         self.found.clear();
         self.pend_on.clear();
         self.pend_off.clear();
         let mut on_seen = [0u128; 9];
-        on_seen[key_digit(root)] |= 1u128 << key_cell(root);
+        let mut off_seen = [0u128; 9];
+        // The offs whose consequences include the root: the root cell's other digits when it
+        // is bivalue (Y), the digit's other position in a house where it has two (X).
+        let (rc, rd) = (key_cell(root), key_digit(root));
+        let mut to_root = [0u128; 9];
+        if pass.y && g.cands[rc].count_ones() == 2 {
+            let d2 = (g.cands[rc] & !(1 << rd)).trailing_zeros() as usize;
+            to_root[d2] |= 1u128 << rc;
+        }
+        if pass.x {
+            for kind in [BLOCK, ROW, COL] {
+                let pp = g.pos[rd] & T.mask[T.houses[rc][kind] as usize];
+                if pp.count_ones() == 2 {
+                    to_root[rd] |= pp & !(1u128 << rc);
+                }
+            }
+        }
+        on_seen[rd] |= 1u128 << rc;
         let r = self.push(root, NONE);
         self.pend_on.push(r);
         let mut length = 0;
@@ -106,9 +298,16 @@ impl Cycles {
             length += 1;
             let ons = std::mem::take(&mut self.pend_on);
             for &p in &ons {
+                // An off of line length L closes cycles of complexity L at best.
+                if self.lens[p as usize] + 1 > self.max_len {
+                    continue;
+                }
                 Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
                 for &k in &buf {
-                    if !self.is_parent(p, k) {
+                    let (c, d) = (key_cell(k), key_digit(k));
+                    let first = off_seen[d] >> c & 1 == 0;
+                    if first || (to_root[d] >> c & 1 != 0 && !self.is_parent(p, k)) {
+                        off_seen[d] |= 1u128 << c;
                         let i = self.push(k, p);
                         self.pend_off.push(i);
                     }
@@ -119,13 +318,19 @@ impl Cycles {
             length += 1;
             let offs = std::mem::take(&mut self.pend_off);
             for &p in &offs {
-                Self::off_to_on(g, self.nodes[p as usize].0, pass, &mut buf);
+                let pk = self.nodes[p as usize].0;
+                let (pc, pd) = (key_cell(pk), key_digit(pk));
+                if to_root[pd] >> pc & 1 != 0 && length >= 4 {
+                    let i = self.push(root, p);
+                    self.found.push(i);
+                }
+                // An on of line length L leads to cycles of complexity L + 1 at best.
+                if self.lens[p as usize] + 2 > self.max_len {
+                    continue;
+                }
+                Self::off_to_on(g, pk, pass, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
-                    if length >= 4 && k == root {
-                        let i = self.push(k, p);
-                        self.found.push(i);
-                    }
                     if on_seen[d] >> c & 1 == 0 {
                         on_seen[d] |= 1u128 << c;
                         let i = self.push(k, p);
@@ -143,6 +348,7 @@ impl Cycles {
     /// opposite.
     fn do_forcing(&mut self, g: &Grid, root: u16, pass: Pass) {
         self.nodes.clear();
+        self.lens.clear();
         self.found.clear();
         self.pend_on.clear();
         self.pend_off.clear();
@@ -158,20 +364,24 @@ impl Cycles {
             self.pend_off.push(r);
         }
         let target = root ^ 1;
-        let mut got = false;
         let mut buf = std::mem::take(&mut self.buf);
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             let ons = std::mem::take(&mut self.pend_on);
             for &p in &ons {
+                if self.lens[p as usize] + 1 > self.max_len {
+                    continue;
+                }
                 Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
-                    if k == target && !got {
-                        got = true;
+                    if k == target {
+                        // Only the first derivation is kept: the search can stop here.
                         let i = self.push(k, p);
                         self.found.push(i);
+                        self.buf = buf;
+                        return;
                     }
-                    if !self.is_parent(p, k) && off_seen[d] >> c & 1 == 0 {
+                    if off_seen[d] >> c & 1 == 0 && !self.is_parent(p, k) {
                         off_seen[d] |= 1u128 << c;
                         let i = self.push(k, p);
                         self.pend_off.push(i);
@@ -182,18 +392,18 @@ impl Cycles {
             self.pend_on.clear();
             let offs = std::mem::take(&mut self.pend_off);
             for &p in &offs {
-                Self::off_to_on(
-                    g,
-                    self.nodes[p as usize].0,
-                    Pass { x: true, y: pass.y },
-                    &mut buf,
-                );
+                if self.lens[p as usize] + 1 > self.max_len {
+                    continue;
+                }
+                let pk = self.nodes[p as usize].0;
+                Self::off_to_on(g, pk, Pass { x: true, y: pass.y }, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
-                    if k == target && !got {
-                        got = true;
+                    if k == target {
                         let i = self.push(k, p);
                         self.found.push(i);
+                        self.buf = buf;
+                        return;
                     }
                     if on_seen[d] >> c & 1 == 0 {
                         on_seen[d] |= 1u128 << c;
@@ -246,6 +456,7 @@ impl Cycles {
     /// Runs the producer: the easiest, then shortest, cycle or forcing chain.
     pub fn best(&mut self, g: &Grid, want_chain: bool) -> Option<SeHint> {
         let mut best: Option<Best> = None;
+        let reach = Reach::new(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
             (Pass { x: false, y: true }, 3),
@@ -267,16 +478,39 @@ impl Cycles {
                 }
                 for d in bits16(g.cands[c]) {
                     let root = key(c, d, true);
-                    self.do_cycles(g, root, pass);
-                    let ends = std::mem::take(&mut self.found);
-                    for &end in &ends {
-                        self.consider_cycle(
-                            g, end, pass, cycle_base, sort_key, want_chain, &mut best,
-                        );
+                    let cycle_len = max_complexity(&best, cycle_base, sort_key);
+                    let chain_len = if pass.x {
+                        max_complexity(&best, chain_base, sort_key)
+                    } else {
+                        0
+                    };
+                    // The exact searches run only where the bitboard pre-check says they
+                    // can find something (for forcing chains it is exact; for cycles it may
+                    // say yes where SE's filter would then reject every loop).
+                    let (cycle_maybe, on_target) =
+                        reach.from_on(g, c, d, pass, cycle_len, chain_len);
+                    if cycle_maybe {
+                        self.max_len = cycle_len;
+                        self.do_cycles(g, root, pass);
+                        let ends = std::mem::take(&mut self.found);
+                        for &end in &ends {
+                            self.consider_cycle(
+                                g, end, pass, cycle_base, sort_key, want_chain, &mut best,
+                            );
+                        }
+                        self.found = ends;
                     }
-                    self.found = ends;
                     if pass.x {
                         for r in [root, root ^ 1] {
+                            self.max_len = max_complexity(&best, chain_base, sort_key);
+                            let maybe = if r == root {
+                                on_target && self.max_len >= chain_len.min(self.max_len)
+                            } else {
+                                reach.from_off(g, c, d, pass, self.max_len)
+                            };
+                            if !maybe {
+                                continue;
+                            }
                             self.do_forcing(g, r, pass);
                             if let Some(&t) = self.found.first() {
                                 self.consider_chain(

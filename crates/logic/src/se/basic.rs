@@ -5,18 +5,19 @@
 use crate::technique::Technique;
 
 use super::grid::{
-    bits16, house_cells_at, house_positions, subsets, Grid, BCR, BLOCK, COL, ROW, T,
+    bits16, house_cells_at, house_positions, subsets_of, Grid, BCR, BLOCK, COL, ROW, T,
 };
 use super::SeHint;
 
 /// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
 /// each over Block, Column, Row.
 pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let all_empties = g.all_empties();
     for alone in [true, false] {
         for kind in BCR {
             for i in 0..9 {
                 let h = kind * 9 + i;
-                let empties = g.empties(h);
+                let empties = all_empties[h];
                 if (alone && empties != 1) || (!alone && empties <= 1) {
                     continue;
                 }
@@ -127,10 +128,11 @@ pub fn hidden_set(
     direct: bool,
     acc: &mut impl FnMut(SeHint) -> bool,
 ) -> bool {
+    let all_empties = g.all_empties();
     for kind in BCR {
         for i in 0..9 {
             let h = kind * 9 + i;
-            let empties = g.empties(h);
+            let empties = all_empties[h];
             // Direct mode needs more than `degree` empty cells, the normal mode more than twice
             // that (SE's own asymmetry with naked sets, which need at least twice).
             let needed = if direct { degree } else { 2 * degree };
@@ -141,12 +143,16 @@ pub fn hidden_set(
             for (d, slot) in dpos.iter_mut().enumerate() {
                 *slot = house_positions(h, g.pos[d]);
             }
-            'sets: for set in subsets(degree) {
+            // Only digits with 2..=degree positions can be part of a set.
+            let mut q = 0u16;
+            for (d, &p) in dpos.iter().enumerate() {
+                if (2..=degree).contains(&p.count_ones()) {
+                    q |= 1 << d;
+                }
+            }
+            for set in subsets_of(q, degree) {
                 let mut union = 0u16;
                 for d in bits16(set) {
-                    if dpos[d].count_ones() <= 1 {
-                        continue 'sets;
-                    }
                     union |= dpos[d];
                 }
                 if union.count_ones() != degree {
@@ -230,21 +236,25 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
 
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
 pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let all_empties = g.all_empties();
     for kind in BCR {
         for i in 0..9 {
             let h = kind * 9 + i;
-            if g.empties(h) < 2 * degree {
+            if all_empties[h] < 2 * degree {
                 continue;
             }
             let hc = &T.cells[h];
-            'sets: for set in subsets(degree) {
+            // Only cells with 2..=degree candidates can be part of a set.
+            let mut q = 0u16;
+            for (j, &c) in hc.iter().enumerate() {
+                if (2..=degree).contains(&g.cands[c as usize].count_ones()) {
+                    q |= 1 << j;
+                }
+            }
+            for set in subsets_of(q, degree) {
                 let mut union = 0u16;
                 for j in bits16(set) {
-                    let cm = g.cands[hc[j] as usize];
-                    if cm.count_ones() < 2 {
-                        continue 'sets;
-                    }
-                    union |= cm;
+                    union |= g.cands[hc[j] as usize];
                 }
                 if union.count_ones() != degree {
                     continue;
@@ -291,27 +301,32 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
         }
     }
     for (bk, ck) in [(COL, ROW), (ROW, COL)] {
-        for set in subsets(degree) {
+        // Inside a row the positions are column numbers and vice versa, so the house
+        // positions are the cover indices. Lines with 2..=degree positions can be bases.
+        let mut lines = [[0u16; 9]; 9];
+        let mut q = [0u16; 9];
+        for d in 0..9 {
+            for b in 0..9 {
+                let p = house_positions(bk * 9 + b, g.pos[d]);
+                lines[d][b] = p;
+                if (2..=degree).contains(&p.count_ones()) {
+                    q[d] |= 1 << b;
+                }
+            }
+        }
+        let any_q = q.iter().fold(0, |a, &m| a | m);
+        for set in subsets_of(any_q, degree) {
             for d in 0..9 {
-                if placed[d] + 2 * degree > 9 {
+                if placed[d] + 2 * degree > 9 || set & !q[d] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
                 let mut base = 0u128;
-                let mut ok = true;
                 for b in bits16(set) {
-                    let h = bk * 9 + b;
-                    // Inside a row the positions are column numbers and vice versa, so the
-                    // house positions are the cover indices.
-                    let p = house_positions(h, g.pos[d]);
-                    if p.count_ones() < 2 {
-                        ok = false;
-                        break;
-                    }
-                    union |= p;
-                    base |= T.mask[h];
+                    union |= lines[d][b];
+                    base |= T.mask[bk * 9 + b];
                 }
-                if !ok || union.count_ones() != degree {
+                if union.count_ones() != degree {
                     continue;
                 }
                 let mut cover = 0u128;

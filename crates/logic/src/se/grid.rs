@@ -138,16 +138,51 @@ pub fn subsets(k: u32) -> impl Iterator<Item = u16> {
 /// The positions (house indices 0-8) of the cells of `m` inside house `h`.
 #[inline]
 pub fn house_positions(h: usize, m: u128) -> u16 {
-    let mut r = 0u16;
-    if m & T.mask[h] == 0 {
-        return 0;
-    }
-    for (j, &c) in T.cells[h].iter().enumerate() {
-        if m >> c & 1 != 0 {
-            r |= 1 << j;
+    let i = h % 9;
+    match h / 9 {
+        // Row i: nine consecutive bits.
+        1 => ((m >> (9 * i)) & 0x1ff) as u16,
+        // Block i: three runs of three bits, nine apart.
+        0 => {
+            let b = (m >> ((i / 3) * 27 + (i % 3) * 3)) as u64;
+            ((b & 7) | ((b >> 9) & 7) << 3 | ((b >> 18) & 7) << 6) as u16
+        }
+        // Column i: one bit every nine.
+        _ => {
+            if m & T.mask[h] == 0 {
+                return 0;
+            }
+            let mut r = 0u16;
+            let mut x = m >> i;
+            for j in 0..9 {
+                r |= ((x & 1) as u16) << j;
+                x >>= 9;
+            }
+            r
         }
     }
-    r
+}
+
+/// The submasks of `q` with `k` bits, in increasing order (SE's colex order restricted to the
+/// elements of `q`).
+#[inline]
+pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
+    let mut s: u16 = 0;
+    let mut done = q.count_ones() < k;
+    std::iter::from_fn(move || loop {
+        if done {
+            return None;
+        }
+        // Next submask of q in increasing order; wraps to 0 after q itself.
+        s = s.wrapping_sub(q) & q;
+        if s == 0 {
+            done = true;
+            return None;
+        }
+        if s.count_ones() == k {
+            return Some(s);
+        }
+    })
 }
 
 /// The cells of house `h` at the positions of `p`.
@@ -289,6 +324,19 @@ impl Grid {
             .count() as u32
     }
 
+    /// The number of empty cells of every house.
+    pub fn all_empties(&self) -> [u32; 27] {
+        let mut e = [0u32; 27];
+        for c in 0..81 {
+            if self.values[c] == 0 {
+                for &h in T.houses[c].iter() {
+                    e[h as usize] += 1;
+                }
+            }
+        }
+        e
+    }
+
     /// Whether every cell holds a value.
     pub fn is_full(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
@@ -304,6 +352,26 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_and_subsets() {
+        for h in 0..27 {
+            for j in 0..9 {
+                let c = T.cells[h][j];
+                assert_eq!(
+                    house_positions(h, 1u128 << c),
+                    1 << j,
+                    "house {h} index {j}"
+                );
+            }
+        }
+        let all: Vec<u16> = subsets(2).collect();
+        let sub: Vec<u16> = subsets_of(0x1ff, 2).collect();
+        assert_eq!(all, sub);
+        let q = 0b1_0110_0101;
+        let want: Vec<u16> = subsets(3).filter(|m| m & !q == 0).collect();
+        assert_eq!(subsets_of(q, 3).collect::<Vec<_>>(), want);
+    }
 
     #[test]
     fn tables_follow_se_order() {
