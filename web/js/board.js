@@ -1,0 +1,192 @@
+// The board: an ARIA grid of 81 cells with a roving tabindex. It draws what it is given
+// (values, marks, highlights) and reports clicks, right clicks and focus; it owns no game state.
+
+import { rowOf, colOf, boxOf, arePeers } from './util.js';
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} root the element with role="grid"
+   * @param {{select(i:number):void, clear(i:number):void}} handlers
+   */
+  constructor(root, handlers) {
+    this.root = root;
+    this.handlers = handlers;
+    this.cells = [];
+    root.replaceChildren();
+    for (let r = 0; r < 9; r++) {
+      const row = document.createElement('div');
+      row.className = 'board-row';
+      row.setAttribute('role', 'row');
+      row.setAttribute('aria-rowindex', String(r + 1));
+      row.dataset.r = String(r);
+      for (let c = 0; c < 9; c++) {
+        const i = r * 9 + c;
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-colindex', String(c + 1));
+        cell.setAttribute('aria-selected', 'false');
+        cell.tabIndex = i === 0 ? 0 : -1;
+        cell.dataset.i = String(i);
+        cell.dataset.c = String(c);
+        cell.id = `cell-${i}`;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      root.append(row);
+    }
+    // Pointer events cover mouse, pen and touch alike.
+    root.addEventListener('pointerdown', (e) => {
+      const cell = e.target.closest('.cell');
+      if (!cell || e.button === 2) return;
+      handlers.select(Number(cell.dataset.i), true);
+    });
+    root.addEventListener('contextmenu', (e) => {
+      const cell = e.target.closest('.cell');
+      if (!cell) return;
+      e.preventDefault();
+      const i = Number(cell.dataset.i);
+      handlers.select(i, true);
+      handlers.clear(i);
+    });
+    root.addEventListener('focusin', (e) => {
+      const cell = e.target.closest('.cell');
+      if (cell) handlers.select(Number(cell.dataset.i), false);
+    });
+  }
+
+  /** Moves keyboard focus to cell `i`. */
+  focus(i) {
+    this.cells[i]?.focus({ preventScroll: true });
+  }
+
+  /** Draws the board. */
+  render(v) {
+    const values = v.cells.map((c) => c.value);
+    const clashCells = new Map(v.clashes.map((k) => [k.cell, k]));
+    const clashWith = new Set();
+    for (const k of v.clashes) {
+      if (v.selected == null || k.cell === v.selected || k.other === v.selected) clashWith.add(k.other);
+    }
+    const digit = v.digit;
+    for (let i = 0; i < 81; i++) {
+      const el = this.cells[i];
+      const c = v.cells[i];
+      const cls = ['cell'];
+      if (c.value) cls.push(c.origin);
+      const sel = v.selected === i;
+      if (sel) cls.push('selected');
+      else if (v.selected != null && arePeers(i, v.selected)) cls.push('peer');
+      if (digit && c.value === digit && !sel) cls.push('same');
+      if (v.help && digit && !c.value && canGo(values, i, digit)) cls.push('help');
+      if (clashCells.has(i)) cls.push('clash');
+      if (clashWith.has(i)) cls.push('clash-with');
+      if (v.check) {
+        if (v.check.right.has(i)) cls.push('right');
+        if (v.check.wrong.has(i)) cls.push('wrong');
+        if (v.check.marksWrong.has(i)) cls.push('marks-wrong');
+      }
+      const h = v.hint;
+      if (h) {
+        if (h.area.has(i)) cls.push('hint-area');
+        if (h.cells.has(i)) cls.push('hint-cell');
+        if (h.bad.has(i)) cls.push('wrong');
+        if (h.cands.has(i) && !c.value) cls.push('has-cands');
+      }
+      if (v.flash?.has(i)) cls.push('flash');
+      const className = cls.join(' ');
+      if (el.className !== className) el.className = className;
+      el.dataset.c = String(colOf(i));
+      el.setAttribute('aria-selected', sel ? 'true' : 'false');
+      el.tabIndex = (v.selected ?? 0) === i ? 0 : -1;
+
+      // Contents: rebuild only when something visible changed.
+      const cands = h?.cands.get(i);
+      const key = JSON.stringify([c.value, c.centre, c.corner, cands && !c.value ? cands : null]);
+      if (el.dataset.key !== key) {
+        el.dataset.key = key;
+        el.replaceChildren(...contents(c, !c.value ? cands : null));
+      }
+      el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands));
+    }
+  }
+}
+
+/** Whether `d` may still go in empty cell `i`: no peer holds it. */
+export function canGo(values, i, d) {
+  for (let j = 0; j < 81; j++) {
+    if (values[j] === d && arePeers(i, j)) return false;
+  }
+  return true;
+}
+
+function contents(c, cands) {
+  const out = [];
+  if (c.value) {
+    const v = document.createElement('span');
+    v.className = 'v';
+    v.textContent = String(c.value);
+    out.push(v);
+    return out;
+  }
+  if (c.centre.length) {
+    const m = document.createElement('span');
+    m.className = 'centre';
+    m.textContent = c.centre.join('');
+    out.push(m);
+  }
+  if (c.corner.length) {
+    const k = document.createElement('span');
+    k.className = 'corner';
+    for (const d of c.corner) {
+      const s = document.createElement('span');
+      s.textContent = String(d);
+      k.append(s);
+    }
+    out.push(k);
+  }
+  if (cands) {
+    const g = document.createElement('span');
+    g.className = 'cands';
+    for (let d = 1; d <= 9; d++) {
+      const s = document.createElement('span');
+      if (cands.digits.includes(d)) {
+        s.textContent = String(d);
+        if (cands.place.includes(d)) s.className = 'place';
+        else if (cands.elim.includes(d)) s.className = 'elim';
+        else if (cands.sec.includes(d)) s.className = 'sec';
+        else if (cands.pat.includes(d)) s.className = 'pat';
+      }
+      g.append(s);
+    }
+    out.push(g);
+  }
+  return out;
+}
+
+function label(i, c, clash, v, cands) {
+  const parts = [`row ${rowOf(i) + 1}, column ${colOf(i) + 1}`];
+  if (!c.value) {
+    parts.push('empty');
+    if (c.centre.length) parts.push(`candidates ${c.centre.join(' ')}`);
+    if (c.corner.length) parts.push(`corner marks ${c.corner.join(' ')}`);
+  } else if (c.origin === 'given') {
+    parts.push(`given ${c.value}`);
+  } else if (c.origin === 'bot') {
+    parts.push(`${c.value}, placed by the bot`);
+  } else {
+    parts.push(String(c.value));
+  }
+  if (clash) parts.push(`breaks a rule: ${clash.message}`);
+  if (v.check?.right.has(i)) parts.push('right');
+  if (v.check?.wrong.has(i) || v.hint?.bad.has(i)) parts.push('wrong');
+  if (v.hint?.area.has(i)) parts.push('part of the hint');
+  if (cands && !c.value) {
+    if (cands.place.length) parts.push(`hint places ${cands.place.join(' ')}`);
+    if (cands.elim.length) parts.push(`hint removes ${cands.elim.join(' ')}`);
+  }
+  if (v.help && v.digit && !c.value && canGo(v.cells.map((x) => x.value), i, v.digit)) parts.push(`${v.digit} may go here`);
+  return parts.join(', ');
+}
+
+export { boxOf };

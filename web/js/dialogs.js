@@ -1,0 +1,253 @@
+// The dialogs: new game (level, seed, own puzzle), the game list with statistics, share/export,
+// and the "solved" card.
+
+import { api } from './api.js';
+import { el, formatDate, formatTime, thumbnail } from './util.js';
+
+const $ = (id) => document.getElementById(id);
+
+const LEVEL_TEXT = {
+  easy: 'singles only',
+  medium: 'pairs, pointing',
+  hard: 'triples, fish, wings',
+  expert: 'chains, colouring',
+  extreme: 'forcing chains',
+};
+
+export class Dialogs {
+  constructor({ openGame, startGame }) {
+    this.openGame = openGame; // (id) => Promise
+    this.startGame = startGame; // (body) => Promise<game>
+    this.levels = [];
+    this.wireNew();
+    this.wireGames();
+    this.wireShare();
+    $('solved-new').addEventListener('click', () => {
+      $('dlg-solved').close();
+      this.showNew();
+    });
+  }
+
+  async init() {
+    try {
+      this.levels = (await api.levels()).levels.map((l) => l.name);
+    } catch {
+      this.levels = ['easy', 'medium', 'hard', 'expert', 'extreme'];
+    }
+    const grid = $('level-grid');
+    grid.replaceChildren();
+    const sel = $('seed-level');
+    sel.replaceChildren();
+    this.levels.forEach((name, n) => {
+      const b = el('button', { type: 'button', class: 'btn level-btn', 'data-level': name },
+        el('span', { class: 'pips', 'aria-hidden': 'true', text: '●'.repeat(n + 1) }),
+        el('span', { text: name[0].toUpperCase() + name.slice(1) }),
+        el('small', { text: LEVEL_TEXT[name] ?? '' }));
+      b.addEventListener('click', () => this.create({ level: name }, b));
+      grid.append(b);
+      sel.append(el('option', { value: name, text: name }));
+    });
+  }
+
+  // ---- new game ------------------------------------------------------------------------------
+
+  showNew(customText) {
+    $('new-error').textContent = '';
+    if (customText !== undefined) {
+      $('custom-box').open = true;
+      $('custom-input').value = customText;
+      this.checkCustom();
+    }
+    if (!$('dlg-new').open) $('dlg-new').showModal();
+  }
+
+  async create(body, button) {
+    $('new-error').textContent = '';
+    const buttons = $('dlg-new').querySelectorAll('button');
+    buttons.forEach((b) => { b.disabled = true; });
+    const old = button?.querySelector('small')?.textContent;
+    if (button?.querySelector('small')) button.querySelector('small').textContent = 'making…';
+    try {
+      await this.startGame(body);
+      $('dlg-new').close();
+    } catch (e) {
+      $('new-error').textContent = e.message;
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; });
+      if (old !== undefined) button.querySelector('small').textContent = old;
+    }
+  }
+
+  async checkCustom() {
+    const out = $('custom-result');
+    const text = $('custom-input').value;
+    if (!text.trim()) {
+      out.textContent = '';
+      return null;
+    }
+    try {
+      const r = await api.checkPuzzle(text);
+      out.textContent = r.message;
+      out.className = `custom-result ${r.ok ? 'ok' : 'bad'}`;
+      return r;
+    } catch (e) {
+      out.textContent = e.message;
+      out.className = 'custom-result bad';
+      return null;
+    }
+  }
+
+  wireNew() {
+    $('btn-new').addEventListener('click', () => this.showNew());
+    $('seed-go').addEventListener('click', () => {
+      const raw = $('seed-input').value.trim();
+      if (!/^[0-9]{1,15}$/.test(raw)) {
+        $('new-error').textContent = 'A seed is a whole number (up to 15 digits).';
+        return;
+      }
+      this.create({ level: $('seed-level').value, seed: Number(raw) });
+    });
+    $('custom-check').addEventListener('click', () => this.checkCustom());
+    $('custom-go').addEventListener('click', async () => {
+      const text = $('custom-input').value;
+      if (!text.trim()) {
+        $('custom-result').textContent = 'Paste or type a puzzle first.';
+        $('custom-result').className = 'custom-result bad';
+        return;
+      }
+      $('new-error').textContent = '';
+      try {
+        await this.startGame({ puzzle: text });
+        $('dlg-new').close();
+      } catch (e) {
+        $('custom-result').textContent = e.message;
+        $('custom-result').className = 'custom-result bad';
+      }
+    });
+  }
+
+  // ---- game list -----------------------------------------------------------------------------
+
+  wireGames() {
+    $('btn-games').addEventListener('click', () => this.showGames());
+    const tabs = ['progress', 'finished', 'stats'];
+    const pick = (name) => {
+      for (const t of tabs) {
+        const on = t === name;
+        $(`tab-${t}`).setAttribute('aria-selected', String(on));
+        $(`tab-${t}`).tabIndex = on ? 0 : -1;
+        $(`panel-${t}`).hidden = !on;
+      }
+    };
+    tabs.forEach((t, n) => {
+      $(`tab-${t}`).addEventListener('click', () => pick(t));
+      $(`tab-${t}`).addEventListener('keydown', (e) => {
+        const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+        if (!d) return;
+        const next = tabs[(n + d + tabs.length) % tabs.length];
+        pick(next);
+        $(`tab-${next}`).focus();
+      });
+    });
+  }
+
+  async showGames() {
+    if (!$('dlg-games').open) $('dlg-games').showModal();
+    try {
+      const [list, stats] = await Promise.all([api.listGames(), api.stats()]);
+      this.fillList($('panel-progress'), list.in_progress, 'No game in progress.');
+      this.fillList($('panel-finished'), list.finished, 'No finished game yet.');
+      this.fillStats(stats.levels);
+    } catch (e) {
+      $('panel-progress').replaceChildren(el('p', { class: 'empty-list', text: e.message }));
+    }
+  }
+
+  fillList(panel, games, emptyText) {
+    if (!games.length) {
+      panel.replaceChildren(el('p', { class: 'empty-list', text: emptyText }));
+      return;
+    }
+    panel.replaceChildren(...games.map((g) => {
+      const name = g.source === 'custom' ? `Own puzzle${g.level ? ` (${g.level})` : ''}` : g.level ?? 'puzzle';
+      const detail = g.finished
+        ? `${g.bot_used ? 'solved with the bot' : 'solved'} in ${formatTime(g.elapsed_ms)}`
+        : `${g.filled}/81 filled · ${formatTime(g.elapsed_ms)}`;
+      const open = el('button', { type: 'button', class: 'btn small primary', text: g.finished ? 'View' : 'Continue', 'aria-label': `${g.finished ? 'View' : 'Continue'} game ${g.id}, ${name}` });
+      open.addEventListener('click', async () => {
+        $('dlg-games').close();
+        await this.openGame(g.id);
+      });
+      const del = el('button', { type: 'button', class: 'btn small', text: 'Delete', 'aria-label': `Delete game ${g.id}` });
+      del.addEventListener('click', async () => {
+        if (!confirm('Delete this game?')) return;
+        await api.deleteGame(g.id).catch(() => {});
+        this.showGames();
+      });
+      return el('div', { class: 'game-item', 'data-id': String(g.id) },
+        thumbnail(g.board, g.puzzle),
+        el('div', { class: 'meta' },
+          el('strong', { text: name }),
+          el('span', { text: detail }),
+          el('span', { text: `${formatDate(g.updated_at)}${g.seed ? ` · seed ${g.seed}` : ''}` })),
+        el('div', { class: 'acts' }, open, del));
+    }));
+  }
+
+  fillStats(levels) {
+    const t = (ms) => (ms == null ? '–' : formatTime(ms));
+    const rows = levels.map((s) => el('tr', {},
+      el('td', { text: s.level }),
+      el('td', { text: String(s.started) }),
+      el('td', { text: String(s.solved) }),
+      el('td', { text: t(s.best_ms) }),
+      el('td', { text: t(s.average_ms) })));
+    $('panel-stats').replaceChildren(el('table', { class: 'stats' },
+      el('caption', { class: 'print-only', text: 'Statistics per level' }),
+      el('thead', {}, el('tr', {}, ...['Level', 'Started', 'Solved', 'Best', 'Average'].map((h) => el('th', { scope: 'col', text: h })))),
+      el('tbody', {}, ...rows)));
+  }
+
+  // ---- share ---------------------------------------------------------------------------------
+
+  wireShare() {
+    for (const b of document.querySelectorAll('[data-copy]')) {
+      b.addEventListener('click', async () => {
+        const input = $(b.dataset.copy);
+        input.select();
+        try {
+          await navigator.clipboard.writeText(input.value);
+          $('share-copied').textContent = 'Copied.';
+        } catch {
+          $('share-copied').textContent = 'Selected: press Ctrl+C to copy.';
+        }
+      });
+    }
+  }
+
+  showShare(game) {
+    if (!game) return;
+    $('share-line').value = game.puzzle;
+    $('share-progress').value = game.cells.map((c) => c.value ?? '.').join('');
+    $('share-link').value = `${location.origin}/#/puzzle/${game.puzzle}`;
+    $('share-copied').textContent = '';
+    $('dlg-share').showModal();
+  }
+
+  // ---- solved --------------------------------------------------------------------------------
+
+  async showSolved(game) {
+    let extra = '';
+    try {
+      const stats = await api.stats();
+      const key = game.source === 'custom' ? 'custom' : game.level;
+      const s = stats.levels.find((l) => l.level === key);
+      if (s && !game.bot_used && s.best_ms != null) {
+        extra = s.best_ms >= game.elapsed_ms ? ' A new best time!' : ` Your best: ${formatTime(s.best_ms)}.`;
+      }
+    } catch { /* the card works without statistics */ }
+    $('dlg-solved-title').textContent = game.bot_used ? 'Solved (with the bot)' : 'Solved!';
+    $('solved-text').textContent = `Time ${formatTime(game.elapsed_ms)}${game.hints ? `, ${game.hints} hint${game.hints > 1 ? 's' : ''}` : ''}.${extra}`;
+    $('dlg-solved').showModal();
+  }
+}

@@ -1,0 +1,608 @@
+// The game controller: holds the game the server sent, the selection, input mode, highlights,
+// timer, hints and the bot, and turns the player's input into moves. The server is the source of
+// truth: every move is sent, and the board is redrawn from the game it answers.
+
+import { api } from './api.js';
+import { BoardView } from './board.js';
+import { cellName, formatTime, houseCells, rowOf, colOf, sleep } from './util.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Bot delays per speed setting, slowest first (milliseconds per step). */
+const BOT_DELAYS = [3200, 2000, 1100, 500, 150];
+const BOT_SPEED_NAMES = ['very slow', 'slow', 'normal', 'fast', 'very fast'];
+
+export class GameController {
+  constructor({ onSolved, onTitle }) {
+    this.onSolved = onSolved;
+    this.onTitle = onTitle;
+    this.game = null;
+    this.selected = null;
+    this.digit = null;
+    this.mode = 'normal';
+    this.help = false;
+    this.checkOn = false;
+    this.check = null;
+    this.hint = null; // { data, level }
+    this.bot = { running: false, paused: false, skip: false, wake: null };
+    this.flash = null;
+    this.queue = Promise.resolve();
+    this.timer = { base: 0, since: null, paused: false };
+    this.board = new BoardView($('board'), {
+      select: (i, fromPointer) => this.select(i, fromPointer),
+      clear: (i) => this.clearCell(i),
+    });
+    this.buildPad();
+    this.wire();
+    setInterval(() => this.tick(), 250);
+    setInterval(() => this.saveClock(false), 15000);
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden && this.isRunning()) {
+        this.pause(true);
+      }
+    });
+    window.addEventListener('pagehide', () => this.saveClock(true));
+  }
+
+  // ---- loading -------------------------------------------------------------------------------
+
+  /** Shows game `g` (a game view from the API). */
+  load(g) {
+    this.stopBot();
+    this.game = g;
+    this.selected = this.selected ?? null;
+    this.hint = null;
+    this.check = null;
+    this.checkOn = false;
+    $('btn-check').setAttribute('aria-pressed', 'false');
+    this.timer = { base: g.elapsed_ms, since: g.finished ? null : performance.now(), paused: false };
+    $('board-wrap').classList.remove('paused');
+    $('paused-cover').hidden = true;
+    $('empty-cover').hidden = true;
+    this.message('');
+    this.render();
+    this.onTitle(g);
+  }
+
+  /** Shows the "no game" state. */
+  showEmpty(text) {
+    $('empty-cover').hidden = false;
+    $('empty-cover').querySelector('p').textContent = text;
+  }
+
+  // ---- timer ---------------------------------------------------------------------------------
+
+  elapsed() {
+    const t = this.timer;
+    return Math.round(t.base + (t.since != null ? performance.now() - t.since : 0));
+  }
+
+  isRunning() {
+    return this.game && !this.game.finished && this.timer.since != null;
+  }
+
+  tick() {
+    $('timer').textContent = formatTime(this.game ? (this.game.finished ? this.game.elapsed_ms : this.elapsed()) : 0);
+  }
+
+  saveClock(keepalive) {
+    if (!this.isRunning() && !keepalive) return;
+    if (!this.game || this.game.finished) return;
+    api.clock(this.game.id, this.elapsed(), keepalive).catch(() => {});
+  }
+
+  pause(auto = false) {
+    if (!this.game || this.game.finished || this.timer.paused) return;
+    this.timer.base = this.elapsed();
+    this.timer.since = null;
+    this.timer.paused = true;
+    this.stopBot();
+    $('board-wrap').classList.add('paused');
+    $('paused-cover').hidden = false;
+    $('btn-pause').setAttribute('aria-label', 'Resume');
+    this.saveClock(auto);
+    api.clock(this.game.id, this.timer.base).catch(() => {});
+    if (!auto) $('btn-resume').focus();
+  }
+
+  resume() {
+    if (!this.game || !this.timer.paused) return;
+    this.timer.paused = false;
+    this.timer.since = performance.now();
+    $('board-wrap').classList.remove('paused');
+    $('paused-cover').hidden = true;
+    $('btn-pause').setAttribute('aria-label', 'Pause');
+    this.board.focus(this.selected ?? 0);
+  }
+
+  // ---- input ---------------------------------------------------------------------------------
+
+  canPlay() {
+    return this.game && !this.game.finished && !this.timer.paused;
+  }
+
+  select(i, fromPointer) {
+    if (!this.game) return;
+    if (this.selected === i && !fromPointer) return;
+    this.selected = i;
+    const v = this.game.cells[i].value;
+    if (v) this.digit = v;
+    this.render();
+    if (fromPointer) this.board.focus(i);
+  }
+
+  moveSelection(dr, dc) {
+    const i = this.selected ?? 0;
+    const r = (rowOf(i) + dr + 9) % 9;
+    const c = (colOf(i) + dc + 9) % 9;
+    this.selected = r * 9 + c;
+    this.render();
+    this.board.focus(this.selected);
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    for (const b of document.querySelectorAll('.mode')) {
+      b.setAttribute('aria-checked', b.dataset.mode === mode ? 'true' : 'false');
+    }
+    $('pad').classList.toggle('pencil', mode !== 'normal');
+  }
+
+  cycleMode() {
+    const order = ['normal', 'centre', 'corner'];
+    this.setMode(order[(order.indexOf(this.mode) + 1) % 3]);
+  }
+
+  /** Enters digit `d` in the selected cell according to `mode`. */
+  enter(d, mode = this.mode) {
+    this.digit = d;
+    if (!this.canPlay() || this.selected == null) {
+      this.render();
+      return;
+    }
+    const i = this.selected;
+    const cell = this.game.cells[i];
+    if (cell.origin === 'given') {
+      this.message(`${cellName(i)} is a given.`, 'error');
+      this.render();
+      return;
+    }
+    if (mode === 'normal') {
+      if (cell.value === d) {
+        this.render();
+        return;
+      }
+      this.send({ type: 'place', cell: i, digit: d }, (g) => {
+        const clash = g.clashes.find((k) => k.cell === i);
+        if (clash) {
+          this.message(`${clash.message}: ${cellName(clash.other)} already holds ${clash.digit}.`, 'error');
+        }
+      });
+    } else {
+      if (cell.value) {
+        this.message('Pencil marks go in empty cells.', 'error');
+        return;
+      }
+      this.send({ type: mode === 'centre' ? 'centre' : 'corner', cell: i, digit: d });
+    }
+  }
+
+  clearCell(i = this.selected) {
+    if (!this.canPlay() || i == null) return;
+    const c = this.game.cells[i];
+    if (c.origin === 'given') {
+      this.message(`${cellName(i)} is a given.`, 'error');
+      return;
+    }
+    if (!c.value && !c.centre.length && !c.corner.length) return;
+    this.send({ type: 'clear', cell: i });
+  }
+
+  autoCandidates() {
+    if (!this.canPlay()) return;
+    this.send({ type: 'auto_candidates' }, () => this.message('Every candidate is filled in.'));
+  }
+
+  /** Queues a move so fast typing keeps its order; redraws from the server's answer. */
+  send(move, after) {
+    const id = this.game.id;
+    this.hint = null;
+    this.hidePanel();
+    this.message('');
+    this.queue = this.queue.then(async () => {
+      try {
+        const g = await api.move(id, { ...move, elapsed_ms: this.elapsed() });
+        if (this.game?.id !== id) return;
+        this.applyGame(g);
+        after?.(g);
+      } catch (e) {
+        this.message(e.message, 'error');
+      }
+    });
+    return this.queue;
+  }
+
+  async history(kind) {
+    if (!this.canPlay()) return;
+    if (kind === 'undo' && !this.game.can_undo) return;
+    if (kind === 'redo' && !this.game.can_redo) return;
+    this.hint = null;
+    this.hidePanel();
+    const id = this.game.id;
+    this.queue = this.queue.then(async () => {
+      try {
+        const g = await api[kind](id, this.elapsed());
+        if (this.game?.id === id) this.applyGame(g);
+      } catch (e) {
+        this.message(e.message, 'error');
+      }
+    });
+  }
+
+  /** Takes a new game state from the server. */
+  async applyGame(g) {
+    const wasFinished = this.game?.finished;
+    this.game = g;
+    if (this.checkOn) await this.refreshCheck();
+    this.render();
+    if (g.finished && !wasFinished) {
+      this.timer.since = null;
+      this.timer.base = g.elapsed_ms;
+      this.tick();
+      this.onSolved(g);
+    }
+  }
+
+  // ---- check ---------------------------------------------------------------------------------
+
+  async toggleCheck() {
+    if (!this.game) return;
+    this.checkOn = !this.checkOn;
+    $('btn-check').setAttribute('aria-pressed', String(this.checkOn));
+    if (this.checkOn) {
+      await this.refreshCheck();
+      const n = this.check.wrong.size;
+      this.message(n ? `${n} digit${n > 1 ? 's are' : ' is'} wrong.` : 'Every digit so far is right.', n ? 'error' : 'good');
+    } else {
+      this.check = null;
+      this.message('');
+    }
+    this.render();
+  }
+
+  async refreshCheck() {
+    try {
+      const r = await api.check(this.game.id);
+      this.check = { right: new Set(r.right), wrong: new Set(r.wrong), marksWrong: new Set(r.wrong_marks) };
+    } catch (e) {
+      this.message(e.message, 'error');
+    }
+  }
+
+  // ---- hints ---------------------------------------------------------------------------------
+
+  async askHint() {
+    if (!this.canPlay()) return;
+    if (this.hint && this.hint.data.kind === 'step' && this.hint.level < 3) {
+      this.hint.level += 1;
+      this.showHint();
+      return;
+    }
+    try {
+      const data = await api.hint(this.game.id, this.elapsed());
+      this.hint = { data, level: 1 };
+      this.showHint();
+    } catch (e) {
+      this.message(e.message, 'error');
+    }
+  }
+
+  /** Highlights for a hint or bot step at `level` (2: area, 3: the move). */
+  stepHighlight(step, candidates, level) {
+    const area = new Set();
+    const cells = new Set(step.cells);
+    for (const h of step.houses) for (const c of houseCells(h.index)) area.add(c);
+    const cands = new Map();
+    if (level >= 3) {
+      const touch = new Set([...step.cells, ...step.eliminations.map((x) => x.cell), ...step.placements.map((x) => x.cell)]);
+      const pick = (list, c) => list.filter((x) => x.cell === c).map((x) => x.digit);
+      for (const c of touch) {
+        cands.set(c, {
+          digits: candidates?.[c] ?? [],
+          pat: pick(step.pattern, c),
+          sec: pick(step.secondary, c),
+          elim: pick(step.eliminations, c),
+          place: pick(step.placements, c),
+        });
+      }
+    }
+    return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set() };
+  }
+
+  showHint() {
+    const { data, level } = this.hint;
+    const panel = $('hint-panel');
+    panel.hidden = false;
+    panel.classList.remove('bot');
+    const more = $('hint-more');
+    const apply = $('hint-apply');
+    apply.hidden = true;
+    more.hidden = false;
+    if (data.kind === 'step') {
+      const s = data.step;
+      $('hint-kicker').textContent = `Hint · ${level} of 3`;
+      $('hint-title').textContent = s.name;
+      if (level === 1) {
+        $('hint-text').textContent = `The next step is a ${s.name}.`;
+        more.textContent = 'Show where';
+        this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad: new Set() };
+      } else if (level === 2) {
+        const where = s.houses.length ? s.houses.map((h) => h.name).join(', ') : s.cells.map(cellName).join(', ');
+        $('hint-text').textContent = `Look at ${where}.`;
+        more.textContent = 'Show the move';
+        this.hintView = this.stepHighlight(s, data.candidates, 2);
+      } else {
+        $('hint-text').textContent = s.explanation;
+        more.hidden = true;
+        apply.hidden = false;
+        this.hintView = this.stepHighlight(s, data.candidates, 3);
+      }
+    } else {
+      $('hint-kicker').textContent = 'Hint';
+      const titles = { clash: 'A rule is broken', mistake: 'Check your digits', marks: 'Check your pencil marks', solved: 'Solved', stuck: 'No step found' };
+      $('hint-title').textContent = titles[data.kind] ?? 'Hint';
+      $('hint-text').textContent = data.message;
+      more.hidden = true;
+      const bad = new Set(data.cells ?? []);
+      this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad };
+    }
+    this.render();
+  }
+
+  hidePanel() {
+    $('hint-panel').hidden = true;
+    this.hintView = null;
+  }
+
+  closeHint() {
+    this.hint = null;
+    this.hidePanel();
+    this.render();
+  }
+
+  async applyHint() {
+    this.closeHint();
+    await this.botOnce(true);
+  }
+
+  // ---- bot -----------------------------------------------------------------------------------
+
+  botDelay() {
+    return this.bot.skip ? 0 : BOT_DELAYS[Number($('bot-speed').value)];
+  }
+
+  /** Asks the bot for one action and shows it; `false` when it cannot go on. */
+  async botOnce(show = true) {
+    if (!this.canPlay()) return false;
+    const before = this.game;
+    let r;
+    try {
+      r = await api.bot(this.game.id, this.elapsed());
+    } catch (e) {
+      this.message(e.message, 'error');
+      return false;
+    }
+    const a = r.action;
+    const delay = this.botDelay();
+    if (show && delay > 0) {
+      const panel = $('hint-panel');
+      panel.hidden = false;
+      panel.classList.add('bot');
+      $('hint-more').hidden = true;
+      $('hint-apply').hidden = true;
+      $('hint-kicker').textContent = 'Bot';
+      if (a.kind === 'step') {
+        $('hint-title').textContent = a.step.name;
+        $('hint-text').textContent = a.step.explanation;
+        // First the pattern on the old board, then the result.
+        this.hintView = this.stepHighlight(a.step, a.candidates, 3);
+        this.render();
+        await sleep(delay * 0.55);
+      } else {
+        $('hint-title').textContent = a.kind === 'fix' ? 'Fixing mistakes' : 'Candidates';
+        $('hint-text').textContent = a.message;
+        this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad: new Set(a.cells ?? []) };
+        this.render();
+        await sleep(delay * 0.4);
+      }
+    }
+    if (this.game?.id !== before.id) return false;
+    const placed = a.kind === 'step' ? a.step.placements.map((p) => p.cell) : [];
+    this.flash = new Set(placed);
+    this.hintView = null;
+    await this.applyGame(r.game);
+    this.flash = null;
+    if (show && delay > 0) this.message(a.kind === 'step' ? `Bot: ${a.step.name}.` : `Bot: ${a.message}`);
+    return !r.game.finished;
+  }
+
+  async startBot() {
+    if (!this.canPlay() || this.bot.running) return;
+    this.closeHint();
+    this.bot = { running: true, paused: false, skip: false, wake: null };
+    $('bot-bar').hidden = false;
+    $('bot-play').textContent = 'Pause';
+    $('btn-solve').disabled = true;
+    while (this.bot.running) {
+      if (this.bot.paused) {
+        await new Promise((r) => { this.bot.wake = r; });
+        continue;
+      }
+      const go = await this.botOnce(!this.bot.skip);
+      if (!go) break;
+      const d = this.botDelay();
+      if (d > 0) await this.botWait(d * 0.45);
+    }
+    this.stopBot();
+    if (this.game?.finished) {
+      this.message('The bot solved the puzzle.', 'good');
+      $('hint-panel').hidden = true;
+    }
+  }
+
+  async botWait(ms) {
+    await Promise.race([sleep(ms), new Promise((r) => { this.bot.wake = r; })]);
+  }
+
+  stopBot() {
+    if (!this.bot) return;
+    this.bot.running = false;
+    this.bot.wake?.();
+    $('bot-bar').hidden = true;
+    $('btn-solve').disabled = false;
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
+
+  message(text, kind = '') {
+    const m = $('message');
+    m.textContent = text;
+    m.className = `message ${kind}`;
+  }
+
+  render() {
+    const g = this.game;
+    if (!g) return;
+    const hv = this.hintView;
+    this.board.render({
+      cells: g.cells,
+      clashes: g.clashes,
+      selected: this.selected,
+      digit: this.digit,
+      help: this.help,
+      check: this.checkOn ? this.check : null,
+      hint: hv,
+      flash: this.flash,
+    });
+    // Number pad: the selected digit and how many of each are left to place.
+    const counts = Array(10).fill(0);
+    for (const c of g.cells) if (c.value) counts[c.value] += 1;
+    for (const b of $('pad').children) {
+      const d = Number(b.dataset.d);
+      b.setAttribute('aria-pressed', String(this.digit === d));
+      const left = 9 - counts[d];
+      b.querySelector('.left').textContent = left > 0 ? String(left) : '';
+      b.classList.toggle('done', left <= 0);
+      b.setAttribute('aria-label', `${d}, ${left > 0 ? `${left} left` : 'all placed'}`);
+    }
+    $('btn-undo').disabled = !g.can_undo;
+    $('btn-redo').disabled = !g.can_redo;
+    for (const id of ['btn-erase', 'btn-auto', 'btn-hint', 'btn-solve', 'btn-pause']) {
+      $(id).disabled = g.finished;
+    }
+    if (this.bot.running) $('btn-solve').disabled = true;
+    $('btn-help').setAttribute('aria-pressed', String(this.help));
+  }
+
+  buildPad() {
+    const pad = $('pad');
+    for (let d = 1; d <= 9; d++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.d = String(d);
+      b.append(String(d));
+      const left = document.createElement('span');
+      left.className = 'left';
+      left.setAttribute('aria-hidden', 'true');
+      b.append(left);
+      b.addEventListener('click', () => {
+        this.enter(d);
+        if (this.selected != null) this.board.focus(this.selected);
+      });
+      pad.append(b);
+    }
+  }
+
+  wire() {
+    $('btn-undo').addEventListener('click', () => this.history('undo'));
+    $('btn-redo').addEventListener('click', () => this.history('redo'));
+    $('btn-erase').addEventListener('click', () => { this.clearCell(); this.board.focus(this.selected ?? 0); });
+    $('btn-auto').addEventListener('click', () => this.autoCandidates());
+    $('btn-check').addEventListener('click', () => this.toggleCheck());
+    $('btn-help').addEventListener('click', () => {
+      this.help = !this.help;
+      if (this.help && !this.digit) this.message('Pick a digit on the pad to see where it may go.');
+      this.render();
+    });
+    $('btn-hint').addEventListener('click', () => this.askHint());
+    $('hint-more').addEventListener('click', () => this.askHint());
+    $('hint-apply').addEventListener('click', () => this.applyHint());
+    $('hint-close').addEventListener('click', () => this.closeHint());
+    $('btn-solve').addEventListener('click', () => this.startBot());
+    $('btn-pause').addEventListener('click', () => (this.timer.paused ? this.resume() : this.pause()));
+    $('btn-resume').addEventListener('click', () => this.resume());
+    $('bot-play').addEventListener('click', () => {
+      this.bot.paused = !this.bot.paused;
+      $('bot-play').textContent = this.bot.paused ? 'Play' : 'Pause';
+      $('bot-play').setAttribute('aria-label', this.bot.paused ? 'Resume the bot' : 'Pause the bot');
+      if (!this.bot.paused) this.bot.wake?.();
+    });
+    $('bot-next').addEventListener('click', async () => {
+      if (!this.bot.paused) {
+        this.bot.paused = true;
+        $('bot-play').textContent = 'Play';
+      }
+      await this.botOnce(true);
+    });
+    $('bot-skip').addEventListener('click', () => {
+      this.bot.skip = true;
+      this.bot.paused = false;
+      this.bot.wake?.();
+    });
+    $('bot-stop').addEventListener('click', () => this.stopBot());
+    $('bot-speed').addEventListener('input', (e) => {
+      e.target.setAttribute('aria-valuetext', BOT_SPEED_NAMES[Number(e.target.value)]);
+    });
+    for (const b of document.querySelectorAll('.mode')) {
+      b.addEventListener('click', () => this.setMode(b.dataset.mode));
+    }
+    $('board').addEventListener('keydown', (e) => this.onBoardKey(e));
+  }
+
+  /** Keys while the board has focus. */
+  onBoardKey(e) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) {
+      e.preventDefault();
+      this.moveSelection(...moves[e.key]);
+      return;
+    }
+    if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const i = this.selected ?? 0;
+      this.selected = rowOf(i) * 9 + (e.key === 'Home' ? 0 : 8);
+      this.render();
+      this.board.focus(this.selected);
+      return;
+    }
+    const m = /^(Digit|Numpad)([0-9])$/.exec(e.code);
+    if (m && !e.altKey && !e.metaKey) {
+      const d = Number(m[2]);
+      e.preventDefault();
+      if (d === 0) this.clearCell();
+      else if (e.shiftKey) this.enter(d, 'corner');
+      else if (e.ctrlKey) this.enter(d, 'centre');
+      else this.enter(d);
+      return;
+    }
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      this.clearCell();
+      return;
+    }
+    if (e.key === ' ' || e.key === 'Spacebar') {
+      e.preventDefault();
+      this.cycleMode();
+    }
+  }
+}

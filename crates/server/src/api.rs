@@ -9,14 +9,14 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Sudoku};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku};
 use nonet_logic::{Candidate, Step};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::board::{Move, Origin};
-use crate::engine::{self, EngineError, PuzzleCheck, LEVELS};
+use crate::board::{Board, Move, Origin};
+use crate::engine::{self, EngineError, PuzzleCheck};
 use crate::error::ApiError;
 use crate::store::{now_ms, Game, NewGame, Source, Store};
 
@@ -218,6 +218,19 @@ fn summary_json(g: &Game) -> Value {
     })
 }
 
+/// Each cell's candidates in a position (empty for filled cells), for drawing a step's pattern.
+fn candidates_json(pm: &PencilMarks) -> Vec<Vec<u8>> {
+    Cell::all()
+        .map(|c| {
+            if pm.value(c).is_some() {
+                Vec::new()
+            } else {
+                digits(pm.candidates(c))
+            }
+        })
+        .collect()
+}
+
 /// A logical step as the page shows it: name, area, move, pattern and explanation.
 pub fn step_json(step: &Step) -> Value {
     let chain = step.chain.as_ref().map(|ch| {
@@ -276,9 +289,8 @@ pub async fn openapi() -> Response {
 
 /// `GET /api/levels`.
 pub async fn levels() -> Json<Value> {
-    let levels: Vec<Value> = LEVELS
-        .iter()
-        .map(|(name, max)| json!({ "name": name, "max_er": max }))
+    let levels: Vec<Value> = engine::levels()
+        .map(|l| json!({ "name": l.name(), "max_er": l.max_er() }))
         .collect();
     Json(json!({ "levels": levels }))
 }
@@ -407,7 +419,7 @@ pub async fn create_game(
         }
         (None, level) => {
             let level = level.clone().unwrap_or_else(|| "easy".to_string());
-            let Some(&(name, _)) = LEVELS.iter().find(|(n, _)| *n == level) else {
+            let Some(name) = engine::levels().map(|l| l.name()).find(|n| *n == level) else {
                 return Err(ApiError::invalid(format!(
                     "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
                 )));
@@ -599,9 +611,16 @@ pub async fn set_clock(
 pub async fn check_game(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    let game = blocking(move || {
+        let (g, ()) = st.store.update(id, |g| {
+            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
+        })??;
+        Ok(g)
+    })
+    .await?;
     let wrong = game.board.wrong_cells(&game.solution);
     let right: CellSet = Cell::all()
         .filter(|&c| {
@@ -656,6 +675,9 @@ fn blocker(game: &Game) -> Option<Value> {
 }
 
 /// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first).
+///
+/// The step is searched outside the database lock (it can take a while on the hardest
+/// puzzles), then the hint counter is bumped in its own short transaction.
 pub async fn hint(
     State(st): State<Shared>,
     Path(id): Path<String>,
@@ -663,108 +685,133 @@ pub async fn hint(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let out = blocking(move || {
-        let (_, v) = st
-            .store
-            .update(id, |g| -> Result<(bool, Value), ApiError> {
-                apply_elapsed(g, clock.elapsed_ms)?;
-                if g.is_finished() {
-                    return Ok((
-                        false,
-                        json!({ "kind": "solved", "message": "This puzzle is solved." }),
-                    ));
-                }
-                if let Some(b) = blocker(g) {
-                    return Ok((false, b));
-                }
-                let step = engine::next_step(&g.board.position()).map_err(engine_error)?;
-                g.hints += 1;
-                Ok((
-                    false,
-                    match step {
-                        Some(step) => json!({ "kind": "step", "step": step_json(&step) }),
-                        None => json!({
-                            "kind": "stuck",
-                            "message": "The logical solver finds no step from here.",
-                        }),
-                    },
-                ))
-            })??;
-        Ok(v)
+        let (g, ()) = st.store.update(id, |g| {
+            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
+        })??;
+        if g.is_finished() {
+            return Ok(json!({ "kind": "solved", "message": "This puzzle is solved." }));
+        }
+        if let Some(b) = blocker(&g) {
+            return Ok(b);
+        }
+        let position = g.board.position();
+        let Some(step) = engine::next_step(&position, &g.solution) else {
+            return Ok(json!({
+                "kind": "stuck",
+                "message": "The logical solver finds no step from here.",
+            }));
+        };
+        st.store.update(id, |g| {
+            g.hints += 1;
+            Ok::<_, ApiError>((false, ()))
+        })??;
+        Ok(json!({
+            "kind": "step",
+            "step": step_json(&step),
+            "candidates": candidates_json(&position),
+        }))
     })
     .await?;
     Ok(Json(out))
 }
 
-/// Applies one bot action to a game: fix mistakes first, then play the next logical step (the
-/// step's eliminations need pencil marks to show, so the bot fills them in first when an
-/// elimination is due and the player keeps none).
-fn bot_action(g: &mut Game) -> Result<(bool, Value), ApiError> {
-    if g.is_finished() {
-        return Ok((
-            false,
-            json!({ "kind": "solved", "message": "This puzzle is solved." }),
-        ));
-    }
-    let wrong = g.board.wrong_cells(&g.solution);
+/// What the bot will do next from a game: the board after its action and the action's JSON.
+/// Mistakes are fixed first; then the next logical step is played (its eliminations need
+/// pencil marks to show, so the bot fills them in first when an elimination is due and the
+/// player keeps none).
+fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
+    let mut board = g.board.clone();
+    let wrong = board.wrong_cells(&g.solution);
     if !wrong.is_empty() {
         for c in wrong {
-            g.board.unplace(c);
+            board.unplace(c);
         }
         let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
+        let message = format!(
+            "The bot removes the wrong digit{} in {}.",
+            if wrong.len() > 1 { "s" } else { "" },
+            names.join(", ")
+        );
         return Ok((
-            true,
-            json!({
-                "kind": "fix",
-                "cells": cells(wrong),
-                "message": format!("The bot removes the wrong digit{} in {}.", if wrong.len() > 1 { "s" } else { "" }, names.join(", ")),
-            }),
+            board,
+            json!({ "kind": "fix", "cells": cells(wrong), "message": message }),
         ));
     }
-    if !g.board.wrong_marks(&g.solution).is_empty() {
-        g.board.fill_candidates();
+    if !board.wrong_marks(&g.solution).is_empty() {
+        board.fill_candidates();
+        let message =
+            "Some pencil marks left out the right digit: the bot fills in every candidate afresh.";
         return Ok((
-            true,
-            json!({ "kind": "candidates", "cells": [], "message": "Some pencil marks left out the right digit: the bot fills in every candidate afresh." }),
+            board,
+            json!({ "kind": "candidates", "cells": [], "message": message }),
         ));
     }
-    let full_marks = g.board.has_full_marks();
-    let step = engine::next_step(&g.board.position())
-        .map_err(engine_error)?
+    let full_marks = board.has_full_marks();
+    let position = board.position();
+    let step = engine::next_step(&position, &g.solution)
         .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
     if !full_marks && !step.eliminations.is_empty() {
-        g.board.fill_candidates();
+        board.fill_candidates();
     }
     for c in &step.placements {
-        g.board.place(c.cell, c.digit, Origin::Bot);
+        board.place(c.cell, c.digit, Origin::Bot);
     }
     for c in &step.eliminations {
-        g.board.eliminate(c.cell, c.digit);
+        board.eliminate(c.cell, c.digit);
     }
-    g.bot_used = true;
-    finish_if_solved(g);
-    Ok((true, json!({ "kind": "step", "step": step_json(&step) })))
+    let action = json!({
+        "kind": "step",
+        "step": step_json(&step),
+        "candidates": candidates_json(&position),
+    });
+    Ok((board, action))
 }
 
 /// `POST /api/games/{id}/bot`: the bot plays one step. Answers the step and the new game.
+///
+/// The step is planned outside the database lock and applied only if the game has not changed
+/// meanwhile (another tab's move); otherwise it is planned again from the new position.
 pub async fn bot_step(
     State(st): State<Shared>,
     Path(id): Path<String>,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let (game, action) = blocking(move || {
-        Ok(st.store.update(id, |g| {
-            apply_elapsed(g, clock.elapsed_ms)?;
-            bot_action(g)
-        })??)
+    let out = blocking(move || {
+        let (mut seen, ()) = st.store.update(id, |g| {
+            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
+        })??;
+        for _ in 0..5 {
+            if seen.is_finished() {
+                return Ok(json!({
+                    "action": { "kind": "solved", "message": "This puzzle is solved." },
+                    "game": game_json(&seen),
+                }));
+            }
+            let (board, action) = plan_bot(&seen)?;
+            let (game, applied) = st.store.update(id, |g| {
+                if g.cursor != seen.cursor || g.board != seen.board || g.is_finished() {
+                    return Ok::<_, ApiError>((false, false));
+                }
+                g.board = board;
+                g.bot_used = true;
+                finish_if_solved(g);
+                Ok((true, true))
+            })??;
+            if applied {
+                return Ok(json!({ "action": action, "game": game_json(&game) }));
+            }
+            seen = game;
+        }
+        Err(ApiError::conflict("the game keeps changing; try again"))
     })
     .await?;
-    Ok(Json(json!({ "action": action, "game": game_json(&game) })))
+    Ok(Json(out))
 }
 
 /// `GET /api/stats`: per level, games started and solved, best and average time.
 pub async fn stats(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
-    let names: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = engine::levels().map(|l| l.name()).collect();
     let stats = blocking(move || Ok(st.store.stats(&names)?)).await?;
     Ok(Json(json!({ "levels": stats })))
 }

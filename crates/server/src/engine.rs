@@ -5,17 +5,13 @@
 //! Everything here is CPU work without I/O; the API runs it on the blocking thread pool.
 
 use nonet_core::{PencilMarks, Solutions, Sudoku};
-use nonet_logic::Step;
+use nonet_logic::path::{self, PathOptions};
+use nonet_logic::{rate, Step};
 
-/// The levels a player picks from, easiest first, with the upper bound of Sudoku Explainer's ER
-/// for each (RATING.md section 3; `extreme` has none).
-pub const LEVELS: [(&str, Option<f64>); 5] = [
-    ("easy", Some(1.5)),
-    ("medium", Some(2.6)),
-    ("hard", Some(4.5)),
-    ("expert", Some(6.6)),
-    ("extreme", None),
-];
+/// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
+pub fn levels() -> impl Iterator<Item = rate::Level> {
+    rate::Level::ALL.into_iter()
+}
 
 /// Why the engine could not answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -61,17 +57,10 @@ pub fn check_puzzle(puzzle: &Sudoku) -> PuzzleCheck {
     }
 }
 
-/// The level name of an ER value.
-pub fn level_of(er: f64) -> &'static str {
-    LEVELS
-        .iter()
-        .find(|(_, max)| max.map_or(true, |m| er <= m + 1e-9))
-        .map_or("extreme", |(name, _)| name)
-}
-
-/// The ER rating and level of a puzzle with a unique solution, when the rater is available.
-pub fn rate(_puzzle: &Sudoku) -> Option<(f64, &'static str)> {
-    None
+/// The ER rating (Sudoku Explainer's scale) and level of a puzzle with a unique solution.
+pub fn rate(puzzle: &Sudoku) -> Option<(f64, &'static str)> {
+    let r = rate::rate_se_unchecked(puzzle);
+    Some((r.er, r.level().name()))
 }
 
 /// A new puzzle of `level` from `seed`, with its solution and rating.
@@ -79,12 +68,47 @@ pub fn generate(_level: &str, _seed: u64) -> Result<(Sudoku, Sudoku, Option<f64>
     Err(EngineError::Unavailable("the puzzle generator"))
 }
 
-/// The next logical step from a position, `None` when the solver finds none.
-pub fn next_step(_position: &PencilMarks) -> Result<Option<Step>, EngineError> {
-    Err(EngineError::Unavailable("the logical solver"))
+/// The next logical step from a player's position (normalised first: candidates that clash
+/// with placed digits dropped), falling back on a guess from `solution` when no technique
+/// applies. `None` only when the position is solved or broken.
+pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
+    let pm = path::normalize(position);
+    path::next_step_or_guess(&pm, &PathOptions::default(), Some(solution))
 }
 
-/// The explanation sentence of a step.
+/// The sentence shown with a step: what the pattern is and what it does.
 pub fn explain(step: &Step) -> String {
-    step.technique.name().to_string()
+    let list = |cs: &[nonet_logic::Candidate]| {
+        cs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = step.technique.name().to_string();
+    if !step.houses.is_empty() {
+        let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
+        out.push_str(&format!(" in {}", houses.join(", ")));
+    }
+    if !step.digits.is_empty() {
+        let ds: Vec<String> = step.digits.iter().map(|d| d.to_string()).collect();
+        out.push_str(&format!(" on {}", ds.join(", ")));
+    }
+    let mut parts = Vec::new();
+    if !step.placements.is_empty() {
+        let p: Vec<String> = step
+            .placements
+            .iter()
+            .map(|c| format!("{} in {}", c.digit, c.cell))
+            .collect();
+        parts.push(format!("places {}", p.join(", ")));
+    }
+    if !step.eliminations.is_empty() {
+        parts.push(format!("removes {}", list(&step.eliminations)));
+    }
+    if !parts.is_empty() {
+        out.push_str(": ");
+        out.push_str(&parts.join(" and "));
+    }
+    out.push('.');
+    out
 }

@@ -1,0 +1,620 @@
+//! API tests through the router, without a server: `tower::ServiceExt::oneshot` over an
+//! in-memory database (and a file database for persistence).
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use nonet_server::{app, AppState, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// A classic easy puzzle and its solution.
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn new_app() -> Router {
+    app(Arc::new(AppState::new(Store::open_in_memory().unwrap())))
+}
+
+async fn send(
+    app: &Router,
+    method: Method,
+    uri: &str,
+    body: Option<Vec<u8>>,
+    headers: &[(&str, &str)],
+) -> (StatusCode, HeaderMap, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, headers, value)
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    let (s, _, v) = send(
+        app,
+        Method::POST,
+        uri,
+        Some(body.to_string().into_bytes()),
+        &[("content-type", "application/json")],
+    )
+    .await;
+    (s, v)
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
+    let (s, _, v) = send(app, Method::GET, uri, None, &[]).await;
+    (s, v)
+}
+
+async fn new_game(app: &Router, puzzle: &str) -> i64 {
+    let (s, g) = post(app, "/api/games", json!({ "puzzle": puzzle })).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    g["id"].as_i64().unwrap()
+}
+
+fn digit_at(line: &str, i: usize) -> u8 {
+    line.as_bytes()[i] - b'0'
+}
+
+fn is_error_body(v: &Value) -> bool {
+    v["error"]["code"].is_string() && v["error"]["message"].is_string()
+}
+
+#[tokio::test]
+async fn custom_puzzles_are_checked() {
+    let app = new_app();
+    let (s, v) = post(&app, "/api/puzzles/check", json!({ "puzzle": PUZZLE })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "unique");
+    assert!(v["rating"].as_f64().is_some(), "{v}");
+    assert_eq!(v["level"], "easy");
+
+    let several = format!("1{}", ".".repeat(80));
+    let (s, v) = post(&app, "/api/puzzles/check", json!({ "puzzle": several })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "multiple");
+    let (s, v) = post(&app, "/api/games", json!({ "puzzle": several })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"]["code"], "multiple_solutions");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("several solutions"));
+
+    let clash = format!("55{}", ".".repeat(79));
+    let (s, v) = post(&app, "/api/games", json!({ "puzzle": clash })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"]["code"], "clash");
+
+    // Unsolvable without a clash among the givens: r1c9 cannot hold anything.
+    let none = "12345678.........9".to_string() + &".".repeat(63);
+    let (s, v) = post(&app, "/api/puzzles/check", json!({ "puzzle": none })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "none", "{v}");
+
+    let (s, v) = post(&app, "/api/puzzles/check", json!({ "puzzle": "12x" })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(is_error_body(&v));
+}
+
+#[tokio::test]
+async fn moves_clashes_and_givens() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    // r1c3 = 5 clashes with the given 5 in r1c1.
+    let (s, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 5 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let clash = &g["clashes"][0];
+    assert_eq!(clash["cell"], 2);
+    assert_eq!(clash["other"], 0);
+    assert_eq!(clash["message"], "5 is already in this row");
+    assert_eq!(g["cells"][2]["origin"], "player");
+
+    let (s, v) = post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 0, "digit": 1 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"]["message"].as_str().unwrap().contains("given"));
+    for bad in [
+        json!({ "type": "place", "cell": 81, "digit": 1 }),
+        json!({ "type": "place", "cell": 3, "digit": 0 }),
+        json!({ "type": "place", "cell": 3, "digit": 10 }),
+        json!({ "type": "place", "cell": 300, "digit": 1 }),
+        json!({ "type": "place", "cell": "3", "digit": 1 }),
+        json!({ "type": "teleport", "cell": 3 }),
+        json!({ "cell": 3, "digit": 1 }),
+        json!([1, 2, 3]),
+    ] {
+        let (s, v) = post(&app, &moves, bad.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{bad} -> {v}");
+        assert!(is_error_body(&v));
+    }
+    // Pencil marks: centre and corner toggle, placing cleans up the peers.
+    post(
+        &app,
+        &moves,
+        json!({ "type": "centre", "cell": 3, "digit": 6 }),
+    )
+    .await;
+    let (_, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "corner", "cell": 3, "digit": 2 }),
+    )
+    .await;
+    assert_eq!(g["cells"][3]["centre"], json!([6]));
+    assert_eq!(g["cells"][3]["corner"], json!([2]));
+    let (_, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 5, "digit": 6 }),
+    )
+    .await;
+    assert_eq!(
+        g["cells"][3]["centre"],
+        json!([]),
+        "6 left the peer's marks"
+    );
+    let (s, _) = post(
+        &app,
+        &moves,
+        json!({ "type": "centre", "cell": 5, "digit": 1 }),
+    )
+    .await;
+    assert_eq!(
+        s,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no marks in a filled cell"
+    );
+    let (_, g) = post(&app, &moves, json!({ "type": "auto_candidates" })).await;
+    assert_eq!(g["cells"][2]["centre"], json!([]), "r1c3 holds a digit");
+    assert!(g["cells"][3]["centre"]
+        .as_array()
+        .unwrap()
+        .contains(&json!(2)));
+}
+
+#[tokio::test]
+async fn undo_and_redo_have_no_limit() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let empties: Vec<usize> = (0..81).filter(|&i| PUZZLE.as_bytes()[i] == b'.').collect();
+    for &i in &empties {
+        let (s, _) = post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({ "type": "corner", "cell": i, "digit": 1 }),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    let undo = format!("/api/games/{id}/undo");
+    let mut g = Value::Null;
+    for _ in &empties {
+        g = post(&app, &undo, json!({})).await.1;
+    }
+    assert_eq!(g["can_undo"], false);
+    assert!(g["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["corner"] == json!([])));
+    // An extra undo changes nothing.
+    let (s, g2) = post(&app, &undo, json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g2["cells"], g["cells"]);
+    for _ in &empties {
+        g = post(&app, &format!("/api/games/{id}/redo"), json!({}))
+            .await
+            .1;
+    }
+    assert_eq!(g["can_redo"], false);
+    assert!(empties
+        .iter()
+        .all(|&i| g["cells"][i]["corner"] == json!([1])));
+    // A new move after an undo drops the redo branch.
+    post(&app, &undo, json!({})).await;
+    let (_, g) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({ "type": "place", "cell": 2, "digit": 4 }),
+    )
+    .await;
+    assert_eq!(g["can_redo"], false);
+}
+
+#[tokio::test]
+async fn finishing_a_game_stops_the_clock_and_counts_in_stats() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    let mut g = Value::Null;
+    let empties: Vec<usize> = (0..81).filter(|&i| PUZZLE.as_bytes()[i] == b'.').collect();
+    for (n, &i) in empties.iter().enumerate() {
+        let (s, v) = post(
+            &app,
+            &moves,
+            json!({ "type": "place", "cell": i, "digit": digit_at(SOLUTION, i), "elapsed_ms": 1000 * n as i64 }),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK);
+        g = v;
+    }
+    assert_eq!(g["finished"], true);
+    let time = g["elapsed_ms"].as_i64().unwrap();
+    assert_eq!(time, 1000 * (empties.len() as i64 - 1));
+    let (s, v) = post(&app, &moves, json!({ "type": "clear", "cell": 2 })).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(is_error_body(&v));
+    let (s, _, _) = send(
+        &app,
+        Method::PUT,
+        &format!("/api/games/{id}/clock"),
+        Some(br#"{"elapsed_ms": 99999999}"#.to_vec()),
+        &[("content-type", "application/json")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(
+        g["elapsed_ms"].as_i64().unwrap(),
+        time,
+        "a solved game's time is final"
+    );
+
+    let (_, stats) = get(&app, "/api/stats").await;
+    let easy = stats["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["level"] == "custom")
+        .unwrap();
+    assert_eq!(easy["solved"], 1);
+    assert_eq!(easy["best_ms"].as_i64().unwrap(), time);
+    let (_, list) = get(&app, "/api/games").await;
+    assert_eq!(list["finished"][0]["id"].as_i64().unwrap(), id);
+    assert_eq!(list["in_progress"], json!([]));
+}
+
+#[tokio::test]
+async fn check_hint_and_bot() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    // A wrong digit (r1c3 is 4; 2 breaks no rule there) is pointed out before any hint.
+    post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 2 }),
+    )
+    .await;
+    post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 3, "digit": 6 }),
+    )
+    .await;
+    let (_, c) = post(&app, &format!("/api/games/{id}/check"), json!({})).await;
+    assert_eq!(c["wrong"], json!([2]));
+    assert_eq!(c["right"], json!([3]));
+    let (s, h) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(h["kind"], "mistake");
+    assert_eq!(h["cells"], json!([2]));
+    post(&app, &moves, json!({ "type": "clear", "cell": 2 })).await;
+    let (_, h) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(h["kind"], "step", "{h}");
+    let step = &h["step"];
+    assert!(!step["name"].as_str().unwrap().is_empty());
+    assert!(!step["explanation"].as_str().unwrap().is_empty());
+    assert!(!step["cells"].as_array().unwrap().is_empty());
+    assert_eq!(h["candidates"].as_array().unwrap().len(), 81);
+    // Each placement of the hint is the solution's digit.
+    for p in step["placements"].as_array().unwrap() {
+        let cell = p["cell"].as_u64().unwrap() as usize;
+        assert_eq!(p["digit"].as_u64().unwrap() as u8, digit_at(SOLUTION, cell));
+    }
+
+    // The bot: a wrong digit first, then steps until solved.
+    post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 2 }),
+    )
+    .await;
+    let (_, r) = post(&app, &format!("/api/games/{id}/bot"), json!({})).await;
+    assert_eq!(r["action"]["kind"], "fix");
+    assert_eq!(r["game"]["cells"][2]["value"], Value::Null);
+    let mut steps = 0;
+    loop {
+        let (s, r) = post(&app, &format!("/api/games/{id}/bot"), json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        steps += 1;
+        if r["game"]["finished"] == true {
+            let cells = r["game"]["cells"].as_array().unwrap();
+            let line: String = cells
+                .iter()
+                .map(|c| char::from(b'0' + c["value"].as_u64().unwrap() as u8))
+                .collect();
+            assert_eq!(line, SOLUTION);
+            assert!(cells.iter().any(|c| c["origin"] == "bot"));
+            assert_eq!(r["game"]["bot_used"], true);
+            break;
+        }
+        assert!(steps < 200, "the bot does not finish");
+    }
+}
+
+#[tokio::test]
+async fn unknown_ids_and_paths() {
+    let app = new_app();
+    let (s, v) = get(&app, "/api/games/12345").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(is_error_body(&v));
+    let (s, v) = get(&app, "/api/games/abc").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(is_error_body(&v));
+    let (s, _) = post(
+        &app,
+        "/api/games/-4/moves",
+        json!({ "type": "clear", "cell": 1 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _) = post(&app, "/api/games/999/hint", json!({})).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, v) = get(&app, "/api/nothing").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(is_error_body(&v));
+    for path in [
+        "/../Cargo.toml",
+        "/js/../../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/index.html/x",
+    ] {
+        let (s, _) = get(&app, path).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}");
+    }
+    // The wrong method gets a JSON error too.
+    let (s, _, v) = send(&app, Method::PATCH, "/api/games", None, &[]).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(is_error_body(&v));
+}
+
+#[tokio::test]
+async fn static_assets_and_security_headers() {
+    let app = new_app();
+    for (path, mime) in [
+        ("/", "text/html"),
+        ("/style.css", "text/css"),
+        ("/js/main.js", "text/javascript"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let (s, h, _) = send(&app, Method::GET, path, None, &[]).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+        assert!(
+            h["content-type"].to_str().unwrap().starts_with(mime),
+            "{path}"
+        );
+    }
+    for path in ["/", "/api/games", "/api/games/77"] {
+        let (_, h, _) = send(&app, Method::GET, path, None, &[]).await;
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"));
+        assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"));
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        assert_eq!(h["x-frame-options"], "DENY");
+    }
+}
+
+#[tokio::test]
+async fn cross_site_writes_and_foreign_hosts_are_refused() {
+    let app = new_app();
+    let body = json!({ "puzzle": PUZZLE }).to_string().into_bytes();
+    let (s, _, v) = send(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(body.clone()),
+        &[
+            ("content-type", "application/json"),
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://evil.example"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(is_error_body(&v));
+    let (s, _, _) = send(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(body.clone()),
+        &[
+            ("content-type", "application/json"),
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+
+    let guarded = nonet_server::app(Arc::new(
+        AppState::new(Store::open_in_memory().unwrap())
+            .with_allowed_hosts(vec!["127.0.0.1:8080".into()]),
+    ));
+    let (s, _, _) = send(
+        &guarded,
+        Method::GET,
+        "/api/games",
+        None,
+        &[("host", "attacker.example:8080")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::MISDIRECTED_REQUEST);
+    let (s, _, _) = send(
+        &guarded,
+        Method::GET,
+        "/api/games",
+        None,
+        &[("host", "127.0.0.1:8080")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+/// Every POST and PUT endpoint of the OpenAPI description answers a malformed body, a body of
+/// the wrong shape, a body that is not JSON and a 12 MB body with a 4xx and a JSON error, and
+/// the server keeps serving.
+#[tokio::test]
+async fn every_write_endpoint_rejects_bad_bodies() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let (_, spec) = get(&app, "/api/openapi.json").await;
+    let paths = spec["paths"].as_object().unwrap();
+    let mut checked = 0;
+    let big = vec![b'['; 12 * 1024 * 1024];
+    for (path, item) in paths {
+        for method in ["post", "put"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            checked += 1;
+            let uri = path.replace("{id}", &id.to_string());
+            let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let json_ct = [("content-type", "application/json")];
+            let (s, _, v) =
+                send(&app, m.clone(), &uri, Some(b"{not json".to_vec()), &json_ct).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{method} {uri} malformed: {v}");
+            assert!(is_error_body(&v));
+            let (s, _, v) = send(
+                &app,
+                m.clone(),
+                &uri,
+                Some(b"\"just a string\"".to_vec()),
+                &json_ct,
+            )
+            .await;
+            assert_eq!(
+                s,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{method} {uri} wrong shape: {v}"
+            );
+            let (s, _, v) = send(
+                &app,
+                m.clone(),
+                &uri,
+                Some(b"{}".to_vec()),
+                &[("content-type", "text/plain")],
+            )
+            .await;
+            assert_eq!(
+                s,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{method} {uri} text: {v}"
+            );
+            let (s, _, v) = send(&app, m.clone(), &uri, Some(big.clone()), &json_ct).await;
+            assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{method} {uri} big");
+            assert!(is_error_body(&v));
+        }
+    }
+    assert!(checked >= 9, "the description lists the write endpoints");
+    // Still serving, and the game is untouched.
+    let (s, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["version"], 0);
+    // Every route of the router is in the description.
+    for p in [
+        "/api/levels",
+        "/api/stats",
+        "/api/puzzles/check",
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/redo",
+        "/api/games/{id}/clock",
+        "/api/games/{id}/check",
+        "/api/games/{id}/hint",
+        "/api/games/{id}/bot",
+        "/api/openapi.json",
+    ] {
+        assert!(paths.contains_key(p), "{p} is documented");
+    }
+}
+
+/// Two tabs sending moves at once: every move lands, none is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_moves_are_serialised() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let empties: Vec<usize> = (0..81).filter(|&i| PUZZLE.as_bytes()[i] == b'.').collect();
+    let mut tasks = Vec::new();
+    for &i in &empties {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let mv = json!({ "type": "place", "cell": i, "digit": digit_at(SOLUTION, i) });
+            post(&app, &format!("/api/games/{id}/moves"), mv).await.0
+        }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::OK);
+    }
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["version"].as_u64().unwrap() as usize, empties.len());
+    assert_eq!(g["finished"], true);
+}
+
+#[tokio::test]
+async fn games_survive_reopening_the_database() {
+    let dir = std::env::temp_dir().join(format!("nonet-server-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.db");
+    let _ = std::fs::remove_file(&path);
+    let id = {
+        let app = app(Arc::new(AppState::new(Store::open(&path).unwrap())));
+        let id = new_game(&app, PUZZLE).await;
+        post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({ "type": "place", "cell": 2, "digit": 4 }),
+        )
+        .await;
+        post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({ "type": "corner", "cell": 3, "digit": 6 }),
+        )
+        .await;
+        id
+    };
+    let store = Store::open(&path).unwrap();
+    assert!(store.integrity_ok().unwrap());
+    let app = app(Arc::new(AppState::new(store)));
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["cells"][2]["value"], 4);
+    assert_eq!(g["cells"][3]["corner"], json!([6]));
+    assert_eq!(g["can_undo"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
