@@ -3,12 +3,16 @@
 //! target; check what can only be checked at the end (minimality of symmetric puzzles, clue count,
 //! the difficulty's lower bound) and start again from a new grid if it fails.
 
+// Loops over cell and house numbers index several parallel board arrays at once; iterator
+// chains would hide that they walk the same cells.
+#![allow(clippy::needless_range_loop)]
+
 use std::time::{Duration, Instant};
 
 use nonet_core::{Cell, CellSet, Sudoku};
 
 use crate::error::GenerateError;
-use crate::grid::{self, Masks, Singles};
+use crate::grid::{self, Masks};
 use crate::rating::{Rating, Target};
 use crate::rng::{puzzle_seed, PuzzleRng};
 use crate::symmetry::Symmetry;
@@ -65,12 +69,6 @@ pub struct Generated {
 pub struct Generator {
     options: GenerateOptions,
     orbits: Vec<CellSet>,
-}
-
-/// What one attempt ended with.
-enum Attempt {
-    Found(Generated),
-    Rejected,
 }
 
 impl Generator {
@@ -136,7 +134,7 @@ impl Generator {
         let mut attempts = 0u64;
         loop {
             attempts += 1;
-            if let Attempt::Found(mut g) = self.attempt(&mut rng) {
+            if let Some(mut g) = self.attempt(&mut rng) {
                 g.seed = seed;
                 g.attempts = attempts;
                 return Ok(g);
@@ -169,7 +167,8 @@ impl Generator {
         parts.join(", ")
     }
 
-    fn attempt(&self, rng: &mut PuzzleRng) -> Attempt {
+    /// One fill-and-dig; `None` when the result misses the target.
+    fn attempt(&self, rng: &mut PuzzleRng) -> Option<Generated> {
         let o = &self.options;
         let solution = grid::random_solution(rng);
         let (min_clues, max_clues) = o.clues.unwrap_or((17, 81));
@@ -233,15 +232,15 @@ impl Generator {
             ..
         } = dig;
         if clues < min_clues || clues > max_clues {
-            return Attempt::Rejected;
+            return None;
         }
         if o.minimal && !is_minimal_except(&puzzle, &solution, needed) {
-            return Attempt::Rejected;
+            return None;
         }
         let rating = if o.target.needs_rating() || o.rate {
             let r = Rating::of(&Sudoku::from_bytes(puzzle).expect("digits 0-9"));
             if !o.target.accepts(&r) {
-                return Attempt::Rejected;
+                return None;
             }
             Some(r)
         } else {
@@ -250,7 +249,7 @@ impl Generator {
         let puzzle = Sudoku::from_bytes(puzzle).expect("digits 0-9");
         // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
         debug_assert!(puzzle.has_unique_solution());
-        Attempt::Found(Generated {
+        Some(Generated {
             puzzle,
             solution: Sudoku::from_bytes(solution).expect("digits 0-9"),
             seed: 0,
@@ -439,10 +438,4 @@ pub fn is_minimal(puzzle: &Sudoku) -> bool {
         return false;
     };
     is_minimal_except(&puzzle.to_bytes(), &solution.to_bytes(), CellSet::EMPTY)
-}
-
-/// Whether the singles-only solver (hidden singles and full houses) solves `puzzle`: the
-/// puzzles Sudoku Explainer rates 1.5 or less.
-pub(crate) fn singles_only(puzzle: &[u8; 81]) -> bool {
-    grid::solves_with_singles(puzzle, Singles::Hidden)
 }

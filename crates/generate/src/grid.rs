@@ -8,6 +8,10 @@
 //! solver; nothing here can declare a puzzle unique unless it follows from the givens by direct
 //! deduction.
 
+// Loops over cell and house numbers index several parallel board arrays at once; iterator
+// chains would hide that they walk the same cells.
+#![allow(clippy::needless_range_loop)]
+
 use crate::rng::PuzzleRng;
 
 /// All nine digits as a mask (bit d-1 for digit d).
@@ -268,63 +272,6 @@ pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
     true
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nonet_core::Sudoku;
-
-    fn bytes(line: &str) -> [u8; 81] {
-        Sudoku::from_line(line).unwrap().to_bytes()
-    }
-
-    #[test]
-    fn random_solutions_are_valid_and_vary() {
-        let mut seen = std::collections::HashSet::new();
-        for seed in 0..50 {
-            let g = random_solution(&mut PuzzleRng::new(seed));
-            let s = Sudoku::from_bytes(g).unwrap();
-            assert!(s.is_full() && s.check().is_ok(), "{s}");
-            seen.insert(g);
-        }
-        assert_eq!(seen.len(), 50);
-    }
-
-    #[test]
-    fn house_tables_cover_each_cell_three_times() {
-        let mut count = [0; 81];
-        for h in HOUSE_CELLS {
-            for c in h {
-                count[c as usize] += 1;
-            }
-        }
-        assert!(count.iter().all(|&n| n == 3));
-        assert_eq!(HOUSE_CELLS[18 + 4][0], 30);
-    }
-
-    #[test]
-    fn singles_solver_tells_easy_from_hard() {
-        // Solved by hidden singles alone (SE 1.2 in se-rated style).
-        let easy =
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-        assert!(solves_with_singles(&bytes(easy), Singles::Hidden));
-        // Needs far more than singles.
-        let hard =
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-        assert!(!solves_with_singles(&bytes(hard), Singles::HiddenAndNaked));
-    }
-
-    #[test]
-    fn a_clue_seen_by_all_other_digits_is_forced() {
-        let solved = bytes(
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
-        );
-        let mut g = solved;
-        g[0] = 0;
-        let m = Masks::of(&g);
-        assert!(directly_forced(&g, &m, 0, 5));
-    }
-}
-
 /// Small unavoidable sets of a solution grid: sets of cells of which a unique puzzle must keep
 /// at least one given, because the cells can be refilled differently with everything else
 /// unchanged. While digging, a clue that is the last given of such a set must stay, and no
@@ -557,5 +504,62 @@ impl Known {
                 houses[self.solution[c] as usize - 1] |= CELL_HOUSES[c];
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonet_core::Sudoku;
+
+    fn bytes(line: &str) -> [u8; 81] {
+        Sudoku::from_line(line).unwrap().to_bytes()
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_vary() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..50 {
+            let g = random_solution(&mut PuzzleRng::new(seed));
+            let s = Sudoku::from_bytes(g).unwrap();
+            assert!(s.is_full() && s.check().is_ok(), "{s}");
+            seen.insert(g);
+        }
+        assert_eq!(seen.len(), 50);
+    }
+
+    #[test]
+    fn house_tables_cover_each_cell_three_times() {
+        let mut count = [0; 81];
+        for h in HOUSE_CELLS {
+            for c in h {
+                count[c as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&n| n == 3));
+        assert_eq!(HOUSE_CELLS[18 + 4][0], 30);
+    }
+
+    #[test]
+    fn singles_solver_tells_easy_from_hard() {
+        // Solved by hidden singles alone (SE 1.2 in se-rated style).
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        assert!(solves_with_singles(&bytes(easy), Singles::Hidden));
+        // Needs far more than singles.
+        let hard =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        assert!(!solves_with_singles(&bytes(hard), Singles::HiddenAndNaked));
+    }
+
+    #[test]
+    fn a_clue_seen_by_all_other_digits_is_forced() {
+        let solved = bytes(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut g = solved;
+        g[0] = 0;
+        let m = Masks::of(&g);
+        assert!(directly_forced(&g, &m, 0, 5));
     }
 }

@@ -38,6 +38,8 @@ mod symmetry;
 
 pub use error::GenerateError;
 pub use generator::{is_minimal, GenerateOptions, Generated, Generator};
+/// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
+pub use nonet_logic::rate::Level;
 pub use rating::{Rating, Target};
 pub use rng::{puzzle_seed, PuzzleRng};
 pub use symmetry::{Symmetry, UnknownSymmetry};
