@@ -35,6 +35,10 @@ const ROW: u32 = 0x1FF;
 static SEGMENTS: [u8; 512] = segments_table();
 /// For a 9-bit row: the row itself if it holds exactly one bit, else 0.
 static SINGLE: [u16; 512] = single_table();
+/// For a 9-bit column set: the columns that are alone in their stack (pointing along columns).
+static LONE: [u16; 512] = lone_table();
+/// For a 9-bit column set: all three columns of every stack that holds one of them.
+static SPREAD: [u16; 512] = spread_table();
 /// For a 9-bit segment shape (bit 3r + k: row r meets box k): the 27-bit mask of the segments
 /// lying on some permutation inside the shape (0 when none fits, i.e. a contradiction).
 static PERMUTATIONS: [u32; 512] = permutations_table();
@@ -61,6 +65,39 @@ const fn single_table() -> [u16; 512] {
     while x < 512 {
         if x != 0 && x & (x - 1) == 0 {
             t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn lone_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let g = (x >> (3 * k)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[x] |= (g << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn spread_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 7 << (3 * k);
+            }
+            k += 1;
         }
         x += 1;
     }
@@ -102,15 +139,61 @@ const fn permutations_table() -> [u32; 512] {
     t
 }
 
-/// The search position: candidates per (digit, band) and the cells not yet placed.
+/// The search position: candidates per (digit, band), the open cells, and pending work.
 #[derive(Clone, Copy)]
 struct State {
     /// Candidates, `cand[3 * digit + band]`, see the diagram.
     cand: [u32; 27],
-    /// The value of `cand` when that (digit, band) was last propagated; a difference means work.
-    seen: [u32; 27],
     /// Per band, the cells not yet placed.
     open: [u32; 3],
+    /// `cand` as it was when each pair was last propagated: a difference means work.
+    prev: [u32; 27],
+    /// Set when candidates were narrowed outside `update` (guesses, singles, columns).
+    dirty: u32,
+}
+
+/// For pair `3 * digit + band`, the pairs of the same digit in the two other bands.
+static NEIGHBOURS: [(u8, u8); 27] = neighbours_table();
+
+const fn neighbours_table() -> [(u8, u8); 27] {
+    let mut t = [(0u8, 0u8); 27];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i / 3, i % 3);
+        t[i] = ((3 * d + (b + 1) % 3) as u8, (3 * d + (b + 2) % 3) as u8);
+        i += 1;
+    }
+    t
+}
+
+/// `x` (9 bits) copied to the three rows of a band.
+#[inline(always)]
+fn rep(x: u32) -> u32 {
+    x | x << 9 | x << 18
+}
+
+/// The 9 columns in which a band holds a candidate.
+#[inline(always)]
+fn fold(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW
+}
+
+/// Keeps the segments of band `x` that lie on a row-to-box permutation; 0 if none does.
+#[inline(always)]
+fn shrink(x: u32) -> u32 {
+    // Which segments still hold a candidate, as a 9-bit shape.
+    let shape = SEGMENTS[(x & ROW) as usize] as usize
+        | (SEGMENTS[((x >> 9) & ROW) as usize] as usize) << 3
+        | (SEGMENTS[(x >> 18) as usize] as usize) << 6;
+    x & PERMUTATIONS[shape]
+}
+
+/// The cells of band `x` that are alone in their row.
+#[inline(always)]
+fn row_singles(x: u32) -> u32 {
+    SINGLE[(x & ROW) as usize] as u32
+        | (SINGLE[((x >> 9) & ROW) as usize] as u32) << 9
+        | (SINGLE[(x >> 18) as usize] as u32) << 18
 }
 
 impl State {
@@ -118,51 +201,96 @@ impl State {
     fn new() -> State {
         State {
             cand: [BAND; 27],
-            seen: [u32::MAX; 27],
             open: [BAND; 3],
+            prev: [0; 27],
+            dirty: BAND,
         }
     }
 
-    /// Puts `digit` (0-8) in `cell` (0-80): the rest of its row goes; propagation does the rest.
+    /// Puts `digit` (0-8) at `bit` of `band`: the rest of its row goes; propagation does the rest.
     #[inline(always)]
     fn assign(&mut self, digit: usize, band: usize, bit: u32) {
         self.cand[3 * digit + band] &= !(ROW << (bit / 9 * 9)) | (1 << bit);
+        self.dirty |= 1 << (3 * digit + band);
     }
 
-    /// Propagates one (digit, band): permutation mask, then newly placed rows. False on a
-    /// contradiction.
+    /// Removes `digit` from `bit` of `band`.
     #[inline(always)]
-    fn update(&mut self, digit: usize, band: usize) -> bool {
-        let i = 3 * digit + band;
-        let mut x = self.cand[i];
-        // Which segments still hold a candidate, as a 9-bit shape.
-        let shape = SEGMENTS[(x & ROW) as usize] as usize
-            | (SEGMENTS[((x >> 9) & ROW) as usize] as usize) << 3
-            | (SEGMENTS[(x >> 18) as usize] as usize) << 6;
+    fn exclude(&mut self, digit: usize, band: usize, bit: u32) {
+        self.cand[3 * digit + band] &= !(1 << bit);
+        self.dirty |= 1 << (3 * digit + band);
+    }
+
+    /// Narrows pair `i` to `keep`, marking it dirty when that removes something.
+    #[inline(always)]
+    fn narrow(&mut self, i: usize, keep: u32) {
+        let c = self.cand[i];
+        self.dirty |= ((c & !keep != 0) as u32) << i;
+        self.cand[i] = c & keep;
+    }
+
+    /// Propagates one (digit, band): permutation mask, pointing along columns, then newly
+    /// placed rows. False on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> bool {
+        let band = i % 3;
         // Keep only segments on a permutation: box/line reasoning inside the band.
-        x &= PERMUTATIONS[shape];
+        let x = shrink(self.cand[i]);
         if x == 0 {
             return false;
         }
-        // Rows holding one bit are placed cells; the new ones still need their effects.
-        let single = SINGLE[(x & ROW) as usize] as u32
-            | (SINGLE[((x >> 9) & ROW) as usize] as u32) << 9
-            | (SINGLE[(x >> 18) as usize] as u32) << 18;
-        let new = single & self.open[band];
+        self.prev[i] = x;
+        // A column alone in its stack (a placed cell's, say) leaves the other two bands.
+        let keep = !rep(LONE[fold(x) as usize] as u32);
+        let (n1, n2) = NEIGHBOURS[i];
+        self.cand[n1 as usize] &= keep;
+        self.cand[n2 as usize] &= keep;
+        // Rows holding one bit are placed cells; the new ones leave every other digit.
+        let new = row_singles(x) & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            // The placed cells leave every other digit (the own digit is rewritten below).
             for d in 0..9 {
                 self.cand[3 * d + band] &= !new;
             }
-            // Their columns leave the other two bands of this digit.
-            let cols = (new | new >> 9 | new >> 18) & ROW;
-            let keep = !(cols | cols << 9 | cols << 18);
-            self.cand[3 * digit + (band + 1) % 3] &= keep;
-            self.cand[3 * digit + (band + 2) % 3] &= keep;
         }
         self.cand[i] = x;
-        self.seen[i] = x;
+        true
+    }
+
+    /// Box/line reasoning along columns for one digit, over its three bands: a column alone in
+    /// its stack within a band (pointing) leaves the other bands; a column reached by one band
+    /// only (claiming) confines that band's box to it. False on a contradiction.
+    #[inline(always)]
+    fn columns(&mut self, digit: usize) -> bool {
+        let i = 3 * digit;
+        let s = [self.cand[i], self.cand[i + 1], self.cand[i + 2]];
+        let f = [fold(s[0]), fold(s[1]), fold(s[2])];
+        // Every column needs the digit somewhere.
+        if f[0] | f[1] | f[2] != ROW {
+            return false;
+        }
+        let lone = [
+            LONE[f[0] as usize] as u32,
+            LONE[f[1] as usize] as u32,
+            LONE[f[2] as usize] as u32,
+        ];
+        let only = [
+            f[0] & !(f[1] | f[2]),
+            f[1] & !(f[0] | f[2]),
+            f[2] & !(f[0] | f[1]),
+        ];
+        self.narrow(
+            i,
+            !rep(lone[1] | lone[2] | (SPREAD[only[0] as usize] as u32 & !only[0])),
+        );
+        self.narrow(
+            i + 1,
+            !rep(lone[0] | lone[2] | (SPREAD[only[1] as usize] as u32 & !only[1])),
+        );
+        self.narrow(
+            i + 2,
+            !rep(lone[0] | lone[1] | (SPREAD[only[2] as usize] as u32 & !only[2])),
+        );
         true
     }
 
@@ -170,15 +298,14 @@ impl State {
     fn propagate(&mut self) -> bool {
         loop {
             // Band-wide updates until no (digit, band) changes.
+            self.dirty = 0;
             loop {
                 let mut changed = false;
-                for digit in 0..9 {
-                    for band in 0..3 {
-                        if self.cand[3 * digit + band] != self.seen[3 * digit + band] {
-                            changed = true;
-                            if !self.update(digit, band) {
-                                return false;
-                            }
+                for i in 0..27 {
+                    if self.cand[i] != self.prev[i] {
+                        changed = true;
+                        if !self.update(i) {
+                            return false;
                         }
                     }
                 }
@@ -190,7 +317,6 @@ impl State {
                 return true;
             }
             // Naked singles and dead cells from "seen once / seen twice" over the nine digits.
-            let mut placed = false;
             for band in 0..3 {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for digit in 0..9 {
@@ -198,12 +324,12 @@ impl State {
                     twice |= once & c;
                     once |= c;
                 }
-                if once != BAND {
+                let open = self.open[band];
+                if open & !once != 0 {
                     return false;
                 }
-                let single = once & !twice & self.open[band];
+                let single = once & !twice & open;
                 if single != 0 {
-                    placed = true;
                     for digit in 0..9 {
                         let mut p = self.cand[3 * digit + band] & single;
                         while p != 0 {
@@ -213,37 +339,16 @@ impl State {
                     }
                 }
             }
-            if placed {
+            if self.dirty != 0 {
                 continue;
             }
-            // Hidden singles in columns: per digit, columns seen in one band only, and there
-            // in one row only.
+            // Box/line reasoning along columns, digit by digit.
             for digit in 0..9 {
-                let c = [
-                    self.cand[3 * digit],
-                    self.cand[3 * digit + 1],
-                    self.cand[3 * digit + 2],
-                ];
-                let f = [fold(c[0]), fold(c[1]), fold(c[2])];
-                let twice = (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
-                for band in 0..3 {
-                    let only_here = f[band] & !twice;
-                    if only_here == 0 {
-                        continue;
-                    }
-                    let x = c[band];
-                    let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, x >> 18);
-                    let multi = (r0 & r1) | (r0 & r2) | (r1 & r2);
-                    let cols = only_here & !multi;
-                    let mut p = x & (cols | cols << 9 | cols << 18) & self.open[band];
-                    while p != 0 {
-                        placed = true;
-                        self.assign(digit, band, p.trailing_zeros());
-                        p &= p - 1;
-                    }
+                if !self.columns(digit) {
+                    return false;
                 }
             }
-            if !placed {
+            if self.dirty == 0 {
                 return true;
             }
         }
@@ -305,12 +410,6 @@ impl State {
     }
 }
 
-/// The 9 columns in which a band holds a candidate.
-#[inline(always)]
-fn fold(x: u32) -> u32 {
-    (x | x >> 9 | x >> 18) & ROW
-}
-
 /// Depth-first search with a solution limit.
 struct Search<'a> {
     limit: usize,
@@ -340,7 +439,7 @@ impl Search<'_> {
             if self.found >= self.limit {
                 return;
             }
-            state.cand[3 * digit + band] &= !(1 << bit);
+            state.exclude(digit, band, bit);
         }
     }
 }
