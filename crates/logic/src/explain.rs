@@ -44,7 +44,13 @@ pub fn hint_text(step: &Step, level: HintLevel) -> String {
         HintLevel::Technique => format!("Look for {}.", with_article(name)),
         HintLevel::Area => {
             let area = if !step.houses.is_empty() {
-                join_words(&step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+                join_words(
+                    &step
+                        .houses
+                        .iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>(),
+                )
             } else {
                 step.cells.to_string()
             };
@@ -148,6 +154,15 @@ pub fn effect(step: &Step) -> String {
 
 /// One or two sentences explaining `step`.
 pub fn explain(step: &Step) -> String {
+    let text = explain_raw(step);
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+fn explain_raw(step: &Step) -> String {
     use Technique::*;
     let name = step.technique.name();
     let digit = step.digits.first();
@@ -192,14 +207,15 @@ pub fn explain(step: &Step) -> String {
             with_article("Locked Candidate"),
         ),
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => format!(
-            "{} hold only {dtext} between them, and they share {}: {}. So those digits go in \
-             these cells and leave the others. {so}",
+            "{} hold only {dtext} between them, and they share {}: {}. Those digits must go \
+             in these cells, so they leave the other cells there. {so}",
             join_words(&cell_names(step.cells)),
             houses_text(&step.houses),
             with_article(name),
         ),
         HiddenPair | HiddenTriple | HiddenQuad => format!(
-            "In {}, {dtext} can only go in {}: {}. So these cells hold nothing else. {so}",
+            "In {}, {dtext} can only go in {}: {}. These cells must hold those digits and \
+             nothing else. {so}",
             houses_text(&step.houses),
             join_words(&cell_names(step.cells)),
             with_article(name),
@@ -213,14 +229,21 @@ pub fn explain(step: &Step) -> String {
              link {} this makes an Empty Rectangle. {so}",
             houses_text(&step.houses[..1]),
             join_or(&cell_names(cells_of(&step.pattern))),
-            step.cover_houses.first().map(|h| h.to_string()).unwrap_or_default(),
-            step.cover_houses.get(1).map(|h| h.to_string()).unwrap_or_default(),
-            join_words(&cell_names(cells_of(&step.secondary)))
-                .replace(" and ", " = "),
+            step.cover_houses
+                .first()
+                .map(|h| h.to_string())
+                .unwrap_or_default(),
+            step.cover_houses
+                .get(1)
+                .map(|h| h.to_string())
+                .unwrap_or_default(),
+            join_words(&cell_names(cells_of(&step.secondary))).replace(" and ", " = "),
         ),
         XYWing | XYZWing => {
             let pivot = step.secondary.first().map(|c| c.cell);
-            let pincers = step.cells.difference(pivot.map(CellSet::single).unwrap_or_default());
+            let pincers = step
+                .cells
+                .difference(pivot.map(CellSet::single).unwrap_or_default());
             let z = step
                 .eliminations
                 .first()
@@ -268,19 +291,9 @@ pub fn explain(step: &Step) -> String {
             "Every empty cell but {} has two candidates: if {} were not {}, every digit would \
              appear twice in each house and the puzzle would have two solutions (BUG+1, valid \
              only for a puzzle with one solution). {so}",
-            step.cells,
-            step.cells,
-            dtext,
+            step.cells, step.cells, dtext,
         ),
-        AlsXz | AlsXyWing => format!(
-            "The almost locked sets {} are linked by restricted common digits: {}. {so}",
-            step.houses
-                .iter()
-                .map(|h| h.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            with_article(name),
-        ),
+        AlsXz | AlsXyWing => als_text(step, so),
         SueDeCoq => format!(
             "The intersection cells {} with their partners {} hold as many digits as cells, \
              without a digit shared by the line part and the box part: a Sue de Coq. {so}",
@@ -313,8 +326,46 @@ pub fn explain(step: &Step) -> String {
     }
 }
 
+/// "r1c1, r1c2 (1, 3 and 5)".
+fn set_text(step: &Step, set: CellSet) -> String {
+    let digits: DigitSet = step
+        .pattern
+        .iter()
+        .filter(|c| set.contains(c.cell))
+        .map(|c| c.digit)
+        .collect();
+    format!("{{{}}} ({})", cell_names(set).join(" "), digit_list(digits))
+}
+
+fn als_text(step: &Step, so: String) -> String {
+    let rc = digit_list(step.digits);
+    let sets: Vec<String> = step.sets.iter().map(|&s| set_text(step, s)).collect();
+    let victims: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+    let z = digit_list(victims);
+    if step.technique == Technique::AlsXz {
+        format!(
+            "The almost locked sets {} (each has one digit more than cells) share {rc}, whose \
+             cells all see each other, so {rc} is true in at most one of them, and the other \
+             set is locked: {z} must go in one of the two sets (an ALS-XZ). {so}",
+            join_words(&sets)
+        )
+    } else {
+        format!(
+            "The pivot almost locked set {} is linked to {} by restricted common digits; \
+             the pivot cannot lose both, so one of the wings is locked and {z} must go in one \
+             of them (an ALS-XY-Wing). {so}",
+            sets.first().cloned().unwrap_or_default(),
+            join_words(&sets[1.min(sets.len())..])
+        )
+    }
+}
+
 fn fish_text(step: &Step, name: &str, so: String) -> String {
-    let d = step.digits.first().map(|d| d.to_string()).unwrap_or_default();
+    let d = step
+        .digits
+        .first()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
     let fins = cells_of(&step.secondary);
     let mut s = String::new();
     if step.houses.len() == 2 {
@@ -361,7 +412,11 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
             houses_text(&step.cover_houses)
         );
     }
-    let targets: Vec<String> = step.eliminations.iter().map(|e| e.cell.to_string()).collect();
+    let targets: Vec<String> = step
+        .eliminations
+        .iter()
+        .map(|e| e.cell.to_string())
+        .collect();
     if targets.is_empty() {
         so
     } else {

@@ -215,10 +215,20 @@ const FORCING_LEVELS: &[(ChainLevel, &[Technique])] = {
     &[
         (
             ChainLevel::Static,
-            &[ForcingXChain, ForcingYChain, ForcingXYChain, XCycle, YCycle, XYCycle],
+            &[
+                ForcingXChain,
+                ForcingYChain,
+                ForcingXYChain,
+                XCycle,
+                YCycle,
+                XYCycle,
+            ],
         ),
         (ChainLevel::Nishio, &[NishioForcingChain]),
-        (ChainLevel::Multiple, &[CellForcingChain, RegionForcingChain]),
+        (
+            ChainLevel::Multiple,
+            &[CellForcingChain, RegionForcingChain],
+        ),
         (
             ChainLevel::Dynamic,
             &[

@@ -14,6 +14,10 @@ pub struct Position {
     cands: [DigitSet; 81],
     digit_cells: [CellSet; 9],
     empty: CellSet,
+    /// The almost locked sets, computed on first use (several techniques share them).
+    als: std::cell::OnceCell<Vec<crate::techniques::als::Als>>,
+    /// Pairs of ALSs (by index) with their restricted common candidates, on first use.
+    als_links: std::cell::OnceCell<Vec<(u32, u32, DigitSet)>>,
 }
 
 impl Position {
@@ -39,6 +43,8 @@ impl Position {
             cands,
             digit_cells,
             empty,
+            als: std::cell::OnceCell::new(),
+            als_links: std::cell::OnceCell::new(),
         }
     }
 
@@ -86,6 +92,19 @@ impl Position {
             .cells(house)
             .iter()
             .any(|&c| self.values[c.index()] == Some(d))
+    }
+
+    /// Every almost locked set of the position (computed once).
+    pub fn als(&self) -> &[crate::techniques::als::Als] {
+        self.als
+            .get_or_init(|| crate::techniques::als::all_als(self, 8))
+    }
+
+    /// Every pair of ALSs `(i, j)` (`i < j`, indices into [`Position::als`]) with a restricted
+    /// common candidate, with those candidates (computed once).
+    pub fn als_links(&self) -> &[(u32, u32, DigitSet)] {
+        self.als_links
+            .get_or_init(|| crate::techniques::als::links(self.als()))
     }
 
     /// The union of the candidates of `cells`.

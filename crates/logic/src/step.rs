@@ -97,6 +97,9 @@ pub struct Step {
     pub digits: DigitSet,
     /// The chain, loop or net, when the technique has one.
     pub chain: Option<Chain>,
+    /// Groups of cells that act as one unit of the pattern, in order: the almost locked sets
+    /// of an ALS step (for ALS-XY-Wing the pivot first), the parts of a Sue de Coq.
+    pub sets: Vec<CellSet>,
     /// Sudoku Explainer's difficulty of this instance (base rating plus any length or size
     /// bonus), when the technique has one.
     pub difficulty: Option<f64>,
@@ -116,6 +119,7 @@ impl Step {
             cover_houses: Vec::new(),
             digits: DigitSet::EMPTY,
             chain: None,
+            sets: Vec::new(),
             difficulty: None,
         }
     }

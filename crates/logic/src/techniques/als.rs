@@ -79,6 +79,20 @@ fn rcs(a: &Als, b: &Als) -> DigitSet {
         .collect()
 }
 
+/// Every pair `(i, j)`, `i < j`, of `all` with a restricted common candidate.
+pub fn links(all: &[Als]) -> Vec<(u32, u32, DigitSet)> {
+    let mut v = Vec::new();
+    for i in 0..all.len() {
+        for j in i + 1..all.len() {
+            let rc = rcs(&all[i], &all[j]);
+            if !rc.is_empty() {
+                v.push((i as u32, j as u32, rc));
+            }
+        }
+    }
+    v
+}
+
 fn elim(pos: &Position, out: &mut Vec<Candidate>, d: Digit, targets: CellSet) {
     for c in targets & pos.cells_of(d) {
         out.push(Candidate::new(c, d));
@@ -105,14 +119,11 @@ fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<H
 /// one of them, so z leaves every cell seeing all its cells in both. With two RCs (doubly
 /// linked) both sets become locked and more goes.
 pub fn als_xz(pos: &Position) -> Vec<Step> {
-    let all = all_als(pos, 8);
+    let all = pos.als();
     let mut out: Vec<Step> = Vec::new();
-    for (i, a) in all.iter().enumerate() {
-        for b in &all[i + 1..] {
-            let rc = rcs(a, b);
-            if rc.is_empty() {
-                continue;
-            }
+    for &(i, j, rc) in pos.als_links() {
+        let (a, b) = (&all[i as usize], &all[j as usize]);
+        {
             let union = a.cells | b.cells;
             let mut elims = Vec::new();
             let common = a.digits & b.digits;
@@ -160,6 +171,7 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
                 .collect();
             s.cells = cells;
             s.houses = houses;
+            s.sets = vec![a.cells, b.cells];
             s.digits = rc;
             if !out.iter().any(|o| o.eliminations == s.eliminations) {
                 out.push(s);
@@ -172,17 +184,12 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
 /// ALS-XY-Wing: a pivot ALS C with RC x to ALS A and RC y to ALS B (x != y); a digit z common
 /// to A and B leaves every cell seeing all its cells in both.
 pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
-    let all = all_als(pos, 8);
+    let all = pos.als();
     let n = all.len();
     let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let rc = rcs(&all[i], &all[j]);
-            if !rc.is_empty() {
-                partners[i].push((j, rc));
-                partners[j].push((i, rc));
-            }
-        }
+    for &(i, j, rc) in pos.als_links() {
+        partners[i as usize].push((j as usize, rc));
+        partners[j as usize].push((i as usize, rc));
     }
     let mut out: Vec<Step> = Vec::new();
     for (ci, c) in all.iter().enumerate() {
@@ -221,6 +228,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         s.pattern = pattern;
                         s.cells = cells;
                         s.houses = houses;
+                        s.sets = vec![c.cells, a.cells, b.cells];
                         s.digits = DigitSet::single(x) | DigitSet::single(y) | zs;
                         if !out.iter().any(|o| o.eliminations == s.eliminations) {
                             out.push(s);

@@ -8,7 +8,7 @@
 
 use nonet_core::{Cell, CellSet, DigitSet};
 
-use super::als::{all_als, Als};
+use super::als::Als;
 use crate::position::{peers, sees, Position};
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -20,7 +20,10 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
     } else {
         Technique::AlignedTripletExclusion
     };
-    let als = all_als(pos, 4);
+    // Small sets only (three cells for pairs, two for triplets): a large ALS is rarely
+    // emptied by two or three cells, and the search stays fast.
+    let max = if size == 2 { 3 } else { 2 };
+    let als: Vec<&Als> = pos.als().iter().filter(|a| a.cells.len() <= max).collect();
     let cells: Vec<Cell> = pos
         .empty_cells()
         .iter()
@@ -30,16 +33,19 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
     // digits it would kill. An ALS matters to a group only if two of its cells can hit it.
     let words = als.len().div_ceil(64);
     let mut hits: Vec<Vec<u64>> = vec![vec![0; words]; 81];
+    // kills[k][cell]: the digits of ALS k that a digit placed in `cell` would remove.
+    let mut kills: Vec<[DigitSet; 81]> = vec![[DigitSet::EMPTY; 81]; als.len()];
     for (k, a) in als.iter().enumerate() {
         for &g in &cells {
             if a.cells.contains(g) {
                 continue;
             }
-            let kill = a
-                .digits
+            let kill: DigitSet = (a.digits & pos.cands(g))
                 .iter()
-                .any(|d| pos.has(g, d) && a.digit_cells[d.index()].difference(peers(g)).is_empty());
-            if kill {
+                .filter(|d| a.digit_cells[d.index()].difference(peers(g)).is_empty())
+                .collect();
+            kills[k][g.index()] = kill;
+            if !kill.is_empty() {
                 hits[g.index()][k / 64] |= 1 << (k % 64);
             }
         }
@@ -53,7 +59,7 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
                     for w in 0..words {
                         relevant[w] = hits[a.index()][w] & hits[b.index()][w];
                     }
-                    if let Some(s) = exclude(pos, &[a, b], &als, &relevant, technique) {
+                    if let Some(s) = exclude(pos, &[a, b], &als, &kills, &relevant, technique) {
                         out.push(s);
                     }
                 }
@@ -74,7 +80,7 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
                 if any == 0 {
                     continue;
                 }
-                if let Some(s) = exclude(pos, &[a, b, c], &als, &relevant, technique) {
+                if let Some(s) = exclude(pos, &[a, b, c], &als, &kills, &relevant, technique) {
                     out.push(s);
                 }
             }
@@ -83,31 +89,21 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
     out
 }
 
-fn exclude(
+fn exclude<'a>(
     pos: &Position,
     group: &[Cell],
-    als: &[Als],
+    als: &[&'a Als],
+    kill_table: &[[DigitSet; 81]],
     mask: &[u64],
     technique: Technique,
 ) -> Option<Step> {
     // For each relevant ALS, per group cell, the digits it would kill in the ALS.
-    let mut relevant: Vec<(&Als, Vec<DigitSet>)> = Vec::new();
+    let mut relevant: Vec<(&'a Als, Vec<DigitSet>)> = Vec::new();
     for (k, a) in als.iter().enumerate() {
         if mask[k / 64] & (1 << (k % 64)) == 0 {
             continue;
         }
-        let kills: Vec<DigitSet> = group
-            .iter()
-            .map(|&g| {
-                if a.cells.contains(g) {
-                    return DigitSet::EMPTY;
-                }
-                (a.digits & pos.cands(g))
-                    .iter()
-                    .filter(|d| a.digit_cells[d.index()].difference(peers(g)).is_empty())
-                    .collect()
-            })
-            .collect();
+        let kills: Vec<DigitSet> = group.iter().map(|g| kill_table[k][g.index()]).collect();
         let union = kills.iter().fold(DigitSet::EMPTY, |u, &k| u | k);
         if union.len() >= 2 {
             relevant.push((a, kills));

@@ -8,7 +8,7 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use super::{elims_for, pattern_of, subsets};
+use super::{elims_for, pattern_of};
 use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
@@ -57,7 +57,7 @@ fn search(
             }
         }
     }
-    let bases: Vec<usize> = (0..9)
+    let allowed: u16 = (0..9)
         .filter(|&i| {
             let n = masks[i].count_ones() as usize;
             if finned {
@@ -66,15 +66,14 @@ fn search(
                 (2..=size).contains(&n)
             }
         })
-        .collect();
-    for base in subsets(&bases, size) {
+        .fold(0, |m, i| m | 1 << i);
+    for &base_set in combos(size) {
+        if base_set & !allowed != 0 {
+            continue;
+        }
+        let base: Vec<usize> = bits(base_set).collect();
         let union = base.iter().fold(0u16, |u, &i| u | masks[i]);
         let width = union.count_ones() as usize;
-        let base_cells: CellSet = base
-            .iter()
-            .flat_map(|&i| bits(masks[i]).map(move |j| cell_of(rows_base, i, j)))
-            .collect();
-        let base_set: u16 = base.iter().fold(0, |m, &i| m | 1 << i);
         if !finned {
             if width != size {
                 continue;
@@ -88,6 +87,7 @@ fn search(
                 3 => Technique::Swordfish,
                 _ => Technique::Jellyfish,
             });
+            let base_cells = cells_of(&base, &masks, rows_base);
             fill(
                 &mut s,
                 pos,
@@ -106,13 +106,20 @@ fn search(
         if width <= size || width > size + 3 {
             continue;
         }
-        let cols: Vec<usize> = bits(union).collect();
-        for cover in subsets(&cols, size) {
-            let cover_mask: u16 = cover.iter().fold(0, |m, &j| m | 1 << j);
-            // Every base line must keep a candidate in the cover.
+        for &cover_mask in combos(size) {
+            if cover_mask & !union != 0 {
+                continue;
+            }
+            let fin_lines = union & !cover_mask;
+            // The fins' cross lines must lie in one band/stack...
+            if ![0o7u16, 0o70, 0o700].iter().any(|&m| fin_lines & !m == 0) {
+                continue;
+            }
+            // ... and every base line must keep a candidate in the cover.
             if base.iter().any(|&i| masks[i] & cover_mask == 0) {
                 continue;
             }
+            let base_cells = cells_of(&base, &masks, rows_base);
             let fins: CellSet = base_cells
                 .iter()
                 .filter(|c| {
@@ -147,6 +154,25 @@ fn search(
             out.push(s);
         }
     }
+}
+
+/// The 9-bit masks with `k` bits set, in increasing order.
+fn combos(k: usize) -> &'static [u16] {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    &TABLE.get_or_init(|| {
+        let mut t = vec![Vec::new(); 10];
+        for m in 0u16..512 {
+            t[m.count_ones() as usize].push(m);
+        }
+        t
+    })[k]
+}
+
+fn cells_of(base: &[usize], masks: &[u16; 9], rows_base: bool) -> CellSet {
+    base.iter()
+        .flat_map(|&i| bits(masks[i]).map(move |j| cell_of(rows_base, i, j)))
+        .collect()
 }
 
 /// The candidates of `d` in the cover lines `cover` outside the base lines `base_set`.

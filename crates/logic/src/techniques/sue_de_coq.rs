@@ -75,6 +75,7 @@ pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
                             s.pattern = pattern_of(pos, core, DigitSet::ALL);
                             s.secondary = pattern_of(pos, lc | bc, DigitSet::ALL);
                             s.cells = core | lc | bc;
+                            s.sets = vec![core, lc, bc];
                             s.houses = vec![bx, line];
                             s.digits = v | ld | bd;
                             if !out.iter().any(|o| o.eliminations == s.eliminations) {
