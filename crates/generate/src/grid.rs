@@ -293,37 +293,35 @@ pub(crate) struct UaSets {
 impl UaSets {
     pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
         let mut sets = Vec::with_capacity(160);
-        // The cell of each digit in each house.
-        let mut where_ = [[0u8; 27]; 9];
-        for (h, cells) in HOUSE_CELLS.iter().enumerate() {
-            for &c in cells {
-                where_[solution[c as usize] as usize - 1][h] = c;
-            }
-        }
-        fn root(parent: &mut [u8; 81], mut x: u8) -> u8 {
-            while parent[x as usize] != x {
-                parent[x as usize] = parent[parent[x as usize] as usize];
-                x = parent[x as usize];
-            }
-            x
+        let mut positions = [0u128; 9];
+        for (c, &v) in solution.iter().enumerate() {
+            positions[v as usize - 1] |= 1u128 << c;
         }
         for a in 0..9 {
             for b in a + 1..9 {
-                let mut parent = [0u8; 81];
-                for &c in where_[a][..9].iter().chain(&where_[b][..9]) {
-                    parent[c as usize] = c;
+                let pair = positions[a] | positions[b];
+                let mut left = pair;
+                while left != 0 {
+                    // Flood fill: the component grows by the a and b cells of every house one
+                    // of its cells lies in, until it stops growing.
+                    let mut comp = left & left.wrapping_neg();
+                    let mut fresh = comp;
+                    let mut houses = 0u32;
+                    while fresh != 0 {
+                        while fresh != 0 {
+                            houses |= CELL_HOUSES[fresh.trailing_zeros() as usize];
+                            fresh &= fresh - 1;
+                        }
+                        let reach = pair
+                            & (UNIONS.rows[(houses & 0x1ff) as usize]
+                                | UNIONS.cols[((houses >> 9) & 0x1ff) as usize]
+                                | UNIONS.boxes[(houses >> 18) as usize]);
+                        fresh = reach & !comp;
+                        comp |= reach;
+                    }
+                    sets.push(comp);
+                    left &= !comp;
                 }
-                for h in 0..27 {
-                    let ra = root(&mut parent, where_[a][h]);
-                    let rb = root(&mut parent, where_[b][h]);
-                    parent[ra as usize] = rb;
-                }
-                let mut comp = [0u128; 81];
-                for &c in where_[a][..9].iter().chain(&where_[b][..9]) {
-                    let r = root(&mut parent, c);
-                    comp[r as usize] |= 1u128 << c;
-                }
-                sets.extend(comp.iter().copied().filter(|&m| m != 0));
             }
         }
         // Row pairs in a band (cell = 9 * line + k) and column pairs in a stack
@@ -561,5 +559,28 @@ mod tests {
         g[0] = 0;
         let m = Masks::of(&g);
         assert!(directly_forced(&g, &m, 0, 5));
+    }
+
+    #[test]
+    fn unavoidable_sets_are_unavoidable() {
+        for seed in 0..5 {
+            let solution = random_solution(&mut PuzzleRng::new(seed));
+            let ua = UaSets::of(&solution);
+            assert!(ua.sets.len() >= 36, "at least one component per digit pair");
+            for &set in &ua.sets {
+                // Empty the set in the full grid: a second solution must appear.
+                let mut g = solution;
+                for c in 0..81 {
+                    if set >> c & 1 == 1 {
+                        g[c] = 0;
+                    }
+                }
+                let s = Sudoku::from_bytes(g).unwrap();
+                assert_eq!(s.count_solutions_up_to(2), 2, "{set:b}");
+                // And it is the last given of itself once the rest of it is gone.
+                let c = set.trailing_zeros() as usize;
+                assert!(ua.last_given(!set | (1u128 << c), c));
+            }
+        }
     }
 }
