@@ -286,6 +286,17 @@ impl Chainer {
         if !g.has(c, d) || (key_on(target) && g.cands[c].count_ones() < 2) {
             return;
         }
+        // The first-parent lines bound the complexity from below: skip hints that cannot win
+        // before counting ancestors.
+        if let Some(b) = best {
+            let lower: u32 = branches
+                .iter()
+                .map(|&(s, i)| self.nets[s as usize].nodes[i as usize].len)
+                .sum();
+            if lower > b.hint.complexity {
+                return;
+            }
+        }
         let mut complexity = 0;
         for &(s, i) in branches {
             complexity += self.ancestors(s, i);

@@ -6,7 +6,7 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
-use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits, bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{basic, SeHint};
 
 /// The key of potential `cell`/`digit`/`on`.
@@ -42,6 +42,9 @@ pub struct Node {
     pub par_start: u32,
     /// How many parents (the first is the main one).
     pub par_len: u32,
+    /// Potentials on its first-parent line, itself included: a lower bound of its ancestor
+    /// count.
+    pub len: u32,
 }
 
 /// What a propagation may use.
@@ -128,13 +131,16 @@ impl Net {
     fn push_node(&mut self, k: u16, first_parent: Option<u32>) -> u32 {
         let i = self.nodes.len() as u32;
         let start = self.parents.len() as u32;
+        let mut len = 1;
         if let Some(p) = first_parent {
             self.parents.push(p);
+            len = self.nodes[p as usize].len + 1;
         }
         self.nodes.push(Node {
             key: k,
             par_start: start,
             par_len: first_parent.is_some() as u32,
+            len,
         });
         i
     }
@@ -143,7 +149,11 @@ impl Net {
     #[inline]
     fn add_parent_to_last(&mut self, p: u32) {
         self.parents.push(p);
+        let plen = self.nodes[p as usize].len;
         let n = self.nodes.last_mut().expect("a node");
+        if n.par_len == 0 {
+            n.len = plen + 1;
+        }
         n.par_len += 1;
     }
 
@@ -230,11 +240,17 @@ impl Propagator {
                 }
             }
         }
+        // SE's peer order is the block, then the rest of the row, then the rest of the
+        // column; within each part row-major order is the house order.
         let peers = T.peer_mask[c] & self.work.pos[d];
         if peers != 0 {
-            for &c2 in T.peers[c].iter() {
-                if peers >> c2 & 1 != 0 {
-                    if let Some(x) = self.emit_off(net, p, c2 as usize, d) {
+            let [b, r, _] = T.houses[c];
+            let in_block = peers & T.mask[b as usize];
+            let in_row = peers & T.mask[r as usize] & !in_block;
+            let in_col = peers & !in_block & !in_row;
+            for part in [in_block, in_row, in_col] {
+                for c2 in bits(part) {
+                    if let Some(x) = self.emit_off(net, p, c2, d) {
                         return Some(x);
                     }
                 }
@@ -283,14 +299,11 @@ impl Propagator {
                 let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
                 let i = net.push_node(key(c2, d, true), Some(p));
                 if rules.dynamic {
+                    // House order is row-major order for every kind of house.
                     let gone = src.pos[d] & T.mask[h] & !self.work.pos[d];
-                    if gone != 0 {
-                        for &q in T.cells[h].iter() {
-                            if gone >> q & 1 != 0 {
-                                let par = net.index[key(q as usize, d, false) as usize];
-                                net.add_parent_to_last(par);
-                            }
-                        }
+                    for q in bits(gone) {
+                        let par = net.index[key(q, d, false) as usize];
+                        net.add_parent_to_last(par);
                     }
                 }
                 if let Some(x) = self.settle_on(net, i, c2, d) {

@@ -38,8 +38,15 @@ fn excluded(ex: &[u16], combo: u16) -> bool {
     ex.iter().any(|&e| e & !combo == 0)
 }
 
-fn excluder_cands(g: &Grid, ex: u128) -> Vec<u16> {
-    super::grid::bits(ex).map(|c| g.cands[c]).collect()
+/// The candidate sets of the excluder cells `ex` (at most 20: they are peers of a cell), in
+/// a buffer; returns how many.
+fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
+    let mut n = 0;
+    for c in super::grid::bits(ex) {
+        out[n] = g.cands[c];
+        n += 1;
+    }
+    n
 }
 
 /// Aligned pair exclusion (6.2).
@@ -56,7 +63,9 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             if common.count_ones() < 2 {
                 continue;
             }
-            let ex = excluder_cands(g, common);
+            let mut buf = [0u16; 81];
+            let n = excluder_cands(g, common, &mut buf);
+            let ex = &buf[..n];
             let peers = T.peer_mask[c0] >> c1 & 1 != 0;
             let (mut ok0, mut ok1) = (0u16, 0u16);
             for a in bits16(g.cands[c0]) {
@@ -65,7 +74,7 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         continue;
                     }
                     let combo = (1 << a) | (1 << b);
-                    if excluded(&ex, combo) {
+                    if excluded(ex, combo) {
                         continue;
                     }
                     ok0 |= 1 << a;
@@ -107,13 +116,19 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         for i in 0..j {
             let (c0, e0) = cells[i];
             let (c1, e1) = cells[j];
+            // All three cells need two common excluders, so the pair needs them already.
+            if (e0 & e1).count_ones() < 2 {
+                continue;
+            }
             let twins = (e0 | e1) & qualifying & !(1u128 << c0) & !(1u128 << c1);
             for c2 in super::grid::bits(twins) {
                 let common = e0 & e1 & ex_of[c2];
                 if common.count_ones() < 2 {
                     continue;
                 }
-                let ex = excluder_cands(g, common);
+                let mut buf = [0u16; 81];
+                let n = excluder_cands(g, common, &mut buf);
+                let ex = &buf[..n];
                 let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
                 let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
                 let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
@@ -128,7 +143,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                                 continue;
                             }
                             let combo = (1 << a) | (1 << b) | (1 << c);
-                            if excluded(&ex, combo) {
+                            if excluded(ex, combo) {
                                 continue;
                             }
                             ok0 |= 1 << a;

@@ -113,6 +113,11 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         if g.values[c0] != 0 || vm.count_ones() != 2 {
             continue;
         }
+        // A loop needs at least four cells holding both digits.
+        let both = g.pos[vm.trailing_zeros() as usize] & g.pos[15 - vm.leading_zeros() as usize];
+        if both.count_ones() < 4 {
+            continue;
+        }
         loops.clear();
         check_loops(g, c0, vm, &mut path, None, 2, 0, &mut loops);
         for lp in &loops {
