@@ -100,7 +100,7 @@ impl Reach {
 
     /// From "(c, d) on": whether a cycle back to it of complexity at most `cycle_len` may
     /// exist, and whether "(c, d) off" follows with complexity at most `chain_len`.
-    fn from_on(
+    fn on_root(
         &self,
         g: &Grid,
         c: usize,
@@ -154,7 +154,7 @@ impl Reach {
     }
 
     /// From "(c, d) off": whether "(c, d) on" follows with complexity at most `max_len`.
-    fn from_off(&self, g: &Grid, c: usize, d: usize, pass: Pass, max_len: u32) -> bool {
+    fn off_root(&self, g: &Grid, c: usize, d: usize, pass: Pass, max_len: u32) -> bool {
         let pass = Pass { x: true, y: pass.y };
         let mut on_seen = [0u128; 9];
         let mut off_front = [0u128; 9];
@@ -488,7 +488,7 @@ impl Cycles {
                     // can find something (for forcing chains it is exact; for cycles it may
                     // say yes where SE's filter would then reject every loop).
                     let (cycle_maybe, on_target) =
-                        reach.from_on(g, c, d, pass, cycle_len, chain_len);
+                        reach.on_root(g, c, d, pass, cycle_len, chain_len);
                     if cycle_maybe {
                         self.max_len = cycle_len;
                         self.do_cycles(g, root, pass);
@@ -506,7 +506,7 @@ impl Cycles {
                             let maybe = if r == root {
                                 on_target && self.max_len >= chain_len.min(self.max_len)
                             } else {
-                                reach.from_off(g, c, d, pass, self.max_len)
+                                reach.off_root(g, c, d, pass, self.max_len)
                             };
                             if !maybe {
                                 continue;
