@@ -7,8 +7,11 @@ use crate::se::SeHint;
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
 
-use super::net::{key, key_cell, key_digit, key_on};
-use super::{length_bonus, link, Candidate as Best};
+use super::net::{
+    key, key_cell, key_digit, key_on, on_rule_parents, NestedHint, CAUSE_CELL, CAUSE_HOUSE,
+    CAUSE_NONE,
+};
+use super::{length_bonus, link, Candidate as Best, Sink};
 
 const NONE: u32 = u32::MAX;
 
@@ -19,12 +22,24 @@ pub struct Cycles {
     nodes: Vec<(u16, u32)>,
     /// Line length (potentials from the root) of each node.
     lens: Vec<u32>,
+    /// Why each "on" holds (see `net::CAUSE_*`).
+    causes: Vec<u8>,
+    /// "On" consequences with their causes.
+    obuf: Vec<(u16, u8)>,
     /// Nodes longer than this cannot give a hint that beats the best so far: not created.
     max_len: u32,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     found: Vec<u32>,
     buf: Vec<u16>,
+}
+
+/// The largest complexity worth finding: unlimited when collecting every hint.
+fn limit(sink: &Sink, base: f64, sort_key: u8) -> u32 {
+    match sink {
+        Sink::Best { best, .. } => max_complexity(best, base, sort_key),
+        Sink::Collect { .. } => u32::MAX,
+    }
 }
 
 /// The largest complexity a hint of `base` and `sort_key` may have and still beat `best`.
@@ -194,6 +209,11 @@ struct Pass {
 
 impl Cycles {
     fn push(&mut self, k: u16, parent: u32) -> u32 {
+        self.push_cause(k, parent, CAUSE_NONE)
+    }
+
+    fn push_cause(&mut self, k: u16, parent: u32, cause: u8) -> u32 {
+        self.causes.push(cause);
         let len = if parent == NONE {
             1
         } else {
@@ -236,12 +256,12 @@ impl Cycles {
     }
 
     /// OFF -> ON consequences of `k` into `buf`, without repeats (SE's `getOffToOn`).
-    fn off_to_on(g: &Grid, k: u16, pass: Pass, buf: &mut Vec<u16>) {
+    fn off_to_on(g: &Grid, k: u16, pass: Pass, buf: &mut Vec<(u16, u8)>) {
         buf.clear();
         let (c, d) = (key_cell(k), key_digit(k));
         if pass.y && g.cands[c].count_ones() == 2 {
             let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
-            buf.push(key(c, d2, true));
+            buf.push((key(c, d2, true), CAUSE_CELL));
         }
         if pass.x {
             for kind in [BLOCK, ROW, COL] {
@@ -250,12 +270,21 @@ impl Cycles {
                 if pp.count_ones() == 2 && pp >> c & 1 != 0 {
                     let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
                     let nk = key(c2, d, true);
-                    if !buf.contains(&nk) {
-                        buf.push(nk);
+                    if !buf.iter().any(|&(k2, _)| k2 == nk) {
+                        buf.push((nk, CAUSE_HOUSE + kind as u8));
                     }
                 }
             }
         }
+    }
+
+    /// The cause of the "on" root reached back from off `k` (the first rule that gives it).
+    fn cause_to(g: &Grid, k: u16, root: u16, pass: Pass) -> u8 {
+        let mut buf = Vec::with_capacity(4);
+        Self::off_to_on(g, k, pass, &mut buf);
+        buf.iter()
+            .find(|&&(k2, _)| k2 == root)
+            .map_or(CAUSE_NONE, |&(_, c)| c)
     }
 
     /// SE's `doCycles` from the "on" root: the ends of every cycle back to the root.
@@ -268,6 +297,7 @@ impl Cycles {
     fn do_cycles(&mut self, g: &Grid, root: u16, pass: Pass) {
         self.nodes.clear();
         self.lens.clear();
+        self.causes.clear();
         self.found.clear();
         self.pend_on.clear();
         self.pend_off.clear();
@@ -294,6 +324,7 @@ impl Cycles {
         self.pend_on.push(r);
         let mut length = 0;
         let mut buf = std::mem::take(&mut self.buf);
+        let mut obuf = std::mem::take(&mut self.obuf);
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             length += 1;
             let ons = std::mem::take(&mut self.pend_on);
@@ -321,19 +352,20 @@ impl Cycles {
                 let pk = self.nodes[p as usize].0;
                 let (pc, pd) = (key_cell(pk), key_digit(pk));
                 if to_root[pd] >> pc & 1 != 0 && length >= 4 {
-                    let i = self.push(root, p);
+                    let cause = Self::cause_to(g, pk, root, pass);
+                    let i = self.push_cause(root, p, cause);
                     self.found.push(i);
                 }
                 // An on of line length L leads to cycles of complexity L + 1 at best.
                 if self.lens[p as usize] + 2 > self.max_len {
                     continue;
                 }
-                Self::off_to_on(g, pk, pass, &mut buf);
-                for &k in &buf {
+                Self::off_to_on(g, pk, pass, &mut obuf);
+                for &(k, cause) in &obuf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if on_seen[d] >> c & 1 == 0 {
                         on_seen[d] |= 1u128 << c;
-                        let i = self.push(k, p);
+                        let i = self.push_cause(k, p, cause);
                         self.pend_on.push(i);
                     }
                 }
@@ -342,6 +374,7 @@ impl Cycles {
             self.pend_off.clear();
         }
         self.buf = buf;
+        self.obuf = obuf;
     }
 
     /// SE's `doForcingChains` from `root` (on or off): the first derivation of the root's
@@ -349,6 +382,7 @@ impl Cycles {
     fn do_forcing(&mut self, g: &Grid, root: u16, pass: Pass) {
         self.nodes.clear();
         self.lens.clear();
+        self.causes.clear();
         self.found.clear();
         self.pend_on.clear();
         self.pend_off.clear();
@@ -365,6 +399,7 @@ impl Cycles {
         }
         let target = root ^ 1;
         let mut buf = std::mem::take(&mut self.buf);
+        let mut obuf = std::mem::take(&mut self.obuf);
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             let ons = std::mem::take(&mut self.pend_on);
             for &p in &ons {
@@ -379,6 +414,7 @@ impl Cycles {
                         let i = self.push(k, p);
                         self.found.push(i);
                         self.buf = buf;
+                        self.obuf = obuf;
                         return;
                     }
                     if off_seen[d] >> c & 1 == 0 && !self.is_parent(p, k) {
@@ -396,18 +432,19 @@ impl Cycles {
                     continue;
                 }
                 let pk = self.nodes[p as usize].0;
-                Self::off_to_on(g, pk, Pass { x: true, y: pass.y }, &mut buf);
-                for &k in &buf {
+                Self::off_to_on(g, pk, Pass { x: true, y: pass.y }, &mut obuf);
+                for &(k, cause) in &obuf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if k == target {
-                        let i = self.push(k, p);
+                        let i = self.push_cause(k, p, cause);
                         self.found.push(i);
                         self.buf = buf;
+                        self.obuf = obuf;
                         return;
                     }
                     if on_seen[d] >> c & 1 == 0 {
                         on_seen[d] |= 1u128 << c;
-                        let i = self.push(k, p);
+                        let i = self.push_cause(k, p, cause);
                         self.pend_on.push(i);
                     }
                 }
@@ -416,6 +453,7 @@ impl Cycles {
             self.pend_off.clear();
         }
         self.buf = buf;
+        self.obuf = obuf;
     }
 
     /// The links from the root down to node `i`.
@@ -455,7 +493,25 @@ impl Cycles {
 
     /// Runs the producer: the easiest, then shortest, cycle or forcing chain.
     pub fn best(&mut self, g: &Grid, want_chain: bool) -> Option<SeHint> {
-        let mut best: Option<Best> = None;
+        let mut sink = Sink::Best {
+            best: None,
+            want_chain,
+        };
+        self.run(g, &mut sink);
+        match sink {
+            Sink::Best { best, .. } => best.map(|b| b.hint),
+            Sink::Collect { .. } => None,
+        }
+    }
+
+    /// Every hint of the producer on `g` (unsorted), with rule parents relative to the outer
+    /// start grid `src`, for a chain nested in another.
+    pub(crate) fn collect(&mut self, g: &Grid, src: &Grid, out: &mut Vec<NestedHint>) {
+        let mut sink = Sink::Collect { src, out };
+        self.run(g, &mut sink);
+    }
+
+    fn run(&mut self, g: &Grid, sink: &mut Sink) {
         let reach = Reach::new(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
@@ -478,9 +534,9 @@ impl Cycles {
                 }
                 for d in bits16(g.cands[c]) {
                     let root = key(c, d, true);
-                    let cycle_len = max_complexity(&best, cycle_base, sort_key);
+                    let cycle_len = limit(sink, cycle_base, sort_key);
                     let chain_len = if pass.x {
-                        max_complexity(&best, chain_base, sort_key)
+                        limit(sink, chain_base, sort_key)
                     } else {
                         0
                     };
@@ -494,15 +550,13 @@ impl Cycles {
                         self.do_cycles(g, root, pass);
                         let ends = std::mem::take(&mut self.found);
                         for &end in &ends {
-                            self.consider_cycle(
-                                g, end, pass, cycle_base, sort_key, want_chain, &mut best,
-                            );
+                            self.consider_cycle(g, end, pass, cycle_base, sort_key, sink);
                         }
                         self.found = ends;
                     }
                     if pass.x {
                         for r in [root, root ^ 1] {
-                            self.max_len = max_complexity(&best, chain_base, sort_key);
+                            self.max_len = limit(sink, chain_base, sort_key);
                             let maybe = if r == root {
                                 on_target && self.max_len >= chain_len.min(self.max_len)
                             } else {
@@ -513,16 +567,34 @@ impl Cycles {
                             }
                             self.do_forcing(g, r, pass);
                             if let Some(&t) = self.found.first() {
-                                self.consider_chain(
-                                    g, t, pass, chain_base, sort_key, want_chain, &mut best,
-                                );
+                                self.consider_chain(g, t, pass, chain_base, sort_key, sink);
                             }
                         }
                     }
                 }
             }
         }
-        best.map(|b| b.hint)
+    }
+
+    /// The rule parents of the line above node `i`, relative to `(src, g)`.
+    fn line_rule_parents(&self, src: &Grid, g: &Grid, i: u32) -> [u128; 9] {
+        let mut out = [0u128; 9];
+        let mut t = i;
+        while t != NONE {
+            let k = self.nodes[t as usize].0;
+            if key_on(k) {
+                on_rule_parents(
+                    src,
+                    g,
+                    key_cell(k),
+                    key_digit(k),
+                    self.causes[t as usize],
+                    &mut out,
+                );
+            }
+            t = self.nodes[t as usize].1;
+        }
+        out
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -533,8 +605,7 @@ impl Cycles {
         pass: Pass,
         base: f64,
         sort_key: u8,
-        want_chain: bool,
-        best: &mut Option<Best>,
+        sink: &mut Sink,
     ) {
         let mut loop_cells = 0u128;
         let mut t = end;
@@ -567,6 +638,20 @@ impl Cycles {
         }
         let complexity = self.line_len(end);
         let difficulty = base + length_bonus(complexity);
+        let (best, want_chain) = match sink {
+            Sink::Collect { src, out } => {
+                out.push(NestedHint {
+                    elim,
+                    parents: self.line_rule_parents(src, g, end),
+                    difficulty,
+                    complexity,
+                    sort_key,
+                    chain: true,
+                });
+                return;
+            }
+            Sink::Best { best, want_chain } => (best, *want_chain),
+        };
         if !Best::beats(best, difficulty, complexity, sort_key) {
             return;
         }
@@ -597,13 +682,34 @@ impl Cycles {
         pass: Pass,
         base: f64,
         sort_key: u8,
-        want_chain: bool,
-        best: &mut Option<Best>,
+        sink: &mut Sink,
     ) {
         let k = self.nodes[target as usize].0;
         let (c, d) = (key_cell(k), key_digit(k));
         let complexity = self.line_len(target);
         let difficulty = base + length_bonus(complexity);
+        let (best, want_chain) = match sink {
+            Sink::Collect { src, out } => {
+                let mut elim = [0u128; 9];
+                if key_on(k) {
+                    for d2 in bits16(g.cands[c] & !(1 << d)) {
+                        elim[d2] = 1u128 << c;
+                    }
+                } else {
+                    elim[d] = 1u128 << c;
+                }
+                out.push(NestedHint {
+                    elim,
+                    parents: self.line_rule_parents(src, g, target),
+                    difficulty,
+                    complexity,
+                    sort_key,
+                    chain: true,
+                });
+                return;
+            }
+            Sink::Best { best, want_chain } => (best, *want_chain),
+        };
         if !Best::beats(best, difficulty, complexity, sort_key) {
             return;
         }

@@ -40,7 +40,10 @@ use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::SeHint;
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
-use net::{key, key_cell, key_digit, key_on, Net, Propagator, Rules};
+use net::{
+    key, key_cell, key_digit, key_on, on_rule_parents, sort_and_dedupe, NestedHint, NestedRule,
+    Net, Propagator, Rules, CAUSE_NONE, NO_NESTED,
+};
 
 /// How far the chaining may go, SE's producers #21 and #23 to #26 (SE-SPEC §3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -55,6 +58,11 @@ pub enum ChainLevel {
     Dynamic,
     /// Dynamic forcing chains with pointing, claiming, pairs and X-Wings inside (9.0).
     DynamicPlus,
+    /// Nested forcing chains, level 2 to 5 (9.5, 10.0, 10.5, 11.0): dynamic forcing chains
+    /// that use, when they run dry, cycles and forcing chains (2), also multiple forcing
+    /// chains (3), dynamic forcing chains (4), and those plus level-2 chains (5). Very slow
+    /// from level 3 on, as in SE.
+    Nested(u8),
 }
 
 impl ChainLevel {
@@ -66,6 +74,20 @@ impl ChainLevel {
             ChainLevel::Multiple => 8.0,
             ChainLevel::Dynamic => 8.5,
             ChainLevel::DynamicPlus => 9.0,
+            ChainLevel::Nested(n) => 9.5 + 0.5 * (n.clamp(2, 5) - 2) as f64,
+        }
+    }
+
+    /// The propagation rules of the level.
+    fn rules(self) -> Rules {
+        Rules {
+            dynamic: self != ChainLevel::Multiple,
+            y_links: self != ChainLevel::Nishio,
+            level: match self {
+                ChainLevel::DynamicPlus => 1,
+                ChainLevel::Nested(n) => n.clamp(2, 5),
+                _ => 0,
+            },
         }
     }
 }
@@ -111,6 +133,22 @@ impl Candidate {
     }
 }
 
+/// Where a producer's hints go: the best one (what SE applies), or all of them with their rule
+/// parents, for a chain nested in another (SE-SPEC §5.6).
+pub(crate) enum Sink<'a> {
+    /// Keep the best; build its chain when `want_chain`.
+    Best {
+        best: Option<Candidate>,
+        want_chain: bool,
+    },
+    /// Keep every hint; rule parents are taken between the outer start grid `src` and the
+    /// grid the producer runs on.
+    Collect {
+        src: &'a Grid,
+        out: &'a mut Vec<NestedHint>,
+    },
+}
+
 /// The link between two potentials (parent to child).
 pub(crate) fn link(from: u16, to: u16) -> ChainLink {
     ChainLink {
@@ -152,6 +190,8 @@ pub struct Chainer {
     stamp: Vec<u32>,
     gen: u32,
     stack: Vec<u32>,
+    /// Signatures of the nested chains already counted in one hint's complexity.
+    nested_seen: Vec<u64>,
     cycles: cycles::Cycles,
 }
 
@@ -168,6 +208,7 @@ impl Default for Chainer {
             stamp: vec![0; 1458],
             gen: 0,
             stack: Vec::new(),
+            nested_seen: Vec::new(),
             cycles: cycles::Cycles::default(),
         }
     }
@@ -206,8 +247,45 @@ impl Chainer {
     fn run(&mut self, g: &Grid, level: ChainLevel, want_chain: bool) -> Option<SeHint> {
         match level {
             ChainLevel::Static => self.cycles.best(g, want_chain),
-            _ => self.multiple(g, level, want_chain),
+            _ => {
+                let mut sink = Sink::Best {
+                    best: None,
+                    want_chain,
+                };
+                self.multiple(g, level, &mut sink);
+                match sink {
+                    Sink::Best { best, .. } => best.map(|b| b.hint),
+                    Sink::Collect { .. } => None,
+                }
+            }
         }
+    }
+
+    /// Every hint of producer `what` on `g`, in SE's emission order, with rule parents
+    /// relative to the outer start grid `src` (for a chain nested in another).
+    pub(crate) fn collect(
+        &mut self,
+        g: &Grid,
+        src: &Grid,
+        what: NestedRule,
+        out: &mut Vec<NestedHint>,
+    ) {
+        out.clear();
+        match what {
+            NestedRule::Static => self.cycles.collect(g, src, out),
+            _ => {
+                let level = match what {
+                    NestedRule::Multiple => ChainLevel::Multiple,
+                    NestedRule::Dynamic(0) => ChainLevel::Dynamic,
+                    NestedRule::Dynamic(1) => ChainLevel::DynamicPlus,
+                    NestedRule::Dynamic(n) => ChainLevel::Nested(n),
+                    NestedRule::Static => unreachable!("handled above"),
+                };
+                let mut sink = Sink::Collect { src, out };
+                self.multiple(g, level, &mut sink);
+            }
+        }
+        sort_and_dedupe(out);
     }
 
     fn alloc(&mut self) -> u32 {
@@ -233,24 +311,54 @@ impl Chainer {
     }
 
     /// SE's ancestor count of node `i` of net `s`: distinct potentials reachable through all
-    /// parents, the node included.
-    fn ancestors(&mut self, s: u32, i: u32) -> u32 {
+    /// parents, the node included. Also adds the complexity of nested chains met on the way
+    /// (each once per hint, see `nested_seen`) to `nested`, and, when `rp` is given, the rule
+    /// parents of the "on" potentials met, relative to `(outer src, grid)`.
+    fn ancestors(
+        &mut self,
+        s: u32,
+        i: u32,
+        nested: &mut u32,
+        rp: Option<(&Grid, &Grid, &mut [u128; 9])>,
+    ) -> u32 {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.stamp.iter_mut().for_each(|x| *x = 0);
             self.gen = 1;
         }
         let net = &self.nets[s as usize];
+        let has_nested = !net.nested.is_empty();
+        let mut rp = rp;
         self.stack.clear();
         self.stack.push(i);
         let mut n = 0;
         while let Some(j) = self.stack.pop() {
-            let k = net.nodes[j as usize].key as usize;
+            let node = &net.nodes[j as usize];
+            let k = node.key as usize;
             if self.stamp[k] == self.gen {
                 continue;
             }
             self.stamp[k] = self.gen;
             n += 1;
+            if has_nested && node.nested != NO_NESTED {
+                let (sig, cx) = net.nested[node.nested as usize];
+                if !self.nested_seen.contains(&sig) {
+                    self.nested_seen.push(sig);
+                    *nested += cx;
+                }
+            }
+            if let Some((src, g, out)) = rp.as_mut() {
+                if key_on(node.key) && node.cause != CAUSE_NONE {
+                    on_rule_parents(
+                        src,
+                        g,
+                        key_cell(node.key),
+                        key_digit(node.key),
+                        node.cause,
+                        out,
+                    );
+                }
+            }
             self.stack.extend_from_slice(net.parents_of(j));
         }
         n
@@ -270,7 +378,7 @@ impl Chainer {
         out
     }
 
-    /// Offers the hint concluding potential `target` through `branches`.
+    /// Offers the hint concluding potential `target` through `branches` to `sink`.
     #[allow(clippy::too_many_arguments)]
     fn consider(
         &mut self,
@@ -279,86 +387,106 @@ impl Chainer {
         kind: Kind,
         target: u16,
         branches: &[Branch],
-        want_chain: bool,
-        best: &mut Option<Candidate>,
+        sink: &mut Sink,
     ) {
         let (c, d) = (key_cell(target), key_digit(target));
         if !g.has(c, d) || (key_on(target) && g.cands[c].count_ones() < 2) {
             return;
         }
-        // The first-parent lines bound the complexity from below: skip hints that cannot win
-        // before counting ancestors.
-        if let Some(b) = best {
-            let lower: u32 = branches
-                .iter()
-                .map(|&(s, i)| self.nets[s as usize].nodes[i as usize].len)
-                .sum();
-            if lower > b.hint.complexity {
-                return;
-            }
-        }
-        let mut complexity = 0;
-        for &(s, i) in branches {
-            complexity += self.ancestors(s, i);
-        }
-        let difficulty = level.base() + length_bonus(complexity);
-        if !Candidate::beats(best, difficulty, complexity, kind as u8) {
-            return;
-        }
-        let tech = match level {
-            ChainLevel::Nishio => Technique::NishioForcingChain,
-            ChainLevel::Multiple => {
-                if kind == Kind::Region {
-                    Technique::RegionForcingChain
-                } else {
-                    Technique::CellForcingChain
-                }
-            }
-            ChainLevel::DynamicPlus => Technique::DynamicForcingChainPlus,
-            _ => Technique::DynamicForcingChain,
-        };
-        let mut h = SeHint::new(tech, difficulty);
+        let mut elim = [0u128; 9];
         if key_on(target) {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                h.elim[d2] = 1u128 << c;
+                elim[d2] = 1u128 << c;
             }
-            h.place = Some((c as u8, d as u8));
         } else {
-            h.elim[d] = 1u128 << c;
+            elim[d] = 1u128 << c;
         }
-        h.complexity = complexity;
-        h.sort_key = kind as u8;
-        h.digits = 1 << d;
-        h.cells |= 1u128 << c;
-        for &(s, _) in branches {
-            // Node 0 of every net is its assumption.
-            h.cells |= 1u128 << key_cell(self.nets[s as usize].nodes[0].key);
+        match sink {
+            Sink::Collect { src, out } => {
+                let mut parents = [0u128; 9];
+                let mut nested = 0;
+                let mut flat = 0;
+                self.nested_seen.clear();
+                for &(s, i) in branches {
+                    flat += self.ancestors(s, i, &mut nested, Some((src, g, &mut parents)));
+                }
+                let complexity = flat + nested;
+                out.push(NestedHint {
+                    elim,
+                    parents,
+                    difficulty: level.base() + length_bonus(complexity),
+                    complexity,
+                    sort_key: kind as u8,
+                    chain: true,
+                });
+            }
+            Sink::Best { best, want_chain } => {
+                // The first-parent lines bound the complexity from below: skip hints that
+                // cannot win before counting ancestors.
+                if let Some(b) = best {
+                    let lower: u32 = branches
+                        .iter()
+                        .map(|&(s, i)| self.nets[s as usize].nodes[i as usize].len)
+                        .sum();
+                    if lower > b.hint.complexity {
+                        return;
+                    }
+                }
+                let mut nested = 0;
+                let mut flat = 0;
+                self.nested_seen.clear();
+                for &(s, i) in branches {
+                    flat += self.ancestors(s, i, &mut nested, None);
+                }
+                let complexity = flat + nested;
+                let difficulty = level.base() + length_bonus(complexity);
+                if !Candidate::beats(best, difficulty, complexity, kind as u8) {
+                    return;
+                }
+                let tech = match level {
+                    ChainLevel::Nishio => Technique::NishioForcingChain,
+                    ChainLevel::Multiple => {
+                        if kind == Kind::Region {
+                            Technique::RegionForcingChain
+                        } else {
+                            Technique::CellForcingChain
+                        }
+                    }
+                    ChainLevel::DynamicPlus => Technique::DynamicForcingChainPlus,
+                    ChainLevel::Nested(_) => Technique::NestedForcingChain,
+                    _ => Technique::DynamicForcingChain,
+                };
+                let mut h = SeHint::new(tech, difficulty);
+                h.elim = elim;
+                if key_on(target) {
+                    h.place = Some((c as u8, d as u8));
+                }
+                h.complexity = complexity;
+                h.sort_key = kind as u8;
+                h.digits = 1 << d;
+                h.cells |= 1u128 << c;
+                for &(s, _) in branches {
+                    // Node 0 of every net is its assumption.
+                    h.cells |= 1u128 << key_cell(self.nets[s as usize].nodes[0].key);
+                }
+                if *want_chain {
+                    h.chain = Some(Chain {
+                        branches: branches.iter().map(|&b| self.branch_links(b)).collect(),
+                        is_loop: false,
+                    });
+                }
+                *best = Some(Candidate { hint: h });
+            }
         }
-        if want_chain {
-            h.chain = Some(Chain {
-                branches: branches.iter().map(|&b| self.branch_links(b)).collect(),
-                is_loop: false,
-            });
-        }
-        *best = Some(Candidate { hint: h });
     }
 
     /// SE's `getMultipleChainsHintList` with the selection of the first emitted hint.
-    fn multiple(&mut self, g: &Grid, level: ChainLevel, want_chain: bool) -> Option<SeHint> {
+    fn multiple(&mut self, g: &Grid, level: ChainLevel, sink: &mut Sink) {
         let nishio = level == ChainLevel::Nishio;
         let dynamic = level != ChainLevel::Multiple;
-        let rules = Rules {
-            dynamic,
-            y_links: !nishio,
-            level: if level == ChainLevel::DynamicPlus {
-                1
-            } else {
-                0
-            },
-        };
+        let rules = level.rules();
         self.used = 0;
         self.on_slot.iter_mut().for_each(|s| *s = NO_SLOT);
-        let mut best: Option<Candidate> = None;
         let contradictions = dynamic || nishio;
         for c in 0..81 {
             let n = g.cands[c].count_ones();
@@ -380,8 +508,7 @@ impl Chainer {
                             Kind::Contradiction,
                             key(c, d, false),
                             &[(on, a), (on, b)],
-                            want_chain,
-                            &mut best,
+                            sink,
                         );
                     }
                 }
@@ -399,8 +526,7 @@ impl Chainer {
                                 Kind::Contradiction,
                                 key(c, d, true),
                                 &[(off, a), (off, b)],
-                                want_chain,
-                                &mut best,
+                                sink,
                             );
                         }
                     }
@@ -416,8 +542,7 @@ impl Chainer {
                                     Kind::Double,
                                     k,
                                     &[(on, i), (off, i2)],
-                                    want_chain,
-                                    &mut best,
+                                    sink,
                                 );
                             }
                         }
@@ -432,8 +557,7 @@ impl Chainer {
                                     Kind::Double,
                                     k,
                                     &[(on, i), (off, i2)],
-                                    want_chain,
-                                    &mut best,
+                                    sink,
                                 );
                             }
                         }
@@ -442,7 +566,7 @@ impl Chainer {
                     self.used -= 1;
                 }
                 if !nishio {
-                    self.regions(g, level, rules, c, d, want_chain, &mut best);
+                    self.regions(g, level, rules, c, d, sink);
                 }
                 let net = &self.nets[on as usize];
                 for e in 0..9 {
@@ -479,14 +603,13 @@ impl Chainer {
                                 branches.push((s, node));
                             }
                             let br = std::mem::take(&mut branches);
-                            self.consider(g, level, Kind::Cell, k, &br, want_chain, &mut best);
+                            self.consider(g, level, Kind::Cell, k, &br, sink);
                             branches = br;
                         }
                     }
                 }
             }
         }
-        best.map(|b| b.hint)
     }
 
     /// Region forcing chains for digit `d` of cell `c` (SE's `doRegionChainings`): each house
@@ -499,8 +622,7 @@ impl Chainer {
         rules: Rules,
         c: usize,
         d: usize,
-        want_chain: bool,
-        best: &mut Option<Candidate>,
+        sink: &mut Sink,
     ) {
         for kind in [BLOCK, ROW, COL] {
             let h = T.houses[c][kind] as usize;
@@ -547,7 +669,7 @@ impl Chainer {
                         let node = self.nets[s as usize].find(k).expect("in every branch");
                         branches.push((s, node));
                     }
-                    self.consider(g, level, Kind::Region, k, &branches, want_chain, best);
+                    self.consider(g, level, Kind::Region, k, &branches, sink);
                 }
             }
         }

@@ -9,6 +9,8 @@
 use crate::se::grid::{bits, bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{basic, SeHint};
 
+use super::Chainer;
+
 /// The key of potential `cell`/`digit`/`on`.
 #[inline]
 pub fn key(cell: usize, digit: usize, on: bool) -> u16 {
@@ -45,7 +47,21 @@ pub struct Node {
     /// Potentials on its first-parent line, itself included: a lower bound of its ancestor
     /// count.
     pub len: u32,
+    /// Why an "on" holds: [`CAUSE_CELL`] (last candidate of its cell) or [`CAUSE_HOUSE`] plus
+    /// the house kind (last position in a house); [`CAUSE_NONE`] for the assumption and offs.
+    pub cause: u8,
+    /// For an off given by a nested chain: its entry in [`Net::nested`].
+    pub nested: u32,
 }
+
+/// No cause recorded.
+pub const CAUSE_NONE: u8 = 0;
+/// An "on" that is the last candidate of its cell.
+pub const CAUSE_CELL: u8 = 1;
+/// An "on" that is the last position of its digit in a house: add the house kind.
+pub const CAUSE_HOUSE: u8 = 2;
+/// No nested chain.
+pub const NO_NESTED: u32 = u32::MAX;
 
 /// What a propagation may use.
 #[derive(Clone, Copy, Debug)]
@@ -75,6 +91,8 @@ pub struct Net {
     pub off_bits: [u128; 9],
     /// Key to node index; an entry is meaningful only while its potential is a member.
     pub index: Vec<u32>,
+    /// The nested chains that gave offs: (signature, complexity).
+    pub nested: Vec<(u64, u32)>,
 }
 
 impl Default for Net {
@@ -87,6 +105,7 @@ impl Default for Net {
             on_bits: [0; 9],
             off_bits: [0; 9],
             index: vec![0; 81 * 9 * 2],
+            nested: Vec::new(),
         }
     }
 }
@@ -100,6 +119,7 @@ impl Net {
         self.off_list.clear();
         self.on_bits = [0; 9];
         self.off_bits = [0; 9];
+        self.nested.clear();
     }
 
     /// Whether the potential of `k` is in the net.
@@ -128,7 +148,7 @@ impl Net {
 
     /// Creates a node (not yet a member).
     #[inline]
-    fn push_node(&mut self, k: u16, first_parent: Option<u32>) -> u32 {
+    fn push_node(&mut self, k: u16, first_parent: Option<u32>, cause: u8) -> u32 {
         let i = self.nodes.len() as u32;
         let start = self.parents.len() as u32;
         let mut len = 1;
@@ -141,6 +161,8 @@ impl Net {
             par_start: start,
             par_len: first_parent.is_some() as u32,
             len,
+            cause,
+            nested: NO_NESTED,
         });
         i
     }
@@ -175,7 +197,7 @@ impl Net {
     /// Starts the net with the single assumption `k`.
     pub fn start(&mut self, k: u16) {
         self.clear();
-        let i = self.push_node(k, None);
+        let i = self.push_node(k, None, CAUSE_NONE);
         self.admit(i);
     }
 }
@@ -183,6 +205,8 @@ impl Net {
 /// Scratch state shared by propagations: the working grid.
 pub struct Propagator {
     work: Grid,
+    /// The engine that runs chains nested inside this propagation (levels 2 and up).
+    sub: Option<Box<Chainer>>,
 }
 
 impl Default for Propagator {
@@ -193,6 +217,7 @@ impl Default for Propagator {
                 cands: [0; 81],
                 pos: [0; 9],
             },
+            sub: None,
         }
     }
 }
@@ -219,7 +244,7 @@ impl Propagator {
                     return Some(x);
                 }
             } else if rules.level > 0 {
-                if !self.advanced(src, net) {
+                if !self.advanced(src, net, rules.level) {
                     return None;
                 }
             } else {
@@ -263,11 +288,11 @@ impl Propagator {
     fn emit_off(&mut self, net: &mut Net, p: u32, c: usize, d: usize) -> Option<(u32, u32)> {
         if net.on_bits[d] >> c & 1 != 0 {
             let on = net.index[key(c, d, true) as usize];
-            let off = net.push_node(key(c, d, false), Some(p));
+            let off = net.push_node(key(c, d, false), Some(p), CAUSE_NONE);
             return Some((on, off));
         }
         if net.off_bits[d] >> c & 1 == 0 {
-            let i = net.push_node(key(c, d, false), Some(p));
+            let i = net.push_node(key(c, d, false), Some(p), CAUSE_NONE);
             net.admit(i);
         }
         None
@@ -281,7 +306,7 @@ impl Propagator {
         let (c, d) = (key_cell(k), key_digit(k));
         if rules.y_links && self.work.cands[c].count_ones() == 2 && self.work.has(c, d) {
             let d2 = (self.work.cands[c] & !(1 << d)).trailing_zeros() as usize;
-            let i = net.push_node(key(c, d2, true), Some(p));
+            let i = net.push_node(key(c, d2, true), Some(p), CAUSE_CELL);
             if rules.dynamic {
                 for v in bits16(src.cands[c] & !self.work.cands[c]) {
                     let par = net.index[key(c, v, false) as usize];
@@ -297,7 +322,7 @@ impl Propagator {
             let pp = self.work.pos[d] & T.mask[h];
             if pp.count_ones() == 2 && pp >> c & 1 != 0 {
                 let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
-                let i = net.push_node(key(c2, d, true), Some(p));
+                let i = net.push_node(key(c2, d, true), Some(p), CAUSE_HOUSE + kind as u8);
                 if rules.dynamic {
                     // House order is row-major order for every kind of house.
                     let gone = src.pos[d] & T.mask[h] & !self.work.pos[d];
@@ -330,32 +355,62 @@ impl Propagator {
         None
     }
 
-    /// SE's `getAdvancedPotentials` for level 1: the first of Pointing/Claiming, Hidden Pair,
-    /// Naked Pair and X-Wing that, on the working grid, depends on the chain so far (has "rule
-    /// parents") gives new offs. Returns whether any new off was added.
-    fn advanced(&mut self, src: &Grid, net: &mut Net) -> bool {
-        let mut hints: Vec<SeHint> = Vec::new();
-        for rule in 0..4 {
+    /// SE's `getAdvancedPotentials`: when the net runs dry, the first of SE's sub-rules that,
+    /// on the working grid, gives hints depending on the chain so far (with "rule parents")
+    /// turns their eliminations into new offs. Level 1 uses Pointing/Claiming, Hidden Pair,
+    /// Naked Pair and X-Wing; level 2 adds cycles and forcing X/Y chains, level 3 those and
+    /// multiple forcing chains, level 4 dynamic forcing chains, level 5 those and level-2
+    /// chains (SE-SPEC §5.6). Returns whether any new off was added.
+    fn advanced(&mut self, src: &Grid, net: &mut Net, level: u8) -> bool {
+        let mut rules: Vec<u8> = vec![0, 1, 2, 3];
+        match level {
+            2 => rules.push(4),
+            3 => rules.extend([4, 5]),
+            4 => rules.push(6),
+            5 => rules.extend([6, 7]),
+            _ => {}
+        }
+        let mut hints: Vec<NestedHint> = Vec::new();
+        for rule in rules {
             hints.clear();
-            let mut collect = |h: SeHint| {
-                hints.push(h);
-                false
-            };
-            match rule {
-                0 => basic::locking(&self.work, false, &mut collect),
-                1 => basic::hidden_set(&self.work, 2, false, &mut collect),
-                2 => basic::naked_set(&self.work, 2, &mut collect),
-                _ => basic::fish(&self.work, 2, &mut collect),
-            };
+            let work = &self.work;
+            if rule < 4 {
+                let mut collect = |h: SeHint| {
+                    hints.push(NestedHint {
+                        parents: rule_parents(src, work, &h),
+                        elim: h.elim,
+                        difficulty: h.difficulty,
+                        complexity: 0,
+                        sort_key: 0,
+                        chain: false,
+                    });
+                    false
+                };
+                match rule {
+                    0 => basic::locking(work, false, &mut collect),
+                    1 => basic::hidden_set(work, 2, false, &mut collect),
+                    2 => basic::naked_set(work, 2, &mut collect),
+                    _ => basic::fish(work, 2, &mut collect),
+                };
+            } else {
+                let sub = self.sub.get_or_insert_with(|| Box::new(Chainer::default()));
+                let what = match rule {
+                    4 => NestedRule::Static,
+                    5 => NestedRule::Multiple,
+                    6 => NestedRule::Dynamic(0),
+                    _ => NestedRule::Dynamic(2),
+                };
+                sub.collect(work, src, what, &mut hints);
+            }
             let mut any = false;
             let mut added = false;
             // Offs already produced by an earlier hint of this rule are not repeated.
             let mut produced = [0u128; 9];
             for h in &hints {
-                let parents = rule_parents(src, &self.work, h);
-                if parents.iter().all(|&m| m == 0) {
+                if h.parents.iter().all(|&m| m == 0) {
                     continue;
                 }
+                let mut nested = NO_NESTED;
                 for c in 0..81 {
                     for d in 0..9 {
                         if h.elim[d] >> c & 1 == 0 || produced[d] >> c & 1 != 0 {
@@ -366,16 +421,21 @@ impl Propagator {
                         if net.off_bits[d] >> c & 1 != 0 {
                             continue;
                         }
+                        if h.chain && nested == NO_NESTED {
+                            nested = net.nested.len() as u32;
+                            net.nested.push((h.signature(), h.complexity));
+                        }
                         let k = key(c, d, false);
-                        let i = net.push_node(k, None);
+                        let i = net.push_node(k, None, CAUSE_NONE);
                         for pc in 0..81 {
                             for pd in 0..9 {
-                                if parents[pd] >> pc & 1 != 0 {
+                                if h.parents[pd] >> pc & 1 != 0 {
                                     let par = net.index[key(pc, pd, false) as usize];
                                     net.add_parent_to_last(par);
                                 }
                             }
                         }
+                        net.nodes[i as usize].nested = nested;
                         net.admit(i);
                         added = true;
                     }
@@ -386,6 +446,85 @@ impl Propagator {
             }
         }
         false
+    }
+}
+
+/// Which chaining producer runs inside a nested chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NestedRule {
+    /// Cycles and forcing X/Y chains.
+    Static,
+    /// Multiple forcing chains.
+    Multiple,
+    /// Dynamic forcing chains with this nesting level.
+    Dynamic(u8),
+}
+
+/// A hint of a sub-rule inside a nested chain: what it removes, what it depends on, how
+/// complex it is.
+#[derive(Clone, Debug)]
+pub struct NestedHint {
+    /// Candidates it removes.
+    pub elim: [u128; 9],
+    /// Its rule parents: candidates of the outer start grid gone in the outer working grid.
+    pub parents: [u128; 9],
+    /// SE's difficulty (for the sort).
+    pub difficulty: f64,
+    /// Its complexity (chains only).
+    pub complexity: u32,
+    /// SE's sort key.
+    pub sort_key: u8,
+    /// Whether it is a chain (its complexity then counts in the outer chain's).
+    pub chain: bool,
+}
+
+impl NestedHint {
+    /// An identity for "the same nested chain" across branches: its eliminations and
+    /// complexity.
+    pub fn signature(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.complexity as u64;
+        for m in self.elim {
+            for part in [m as u64, (m >> 64) as u64] {
+                h ^= part;
+                h = h.wrapping_mul(0x0100_0000_01b3).rotate_left(17);
+            }
+        }
+        h
+    }
+}
+
+/// SE's emission order for a chaining producer's hints: stable sort by difficulty, complexity
+/// and sort key, then later duplicates (same eliminations) dropped.
+pub fn sort_and_dedupe(hints: &mut Vec<NestedHint>) {
+    hints.sort_by(|a, b| {
+        a.difficulty
+            .partial_cmp(&b.difficulty)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut seen: std::collections::HashSet<[u128; 9]> = std::collections::HashSet::new();
+    hints.retain(|h| seen.insert(h.elim));
+}
+
+/// The rule parents of an "on" of cause `cause` at (c, d): the candidates of the outer start
+/// grid `src` whose removal (in the outer working grid `work`) made it single.
+#[inline]
+pub fn on_rule_parents(
+    src: &Grid,
+    work: &Grid,
+    c: usize,
+    d: usize,
+    cause: u8,
+    out: &mut [u128; 9],
+) {
+    if cause == CAUSE_CELL {
+        for v in bits16(src.cands[c] & !work.cands[c]) {
+            out[v] |= 1u128 << c;
+        }
+    } else if cause >= CAUSE_HOUSE {
+        let h = T.houses[c][(cause - CAUSE_HOUSE) as usize] as usize;
+        out[d] |= src.pos[d] & T.mask[h] & !work.pos[d];
     }
 }
 

@@ -178,6 +178,10 @@ pub fn next_hint(g: &Grid) -> Option<SeHint> {
         ChainLevel::Multiple,
         ChainLevel::Dynamic,
         ChainLevel::DynamicPlus,
+        ChainLevel::Nested(2),
+        ChainLevel::Nested(3),
+        ChainLevel::Nested(4),
+        ChainLevel::Nested(5),
     ] {
         if let Some(h) = chains::se_chains(g, level) {
             return Some(h);
