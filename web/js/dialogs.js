@@ -7,11 +7,11 @@ import { el, formatDate, formatTime, thumbnail } from './util.js';
 const $ = (id) => document.getElementById(id);
 
 const LEVEL_TEXT = {
-  easy: 'singles only',
-  medium: 'pairs, pointing',
-  hard: 'triples, fish, wings',
-  expert: 'chains, colouring',
-  extreme: 'forcing chains',
+  easy: 'hidden singles',
+  medium: 'singles, pointing',
+  hard: 'subsets, fish, wings',
+  expert: 'quads, short chains',
+  extreme: 'chains and nets',
 };
 
 export class Dialogs {

@@ -163,7 +163,7 @@ export class GameController {
     const i = this.selected;
     const cell = this.game.cells[i];
     if (cell.origin === 'given') {
-      this.message(`${cellName(i)} is a given.`, 'error');
+      // On a given, a digit only picks the digit to highlight.
       this.render();
       return;
     }
@@ -333,12 +333,12 @@ export class GameController {
       $('hint-kicker').textContent = `Hint · ${level} of 3`;
       $('hint-title').textContent = s.name;
       if (level === 1) {
-        $('hint-text').textContent = `The next step is a ${s.name}.`;
+        $('hint-text').textContent = s.hints?.[0] ?? `The next step is a ${s.name}.`;
         more.textContent = 'Show where';
         this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad: new Set() };
       } else if (level === 2) {
         const where = s.houses.length ? s.houses.map((h) => h.name).join(', ') : s.cells.map(cellName).join(', ');
-        $('hint-text').textContent = `Look at ${where}.`;
+        $('hint-text').textContent = s.hints?.[1] ?? `Look at ${where}.`;
         more.textContent = 'Show the move';
         this.hintView = this.stepHighlight(s, data.candidates, 2);
       } else {

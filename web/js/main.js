@@ -88,6 +88,9 @@ document.addEventListener('keydown', (e) => {
     else controller.pause();
   } else if (k === 'escape') {
     controller.closeHint();
+  } else if (!t.closest?.('.board') && (e.key === 'Delete' || e.key === 'Backspace')) {
+    e.preventDefault();
+    controller.clearCell();
   } else if (!t.closest?.('.board') && /^[1-9]$/.test(e.key) && controller.selected != null) {
     // Digits typed while a button has focus still go to the selected cell.
     controller.enter(Number(e.key));

@@ -14,6 +14,7 @@ fn main() {
     let config = nonet_server::ServeConfig {
         host: IpAddr::V4(Ipv4Addr::LOCALHOST),
         port,
+        fallback_to_free_port: false,
         db,
     };
     if let Err(e) = nonet_server::run(config, |url| println!("serving on {url}")) {

@@ -119,14 +119,12 @@ async fn blocking<T: Send + 'static>(
 }
 
 fn engine_error(e: EngineError) -> ApiError {
-    match e {
-        EngineError::Unavailable(_) => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "unavailable",
-            e.to_string(),
-        ),
-        EngineError::Failed(_) => ApiError::internal(e),
-    }
+    eprintln!("nonet play: {e}");
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "generator_failed",
+        "could not make a puzzle this time; please try again or pick another seed",
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,6 +260,7 @@ pub fn step_json(step: &Step) -> Value {
         "technique": format!("{:?}", step.technique),
         "name": step.technique.name(),
         "explanation": engine::explain(step),
+        "hints": engine::hint_texts(step),
         "difficulty": step.difficulty,
         "houses": step.houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
         "cover_houses": step.cover_houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
@@ -419,17 +418,18 @@ pub async fn create_game(
         }
         (None, level) => {
             let level = level.clone().unwrap_or_else(|| "easy".to_string());
-            let Some(name) = engine::levels().map(|l| l.name()).find(|n| *n == level) else {
+            let Some(lvl) = engine::levels().find(|l| l.name() == level) else {
                 return Err(ApiError::invalid(format!(
                     "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
                 )));
             };
+            let name = lvl.name();
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
             };
             let (puzzle, solution, rating) =
-                blocking(move || engine::generate(name, seed).map_err(engine_error)).await?;
+                blocking(move || engine::generate(lvl, seed).map_err(engine_error)).await?;
             NewGame {
                 puzzle,
                 solution,

@@ -4,7 +4,11 @@
 //!
 //! Everything here is CPU work without I/O; the API runs it on the blocking thread pool.
 
+use std::time::Duration;
+
 use nonet_core::{PencilMarks, Solutions, Sudoku};
+use nonet_generate::{GenerateOptions, Generator, Symmetry, Target};
+use nonet_logic::explain::{self, HintLevel};
 use nonet_logic::path::{self, PathOptions};
 use nonet_logic::{rate, Step};
 
@@ -16,11 +20,8 @@ pub fn levels() -> impl Iterator<Item = rate::Level> {
 /// Why the engine could not answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
-    /// This build lacks the part needed (reported as 503 so the page can say so).
-    #[error("{0} is not available in this build yet")]
-    Unavailable(&'static str),
-    /// The engine failed to produce a puzzle (for example it timed out).
-    #[error("{0}")]
+    /// The generator could not make a puzzle (for example it ran out of time).
+    #[error("could not make a puzzle: {0}")]
     Failed(String),
 }
 
@@ -63,9 +64,31 @@ pub fn rate(puzzle: &Sudoku) -> Option<(f64, &'static str)> {
     Some((r.er, r.level().name()))
 }
 
-/// A new puzzle of `level` from `seed`, with its solution and rating.
-pub fn generate(_level: &str, _seed: u64) -> Result<(Sudoku, Sudoku, Option<f64>), EngineError> {
-    Err(EngineError::Unavailable("the puzzle generator"))
+/// How long a new game may take to make before the player is told to try again.
+const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A new puzzle of `level` from `seed` (the same level and seed always give the same puzzle),
+/// with its solution and ER rating. Puzzles keep a 180-degree symmetric pattern of givens, as
+/// printed puzzles do.
+pub fn generate(
+    level: rate::Level,
+    seed: u64,
+) -> Result<(Sudoku, Sudoku, Option<f64>), EngineError> {
+    let options = GenerateOptions {
+        symmetry: Symmetry::Rot180,
+        target: Target {
+            level: Some(level),
+            ..Target::default()
+        },
+        rate: true,
+        timeout: Some(GENERATE_TIMEOUT),
+        ..GenerateOptions::default()
+    };
+    let generator = Generator::new(options).map_err(|e| EngineError::Failed(e.to_string()))?;
+    let g = generator
+        .generate(seed)
+        .map_err(|e| EngineError::Failed(e.to_string()))?;
+    Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
 }
 
 /// The next logical step from a player's position (normalised first: candidates that clash
@@ -76,39 +99,12 @@ pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
     path::next_step_or_guess(&pm, &PathOptions::default(), Some(solution))
 }
 
-/// The sentence shown with a step: what the pattern is and what it does.
+/// The sentence shown with a step: what the pattern is and what follows from it.
 pub fn explain(step: &Step) -> String {
-    let list = |cs: &[nonet_logic::Candidate]| {
-        cs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut out = step.technique.name().to_string();
-    if !step.houses.is_empty() {
-        let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
-        out.push_str(&format!(" in {}", houses.join(", ")));
-    }
-    if !step.digits.is_empty() {
-        let ds: Vec<String> = step.digits.iter().map(|d| d.to_string()).collect();
-        out.push_str(&format!(" on {}", ds.join(", ")));
-    }
-    let mut parts = Vec::new();
-    if !step.placements.is_empty() {
-        let p: Vec<String> = step
-            .placements
-            .iter()
-            .map(|c| format!("{} in {}", c.digit, c.cell))
-            .collect();
-        parts.push(format!("places {}", p.join(", ")));
-    }
-    if !step.eliminations.is_empty() {
-        parts.push(format!("removes {}", list(&step.eliminations)));
-    }
-    if !parts.is_empty() {
-        out.push_str(": ");
-        out.push_str(&parts.join(" and "));
-    }
-    out.push('.');
-    out
+    explain::explain(step)
+}
+
+/// The three progressive hint texts of a step: technique, area, move.
+pub fn hint_texts(step: &Step) -> [String; 3] {
+    [HintLevel::Technique, HintLevel::Area, HintLevel::Move].map(|l| explain::hint_text(step, l))
 }

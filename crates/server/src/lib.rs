@@ -247,6 +247,8 @@ pub struct ServeConfig {
     pub host: IpAddr,
     /// The port (0 picks a free one).
     pub port: u16,
+    /// If the port is taken, take a free one instead of failing.
+    pub fallback_to_free_port: bool,
     /// The database file.
     pub db: PathBuf,
 }
@@ -271,7 +273,15 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
         .build()
         .map_err(io)?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr).await.map_err(io)?;
+        let listener = match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => l,
+            Err(e) if config.fallback_to_free_port && e.kind() == std::io::ErrorKind::AddrInUse => {
+                tokio::net::TcpListener::bind(SocketAddr::new(config.host, 0))
+                    .await
+                    .map_err(io)?
+            }
+            Err(e) => return Err(io(e)),
+        };
         let local = listener.local_addr().map_err(io)?;
         let mut state = AppState::new(store);
         if config.host.is_loopback() {

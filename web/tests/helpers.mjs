@@ -1,0 +1,157 @@
+// Shared pieces of the browser tests: the real `nonet play` binary on a free port with a
+// temporary database, Debian's Chromium driven by playwright-core, screenshots, and a few
+// API shortcuts.
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repo = path.resolve(here, '..', '..');
+export const artifacts = path.join(repo, 'test-artifacts');
+
+/** The nonet binary: $NONET_BIN, else the workspace's debug build. */
+export function nonetBin() {
+  const bin = process.env.NONET_BIN ?? path.join(repo, 'target', 'debug', 'nonet');
+  if (!fs.existsSync(bin)) throw new Error(`no nonet binary at ${bin}: run cargo build -p nonet first or set NONET_BIN`);
+  return bin;
+}
+
+/** A free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh temporary directory. */
+export function tempDir(prefix = 'nonet-web-') {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts `nonet play --no-open --port <port> --db <db>`; resolves once it prints its URL. */
+export function startServer({ db, port }) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(nonetBin(), ['play', '--no-open', '--port', String(port), '--db', db], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`nonet play did not start in time\nstdout: ${out}\nstderr: ${err}`));
+    }, 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        const exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+        resolve({
+          url: m[1],
+          proc,
+          exited,
+          /** Stops the server: SIGTERM (graceful) or SIGKILL (a crash). */
+          async stop(signal = 'SIGTERM') {
+            if (proc.exitCode == null && proc.signalCode == null) proc.kill(signal);
+            return exited;
+          },
+        });
+      }
+    });
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!/serving on/.test(out)) reject(new Error(`nonet play exited with ${code}\nstderr: ${err}`));
+    });
+  });
+}
+
+/** Launches headless Chromium (Debian's /usr/bin/chromium) with a fresh profile. */
+export async function launchBrowser({ width = 1200, height = 860, colorScheme = 'light', isMobile = false, hasTouch = false } = {}) {
+  const profile = tempDir('nonet-chromium-');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width, height },
+    colorScheme,
+    isMobile,
+    hasTouch,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot to test-artifacts/<name>.png. */
+export async function shot(page, name) {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+}
+
+/** Calls the server's API from the test (same JSON API as the page). */
+export async function api(base, method, p, body) {
+  const res = await fetch(new URL(`/api${p}`, base), {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => null);
+  return { status: res.status, data };
+}
+
+/** The unique solution of `puzzle` (81 chars), from `nonet solve`. */
+export function solve(puzzle) {
+  const r = spawnSync(nonetBin(), ['solve'], { input: `${puzzle}\n`, encoding: 'utf8' });
+  const line = r.stdout.trim();
+  if (!/^[1-9]{81}$/.test(line)) throw new Error(`nonet solve gave ${line} ${r.stderr}`);
+  return line;
+}
+
+/** Opens the page at `hash` and waits until the app has started. */
+export async function open(page, url, hash = '') {
+  await page.goto(`${url}${hash}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+/** Whether digit d may go in cell i of an 81-char grid (no peer holds it). */
+export function canGo(grid, i, d) {
+  const r = Math.floor(i / 9);
+  const c = i % 9;
+  for (let j = 0; j < 81; j++) {
+    if (j === i) continue;
+    const rj = Math.floor(j / 9);
+    const cj = j % 9;
+    const peer = rj === r || cj === c || (Math.floor(rj / 3) === Math.floor(r / 3) && Math.floor(cj / 3) === Math.floor(c / 3));
+    if (peer && grid[j] === String(d)) return false;
+  }
+  return true;
+}
+
+/** A classic easy puzzle (unique). */
+export const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+/** The classic puzzle without its r3c8 given: exactly two solutions. */
+export const TWO_SOLUTIONS = '53..7....6..195....98......8...6...34..8.3..17...2...6.6....28....419..5....8..79';
