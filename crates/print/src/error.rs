@@ -1,0 +1,27 @@
+//! The printing errors: input that cannot be read as puzzles, or options that cannot be laid out.
+
+/// Why nothing was printed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PrintError {
+    /// A line (counting from 1) of the input is not a puzzle in any accepted shape.
+    #[error("line {line}: {reason}")]
+    Input {
+        /// The line of the input.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// The input holds no puzzle.
+    #[error("no puzzle in the input")]
+    Empty,
+    /// Solutions were asked for, and a puzzle has none or several.
+    #[error("puzzle #{number} has no unique solution")]
+    NoUniqueSolution {
+        /// The puzzle's printed number.
+        number: usize,
+    },
+    /// An option value that cannot be laid out.
+    #[error("{0}")]
+    Options(String),
+}

@@ -1,0 +1,350 @@
+//! Reading what to print: plain puzzle lines, `nonet generate`'s CSV and JSON output, `nonet
+//! rate`'s CSV and JSON output, rated lists (`puzzle:ER:EP:ED:source`), a JSON array of such
+//! objects, or one multi-line grid. Whatever is known about a puzzle (its number, solution, seed,
+//! level, rating) is kept for the page.
+
+use nonet_core::Sudoku;
+use nonet_logic::rate::Level;
+use serde_json::Value;
+
+use crate::error::PrintError;
+
+/// One puzzle to print, with what is known about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintPuzzle {
+    /// The puzzle.
+    pub puzzle: Sudoku,
+    /// Its solution, if known (computed when solutions are printed and it is missing).
+    pub solution: Option<Sudoku>,
+    /// The number printed beside it (from 1).
+    pub number: usize,
+    /// The player level, if known.
+    pub level: Option<Level>,
+    /// Sudoku Explainer's ER, if known.
+    pub er: Option<f64>,
+    /// The generator seed that reproduces it, if it came from `nonet generate`.
+    pub seed: Option<u64>,
+}
+
+impl PrintPuzzle {
+    /// A bare puzzle with its number.
+    pub fn new(puzzle: Sudoku, number: usize) -> PrintPuzzle {
+        PrintPuzzle {
+            puzzle,
+            solution: None,
+            number,
+            level: None,
+            er: None,
+            seed: None,
+        }
+    }
+
+    /// The caption: `#3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known.
+    pub fn caption(&self) -> String {
+        let mut parts = vec![format!("#{}", self.number)];
+        let level = self.level.or(self.er.map(Level::from_er));
+        if let Some(level) = level {
+            parts.push(level.name().to_string());
+        }
+        if let Some(er) = self.er {
+            parts.push(format!("ER {er:.1}"));
+        }
+        if let Some(seed) = self.seed {
+            parts.push(format!("seed {seed}"));
+        }
+        parts.join("  \u{b7}  ")
+    }
+}
+
+/// Reads every puzzle of `text` in any accepted shape, numbering them from 1 in order unless the
+/// input carries its own numbers (the generator's `index`).
+pub fn read_puzzles(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
+    let trimmed = text.trim_start();
+    let mut out = if trimmed.starts_with('[') {
+        read_json_array(text)?
+    } else {
+        read_lines(text)?
+    };
+    if out.is_empty() {
+        // One multi-line grid.
+        if let Ok(s) = Sudoku::from_grid(text) {
+            out.push(PrintPuzzle::new(s, 1));
+        }
+    }
+    if out.is_empty() {
+        return Err(PrintError::Empty);
+    }
+    for (k, p) in out.iter_mut().enumerate() {
+        if p.number == 0 {
+            p.number = k + 1;
+        }
+    }
+    Ok(out)
+}
+
+fn read_json_array(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| PrintError::Input {
+        line: e.line(),
+        reason: format!("not JSON: {e}"),
+    })?;
+    let Value::Array(items) = v else {
+        unreachable!("the text starts with `[`")
+    };
+    items
+        .iter()
+        .map(|item| from_json(item, 1))
+        .collect::<Result<Vec<_>, _>>()
+}
+
+/// The columns of a CSV header that we use.
+struct CsvColumns {
+    puzzle: usize,
+    solution: Option<usize>,
+    seed: Option<usize>,
+    index: Option<usize>,
+    level: Option<usize>,
+    er: Option<usize>,
+}
+
+impl CsvColumns {
+    fn of(header: &str) -> Option<CsvColumns> {
+        let names: Vec<String> = split_csv(header)
+            .iter()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .collect();
+        let find = |n: &str| names.iter().position(|x| x == n);
+        Some(CsvColumns {
+            puzzle: find("puzzle")?,
+            solution: find("solution"),
+            seed: find("seed"),
+            index: find("index"),
+            level: find("level"),
+            er: find("er"),
+        })
+    }
+}
+
+fn read_lines(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
+    let mut out = Vec::new();
+    let mut csv: Option<CsvColumns> = None;
+    let mut grid_lines = 0;
+    for (k, raw) in text.lines().enumerate() {
+        let line_no = k + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('{') {
+            let v: Value = serde_json::from_str(line).map_err(|e| PrintError::Input {
+                line: line_no,
+                reason: format!("not JSON: {e}"),
+            })?;
+            out.push(from_json(&v, line_no)?);
+            continue;
+        }
+        if csv.is_none() && out.is_empty() && line.contains(',') {
+            if let Some(cols) = CsvColumns::of(line) {
+                csv = Some(cols);
+                continue;
+            }
+        }
+        if let Some(cols) = &csv {
+            out.push(from_csv(cols, line, line_no)?);
+            continue;
+        }
+        match from_plain(line, line_no) {
+            Ok(p) => out.push(p),
+            Err(e) => {
+                // Perhaps a row of a multi-line grid: decide once the whole text is seen.
+                if out.is_empty() && line.len() < 81 {
+                    grid_lines += 1;
+                    continue;
+                }
+                return Err(e);
+            }
+        }
+    }
+    if !out.is_empty() && grid_lines > 0 {
+        return Err(PrintError::Input {
+            line: 1,
+            reason: "mixes short lines with puzzle lines".into(),
+        });
+    }
+    Ok(out)
+}
+
+fn bad(line: usize, reason: impl Into<String>) -> PrintError {
+    PrintError::Input {
+        line,
+        reason: reason.into(),
+    }
+}
+
+/// Reads and checks a puzzle field.
+fn puzzle_field(text: &str, line: usize) -> Result<Sudoku, PrintError> {
+    let s = Sudoku::from_line(text).map_err(|e| bad(line, e.to_string()))?;
+    s.check().map_err(|e| bad(line, e.to_string()))?;
+    Ok(s)
+}
+
+/// A solution field: must be full, valid, and agree with the puzzle.
+fn solution_field(text: &str, puzzle: &Sudoku, line: usize) -> Result<Sudoku, PrintError> {
+    let s = puzzle_field(text, line)?;
+    let agrees =
+        nonet_core::Cell::all().all(|c| puzzle.get(c).is_none() || puzzle.get(c) == s.get(c));
+    if !s.is_full() || !agrees {
+        return Err(bad(line, "the solution does not complete the puzzle"));
+    }
+    Ok(s)
+}
+
+/// `puzzle` or `puzzle<sep>fields`: a rated list's `puzzle:ER:EP:ED:source` gives the ER.
+fn from_plain(line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+    let head = line.get(..81).unwrap_or(line);
+    let mut p = PrintPuzzle::new(puzzle_field(head, line_no)?, 0);
+    let rest = &line[head.len()..];
+    if let Some(sep) = rest.chars().next() {
+        if !matches!(sep, ':' | ',' | ';' | ' ' | '\t' | '|') {
+            return Err(bad(line_no, "more than 81 cells"));
+        }
+        let er = rest[1..]
+            .split([':', ',', ';', ' ', '\t', '|'])
+            .next()
+            .and_then(|f| f.parse::<f64>().ok());
+        p.er = er.filter(|e| (1.0..=20.0).contains(e));
+    }
+    Ok(p)
+}
+
+fn from_csv(cols: &CsvColumns, line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+    let fields = split_csv(line);
+    let get = |i: Option<usize>| {
+        i.and_then(|i| fields.get(i))
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+    };
+    let puzzle_text =
+        get(Some(cols.puzzle)).ok_or_else(|| bad(line_no, "no puzzle in this row"))?;
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, 0);
+    if let Some(s) = get(cols.solution) {
+        p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
+    }
+    p.seed = get(cols.seed).and_then(|s| s.parse().ok());
+    p.number = get(cols.index)
+        .and_then(|s| s.parse::<usize>().ok())
+        .map_or(0, |i| i + 1);
+    p.level = get(cols.level).and_then(|s| s.parse().ok());
+    p.er = get(cols.er).and_then(|s| s.parse().ok());
+    Ok(p)
+}
+
+fn from_json(v: &Value, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+    let puzzle_text = v
+        .get("puzzle")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(line_no, "a JSON object without a `puzzle` field"))?;
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, 0);
+    if let Some(s) = v.get("solution").and_then(Value::as_str) {
+        p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
+    }
+    p.seed = v.get("seed").and_then(|s| {
+        s.as_u64()
+            .or_else(|| s.as_str().and_then(|t| t.parse().ok()))
+    });
+    p.number = v
+        .get("index")
+        .and_then(Value::as_u64)
+        .map_or(0, |i| i as usize + 1);
+    p.level = v
+        .get("level")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse().ok());
+    p.er = v.get("er").and_then(Value::as_f64);
+    Ok(p)
+}
+
+/// Splits one CSV line, honouring double quotes.
+fn split_csv(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "...6.7....5.1....368..9..453...8.9...4.....2....4.9....71............8...3.....76";
+
+    #[test]
+    fn plain_lines_are_numbered_in_order() {
+        let text = format!("# a comment\n{P}\n\n{}\n", P.replace('.', "0"));
+        let v = read_puzzles(&text).unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!((v[0].number, v[1].number), (1, 2));
+        assert_eq!(v[0].puzzle, v[1].puzzle);
+        assert_eq!(v[0].caption(), "#1");
+    }
+
+    #[test]
+    fn rated_lists_give_the_er() {
+        let v = read_puzzles(&format!("{P}:4.2:1.2:1.2:source\n")).unwrap();
+        assert_eq!(v[0].er, Some(4.2));
+        assert_eq!(v[0].caption(), "#1  \u{b7}  hard  \u{b7}  ER 4.2");
+    }
+
+    #[test]
+    fn generator_json_and_csv_keep_seed_number_and_solution() {
+        let sol = Sudoku::from_line(P).unwrap().unique_solution().unwrap();
+        let json = format!(
+            "{{\"index\":4,\"seed\":99,\"puzzle\":\"{P}\",\"solution\":\"{}\",\"level\":\"expert\",\"er\":5.6}}\n",
+            sol.to_line()
+        );
+        let v = read_puzzles(&json).unwrap();
+        assert_eq!(v[0].number, 5);
+        assert_eq!(v[0].seed, Some(99));
+        assert_eq!(v[0].solution, Some(sol));
+        assert_eq!(v[0].level, Some(Level::Expert));
+        let csv = format!(
+            "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator\n\
+             0,7,{P},{},24,none,2.0,1.2,1.2,medium,5,\"Naked Single\",nonet-generate 1\n",
+            sol.to_line()
+        );
+        let v = read_puzzles(&csv).unwrap();
+        assert_eq!((v[0].number, v[0].seed, v[0].er), (1, Some(7), Some(2.0)));
+        let arr = format!("[{}]", json.trim());
+        assert_eq!(read_puzzles(&arr).unwrap()[0].seed, Some(99));
+    }
+
+    #[test]
+    fn a_grid_is_one_puzzle() {
+        let grid = Sudoku::from_line(P).unwrap().to_grid_string();
+        let v = read_puzzles(&grid).unwrap();
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].puzzle.to_line(), P);
+    }
+
+    #[test]
+    fn bad_input_names_its_line() {
+        let err = read_puzzles(&format!("{P}\n12345\n")).unwrap_err();
+        assert!(matches!(err, PrintError::Input { line: 2, .. }), "{err}");
+        let wrong = format!("{{\"puzzle\":\"{P}\",\"solution\":\"{}\"}}", "1".repeat(81));
+        assert!(read_puzzles(&wrong).is_err());
+        assert_eq!(read_puzzles("# nothing\n"), Err(PrintError::Empty));
+    }
+}
