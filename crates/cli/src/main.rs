@@ -36,6 +36,8 @@ enum Command {
     Candidates(cmd::candidates::CandidatesArgs),
     /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
     Rate(cmd::rate::RateArgs),
+    /// Play in the browser: serves the game on 127.0.0.1 and opens it.
+    Play(cmd::play::PlayArgs),
 }
 
 fn run(cli: Cli) -> Result<Status> {
@@ -45,6 +47,7 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Check(a) => cmd::check::run(a),
         Command::Candidates(a) => cmd::candidates::run(a),
         Command::Rate(a) => cmd::rate::run(a),
+        Command::Play(a) => cmd::play::run(a),
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod candidates;
 pub mod check;
 pub mod count;
+pub mod play;
 pub mod rate;
 pub mod solve;
 
