@@ -65,16 +65,17 @@ pub fn hint_text(step: &Step, level: HintLevel) -> String {
     }
 }
 
-/// "an X-Wing", "a Swordfish".
+/// "an X-Wing", "a Swordfish", "an ALS-XZ", "a 2-String Kite".
 fn with_article(name: &str) -> String {
-    let first = name.chars().next().unwrap_or('x').to_ascii_lowercase();
-    let vowel = matches!(first, 'a' | 'e' | 'i' | 'o' | 'u' | 'x' | '2')
-        && !name.starts_with("Unique")
-        && !name.starts_with("XY")
-        && !name.starts_with("XYZ");
     if name.starts_with("Trial") {
         return "a guess (Trial and Error)".to_string();
     }
+    // By sound: X and ALS start with a vowel sound, "Unique" does not.
+    let vowel = name.starts_with('X')
+        || name.starts_with("ALS")
+        || name.starts_with("AIC")
+        || (matches!(name.chars().next(), Some('A' | 'E' | 'I' | 'O'))
+            && !name.starts_with("Unique"));
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
@@ -155,9 +156,13 @@ pub fn effect(step: &Step) -> String {
 /// One or two sentences explaining `step`.
 pub fn explain(step: &Step) -> String {
     let text = explain_raw(step);
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+    // Sentences that open with an article get a capital; cell names (r4c7) keep theirs.
+    match text.strip_prefix("a ").or_else(|| text.strip_prefix("an ")) {
+        Some(rest) => format!(
+            "{}{}",
+            if text.starts_with("an ") { "An " } else { "A " },
+            rest
+        ),
         None => text,
     }
 }
@@ -195,16 +200,11 @@ fn explain_raw(step: &Step) -> String {
             )
         }
         Pointing | Claiming => format!(
-            "In {}, {dtext} can only go in {} ({}), all in {}: {}. {so}",
+            "In {}, {dtext} can only go in {}, all in {}: {} (locked candidates). {so}",
             houses_text(&step.houses),
             join_or(&cell_names(step.cells)),
-            if step.technique == Pointing {
-                "pointing"
-            } else {
-                "claiming"
-            },
             houses_text(&step.cover_houses),
-            with_article("Locked Candidate"),
+            name,
         ),
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => format!(
             "{} hold only {dtext} between them, and they share {}: {}. Those digits must go \
