@@ -55,6 +55,55 @@ export class BoardView {
     });
   }
 
+  /**
+   * Draws a chain's links over the board: strong links solid, weak links dashed, each node
+   * circled green (true) or vermillion (false). `null` clears it.
+   */
+  drawChain(chain) {
+    const svg = document.getElementById('chain-layer');
+    if (!svg) return;
+    svg.replaceChildren();
+    if (!chain) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    const pos = (node) => {
+      // The centre of the node's candidate(s) in the 3x3 candidate grid of each cell.
+      let x = 0;
+      let y = 0;
+      for (const c of node.cells) {
+        const d = node.digit - 1;
+        x += (c % 9) * 100 + 4 + (92 * ((d % 3) + 0.5)) / 3;
+        y += Math.floor(c / 9) * 100 + 4 + (92 * (Math.floor(d / 3) + 0.5)) / 3;
+      }
+      return [x / node.cells.length, y / node.cells.length];
+    };
+    const seen = new Set();
+    const mk = (tag, attrs) => {
+      const e = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      svg.append(e);
+    };
+    for (const branch of chain.branches) {
+      for (const link of branch) {
+        const [x1, y1] = pos(link.from);
+        const [x2, y2] = pos(link.to);
+        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const k = Math.min(12, len / 3) / len;
+        mk('line', {
+          x1: x1 + (x2 - x1) * k, y1: y1 + (y2 - y1) * k,
+          x2: x2 - (x2 - x1) * k, y2: y2 - (y2 - y1) * k,
+          class: link.strong ? 'strong' : 'weak',
+        });
+        for (const n of [link.from, link.to]) {
+          const key = `${n.cells.join('.')}:${n.digit}:${n.on}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const [cx, cy] = pos(n);
+          mk('circle', { cx, cy, r: 13, class: n.on ? 'on' : 'off' });
+        }
+      }
+    }
+  }
+
   /** Moves keyboard focus to cell `i`. */
   focus(i) {
     this.cells[i]?.focus({ preventScroll: true });

@@ -169,7 +169,8 @@ export class Dialogs {
       return;
     }
     panel.replaceChildren(...games.map((g) => {
-      const name = g.source === 'custom' ? `Own puzzle${g.level ? ` (${g.level})` : ''}` : g.level ?? 'puzzle';
+      const cap = (t) => t[0].toUpperCase() + t.slice(1);
+      const name = g.source === 'custom' ? `Own puzzle${g.level ? ` (${g.level})` : ''}` : cap(g.level ?? 'puzzle');
       const detail = g.finished
         ? `${g.bot_used ? 'solved with the bot' : 'solved'} in ${formatTime(g.elapsed_ms)}`
         : `${g.filled}/81 filled · ${formatTime(g.elapsed_ms)}`;

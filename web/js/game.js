@@ -305,6 +305,9 @@ export class GameController {
     const cands = new Map();
     if (level >= 3) {
       const touch = new Set([...step.cells, ...step.eliminations.map((x) => x.cell), ...step.placements.map((x) => x.cell)]);
+      for (const branch of step.chain?.branches ?? []) {
+        for (const link of branch) for (const c of [...link.from.cells, ...link.to.cells]) touch.add(c);
+      }
       const pick = (list, c) => list.filter((x) => x.cell === c).map((x) => x.digit);
       for (const c of touch) {
         cands.set(c, {
@@ -316,7 +319,7 @@ export class GameController {
         });
       }
     }
-    return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set() };
+    return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set(), chain: level >= 3 ? step.chain : null };
   }
 
   showHint() {
@@ -484,6 +487,7 @@ export class GameController {
       hint: hv,
       flash: this.flash,
     });
+    this.board.drawChain(hv?.chain ?? null);
     // Number pad: the selected digit and how many of each are left to place.
     const counts = Array(10).fill(0);
     for (const c of g.cells) if (c.value) counts[c.value] += 1;

@@ -271,3 +271,34 @@ test('game list, statistics, share, dark mode and phone layout', async () => {
   assert.ok(box.width <= 390 && box.width > 300, `board fits the phone: ${box.width}`);
   await phone.close();
 });
+
+test('right click clears, Ctrl+Z undoes, pause hides the board and stops the timer', async () => {
+  await openPuzzle(CLASSIC);
+  await cell(2).click();
+  await page.keyboard.press('4');
+  await page.waitForSelector('#cell-2 .v');
+  await cell(2).click({ button: 'right' });
+  await page.waitForSelector('#cell-2:not(:has(.v))');
+  await page.keyboard.press('Control+z');
+  await page.waitForSelector('#cell-2 .v');
+  await page.click('#btn-pause');
+  await page.waitForSelector('#paused-cover:not([hidden])');
+  assert.ok(await page.$eval('#board-wrap', (e) => e.classList.contains('paused')));
+  const t1 = await page.textContent('#timer');
+  await page.waitForTimeout(1300);
+  assert.equal(await page.textContent('#timer'), t1, 'the timer stands still while paused');
+  await shot(page, '15-paused');
+  await page.click('#btn-resume');
+  await page.waitForSelector('#paused-cover', { state: 'hidden' });
+  await page.emulateMedia({ media: 'print' });
+  await shot(page, '16-print');
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a shared link opens the puzzle in the new-game dialog', async () => {
+  await page.goto(`${server.url}#/puzzle/${CLASSIC}`);
+  await page.waitForSelector('#dlg-new[open]');
+  assert.equal(await page.inputValue('#custom-input'), CLASSIC);
+  await page.waitForSelector('#custom-result.ok');
+  await page.keyboard.press('Escape');
+});
