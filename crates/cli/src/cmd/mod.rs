@@ -3,7 +3,11 @@
 pub mod candidates;
 pub mod check;
 pub mod count;
+pub mod explain;
+pub mod generate;
+pub mod hint;
 pub mod play;
+pub mod print;
 pub mod rate;
 pub mod solve;
 

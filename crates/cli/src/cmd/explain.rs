@@ -1,0 +1,353 @@
+//! `nonet explain PUZZLE`: the whole logical path of one puzzle, one explained step per line
+//! (`--pencil` adds the pencil-mark grid before each step; `--format json` gives an object with
+//! `steps`, as the contract says). The shared pieces of `nonet hint` live here too: reading
+//! the position (a puzzle, or a player's pencil-mark grid), `--techniques`, and a step as JSON.
+
+use std::io::Write;
+
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
+use nonet_core::{Cell, PencilMarks, Solutions, Sudoku};
+use nonet_logic::explain::{chain_notation, explain};
+use nonet_logic::path::{forcing_techniques, path_from, PathError, PathOptions, ORDER};
+use nonet_logic::{Step, Technique};
+use serde_json::{json, Value};
+
+use crate::input::{read_single, split_puzzles};
+use crate::status::Status;
+
+/// Output shapes of `explain` and `hint`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExplainFormat {
+    /// Readable text.
+    #[default]
+    Text,
+    /// JSON (see the contract).
+    Json,
+}
+
+/// Options shared by `explain` and `hint`.
+#[derive(Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// Only these techniques, comma-separated codes (`hidden-single,naked-single,x-wing`;
+    /// `nonet explain --list-techniques` prints them). A guess is still made when nothing
+    /// applies, unless `--no-guess`.
+    #[arg(long, value_name = "LIST")]
+    pub techniques: Option<String>,
+    /// Never use uniqueness techniques (unique rectangles, BUG+1); they are also left out by
+    /// themselves when the puzzle has more than one solution.
+    #[arg(long)]
+    pub no_uniqueness: bool,
+    /// Stop instead of guessing ("Trial and Error") when no technique applies.
+    #[arg(long)]
+    pub no_guess: bool,
+    /// Output shape.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ExplainFormat,
+}
+
+/// Arguments of `nonet explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The puzzle: 81 characters, or `-` to read a line, a grid or a pencil-mark grid from
+    /// standard input.
+    #[arg(required_unless_present = "list_techniques")]
+    pub puzzle: Option<String>,
+    /// Print the pencil-mark grid before each step.
+    #[arg(long)]
+    pub pencil: bool,
+    /// Print the technique codes accepted by `--techniques`, easiest first, and exit.
+    #[arg(long)]
+    pub list_techniques: bool,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+/// Every technique the path may use, in its order.
+fn all_techniques() -> Vec<Technique> {
+    let mut v = ORDER.to_vec();
+    for t in forcing_techniques() {
+        if !v.contains(&t) {
+            v.push(t);
+        }
+    }
+    v
+}
+
+/// The path options of the command line.
+pub fn path_options(args: &SolverArgs) -> Result<PathOptions> {
+    let techniques = match &args.techniques {
+        None => None,
+        Some(list) => {
+            let all = all_techniques();
+            let mut chosen = Vec::new();
+            for code in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+                let code = code.to_ascii_lowercase();
+                let matching: Vec<Technique> = all
+                    .iter()
+                    .copied()
+                    .filter(|t| t.code() == code || format!("{t:?}").to_ascii_lowercase() == code)
+                    .collect();
+                if matching.is_empty() {
+                    bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
+                }
+                chosen.extend(matching);
+            }
+            Some(chosen)
+        }
+    };
+    Ok(PathOptions {
+        techniques,
+        uniqueness: !args.no_uniqueness,
+        trial_and_error: !args.no_guess,
+    })
+}
+
+/// A position read from the command line.
+pub struct Input {
+    /// The puzzle's givens, when the input was a puzzle (not a pencil-mark grid).
+    pub givens: Option<Sudoku>,
+    /// The position to start from.
+    pub position: PencilMarks,
+}
+
+/// Reads PUZZLE: a puzzle (line or grid), else a pencil-mark grid. `Err` carries the message
+/// for an input that is neither.
+pub fn read_input(arg: &str) -> Result<Input> {
+    let text = read_single(arg)?;
+    let puzzles = split_puzzles(&text, "");
+    if puzzles.len() == 1 {
+        if let Ok(s) = &puzzles[0].parsed {
+            return Ok(Input {
+                givens: Some(*s),
+                position: PencilMarks::raw(s),
+            });
+        }
+    }
+    match PencilMarks::from_pencil_grid(&text) {
+        Ok(pm) => {
+            if let Err(c) = pm.to_sudoku().check() {
+                bail!("{c}");
+            }
+            Ok(Input {
+                givens: None,
+                position: pm,
+            })
+        }
+        Err(grid_err) => {
+            if puzzles.len() == 1 {
+                if let Some(msg) = puzzles[0].error_message() {
+                    bail!("{msg}");
+                }
+            }
+            if puzzles.len() > 1 {
+                bail!(
+                    "expected one puzzle, found {} lines (use a file with `nonet solve` for \
+                     many puzzles)",
+                    puzzles.len()
+                );
+            }
+            Err(anyhow!("cannot read the puzzle: {grid_err}"))
+        }
+    }
+}
+
+/// A candidate list as JSON: `[{"cell": "r4c7", "digit": 3}, ...]`.
+fn candidates_json(list: &[nonet_logic::Candidate]) -> Value {
+    Value::Array(
+        list.iter()
+            .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
+            .collect(),
+    )
+}
+
+/// One step as JSON: the contract's fields plus the pattern for highlighting.
+pub fn step_json(step: &Step) -> Value {
+    let mut v = json!({
+        "technique": step.technique.name(),
+        "code": step.technique.code(),
+        "placements": candidates_json(&step.placements),
+        "eliminations": candidates_json(&step.eliminations),
+        "explanation": explain(step),
+        "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+        "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
+        "pattern": candidates_json(&step.pattern),
+        "secondary": candidates_json(&step.secondary),
+        "uniqueness": step.technique.needs_uniqueness(),
+    });
+    if !step.cover_houses.is_empty() {
+        v["cover_houses"] = json!(step
+            .cover_houses
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>());
+    }
+    if let Some(chain) = &step.chain {
+        v["chain"] = json!(chain_notation(chain));
+    }
+    if let Some(d) = step.difficulty {
+        v["difficulty"] = json!(d);
+    }
+    v
+}
+
+/// The one-line form of a position: 81 cells, `.` for empty.
+fn line_of(pm: &PencilMarks) -> String {
+    Cell::all()
+        .map(|c| pm.value(c).map_or('.', |d| d.to_char()))
+        .collect()
+}
+
+pub fn run(args: ExplainArgs) -> Result<Status> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.list_techniques {
+        let mut listed: Vec<String> = Vec::new();
+        for t in all_techniques() {
+            let code = t.code();
+            if !listed.contains(&code) {
+                let unique = if t.needs_uniqueness() {
+                    "  (uniqueness)"
+                } else {
+                    ""
+                };
+                writeln!(out, "{code:<28} {}{unique}", t.name())?;
+                listed.push(code);
+            }
+        }
+        out.flush()?;
+        return Ok(Status::Ok);
+    }
+    let puzzle = args.puzzle.as_deref().unwrap_or("-");
+    let opts = path_options(&args.solver)?;
+    let input = match read_input(puzzle) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("nonet: {e:#}");
+            return Ok(Status::Invalid);
+        }
+    };
+    let mut status = Status::Ok;
+    let sudoku = input.position.to_sudoku();
+    match sudoku.solutions() {
+        Solutions::None => {
+            eprintln!("the puzzle has no solution");
+            if args.solver.format == ExplainFormat::Json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({ "puzzle": line_of(&input.position), "error": "none" })
+                )?;
+            } else {
+                writeln!(out, "none")?;
+            }
+            return Ok(Status::Unhandled);
+        }
+        Solutions::Multiple(_) => {
+            eprintln!(
+                "the puzzle has more than one solution: uniqueness techniques are off and a \
+                 guess picks one solution"
+            );
+            status = Status::Unhandled;
+        }
+        Solutions::Unique(_) => {}
+    }
+    let (path, stuck) = match path_from(&input.position, &opts) {
+        Ok(p) => (p, None),
+        Err(PathError::Stuck { steps }) => {
+            // Replay without guessing to show how far the allowed techniques go.
+            let _ = steps;
+            let mut o = opts.clone();
+            o.trial_and_error = false;
+            (partial_path(&input.position, &o), Some(()))
+        }
+        Err(e) => bail!("{e}"),
+    };
+    if stuck.is_some() {
+        eprintln!("no allowed technique applies any more: the path stops before the solution");
+        status.note(Status::Unhandled);
+    }
+    let guesses = path
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::TrialAndError)
+        .count();
+    match args.solver.format {
+        ExplainFormat::Json => {
+            let mut cur = path.start.clone();
+            let steps: Vec<Value> = path
+                .steps
+                .iter()
+                .map(|s| {
+                    let mut v = step_json(s);
+                    if args.pencil {
+                        v["pencil_marks"] = json!(cur.to_pencil_grid());
+                    }
+                    nonet_logic::path::apply(&mut cur, s);
+                    v
+                })
+                .collect();
+            let doc = json!({
+                "puzzle": input.givens.map(|g| g.to_line()).unwrap_or_else(|| line_of(&path.start)),
+                "solved": path.is_solved(),
+                "solution": path.is_solved().then(|| line_of(&path.end)),
+                "guesses": guesses,
+                "steps": steps,
+            });
+            writeln!(out, "{doc}")?;
+        }
+        ExplainFormat::Text => {
+            let mut cur = path.start.clone();
+            let width = path.steps.len().to_string().len();
+            for (i, s) in path.steps.iter().enumerate() {
+                if args.pencil {
+                    writeln!(out, "{}", cur.to_pencil_grid())?;
+                }
+                writeln!(
+                    out,
+                    "{:>width$}. {}: {}",
+                    i + 1,
+                    s.technique.name(),
+                    explain(s)
+                )?;
+                nonet_logic::path::apply(&mut cur, s);
+            }
+            if path.is_solved() {
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "Solved in {} steps ({} guesses).",
+                    path.steps.len(),
+                    guesses
+                )?;
+                writeln!(out, "{}", line_of(&path.end))?;
+            } else {
+                writeln!(out)?;
+                writeln!(out, "Stuck after {} steps:", path.steps.len())?;
+                write!(out, "{}", path.end.to_pencil_grid())?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// The steps the allowed techniques give until none applies.
+fn partial_path(start: &PencilMarks, opts: &PathOptions) -> nonet_logic::path::Path {
+    let start = nonet_logic::path::normalize(start);
+    let mut cur = start.clone();
+    let mut steps = Vec::new();
+    while !cur.is_solved() && steps.len() < 2000 {
+        let Some(s) = nonet_logic::path::next_step(&cur, opts) else {
+            break;
+        };
+        nonet_logic::path::apply(&mut cur, &s);
+        steps.push(s);
+    }
+    nonet_logic::path::Path {
+        start,
+        steps,
+        end: cur,
+    }
+}

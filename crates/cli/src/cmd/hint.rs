@@ -1,0 +1,111 @@
+//! `nonet hint PUZZLE`: the next step only, at a chosen level of detail (`--level technique`
+//! names the technique, `area` adds where to look, `move` explains the whole move). From a
+//! player's pencil-mark grid it first checks the placed digits and the marks against the
+//! solution and reports a mistake before any hint.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+use nonet_core::Sudoku;
+use nonet_logic::explain::{hint_text, HintLevel};
+use nonet_logic::path::{hint, Hint, Mistake, PathError};
+use serde_json::json;
+
+use super::explain::{path_options, read_input, step_json, ExplainFormat, SolverArgs};
+use crate::status::Status;
+
+/// Arguments of `nonet hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// The puzzle or position: 81 characters, or `-` to read a line, a grid or a pencil-mark
+    /// grid (the player's digits and marks) from standard input.
+    pub puzzle: String,
+    /// How much to give away: technique, area or move.
+    #[arg(long, default_value = "move")]
+    pub level: HintLevel,
+    /// The puzzle's givens (81 characters), to tell the player's digits from the givens and
+    /// check them against the solution.
+    #[arg(long, value_name = "PUZZLE")]
+    pub givens: Option<String>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+pub fn run(args: HintArgs) -> Result<Status> {
+    let opts = path_options(&args.solver)?;
+    let input = match read_input(&args.puzzle) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("nonet: {e:#}");
+            return Ok(Status::Invalid);
+        }
+    };
+    let givens = match &args.givens {
+        Some(g) => match Sudoku::parse_valid(g) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("nonet: --givens: {e}");
+                return Ok(Status::Invalid);
+            }
+        },
+        None => input.givens,
+    };
+    let json = args.solver.format == ExplainFormat::Json;
+    let mut out = std::io::stdout().lock();
+    match hint(&input.position, givens.as_ref(), &opts) {
+        Ok(Hint::Solved) => {
+            if json {
+                writeln!(out, "{}", json!({ "solved": true }))?;
+            } else {
+                writeln!(out, "The grid is solved.")?;
+            }
+            Ok(Status::Ok)
+        }
+        Ok(Hint::Mistake(m)) => {
+            if json {
+                let (kind, cell, digit) = match &m {
+                    Mistake::WrongDigit { cell, placed } => {
+                        ("wrong-digit", Some(cell.to_string()), Some(placed.get()))
+                    }
+                    Mistake::MissingCandidate { cell, digit } => (
+                        "missing-candidate",
+                        Some(cell.to_string()),
+                        Some(digit.get()),
+                    ),
+                    _ => ("no-solution", None, None),
+                };
+                writeln!(
+                    out,
+                    "{}",
+                    json!({ "mistake": { "kind": kind, "cell": cell, "digit": digit,
+                                         "explanation": m.to_string() } })
+                )?;
+            } else {
+                writeln!(out, "{m}")?;
+            }
+            Ok(Status::Ok)
+        }
+        Ok(Hint::Step(step)) => {
+            if json {
+                let mut v = step_json(&step);
+                v["hint"] = json!(hint_text(&step, args.level));
+                v["level"] = json!(format!("{:?}", args.level).to_lowercase());
+                writeln!(out, "{v}")?;
+            } else {
+                writeln!(out, "{}", hint_text(&step, args.level))?;
+            }
+            Ok(Status::Ok)
+        }
+        Ok(_) => Ok(Status::Ok),
+        Err(PathError::NoSolution) => {
+            eprintln!("the puzzle has no solution");
+            writeln!(out, "none")?;
+            Ok(Status::Unhandled)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(Status::Unhandled)
+        }
+    }
+}
