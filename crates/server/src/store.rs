@@ -250,13 +250,23 @@ impl Store {
     }
 
     /// All games, most recently played first (boards included: the list shows thumbnails).
+    /// Damaged games are left out (and logged).
     pub fn list(&self, limit: usize) -> Result<Vec<Game>, StoreError> {
         let conn = self.lock();
         let ids: Vec<i64> = conn
             .prepare("SELECT id FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1")?
             .query_map([limit as i64], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        ids.into_iter().map(|id| load(&conn, id)).collect()
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            match load(&conn, id) {
+                Ok(g) => games.push(g),
+                // One damaged game must not hide all the others.
+                Err(StoreError::Corrupt(id)) => eprintln!("nonet play: game {id} is damaged"),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(games)
     }
 
     /// Deletes game `id` and its history.

@@ -618,3 +618,38 @@ async fn games_survive_reopening_the_database() {
     assert_eq!(g["can_undo"], true);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A damaged database row is a 500 with a generic message: nothing about SQL, files or the
+/// cause reaches the client.
+#[tokio::test]
+async fn internal_errors_leak_nothing() {
+    let dir = std::env::temp_dir().join(format!("nonet-server-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.db");
+    let _ = std::fs::remove_file(&path);
+    let app = app(Arc::new(AppState::new(Store::open(&path).unwrap())));
+    let id = new_game(&app, PUZZLE).await;
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute(
+            "UPDATE states SET board = 'garbage' WHERE game_id = ?1",
+            [id],
+        )
+        .unwrap();
+    }
+    let (s, _, v) = send(&app, Method::GET, &format!("/api/games/{id}"), None, &[]).await;
+    assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(v["error"]["message"], "internal server error");
+    let text = v.to_string().to_lowercase();
+    for word in ["sql", "damaged", "stored", "games.db", "corrupt"] {
+        assert!(!text.contains(word), "{text}");
+    }
+    // Other requests are still served.
+    let (s, list) = get(&app, "/api/games").await;
+    assert_eq!(s, StatusCode::OK, "a damaged game does not break the list");
+    assert_eq!(list["in_progress"], json!([]));
+    let other = new_game(&app, PUZZLE).await;
+    let (s, _) = get(&app, &format!("/api/games/{other}")).await;
+    assert_eq!(s, StatusCode::OK);
+    let _ = std::fs::remove_dir_all(&dir);
+}
