@@ -4,6 +4,8 @@ pub mod candidates;
 pub mod check;
 pub mod count;
 pub mod explain;
+pub mod hint;
+pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod play;
