@@ -38,18 +38,10 @@ enum Command {
     Explain(cmd::explain::ExplainArgs),
     /// The next step of one puzzle or player's position, as a progressive hint.
     Hint(cmd::hint::HintArgs),
-    /// Explain the whole logical path of one puzzle, step by step.
-    Explain(cmd::explain::ExplainArgs),
-    /// The next step of one puzzle or player's position, as a progressive hint.
-    Hint(cmd::hint::HintArgs),
     /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
     Rate(cmd::rate::RateArgs),
     /// Play in the browser: serves the game on 127.0.0.1 and opens it.
     Play(cmd::play::PlayArgs),
-    /// Generate puzzles: seeded, unique, optionally minimal, symmetric, at a difficulty.
-    Generate(cmd::generate::GenerateArgs),
-    /// Print puzzles: a PDF booklet, or one puzzle as SVG.
-    Print(cmd::print::PrintArgs),
 }
 
 fn run(cli: Cli) -> Result<Status> {
@@ -60,12 +52,8 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Candidates(a) => cmd::candidates::run(a),
         Command::Explain(a) => cmd::explain::run(a),
         Command::Hint(a) => cmd::hint::run(a),
-        Command::Explain(a) => cmd::explain::run(a),
-        Command::Hint(a) => cmd::hint::run(a),
         Command::Rate(a) => cmd::rate::run(a),
         Command::Play(a) => cmd::play::run(a),
-        Command::Generate(a) => cmd::generate::run(a),
-        Command::Print(a) => cmd::print::run(a),
     }
 }
 

@@ -5,11 +5,7 @@ pub mod check;
 pub mod count;
 pub mod explain;
 pub mod hint;
-pub mod explain;
-pub mod generate;
-pub mod hint;
 pub mod play;
-pub mod print;
 pub mod rate;
 pub mod solve;
 
