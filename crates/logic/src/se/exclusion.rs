@@ -66,6 +66,13 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let mut buf = [0u16; 81];
             let n = excluder_cands(g, common, &mut buf);
             let ex = &buf[..n];
+            // Every candidate of a base cell has a partner digit in the other cell that no
+            // peer rule forbids (each has two candidates or more), so only an excluder whose
+            // candidates lie within the two cells can remove anything.
+            let union = g.cands[c0] | g.cands[c1];
+            if !ex.iter().any(|&e| e & !union == 0) {
+                continue;
+            }
             let peers = T.peer_mask[c0] >> c1 & 1 != 0;
             let (mut ok0, mut ok1) = (0u16, 0u16);
             for a in bits16(g.cands[c0]) {
@@ -132,6 +139,13 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
                 let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
                 let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
+                // Without an excluder inside the three cells' candidates, only the peer rule
+                // forbids combinations, and that can remove a candidate only when the three
+                // cells see each other.
+                let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
+                if !(p01 && p02 && p12) && !ex.iter().any(|&e| e & !union == 0) {
+                    continue;
+                }
                 let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
                 for a in bits16(g.cands[c0]) {
                     for b in bits16(g.cands[c1]) {
