@@ -316,7 +316,7 @@ fn explain_raw(step: &Step) -> String {
             )
         }
         _ => {
-            let mut s = format!("{}", with_article(name));
+            let mut s = with_article(name);
             if let Some(chain) = &step.chain {
                 let _ = write!(s, ": {}", chain_notation(chain));
             }

@@ -119,7 +119,7 @@ impl PathOptions {
             && self
                 .techniques
                 .as_ref()
-                .map_or(true, |list| list.contains(&t))
+                .is_none_or(|list| list.contains(&t))
     }
 }
 
@@ -440,7 +440,7 @@ pub enum Hint {
     /// The player made a mistake: fix it first.
     Mistake(Mistake),
     /// The next step.
-    Step(Step),
+    Step(Box<Step>),
     /// Nothing left to do.
     Solved,
 }
@@ -471,7 +471,7 @@ pub fn hint(
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
     match next_step_or_guess(&cur, &opts, Some(&solution)) {
-        Some(s) => Ok(Hint::Step(s)),
+        Some(s) => Ok(Hint::Step(Box::new(s))),
         None => Err(PathError::Stuck { steps: 0 }),
     }
 }
