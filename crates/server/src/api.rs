@@ -677,7 +677,8 @@ fn blocker(game: &Game) -> Option<Value> {
 /// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first).
 ///
 /// The step is searched outside the database lock (it can take a while on the hardest
-/// puzzles), then the hint counter is bumped in its own short transaction.
+/// puzzles), from a read of the game; then one short transaction saves the timer and bumps the
+/// hint counter.
 pub async fn hint(
     State(st): State<Shared>,
     Path(id): Path<String>,
@@ -685,31 +686,40 @@ pub async fn hint(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let out = blocking(move || {
-        let (g, ()) = st.store.update(id, |g| {
-            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
-        })??;
-        if g.is_finished() {
-            return Ok(json!({ "kind": "solved", "message": "This puzzle is solved." }));
-        }
-        if let Some(b) = blocker(&g) {
-            return Ok(b);
-        }
-        let position = g.board.position();
-        let Some(step) = engine::next_step(&position, &g.solution) else {
-            return Ok(json!({
-                "kind": "stuck",
-                "message": "The logical solver finds no step from here.",
-            }));
+        let g = st.store.get(id)?;
+        let (answer, counts) = if g.is_finished() {
+            let v = json!({ "kind": "solved", "message": "This puzzle is solved." });
+            (v, false)
+        } else if let Some(b) = blocker(&g) {
+            (b, false)
+        } else {
+            let position = g.board.position();
+            match engine::next_step(&position, &g.solution) {
+                Some(step) => {
+                    let v = json!({
+                        "kind": "step",
+                        "step": step_json(&step),
+                        "candidates": candidates_json(&position),
+                    });
+                    (v, true)
+                }
+                None => {
+                    let v = json!({
+                        "kind": "stuck",
+                        "message": "The logical solver finds no step from here.",
+                    });
+                    (v, false)
+                }
+            }
         };
-        st.store.update(id, |g| {
-            g.hints += 1;
-            Ok::<_, ApiError>((false, ()))
-        })??;
-        Ok(json!({
-            "kind": "step",
-            "step": step_json(&step),
-            "candidates": candidates_json(&position),
-        }))
+        if counts || clock.elapsed_ms.is_some() {
+            st.store.update(id, |g| {
+                apply_elapsed(g, clock.elapsed_ms)?;
+                g.hints += i64::from(counts);
+                Ok::<_, ApiError>((false, ()))
+            })??;
+        }
+        Ok(answer)
     })
     .await?;
     Ok(Json(out))
@@ -778,9 +788,14 @@ pub async fn bot_step(
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
     let out = blocking(move || {
-        let (mut seen, ()) = st.store.update(id, |g| {
-            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
-        })??;
+        if let Some(ms) = clock.elapsed_ms {
+            if !(0..=MAX_ELAPSED_MS).contains(&ms) {
+                return Err(ApiError::invalid(
+                    "elapsed_ms must be between 0 and 100 days",
+                ));
+            }
+        }
+        let mut seen = st.store.get(id)?;
         for _ in 0..5 {
             if seen.is_finished() {
                 return Ok(json!({
@@ -793,6 +808,7 @@ pub async fn bot_step(
                 if g.cursor != seen.cursor || g.board != seen.board || g.is_finished() {
                     return Ok::<_, ApiError>((false, false));
                 }
+                apply_elapsed(g, clock.elapsed_ms)?;
                 g.board = board;
                 g.bot_used = true;
                 finish_if_solved(g);
