@@ -42,6 +42,10 @@ enum Command {
     Rate(cmd::rate::RateArgs),
     /// Play in the browser: serves the game on 127.0.0.1 and opens it.
     Play(cmd::play::PlayArgs),
+    /// Generate puzzles: seeded, unique, optionally minimal, symmetric, at a difficulty.
+    Generate(cmd::generate::GenerateArgs),
+    /// Print puzzles: a PDF booklet, or one puzzle as SVG.
+    Print(cmd::print::PrintArgs),
 }
 
 fn run(cli: Cli) -> Result<Status> {
@@ -54,6 +58,8 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Hint(a) => cmd::hint::run(a),
         Command::Rate(a) => cmd::rate::run(a),
         Command::Play(a) => cmd::play::run(a),
+        Command::Generate(a) => cmd::generate::run(a),
+        Command::Print(a) => cmd::print::run(a),
     }
 }
 

@@ -36,6 +36,10 @@ mod rating;
 mod rng;
 mod symmetry;
 
+/// The version of the generating algorithm. A seed and options name the same puzzle for as long
+/// as this stays the same; it is bumped whenever a change alters any generated puzzle.
+pub const GENERATOR_VERSION: &str = "nonet-generate 1";
+
 pub use error::GenerateError;
 pub use generator::{is_minimal, GenerateOptions, Generated, Generator};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).

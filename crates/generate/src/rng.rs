@@ -14,7 +14,8 @@ use rand_core::{RngCore, SeedableRng};
 /// Puzzle 0's seed is the run's seed itself, so `nonet generate --seed S` (one puzzle) and the
 /// first puzzle of `nonet generate --seed S --count 100` are the same puzzle. Later puzzles get a
 /// well-mixed seed of their own, reported beside them in JSON/CSV output: with the same options,
-/// that seed alone reproduces that one puzzle.
+/// that seed alone reproduces that one puzzle. Derived seeds are below 2^53, so they survive
+/// JSON and JavaScript numbers intact.
 pub fn puzzle_seed(run_seed: u64, index: u64) -> u64 {
     if index == 0 {
         return run_seed;
@@ -25,7 +26,7 @@ pub fn puzzle_seed(run_seed: u64, index: u64) -> u64 {
         .wrapping_add(0x6A09_E667_F3BC_C909);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    (z ^ (z >> 31)) & ((1 << 53) - 1)
 }
 
 /// The random stream of one puzzle: ChaCha8 keyed by the puzzle's seed.

@@ -4,8 +4,10 @@ pub mod candidates;
 pub mod check;
 pub mod count;
 pub mod explain;
+pub mod generate;
 pub mod hint;
 pub mod play;
+pub mod print;
 pub mod rate;
 pub mod solve;
 

@@ -1,0 +1,327 @@
+//! `nonet generate`: new puzzles from a seed, reproducibly (same seed and options, same bytes,
+//! whatever `--threads`), each with a unique solution; optionally minimal, symmetric, and at a
+//! target difficulty. Puzzle `i` of a run comes from its own seed (`nonet_generate::puzzle_seed`),
+//! so threads only change how fast the lines come, never which.
+
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use nonet_generate::{
+    puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
+    GENERATOR_VERSION,
+};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::batch;
+use crate::status::Status;
+
+/// Output shapes of `nonet generate`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GenFormat {
+    /// One puzzle per line, 81 characters, `.` for empty cells (the contract's default).
+    #[default]
+    Line,
+    /// A 9x9 grid per puzzle, followed by a blank line.
+    Grid,
+    /// One JSON object per puzzle (JSON Lines): puzzle, solution, seed, rating, options.
+    Json,
+    /// CSV with a header: the same fields as JSON.
+    Csv,
+}
+
+/// Arguments of `nonet generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// The run's seed (any integer up to 2^64-1). Without it a random seed is chosen and printed
+    /// on standard error as `seed: N`.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// The pattern of the givens: none, rot180, rot90, mirror, diagonal, mirror4, diagonal4,
+    /// dihedral.
+    #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+    pub symmetry: Symmetry,
+    /// Require that no clue can be removed without a second solution appearing.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Player level (from ER): easy, medium, hard, expert, extreme.
+    #[arg(long, value_parser = parse_level)]
+    pub level: Option<Level>,
+    /// A band of Sudoku Explainer ratings (ER), e.g. `--se 4.0..6.0` (or a single value).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_f64_range)]
+    pub se: Option<(f64, f64)>,
+    /// Classic grade: 0 (elimination only), 3 (needs naked pairs), 5 (harder).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub classic: Option<u8>,
+    /// Number of clues, e.g. `--clues 24..28` (or a single value).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_usize_range)]
+    pub clues: Option<(usize, usize)>,
+    /// Give up on a puzzle after this many seconds (0: never).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Worker threads (default: all cores). The output does not depend on it.
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Output shape.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: GenFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<String>,
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+        .map_err(|e: nonet_generate::UnknownSymmetry| e.to_string())
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse()
+        .map_err(|e: nonet_logic::rate::UnknownLevel| e.to_string())
+}
+
+/// `A..B`, `A-B` or `A` (meaning `A..A`).
+fn split_range(s: &str) -> (&str, &str) {
+    if let Some((a, b)) = s.split_once("..") {
+        (a, b.trim_start_matches('='))
+    } else if let Some((a, b)) = s.split_once('-').filter(|(a, _)| !a.is_empty()) {
+        (a, b)
+    } else {
+        (s, s)
+    }
+}
+
+fn parse_f64_range(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = split_range(s.trim());
+    let lo: f64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
+    let hi: f64 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
+    if lo > hi {
+        return Err(format!("`{s}`: MIN is above MAX"));
+    }
+    Ok((lo, hi))
+}
+
+fn parse_usize_range(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = split_range(s.trim());
+    let lo: usize = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
+    let hi: usize = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
+    if lo > hi {
+        return Err(format!("`{s}`: MIN is above MAX"));
+    }
+    Ok((lo, hi))
+}
+
+/// Puzzles generated between two writes: keeps every thread busy and output flowing.
+const CHUNK: u64 = 64;
+
+/// `nonet generate`.
+pub fn run(args: GenerateArgs) -> Result<Status> {
+    if matches!(args.classic, Some(c) if ![0, 3, 5].contains(&c)) {
+        bail!("--classic takes 0, 3 or 5");
+    }
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = random_seed();
+            eprintln!("seed: {s}");
+            s
+        }
+    };
+    let rated_output = matches!(args.format, GenFormat::Json | GenFormat::Csv);
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        clues: args.clues,
+        target: Target {
+            level: args.level,
+            se: args.se,
+            classic: args.classic,
+        },
+        rate: rated_output,
+        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+    };
+    let generator = Generator::new(options).map_err(|e| anyhow::anyhow!("{e}"))?;
+
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            File::create(path).with_context(|| format!("cannot create {path}"))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    if args.format == GenFormat::Csv {
+        writeln!(
+            out,
+            "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator"
+        )?;
+    }
+
+    // Progress on a terminal when the job may take a while: many puzzles, or a target that
+    // needs ratings (hard levels can take many attempts each).
+    let slow = generator.options().target != Target::default() || args.minimal;
+    let bar = (std::io::stderr().is_terminal() && (args.count >= 500 || slow)).then(|| {
+        let b = ProgressBar::new(args.count);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} puzzles, {msg} attempts, {elapsed}, eta {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let attempts = AtomicU64::new(0);
+
+    let pool = batch::pool(args.threads)?;
+    let mut start = 0u64;
+    while start < args.count {
+        let end = (start + CHUNK).min(args.count);
+        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
+                        let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
+                        if let Some(b) = &bar {
+                            if n % 16 == 0 {
+                                b.set_message(n.to_string());
+                            }
+                        }
+                    });
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    r
+                })
+                .collect()
+        });
+        for (i, r) in (start..).zip(results) {
+            match r {
+                Ok(g) => emit(&mut *out, args.format, i, &g, generator.options().symmetry)?,
+                Err(e) => {
+                    if let Some(b) = &bar {
+                        b.abandon();
+                    }
+                    out.flush()?;
+                    eprintln!(
+                        "nonet: puzzle {} (seed {}): {e}",
+                        i + 1,
+                        puzzle_seed(seed, i)
+                    );
+                    return Ok(Status::Unhandled);
+                }
+            }
+        }
+        start = end;
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    out.flush().context("cannot write output")?;
+    Ok(Status::Ok)
+}
+
+/// Writes one puzzle in the chosen shape.
+fn emit(
+    out: &mut dyn Write,
+    format: GenFormat,
+    index: u64,
+    g: &Generated,
+    symmetry: Symmetry,
+) -> Result<()> {
+    match format {
+        GenFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
+        GenFormat::Grid => writeln!(out, "{}\n", g.puzzle.to_grid_string().trim_end())?,
+        GenFormat::Json => {
+            let mut v = json!({
+                "index": index,
+                "seed": g.seed,
+                "puzzle": g.puzzle.to_line(),
+                "solution": g.solution.to_line(),
+                "clues": g.puzzle.filled_count(),
+                "symmetry": symmetry.name(),
+                "generator": GENERATOR_VERSION,
+            });
+            if let Some(r) = &g.rating {
+                v["er"] = json!(r.er);
+                v["ep"] = json!(r.ep);
+                v["ed"] = json!(r.ed);
+                v["se"] = json!(format!("{:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed));
+                v["level"] = json!(r.level.name());
+                v["classic"] = json!(r.classic);
+                v["hardest"] = json!(r.hardest.map(|t| t.name()));
+            }
+            writeln!(out, "{v}")?;
+        }
+        GenFormat::Csv => {
+            let (er, ep, ed, level, classic, hardest) = match &g.rating {
+                Some(r) => (
+                    format!("{:.1}", r.er),
+                    format!("{:.1}", r.ep),
+                    format!("{:.1}", r.ed),
+                    r.level.name().to_string(),
+                    r.classic.to_string(),
+                    r.hardest.map_or(String::new(), |t| t.name().to_string()),
+                ),
+                None => Default::default(),
+            };
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                index,
+                g.seed,
+                g.puzzle.to_line(),
+                g.solution.to_line(),
+                g.puzzle.filled_count(),
+                symmetry.name(),
+                er,
+                ep,
+                ed,
+                level,
+                classic,
+                csv_field(&hardest),
+                GENERATOR_VERSION
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Quotes a CSV field when it needs it.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A fresh seed from the OS-seeded hasher and the clock: only needs to differ between runs.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.write_u32(std::process::id());
+    // Keep seeds short enough to type: 12 decimal digits at most.
+    h.finish() % 1_000_000_000_000
+}
