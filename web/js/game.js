@@ -462,7 +462,7 @@ export class GameController {
     this.bot.running = false;
     this.bot.wake?.();
     $('bot-bar').hidden = true;
-    $('btn-solve').disabled = false;
+    $('btn-solve').disabled = Boolean(this.game?.finished);
   }
 
   // ---- drawing -------------------------------------------------------------------------------

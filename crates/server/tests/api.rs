@@ -653,3 +653,41 @@ async fn internal_errors_leak_nothing() {
     assert_eq!(s, StatusCode::OK);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// New games by level and by seed: the same level and seed give the same puzzle, of that level.
+#[tokio::test]
+async fn games_by_level_and_seed() {
+    let app = new_app();
+    let (s, a) = post(&app, "/api/games", json!({ "level": "medium", "seed": 42 })).await;
+    assert_eq!(s, StatusCode::CREATED, "{a}");
+    let (_, b) = post(&app, "/api/games", json!({ "level": "medium", "seed": 42 })).await;
+    assert_eq!(a["puzzle"], b["puzzle"]);
+    assert_ne!(a["id"], b["id"]);
+    assert_eq!(a["source"], "seed");
+    assert_eq!(a["seed"], "42");
+    assert_eq!(a["level"], "medium");
+    let er = a["rating"].as_f64().unwrap();
+    assert!(er > 1.5 && er <= 2.6, "medium is ER 1.6-2.6, got {er}");
+    let (s, c) = post(&app, "/api/games", json!({ "level": "easy" })).await;
+    assert_eq!(s, StatusCode::CREATED);
+    assert_eq!(c["source"], "level");
+    assert!(c["rating"].as_f64().unwrap() <= 1.5);
+    let (s, v) = post(&app, "/api/games", json!({ "level": "impossible" })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown level"));
+    let (s, _) = post(&app, "/api/games", json!({ "level": "easy", "seed": -1 })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, _) = post(&app, "/api/games", json!({ "puzzle": PUZZLE, "seed": 3 })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, levels) = get(&app, "/api/levels").await;
+    let names: Vec<&str> = levels["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["easy", "medium", "hard", "expert", "extreme"]);
+}
