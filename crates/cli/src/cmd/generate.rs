@@ -201,7 +201,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                     let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
                         let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
                         if let Some(b) = &bar {
-                            if n % 16 == 0 {
+                            if n & 15 == 0 {
                                 b.set_message(n.to_string());
                             }
                         }

@@ -8,6 +8,7 @@ use std::io::{IsTerminal, Read, Write};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, CellSet};
+use nonet_logic::rate::{rate_se, SeOutcome};
 use nonet_print::{read_puzzles, render_pdf, render_svg, Paper, PdfOptions, SvgOptions};
 
 use crate::status::Status;
@@ -55,6 +56,10 @@ pub struct PrintArgs {
     /// solution (SVG).
     #[arg(long)]
     pub solutions: bool,
+    /// Rate puzzles whose rating the input does not give (Sudoku Explainer's ER and the level),
+    /// to show it in the captions.
+    #[arg(long)]
+    pub rate: bool,
     /// Title printed at the top of each page (PDF).
     #[arg(long, default_value = "nonet Sudoku")]
     pub title: String,
@@ -93,7 +98,19 @@ pub fn run(args: PrintArgs) -> Result<Status> {
             std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
         }
     };
-    let puzzles = read_puzzles(&text)?;
+    let mut puzzles = read_puzzles(&text)?;
+    if args.rate {
+        use rayon::prelude::*;
+        puzzles
+            .par_iter_mut()
+            .filter(|p| p.er.is_none())
+            .for_each(|p| {
+                if let Ok(SeOutcome::Rated(r)) = rate_se(&p.puzzle) {
+                    p.er = Some(r.er);
+                    p.level = Some(r.level());
+                }
+            });
+    }
     let bytes = match args.format {
         PrintFormat::Pdf => {
             if args.output.is_none() && std::io::stdout().is_terminal() {
