@@ -29,22 +29,29 @@ pub struct Als {
 pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let mut seen = std::collections::HashSet::new();
+    let mut union = [0u16; 512];
     for h in House::all() {
         let cells: Vec<Cell> = (house_cells(h) & pos.empty_cells()).iter().collect();
         let n = cells.len();
-        for mask in 1u32..(1 << n) {
+        // union[mask] = the digits of the cells in `mask`, built from the mask without its
+        // lowest bit.
+        for mask in 1usize..(1 << n) {
+            let low = mask.trailing_zeros() as usize;
+            union[mask] = union[mask & (mask - 1)] | pos.cands(cells[low]).bits();
+        }
+        for mask in 1usize..(1 << n) {
             let k = mask.count_ones() as usize;
-            if k > max_cells || k >= n {
+            if k > max_cells || k >= n || union[mask].count_ones() as usize != k + 1 {
                 continue;
             }
             let set: CellSet = (0..n)
                 .filter(|i| mask & (1 << i) != 0)
                 .map(|i| cells[i])
                 .collect();
-            let digits = pos.cands_of(set);
-            if digits.len() != k + 1 || !seen.insert(set.bits()) {
+            if !seen.insert(set.bits()) {
                 continue;
             }
+            let digits = DigitSet::from_bits(union[mask]);
             let mut digit_cells = [CellSet::EMPTY; 9];
             let mut sees = [CellSet::EMPTY; 9];
             for d in digits {
