@@ -151,10 +151,11 @@ export class BoardView {
 
       // Contents: rebuild only when something visible changed.
       const cands = h?.cands.get(i);
-      const key = JSON.stringify([c.value, c.centre, c.corner, cands && !c.value ? cands : null]);
+      const mark = digit && (c.centre.includes(digit) || c.corner.includes(digit)) ? digit : null;
+      const key = JSON.stringify([c.value, c.centre, c.corner, cands && !c.value ? cands : null, mark]);
       if (el.dataset.key !== key) {
         el.dataset.key = key;
-        el.replaceChildren(...contents(c, !c.value ? cands : null));
+        el.replaceChildren(...contents(c, !c.value ? cands : null, mark));
       }
       el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands));
     }
@@ -169,7 +170,7 @@ export function canGo(values, i, d) {
   return true;
 }
 
-function contents(c, cands) {
+function contents(c, cands, mark) {
   const out = [];
   if (c.value) {
     const v = document.createElement('span');
@@ -181,7 +182,12 @@ function contents(c, cands) {
   if (c.centre.length) {
     const m = document.createElement('span');
     m.className = 'centre';
-    m.textContent = c.centre.join('');
+    for (const d of c.centre) {
+      const s = document.createElement('span');
+      s.textContent = String(d);
+      if (d === mark) s.className = 'hl';
+      m.append(s);
+    }
     out.push(m);
   }
   if (c.corner.length) {
@@ -190,6 +196,7 @@ function contents(c, cands) {
     for (const d of c.corner) {
       const s = document.createElement('span');
       s.textContent = String(d);
+      if (d === mark) s.className = 'hl';
       k.append(s);
     }
     out.push(k);
