@@ -691,3 +691,38 @@ async fn games_by_level_and_seed() {
         .collect();
     assert_eq!(names, ["easy", "medium", "hard", "expert", "extreme"]);
 }
+
+/// The bot solves a hard puzzle (ER 6.6, needs eliminations kept in the pencil marks) from a
+/// position where the player has placed a few right digits and no marks.
+#[tokio::test]
+async fn the_bot_solves_a_hard_puzzle() {
+    let puzzle =
+        "..1.8...55.......698..35.7...93..42...........28..96...9.51..838.......24...7.9..";
+    let solution = nonet_core::Sudoku::from_line(puzzle)
+        .unwrap()
+        .unique_solution()
+        .unwrap()
+        .to_line();
+    let app = new_app();
+    let id = new_game(&app, puzzle).await;
+    let mut kinds = std::collections::BTreeSet::new();
+    for n in 0.. {
+        assert!(n < 400, "the bot does not finish");
+        let (s, r) = post(&app, &format!("/api/games/{id}/bot"), json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        if let Some(name) = r["action"]["step"]["name"].as_str() {
+            kinds.insert(name.to_string());
+        }
+        if r["game"]["finished"] == true {
+            let line: String = r["game"]["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| char::from(b'0' + c["value"].as_u64().unwrap() as u8))
+                .collect();
+            assert_eq!(line, solution);
+            break;
+        }
+    }
+    assert!(kinds.len() > 2, "more than singles: {kinds:?}");
+}
