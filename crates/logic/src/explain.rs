@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use crate::step::{Candidate, Chain, LinkKind, Step};
+use crate::step::{Candidate, Chain, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 
 /// How much a hint gives away.
@@ -170,7 +170,6 @@ pub fn explain(step: &Step) -> String {
 fn explain_raw(step: &Step) -> String {
     use Technique::*;
     let name = step.technique.name();
-    let digit = step.digits.first();
     let dtext = digit_list(step.digits);
     let so = effect(step);
     let pattern_cells = cells_of(&step.pattern);
@@ -315,14 +314,10 @@ fn explain_raw(step: &Step) -> String {
                 p.digit, p.cell, dtext
             )
         }
-        _ => {
-            let mut s = with_article(name);
-            if let Some(chain) = &step.chain {
-                let _ = write!(s, ": {}", chain_notation(chain));
-            }
-            let _ = digit;
-            format!("{s}. {so}")
-        }
+        _ => match &step.chain {
+            Some(chain) if !chain.branches.is_empty() => forcing_text(step, chain, so),
+            _ => format!("{}. {so}", with_article(name)),
+        },
     }
 }
 
@@ -454,6 +449,61 @@ fn chain_text(step: &Step, name: &str, so: String) -> String {
             with_article(name)
         )
     }
+}
+
+/// "r5c9 is 1", "r5c9 is not 1", "1 is in r1c7 or r1c9".
+fn statement(node: &ChainNode) -> String {
+    match (node.cells.len(), node.on) {
+        (1, true) => format!("{} is {}", node.cells.first().expect("one"), node.digit),
+        (1, false) => format!("{} is not {}", node.cells.first().expect("one"), node.digit),
+        (_, true) => format!("{} is in {}", node.digit, join_or(&cell_names(node.cells))),
+        (_, false) => format!(
+            "{} is in none of {}",
+            node.digit,
+            join_words(&cell_names(node.cells))
+        ),
+    }
+}
+
+/// Forcing chains and nets: each branch from its assumption to its consequence.
+fn forcing_text(step: &Step, chain: &Chain, so: String) -> String {
+    let mut lines = Vec::new();
+    for branch in &chain.branches {
+        let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
+            continue;
+        };
+        let notation = chain_notation(&Chain {
+            branches: vec![branch.clone()],
+            is_loop: false,
+        });
+        lines.push(format!(
+            "if {}, then {} ({notation})",
+            statement(&first.from),
+            statement(&last.to)
+        ));
+    }
+    let contradiction =
+        chain.branches.len() == 2 && chain.branches.iter().all(|b| !b.is_empty()) && {
+            let (a, b) = (&chain.branches[0], &chain.branches[1]);
+            let (ea, eb) = (&a[a.len() - 1].to, &b[b.len() - 1].to);
+            a[0].from == b[0].from && ea.cells == eb.cells && ea.digit == eb.digit && ea.on != eb.on
+        };
+    let why = match step.technique {
+        _ if contradiction => "the assumption leads to a contradiction, so it is false",
+        Technique::CellForcingChain => "every candidate of the cell leads to the same conclusion",
+        Technique::RegionForcingChain => {
+            "every place of the digit in the house leads to the same conclusion"
+        }
+        Technique::NishioForcingChain | Technique::ContradictionForcingChain => {
+            "the assumption leads to a contradiction"
+        }
+        _ => "whichever way it goes, the conclusion holds",
+    };
+    format!(
+        "{}: {}; {why}. {so}",
+        with_article(step.technique.name()),
+        lines.join("; ")
+    )
 }
 
 fn node_text(cells: &CellSet, d: Digit) -> String {
