@@ -304,13 +304,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 if args.pencil {
                     writeln!(out, "{}", cur.to_pencil_grid())?;
                 }
-                writeln!(
-                    out,
-                    "{:>width$}. {}: {}",
-                    i + 1,
-                    s.technique.name(),
-                    explain(s)
-                )?;
+                writeln!(out, "{:>width$}. {}", i + 1, explain(s))?;
                 nonet_logic::path::apply(&mut cur, s);
             }
             if path.is_solved() {
