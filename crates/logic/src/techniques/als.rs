@@ -26,6 +26,8 @@ pub struct Als {
 }
 
 /// Every ALS of the position (each set of cells once), up to `max_cells` cells.
+// The subset masks index a table of unions: a range loop reads best.
+#[allow(clippy::needless_range_loop)]
 pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let mut seen = std::collections::HashSet::new();
