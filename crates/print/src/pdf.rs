@@ -6,7 +6,7 @@
 
 use std::str::FromStr;
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 use crate::draw::{self, Anchor, Canvas, Color, GridStyle, Weight};
 use crate::error::PrintError;
@@ -331,7 +331,9 @@ fn assemble(pages: Vec<Content>, width: f32, height: f32, title: &str) -> Vec<u8
         resources.fonts().pair(REGULAR, regular).pair(BOLD, bold);
         resources.finish();
         page.finish();
-        pdf.stream(content_id, &content.finish());
+        // Page streams are mostly repeated drawing operators: deflate shrinks them about 5x.
+        let data = miniz_oxide::deflate::compress_to_vec_zlib(&content.finish(), 6);
+        pdf.stream(content_id, &data).filter(Filter::FlateDecode);
     }
     pdf.finish()
 }
