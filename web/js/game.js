@@ -42,6 +42,8 @@ export class GameController {
       }
     });
     window.addEventListener('pagehide', () => this.saveClock(true));
+    // Another tab may have played this game meanwhile: catch up when this one comes back.
+    window.addEventListener('focus', () => this.refresh());
   }
 
   // ---- loading -------------------------------------------------------------------------------
@@ -62,6 +64,20 @@ export class GameController {
     this.message('');
     this.render();
     this.onTitle(g);
+  }
+
+  /** Fetches the game again and redraws it if it changed elsewhere. */
+  async refresh() {
+    if (!this.game || this.bot.running) return;
+    const id = this.game.id;
+    try {
+      const g = await api.getGame(id);
+      if (this.game?.id === id && (g.version !== this.game.version || g.updated_at !== this.game.updated_at)) {
+        const base = Math.max(this.elapsed(), g.elapsed_ms);
+        await this.applyGame(g);
+        if (!g.finished) this.timer.base = base - (this.timer.since != null ? performance.now() - this.timer.since : 0);
+      }
+    } catch { /* offline: keep what we have */ }
   }
 
   /** Shows the "no game" state. */
