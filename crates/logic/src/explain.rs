@@ -44,13 +44,7 @@ pub fn hint_text(step: &Step, level: HintLevel) -> String {
         HintLevel::Technique => format!("Look for {}.", with_article(name)),
         HintLevel::Area => {
             let area = if !step.houses.is_empty() {
-                join_words(
-                    &step
-                        .houses
-                        .iter()
-                        .map(|h| h.to_string())
-                        .collect::<Vec<_>>(),
-                )
+                houses_text(&step.houses)
             } else {
                 step.cells.to_string()
             };
@@ -532,4 +526,69 @@ pub fn chain_notation(chain: &Chain) -> String {
         out.push(s);
     }
     out.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonet_core::Digit;
+
+    fn cand(r: usize, c: usize, d: u8) -> Candidate {
+        Candidate::new(Cell::at(r - 1, c - 1), Digit::new(d).expect("digit"))
+    }
+
+    fn x_wing() -> Step {
+        let mut s = Step::new(Technique::XWing);
+        s.pattern = vec![cand(4, 2, 7), cand(4, 8, 7), cand(9, 2, 7), cand(9, 8, 7)];
+        s.eliminations = vec![cand(1, 2, 7), cand(6, 8, 7)];
+        s.cells = s.pattern.iter().map(|c| c.cell).collect();
+        s.houses = vec![House::row(3), House::row(8)];
+        s.cover_houses = vec![House::column(1), House::column(7)];
+        s.digits = DigitSet::single(Digit::new(7).expect("digit"));
+        s
+    }
+
+    #[test]
+    fn x_wing_reads_like_the_brief() {
+        assert_eq!(
+            explain(&x_wing()),
+            "In row 4, 7 can only go in r4c2 or r4c8, and in row 9 only in r9c2 or r9c8: an \
+             X-Wing. So 7 leaves every other cell of columns 2 and 8: r1c2, r6c8."
+        );
+    }
+
+    #[test]
+    fn hint_levels_give_away_more_and_more() {
+        let s = x_wing();
+        assert_eq!(hint_text(&s, HintLevel::Technique), "Look for an X-Wing.");
+        assert_eq!(
+            hint_text(&s, HintLevel::Area),
+            "Look for an X-Wing on 7 in rows 4 and 9."
+        );
+        assert_eq!(hint_text(&s, HintLevel::Move), explain(&s));
+        assert_eq!("area".parse::<HintLevel>(), Ok(HintLevel::Area));
+        assert!("lots".parse::<HintLevel>().is_err());
+    }
+
+    #[test]
+    fn articles_follow_the_sound() {
+        assert_eq!(with_article("XY-Wing"), "an XY-Wing");
+        assert_eq!(with_article("ALS-XZ"), "an ALS-XZ");
+        assert_eq!(
+            with_article("Unique Rectangle Type 1"),
+            "a Unique Rectangle Type 1"
+        );
+        assert_eq!(with_article("2-String Kite"), "a 2-String Kite");
+        assert_eq!(with_article("Empty Rectangle"), "an Empty Rectangle");
+    }
+
+    #[test]
+    fn effects_group_eliminations_by_digit() {
+        let mut s = Step::new(Technique::NakedPair);
+        s.eliminations = vec![cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)];
+        assert_eq!(effect(&s), "So 3 leaves r1c1, r1c2; 7 leaves r1c1.");
+        s.eliminations.clear();
+        s.placements = vec![cand(4, 7, 3)];
+        assert_eq!(effect(&s), "So r4c7 = 3.");
+    }
 }

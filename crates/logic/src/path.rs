@@ -475,3 +475,119 @@ pub fn hint(
         None => Err(PathError::Stuck { steps: 0 }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const SOLUTION: &str =
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+    fn d(n: u8) -> Digit {
+        Digit::new(n).expect("digit")
+    }
+
+    #[test]
+    fn the_path_solves_without_guessing() {
+        let s = Sudoku::from_line(PUZZLE).unwrap();
+        let path = solve_path(&s, &PathOptions::default()).unwrap();
+        assert!(path.is_solved());
+        assert!(!path.has_guess());
+        assert_eq!(path.end.to_sudoku().to_line(), SOLUTION);
+    }
+
+    #[test]
+    fn restricted_techniques_fall_back_on_a_guess_or_stop() {
+        let s = Sudoku::from_line(PUZZLE).unwrap();
+        let singles = vec![Technique::FullHouse, Technique::NakedSingle];
+        let opts = PathOptions {
+            techniques: Some(singles.clone()),
+            ..PathOptions::default()
+        };
+        let path = solve_path(&s, &opts).unwrap();
+        assert!(path.is_solved());
+        assert!(path.has_guess());
+        assert!(path
+            .steps
+            .iter()
+            .all(|st| singles.contains(&st.technique) || st.technique == Technique::TrialAndError));
+        let stop = PathOptions {
+            trial_and_error: false,
+            ..opts
+        };
+        assert!(matches!(
+            solve_path(&s, &stop),
+            Err(PathError::Stuck { .. })
+        ));
+    }
+
+    #[test]
+    fn uniqueness_can_be_turned_off() {
+        let s = Sudoku::from_line(PUZZLE).unwrap();
+        let with = solve_path(&s, &PathOptions::default()).unwrap();
+        assert!(with.steps.iter().any(|st| st.technique.needs_uniqueness()));
+        let opts = PathOptions {
+            uniqueness: false,
+            ..PathOptions::default()
+        };
+        let without = solve_path(&s, &opts).unwrap();
+        assert!(without.is_solved());
+        assert!(!without
+            .steps
+            .iter()
+            .any(|st| st.technique.needs_uniqueness()));
+    }
+
+    #[test]
+    fn a_puzzle_with_two_solutions_uses_no_uniqueness_technique() {
+        let s = Sudoku::from_line(&".".repeat(81)).unwrap();
+        let path = solve_path(&s, &PathOptions::default()).unwrap();
+        assert!(path.is_solved());
+        assert!(!path.steps.iter().any(|st| st.technique.needs_uniqueness()));
+    }
+
+    #[test]
+    fn hints_report_mistakes_first() {
+        let givens = Sudoku::from_line(PUZZLE).unwrap();
+        // A wrong digit: r1c2 is 6 in the solution.
+        let mut pm = PencilMarks::raw(&givens);
+        pm.place(Cell::at(0, 1), d(1));
+        match hint(&pm, Some(&givens), &PathOptions::default()).unwrap() {
+            Hint::Mistake(Mistake::WrongDigit { cell, placed }) => {
+                assert_eq!(cell, Cell::at(0, 1));
+                assert_eq!(placed, d(1));
+            }
+            other => panic!("expected a wrong digit, got {other:?}"),
+        }
+        // A removed candidate that is the solution's.
+        let mut pm = PencilMarks::raw(&givens);
+        pm.eliminate(Cell::at(0, 1), d(6));
+        match hint(&pm, Some(&givens), &PathOptions::default()).unwrap() {
+            Hint::Mistake(Mistake::MissingCandidate { cell, digit }) => {
+                assert_eq!(cell, Cell::at(0, 1));
+                assert_eq!(digit, d(6));
+            }
+            other => panic!("expected a missing candidate, got {other:?}"),
+        }
+        // A sound position gets a step.
+        let pm = PencilMarks::raw(&givens);
+        assert!(matches!(
+            hint(&pm, Some(&givens), &PathOptions::default()).unwrap(),
+            Hint::Step(_)
+        ));
+    }
+
+    #[test]
+    fn normalize_fills_unmarked_cells_and_drops_clashes() {
+        let givens = Sudoku::from_line(PUZZLE).unwrap();
+        let mut pm = PencilMarks::raw(&givens);
+        pm.set_candidates(Cell::at(0, 1), DigitSet::EMPTY);
+        pm.set_candidates(Cell::at(0, 2), DigitSet::ALL);
+        let n = normalize(&pm);
+        let raw = PencilMarks::raw(&givens);
+        assert_eq!(n.candidates(Cell::at(0, 1)), raw.candidates(Cell::at(0, 1)));
+        assert_eq!(n.candidates(Cell::at(0, 2)), raw.candidates(Cell::at(0, 2)));
+    }
+}
