@@ -181,13 +181,16 @@ function contents(c, cands, mark) {
   }
   if (c.centre.length) {
     const m = document.createElement('span');
-    m.className = 'centre';
-    for (const d of c.centre) {
+    m.className = c.centre.length > 5 ? 'centre many' : c.centre.length > 4 ? 'centre some' : 'centre';
+    // Six or more marks go on two balanced lines rather than a long one and a stub.
+    const half = c.centre.length > 5 ? Math.ceil(c.centre.length / 2) : 0;
+    c.centre.forEach((d, n) => {
+      if (half && n === half) m.append(document.createElement('br'));
       const s = document.createElement('span');
       s.textContent = String(d);
       if (d === mark) s.className = 'hl';
       m.append(s);
-    }
+    });
     out.push(m);
   }
   if (c.corner.length) {
