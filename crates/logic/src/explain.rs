@@ -166,7 +166,6 @@ fn explain_raw(step: &Step) -> String {
     let name = step.technique.name();
     let dtext = digit_list(step.digits);
     let so = effect(step);
-    let pattern_cells = cells_of(&step.pattern);
     match step.technique {
         FullHouse => {
             let p = step.placements[0];
@@ -274,12 +273,7 @@ fn explain_raw(step: &Step) -> String {
             )
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => format!(
-            "If {} held only {dtext}, the two digits could be swapped and the puzzle would \
-             have two solutions ({}; valid only for a puzzle with one solution). {so}",
-            join_words(&cell_names(step.cells.intersection(pattern_cells))),
-            with_article(name),
-        ),
+        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => rectangle_text(step, so),
         Bug1 => format!(
             "Every empty cell but {} has two candidates: if {} were not {}, every digit would \
              appear twice in each house and the puzzle would have two solutions (BUG+1, valid \
@@ -443,6 +437,64 @@ fn chain_text(step: &Step, name: &str, so: String) -> String {
             with_article(name)
         )
     }
+}
+
+/// Unique rectangles and the hidden rectangle.
+fn rectangle_text(step: &Step, so: String) -> String {
+    use Technique::*;
+    let corners = cells_of(&step.pattern);
+    let ab = digit_list(step.digits);
+    let extras: Vec<Candidate> = step
+        .secondary
+        .iter()
+        .filter(|c| corners.contains(c.cell))
+        .copied()
+        .collect();
+    let roof = cells_of(&extras);
+    let floor = corners.difference(roof);
+    let extra_digits: DigitSet = extras.iter().map(|c| c.digit).collect();
+    let deadly = format!(
+        "{} would otherwise hold only {ab}, and the two digits could be swapped: two \
+         solutions",
+        join_words(&cell_names(corners))
+    );
+    let why = match step.technique {
+        UniqueRectangle1 => format!(
+            "{} hold only {ab}, so {} must take something else, or {deadly}",
+            join_words(&cell_names(floor)),
+            join_words(&cell_names(roof))
+        ),
+        UniqueRectangle2 | UniqueRectangle5 => format!(
+            "one of {} must be {}, or {deadly}",
+            join_or(&cell_names(roof)),
+            digit_list(extra_digits)
+        ),
+        UniqueRectangle3 => {
+            let others = step.cells.difference(corners);
+            format!(
+                "one of {} must take its extra digits ({}), or {deadly}; with {} they form a \
+                 naked subset",
+                join_or(&cell_names(roof)),
+                digit_list(extra_digits),
+                join_words(&cell_names(others))
+            )
+        }
+        UniqueRectangle4 => format!(
+            "in {}, one of the two digits can only go in {}, so the other cannot, or {deadly}",
+            houses_text(&step.houses),
+            join_words(&cell_names(roof))
+        ),
+        _ => format!(
+            "the other digit is confined to the corners in their rows and columns, so the \
+             eliminated candidate would force {} to hold only {ab}, which could be swapped: two \
+             solutions",
+            join_words(&cell_names(corners))
+        ),
+    };
+    format!(
+        "{}: {why} (valid only for a puzzle with one solution). {so}",
+        with_article(step.technique.name())
+    )
 }
 
 /// "r5c9 is 1", "r5c9 is not 1", "1 is in r1c7 or r1c9".
