@@ -30,7 +30,8 @@ pub enum ExplainFormat {
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
     /// Only these techniques, comma-separated codes (`hidden-single,naked-single,x-wing`;
-    /// `nonet explain --list-techniques` prints them). A guess is still made when nothing
+    /// `nonet explain --list-techniques` prints them) or families (singles, intersections,
+    /// subsets, fish, single-digit, wings, coloring, uniqueness, chains, als, forcing-chains). A guess is still made when nothing
     /// applies, unless `--no-guess`.
     #[arg(long, value_name = "LIST")]
     pub techniques: Option<String>,
@@ -74,6 +75,67 @@ fn all_techniques() -> Vec<Technique> {
     v
 }
 
+/// Family names accepted by `--techniques` besides single techniques.
+fn family(name: &str) -> Option<Vec<Technique>> {
+    use Technique::*;
+    Some(match name {
+        "singles" => vec![
+            FullHouse,
+            HiddenSingleBox,
+            HiddenSingleRow,
+            HiddenSingleColumn,
+            NakedSingle,
+        ],
+        "intersections" => vec![Pointing, Claiming, LockedPair, LockedTriple],
+        "subsets" => vec![
+            NakedPair,
+            NakedTriple,
+            NakedQuad,
+            HiddenPair,
+            HiddenTriple,
+            HiddenQuad,
+        ],
+        "fish" => vec![
+            XWing,
+            Swordfish,
+            Jellyfish,
+            FinnedXWing,
+            FinnedSwordfish,
+            FinnedJellyfish,
+            SashimiXWing,
+            SashimiSwordfish,
+            SashimiJellyfish,
+        ],
+        "single-digit" => vec![Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle],
+        "wings" => vec![XYWing, XYZWing, WWing],
+        "coloring" | "colouring" => vec![SimpleColorsTrap, SimpleColorsWrap, MultiColors],
+        "uniqueness" => all_techniques()
+            .into_iter()
+            .filter(|t| t.needs_uniqueness())
+            .collect(),
+        "chains" => vec![
+            RemotePair,
+            XChain,
+            XCycle,
+            XYChain,
+            YCycle,
+            Aic,
+            NiceLoop,
+            GroupedAic,
+            GroupedNiceLoop,
+        ],
+        "als" => vec![
+            AlsXz,
+            AlsXyWing,
+            SueDeCoq,
+            AlignedPairExclusion,
+            AlignedTripletExclusion,
+        ],
+        "forcing-chains" => forcing_techniques(),
+        _ => return None,
+    })
+}
+
 /// The path options of the command line.
 pub fn path_options(args: &SolverArgs) -> Result<PathOptions> {
     let techniques = match &args.techniques {
@@ -88,6 +150,11 @@ pub fn path_options(args: &SolverArgs) -> Result<PathOptions> {
                     .copied()
                     .filter(|t| t.code() == code || format!("{t:?}").to_ascii_lowercase() == code)
                     .collect();
+                let matching = if matching.is_empty() {
+                    family(&code).unwrap_or_default()
+                } else {
+                    matching
+                };
                 if matching.is_empty() {
                     bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
                 }
@@ -216,6 +283,11 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 listed.push(code);
             }
         }
+        writeln!(
+            out,
+            "families: singles, intersections, subsets, fish, single-digit, wings, coloring, \
+             uniqueness, chains, als, forcing-chains"
+        )?;
         out.flush()?;
         return Ok(Status::Ok);
     }
