@@ -281,7 +281,8 @@ impl Technique {
 
 impl Technique {
     /// The stable code of the technique for `--techniques` lists: its name in lower case with
-    /// words joined by `-` (`hidden-single`, `x-wing`, `2-string-kite`, `bug+1`).
+    /// words joined by `-` (`hidden-single`, `x-wing`, `2-string-kite`, `bug+1`,
+    /// `dynamic-forcing-chain-plus`).
     pub fn code(self) -> String {
         let mut code = String::new();
         for ch in self.name().chars() {
@@ -295,7 +296,12 @@ impl Technique {
                 c => code.extend(c.to_lowercase()),
             }
         }
-        code.trim_end_matches('-').to_string()
+        let code = code.trim_end_matches('-');
+        // "Dynamic Forcing Chain (+)" reads "dynamic-forcing-chain-plus".
+        match code.strip_suffix("-+") {
+            Some(stem) => format!("{stem}-plus"),
+            None => code.to_string(),
+        }
     }
 }
 
