@@ -255,6 +255,12 @@ struct Found {
 
 /// Every chain or loop of the family of `technique` (see the module documentation).
 pub fn find(pos: &Position, technique: Technique) -> Vec<Step> {
+    finish(find_all(pos, technique), technique)
+}
+
+/// Every chain or loop the search for `technique` finds, whatever technique each turns out
+/// to be (an X-Chain search also finds X-Cycles, an AIC search nice loops).
+pub fn find_all(pos: &Position, technique: Technique) -> Vec<Step> {
     use Technique::*;
     let mode = match technique {
         XChain | XCycle => Mode::X,
@@ -276,7 +282,7 @@ pub fn find(pos: &Position, technique: Technique) -> Vec<Step> {
         search(pos, &g, &mut found);
         steps = to_steps(pos, &g, found, mode, technique);
     }
-    finish(steps, technique)
+    steps
 }
 
 fn finish(mut steps: Vec<Step>, technique: Technique) -> Vec<Step> {

@@ -91,6 +91,10 @@ pub fn family(technique: Technique) -> Option<u8> {
         SimpleColorsTrap | SimpleColorsWrap => 5,
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => 6,
+        XChain | XCycle => 7,
+        XYChain | YCycle => 8,
+        Aic | NiceLoop => 9,
+        GroupedAic | GroupedNiceLoop => 10,
         _ => return None,
     })
 }
@@ -105,6 +109,7 @@ pub fn find_family(technique: Technique, pos: &Position) -> Vec<Step> {
         Some(4) => single_digit::turbot_family(pos),
         Some(5) => coloring::simple_colors(pos),
         Some(6) => uniqueness::rectangles(pos),
+        Some(7..=10) => aic::find_all(pos, technique),
         _ => find(technique, pos),
     }
 }
