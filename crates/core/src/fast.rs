@@ -1,8 +1,9 @@
 //! The fast solver: per-digit bitboards organised by band, propagated band-wide with lookup
-//! tables, guessing on bivalue cells with the whole state copied on each guess.
+//! tables, guessing on scored bivalue cells with the whole state copied on each guess.
 //!
 //! ```text
-//!  One u32 per (digit, band): cand[3 * digit + band], 27 live bits, bit = 9 * row_in_band + col.
+//!  One u32 per (digit, band): cand[digit][band], 27 live bits, bit = 9 * row_in_band + col.
+//!  (cand[digit][3] stays 0: a digit's four words compare as one 128-bit value.)
 //!
 //!             stack 0    stack 1    stack 2
 //!  col:       0  1  2 |  3  4  5 |  6  7  8
@@ -13,19 +14,24 @@
 //!
 //!  Cell i (0..81, row-major) lives in band i / 27 at bit i % 27: the layout is row-major too.
 //!  A "segment" is the 3 bits where one row of the band crosses one box (9 per band).
+//!  A column fold (x | x >> 9 | x >> 18) & 0x1FF says which of the 9 columns a band reaches.
 //! ```
 //!
 //! Why this works: inside one band a digit occupies exactly one segment per row and one per box,
 //! so the segments it uses form a 3x3 permutation. A 512-entry table maps "which segments still
 //! hold a candidate" to "the union of all permutations that fit": masking with it performs
-//! pointing, claiming and band-wide box/line reasoning in one AND. A row left with a single bit
-//! is a placed digit; its column then leaves the other two bands of that digit and the cell
-//! leaves the other eight digits. Naked singles and dead cells come from "seen once / seen
-//! twice" accumulators over the nine digits of a band, hidden singles in columns from the same
-//! accumulators over the three bands of a digit.
+//! pointing, claiming and every box/row deduction inside the band in one AND. A row left with a
+//! single bit is a placed digit; the cell then leaves the other eight digits. Along columns the
+//! same reasoning runs on column folds: a column alone in its stack within a band leaves the
+//! other bands (this also removes a placed cell's column), and a column only one band reaches
+//! confines that band's box to it. Naked singles and dead cells come from "seen once / seen
+//! twice" accumulators over the nine digits of a band.
 //!
-//! Contract: the givens must not clash (the caller checks); no allocation happens after entry.
+//! Contract: the givens may even clash (that simply yields no solution); no allocation happens;
+//! the search copies the whole `State` (a few hundred bytes) on each guess instead of undoing.
 
+/// How many bivalue cells `pick` scores before choosing.
+const SCORED_CELLS: u32 = 8;
 /// The 27 live bits of a band.
 const BAND: u32 = 0x7FF_FFFF;
 /// The 9 bits of row 0 of a band.
@@ -141,27 +147,31 @@ const fn permutations_table() -> [u32; 512] {
 
 /// The search position: candidates per (digit, band), the open cells, and pending work.
 #[derive(Clone, Copy)]
+#[repr(align(16))]
 struct State {
-    /// Candidates, `cand[3 * digit + band]`, see the diagram.
-    cand: [u32; 27],
+    /// Candidates, `cand[digit][band]`, see the diagram (the fourth word stays 0, so that a
+    /// digit's bands compare as one 128-bit value).
+    cand: [[u32; 4]; 9],
     /// Per band, the cells not yet placed.
     open: [u32; 3],
     /// `cand` as it was when each pair was last propagated: a difference means work.
-    prev: [u32; 27],
+    prev: [[u32; 4]; 9],
+    /// `cand` as it was after each digit's last column pass.
+    colprev: [[u32; 4]; 9],
     /// Set when candidates were narrowed outside `update` (guesses, singles, columns).
     dirty: u32,
 }
 
-/// For pair `3 * digit + band`, the pairs of the same digit in the two other bands.
-static NEIGHBOURS: [(u8, u8); 27] = neighbours_table();
+/// For each bit of a band: its row, box and column within the band (itself included).
+static BAND_PEERS: [u32; 27] = band_peers_table();
 
-const fn neighbours_table() -> [(u8, u8); 27] {
-    let mut t = [(0u8, 0u8); 27];
-    let mut i = 0;
-    while i < 27 {
-        let (d, b) = (i / 3, i % 3);
-        t[i] = ((3 * d + (b + 1) % 3) as u8, (3 * d + (b + 2) % 3) as u8);
-        i += 1;
+const fn band_peers_table() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        let (r, c) = (bit / 9, bit % 9);
+        t[bit] = (ROW << (9 * r)) | (0x1C0E07 << (c / 3 * 3)) | (0x40201 << c);
+        bit += 1;
     }
     t
 }
@@ -200,9 +210,10 @@ impl State {
     /// Every digit possible everywhere, nothing placed, everything to propagate.
     fn new() -> State {
         State {
-            cand: [BAND; 27],
+            cand: [[BAND, BAND, BAND, 0]; 9],
             open: [BAND; 3],
-            prev: [0; 27],
+            prev: [[0; 4]; 9],
+            colprev: [[0; 4]; 9],
             dirty: BAND,
         }
     }
@@ -210,50 +221,48 @@ impl State {
     /// Puts `digit` (0-8) at `bit` of `band`: the rest of its row goes; propagation does the rest.
     #[inline(always)]
     fn assign(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[3 * digit + band] &= !(ROW << (bit / 9 * 9)) | (1 << bit);
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[digit][band] &= !(ROW << (bit / 9 * 9)) | (1 << bit);
+        self.dirty = 1;
     }
 
     /// Removes `digit` from `bit` of `band`.
     #[inline(always)]
     fn exclude(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[3 * digit + band] &= !(1 << bit);
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[digit][band] &= !(1 << bit);
+        self.dirty = 1;
     }
 
-    /// Narrows pair `i` to `keep`, marking it dirty when that removes something.
+    /// Narrows `digit` in `band` to `keep`, flagging work when that removes something.
     #[inline(always)]
-    fn narrow(&mut self, i: usize, keep: u32) {
-        let c = self.cand[i];
-        self.dirty |= ((c & !keep != 0) as u32) << i;
-        self.cand[i] = c & keep;
+    fn narrow(&mut self, digit: usize, band: usize, keep: u32) {
+        let c = self.cand[digit][band];
+        self.dirty |= (c & !keep != 0) as u32;
+        self.cand[digit][band] = c & keep;
     }
 
     /// Propagates one (digit, band): permutation mask, pointing along columns, then newly
     /// placed rows. False on a contradiction.
     #[inline(always)]
-    fn update(&mut self, i: usize) -> bool {
-        let band = i % 3;
+    fn update<const D: usize, const B: usize>(&mut self) -> bool {
         // Keep only segments on a permutation: box/line reasoning inside the band.
-        let x = shrink(self.cand[i]);
+        let x = shrink(self.cand[D][B]);
         if x == 0 {
             return false;
         }
-        self.prev[i] = x;
+        self.prev[D][B] = x;
         // A column alone in its stack (a placed cell's, say) leaves the other two bands.
         let keep = !rep(LONE[fold(x) as usize] as u32);
-        let (n1, n2) = NEIGHBOURS[i];
-        self.cand[n1 as usize] &= keep;
-        self.cand[n2 as usize] &= keep;
+        self.cand[D][(B + 1) % 3] &= keep;
+        self.cand[D][(B + 2) % 3] &= keep;
         // Rows holding one bit are placed cells; the new ones leave every other digit.
-        let new = row_singles(x) & self.open[band];
+        let new = row_singles(x) & self.open[B];
         if new != 0 {
-            self.open[band] &= !new;
+            self.open[B] &= !new;
             for d in 0..9 {
-                self.cand[3 * d + band] &= !new;
+                self.cand[d][B] &= !new;
             }
         }
-        self.cand[i] = x;
+        self.cand[D][B] = x;
         true
     }
 
@@ -262,8 +271,7 @@ impl State {
     /// only (claiming) confines that band's box to it. False on a contradiction.
     #[inline(always)]
     fn columns(&mut self, digit: usize) -> bool {
-        let i = 3 * digit;
-        let s = [self.cand[i], self.cand[i + 1], self.cand[i + 2]];
+        let s = self.cand[digit];
         let f = [fold(s[0]), fold(s[1]), fold(s[2])];
         // Every column needs the digit somewhere.
         if f[0] | f[1] | f[2] != ROW {
@@ -280,35 +288,49 @@ impl State {
             f[2] & !(f[0] | f[1]),
         ];
         self.narrow(
-            i,
+            digit,
+            0,
             !rep(lone[1] | lone[2] | (SPREAD[only[0] as usize] as u32 & !only[0])),
         );
         self.narrow(
-            i + 1,
+            digit,
+            1,
             !rep(lone[0] | lone[2] | (SPREAD[only[1] as usize] as u32 & !only[1])),
         );
         self.narrow(
-            i + 2,
+            digit,
+            2,
             !rep(lone[0] | lone[1] | (SPREAD[only[2] as usize] as u32 & !only[2])),
         );
         true
     }
 
     /// Propagates to a fixpoint. False on a contradiction.
+    #[inline(never)]
     fn propagate(&mut self) -> bool {
         loop {
             // Band-wide updates until no (digit, band) changes.
             self.dirty = 0;
             loop {
                 let mut changed = false;
-                for i in 0..27 {
-                    if self.cand[i] != self.prev[i] {
-                        changed = true;
-                        if !self.update(i) {
-                            return false;
+                // One 128-bit comparison per digit, then per band.
+                macro_rules! visit {
+                    ($($d:literal)*) => {$(
+                        if self.cand[$d] != self.prev[$d] {
+                            changed = true;
+                            if self.cand[$d][0] != self.prev[$d][0] && !self.update::<$d, 0>() {
+                                return false;
+                            }
+                            if self.cand[$d][1] != self.prev[$d][1] && !self.update::<$d, 1>() {
+                                return false;
+                            }
+                            if self.cand[$d][2] != self.prev[$d][2] && !self.update::<$d, 2>() {
+                                return false;
+                            }
                         }
-                    }
+                    )*};
                 }
+                visit!(0 1 2 3 4 5 6 7 8);
                 if !changed {
                     break;
                 }
@@ -320,7 +342,7 @@ impl State {
             for band in 0..3 {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for digit in 0..9 {
-                    let c = self.cand[3 * digit + band];
+                    let c = self.cand[digit][band];
                     twice |= once & c;
                     once |= c;
                 }
@@ -331,7 +353,7 @@ impl State {
                 let single = once & !twice & open;
                 if single != 0 {
                     for digit in 0..9 {
-                        let mut p = self.cand[3 * digit + band] & single;
+                        let mut p = self.cand[digit][band] & single;
                         while p != 0 {
                             self.assign(digit, band, p.trailing_zeros());
                             p &= p - 1;
@@ -344,8 +366,11 @@ impl State {
             }
             // Box/line reasoning along columns, digit by digit.
             for digit in 0..9 {
-                if !self.columns(digit) {
-                    return false;
+                if self.cand[digit] != self.colprev[digit] {
+                    if !self.columns(digit) {
+                        return false;
+                    }
+                    self.colprev[digit] = self.cand[digit];
                 }
             }
             if self.dirty == 0 {
@@ -354,40 +379,98 @@ impl State {
         }
     }
 
-    /// The cell to guess on and its first candidate: the first bivalue cell, else the first
-    /// cell with the fewest candidates.
+    /// The cell to guess on and its first candidate. Among the first few bivalue cells, the one
+    /// whose two placements would remove the most candidates from its peers (both branches
+    /// then propagate further: on hard puzzles this halves the guesses against "first bivalue
+    /// cell"); with no bivalue cell, the cell with the fewest candidates.
+    #[inline(never)]
     fn pick(&self) -> (usize, usize, u32) {
-        let mut best = (0, 0, 0);
-        let mut best_count = u32::MAX;
+        let mut twos = [0u32; 3];
         for band in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
-                let c = self.cand[3 * digit + band];
+                let c = self.cand[digit][band];
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
             }
-            let two = twice & !thrice & self.open[band];
-            if two != 0 {
-                let bit = two.trailing_zeros();
-                let digit = (0..9)
-                    .find(|&d| self.cand[3 * d + band] & (1 << bit) != 0)
-                    .expect("a bivalue cell has a candidate");
-                return (digit, band, bit);
+            twos[band] = twice & !thrice & self.open[band];
+        }
+        if twos == [0; 3] {
+            return self.pick_fewest();
+        }
+        // Score only the first few bivalue cells: scoring them all costs more than it saves.
+        let mut budget = SCORED_CELLS;
+        for t in twos.iter_mut() {
+            let mut kept = 0;
+            let mut x = *t;
+            while x != 0 && budget > 0 {
+                kept |= x & x.wrapping_neg();
+                x &= x - 1;
+                budget -= 1;
             }
+            *t = kept;
+        }
+        // Score each bivalue cell by the candidates its two placements would remove.
+        let mut score = [0u8; 81];
+        for band in 0..3 {
+            let t = twos[band];
+            if t == 0 {
+                continue;
+            }
+            for digit in 0..9 {
+                let x = self.cand[digit][band];
+                let mut m = x & t;
+                if m == 0 {
+                    continue;
+                }
+                let o1 = self.cand[digit][(band + 1) % 3];
+                let o2 = self.cand[digit][(band + 2) % 3];
+                while m != 0 {
+                    let bit = m.trailing_zeros();
+                    m &= m - 1;
+                    let col = 0x40201u32 << (bit % 9);
+                    let n = (x & BAND_PEERS[bit as usize]).count_ones()
+                        + ((o1 & col) | ((o2 & col) << 1)).count_ones();
+                    score[27 * band + bit as usize] += n as u8;
+                }
+            }
+        }
+        let (mut best_cell, mut best_score) = (0usize, 0u8);
+        for band in 0..3 {
+            let mut t = twos[band];
+            while t != 0 {
+                let cell = 27 * band + t.trailing_zeros() as usize;
+                t &= t - 1;
+                if score[cell] > best_score {
+                    best_score = score[cell];
+                    best_cell = cell;
+                }
+            }
+        }
+        let (band, bit) = (best_cell / 27, (best_cell % 27) as u32);
+        let digit = (0..9)
+            .find(|&d| self.cand[d][band] & (1 << bit) != 0)
+            .expect("a bivalue cell has a candidate");
+        (digit, band, bit)
+    }
+
+    /// The open cell with the fewest candidates, and its first candidate (rare: used only when
+    /// no cell is bivalue).
+    fn pick_fewest(&self) -> (usize, usize, u32) {
+        let mut best = (0, 0, 0);
+        let mut best_count = u32::MAX;
+        for band in 0..3 {
             let mut open = self.open[band];
             while open != 0 {
                 let bit = open.trailing_zeros();
                 open &= open - 1;
-                let n = (0..9)
-                    .filter(|&d| self.cand[3 * d + band] & (1 << bit) != 0)
-                    .count() as u32;
+                let mut digits = (0..9).filter(|&d| self.cand[d][band] & (1 << bit) != 0);
+                let first = digits.next().expect("propagation leaves no dead cell");
+                let n = 1 + digits.count() as u32;
                 if n < best_count {
                     best_count = n;
-                    let digit = (0..9)
-                        .find(|&d| self.cand[3 * d + band] & (1 << bit) != 0)
-                        .expect("propagation leaves no dead cell");
-                    best = (digit, band, bit);
+                    best = (first, band, bit);
                 }
             }
         }
@@ -399,7 +482,7 @@ impl State {
         let mut cells = [0u8; 81];
         for digit in 0..9 {
             for band in 0..3 {
-                let mut x = self.cand[3 * digit + band];
+                let mut x = self.cand[digit][band];
                 while x != 0 {
                     cells[27 * band + x.trailing_zeros() as usize] = digit as u8 + 1;
                     x &= x - 1;
@@ -445,7 +528,8 @@ impl Search<'_> {
 }
 
 /// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`. The first
-/// solution found is stored in `first`. The givens must not clash (the caller checks).
+/// solution found is stored in `first`. Clashing givens give 0 (the front door checks them
+/// first anyway, to report the clash).
 pub(crate) fn count(cells: &[u8; 81], limit: usize, first: &mut Option<[u8; 81]>) -> usize {
     if limit == 0 {
         return 0;
@@ -463,4 +547,50 @@ pub(crate) fn count(cells: &[u8; 81], limit: usize, first: &mut Option<[u8; 81]>
     };
     search.solve(&mut state);
     search.found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    fn bytes(line: &str) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for (c, b) in cells.iter_mut().zip(line.bytes()) {
+            *c = if b.is_ascii_digit() { b - b'0' } else { 0 };
+        }
+        cells
+    }
+
+    /// The front door rejects clashing givens before calling the solver, but the solver must
+    /// not invent solutions for them either: each kind of clash gives 0.
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut row = [0u8; 81];
+        (row[3], row[7]) = (5, 5);
+        let mut column = [0u8; 81];
+        (column[4], column[4 + 9 * 6]) = (2, 2);
+        let mut boxed = [0u8; 81];
+        (boxed[30], boxed[40]) = (9, 9);
+        for cells in [row, column, boxed] {
+            let mut first = None;
+            assert_eq!(count(&cells, 2, &mut first), 0);
+            assert!(first.is_none());
+        }
+    }
+
+    #[test]
+    fn a_unique_puzzle_and_its_solution() {
+        let puzzle = bytes(
+            "9.1..4.........296.8....4.721...6.....6.23..4.5.94.........8.4.....7..3.....316.5",
+        );
+        let solution = bytes(
+            "921764358437815296685392417214586973796123584358947162163258749542679831879431625",
+        );
+        let mut first = None;
+        assert_eq!(count(&puzzle, 2, &mut first), 1);
+        assert_eq!(first, Some(solution));
+        assert_eq!(count(&solution, 5, &mut None), 1);
+        assert_eq!(count(&[0; 81], 0, &mut None), 0);
+        assert_eq!(count(&[0; 81], 7, &mut None), 7);
+    }
 }
