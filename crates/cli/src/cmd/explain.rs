@@ -9,7 +9,9 @@ use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, PencilMarks, Solutions, Sudoku};
 use nonet_logic::explain::{chain_notation, explain};
-use nonet_logic::path::{forcing_techniques, path_from, PathError, PathOptions, ORDER};
+use nonet_logic::path::{
+    find_mistake, forcing_techniques, path_from, PathError, PathOptions, ORDER,
+};
 use nonet_logic::{Step, Technique};
 use serde_json::{json, Value};
 
@@ -323,7 +325,14 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
             );
             status = Status::Unhandled;
         }
-        Solutions::Unique(_) => {}
+        Solutions::Unique(solution) => {
+            // A player's marks must not have lost the solution's digit: the path would build
+            // on the mistake.
+            if let Some(m) = find_mistake(&input.position, &solution) {
+                eprintln!("the position has a mistake: {m}");
+                return Ok(Status::Unhandled);
+            }
+        }
     }
     let (path, stuck) = match path_from(&input.position, &opts) {
         Ok(p) => (p, None),
