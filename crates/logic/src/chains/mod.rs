@@ -327,6 +327,9 @@ impl Chainer {
             self.gen = 1;
         }
         let net = &self.nets[s as usize];
+        if rp.is_none() && net.nodes[i as usize].simple {
+            return net.nodes[i as usize].len;
+        }
         let has_nested = !net.nested.is_empty();
         let mut rp = rp;
         self.stack.clear();

@@ -52,6 +52,9 @@ pub struct Node {
     pub cause: u8,
     /// For an off given by a nested chain: its entry in [`Net::nested`].
     pub nested: u32,
+    /// Whether every potential above it has exactly one parent: its ancestors are then its
+    /// first-parent line, and its ancestor count is `len`.
+    pub simple: bool,
 }
 
 /// No cause recorded.
@@ -152,9 +155,11 @@ impl Net {
         let i = self.nodes.len() as u32;
         let start = self.parents.len() as u32;
         let mut len = 1;
+        let mut simple = true;
         if let Some(p) = first_parent {
             self.parents.push(p);
             len = self.nodes[p as usize].len + 1;
+            simple = self.nodes[p as usize].simple;
         }
         self.nodes.push(Node {
             key: k,
@@ -163,6 +168,7 @@ impl Net {
             len,
             cause,
             nested: NO_NESTED,
+            simple,
         });
         i
     }
@@ -172,9 +178,13 @@ impl Net {
     fn add_parent_to_last(&mut self, p: u32) {
         self.parents.push(p);
         let plen = self.nodes[p as usize].len;
+        let psimple = self.nodes[p as usize].simple;
         let n = self.nodes.last_mut().expect("a node");
         if n.par_len == 0 {
             n.len = plen + 1;
+            n.simple = psimple;
+        } else {
+            n.simple = false;
         }
         n.par_len += 1;
     }
@@ -306,15 +316,20 @@ impl Propagator {
         let (c, d) = (key_cell(k), key_digit(k));
         if rules.y_links && self.work.cands[c].count_ones() == 2 && self.work.has(c, d) {
             let d2 = (self.work.cands[c] & !(1 << d)).trailing_zeros() as usize;
-            let i = net.push_node(key(c, d2, true), Some(p), CAUSE_CELL);
-            if rules.dynamic {
-                for v in bits16(src.cands[c] & !self.work.cands[c]) {
-                    let par = net.index[key(c, v, false) as usize];
-                    net.add_parent_to_last(par);
+            // An "on" already known (and not contradicted) adds nothing: SE builds the object
+            // and drops it, we do not build it.
+            let known = net.on_bits[d2] >> c & 1 != 0 && net.off_bits[d2] >> c & 1 == 0;
+            if !known {
+                let i = net.push_node(key(c, d2, true), Some(p), CAUSE_CELL);
+                if rules.dynamic {
+                    for v in bits16(src.cands[c] & !self.work.cands[c]) {
+                        let par = net.index[key(c, v, false) as usize];
+                        net.add_parent_to_last(par);
+                    }
                 }
-            }
-            if let Some(x) = self.settle_on(net, i, c, d2) {
-                return Some(x);
+                if let Some(x) = self.settle_on(net, i, c, d2) {
+                    return Some(x);
+                }
             }
         }
         for kind in [BLOCK, ROW, COL] {
@@ -322,6 +337,9 @@ impl Propagator {
             let pp = self.work.pos[d] & T.mask[h];
             if pp.count_ones() == 2 && pp >> c & 1 != 0 {
                 let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
+                if net.on_bits[d] >> c2 & 1 != 0 && net.off_bits[d] >> c2 & 1 == 0 {
+                    continue;
+                }
                 let i = net.push_node(key(c2, d, true), Some(p), CAUSE_HOUSE + kind as u8);
                 if rules.dynamic {
                     // House order is row-major order for every kind of house.
@@ -436,6 +454,8 @@ impl Propagator {
                             }
                         }
                         net.nodes[i as usize].nested = nested;
+                        // Offs from sub-rules are never counted by their line alone.
+                        net.nodes[i as usize].simple = false;
                         net.admit(i);
                         added = true;
                     }

@@ -119,6 +119,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         qualifying |= 1u128 << c;
         ex_of[c] = e;
     }
+    let mut buf = [0u16; 81];
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
@@ -133,9 +134,6 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 if common.count_ones() < 2 {
                     continue;
                 }
-                let mut buf = [0u16; 81];
-                let n = excluder_cands(g, common, &mut buf);
-                let ex = &buf[..n];
                 let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
                 let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
                 let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
@@ -143,9 +141,13 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 // forbids combinations, and that can remove a candidate only when the three
                 // cells see each other.
                 let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
-                if !(p01 && p02 && p12) && !ex.iter().any(|&e| e & !union == 0) {
+                if !(p01 && p02 && p12)
+                    && !super::grid::bits(common).any(|e| g.cands[e] & !union == 0)
+                {
                     continue;
                 }
+                let n = excluder_cands(g, common, &mut buf);
+                let ex = &buf[..n];
                 let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
                 for a in bits16(g.cands[c0]) {
                     for b in bits16(g.cands[c1]) {
