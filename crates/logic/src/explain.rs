@@ -280,7 +280,7 @@ fn explain_raw(step: &Step) -> String {
              only for a puzzle with one solution). {so}",
             step.cells, step.cells, dtext,
         ),
-        AlsXz | AlsXyWing => als_text(step, so),
+        AlsXz | AlsXyWing | AlsXyChain => als_text(step, so),
         SueDeCoq => format!(
             "The intersection cells {} with their partners {} hold as many digits as cells, \
              without a digit shared by the line part and the box part: a Sue de Coq. {so}",
@@ -331,6 +331,14 @@ fn als_text(step: &Step, so: String) -> String {
              cells all see each other, so {rc} is true in at most one of them, and the other \
              set is locked: {z} must go in one of the two sets (an ALS-XZ). {so}",
             join_words(&sets)
+        )
+    } else if step.technique == Technique::AlsXyChain {
+        format!(
+            "The almost locked sets {} form a chain, each linked to the next by a restricted \
+             common digit ({rc}): if {z} were false at both ends, each set in turn would be \
+             locked, and the last one would need {z}. So {z} is in the first or the last set \
+             (an ALS-XY-Chain). {so}",
+            sets.join(" - ")
         )
     } else {
         format!(

@@ -148,6 +148,8 @@ pub enum Technique {
     AlsXz,
     /// Three ALSs forming a wing.
     AlsXyWing,
+    /// A chain of ALSs, each linked to the next by a restricted common candidate.
+    AlsXyChain,
     /// Sue de Coq.
     SueDeCoq,
     /// Aligned pair exclusion.
@@ -243,6 +245,7 @@ impl Technique {
             ForcingXYChain => "Forcing XY-Chain",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
             SueDeCoq => "Sue de Coq",
             AlignedPairExclusion => "Aligned Pair Exclusion",
             AlignedTripletExclusion => "Aligned Triplet Exclusion",

@@ -249,3 +249,124 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
     }
     out
 }
+
+/// ALS-XY-Chain: ALSs A1 - A2 - ... - An, each linked to the next by a restricted common
+/// candidate, the two links of each inner set different. If a digit z common to A1 and An
+/// (and not their outer links) were false in both, A1 would be locked and hold its link digit,
+/// which removes it from A2, which is then locked and holds the next link digit, and so on to
+/// An, which would be locked with z: so z is true in A1 or An and leaves every cell seeing all
+/// its cells in both. Chains of three to five sets; the search is bounded.
+pub fn als_xy_chain(pos: &Position) -> Vec<Step> {
+    const MAX_SETS: usize = 5;
+    const MAX_EXPANSIONS: usize = 20_000;
+    let all = pos.als();
+    let mut adj: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); all.len()];
+    for &(i, j, rc) in pos.als_links() {
+        adj[i as usize].push((j as usize, rc));
+        adj[j as usize].push((i as usize, rc));
+    }
+    let mut out: Vec<Step> = Vec::new();
+    let mut expansions = 0usize;
+    // (ALS index, digit of the link into it) along the current path.
+    let mut path: Vec<(usize, Option<Digit>)> = Vec::new();
+    for start in 0..all.len() {
+        path.clear();
+        path.push((start, None));
+        extend(
+            pos,
+            all,
+            &adj,
+            &mut path,
+            &mut out,
+            &mut expansions,
+            MAX_SETS,
+            MAX_EXPANSIONS,
+        );
+        if expansions > MAX_EXPANSIONS {
+            break;
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn extend(
+    pos: &Position,
+    all: &[Als],
+    adj: &[Vec<(usize, DigitSet)>],
+    path: &mut Vec<(usize, Option<Digit>)>,
+    out: &mut Vec<Step>,
+    expansions: &mut usize,
+    max_sets: usize,
+    max_expansions: usize,
+) {
+    let (last, into) = *path.last().expect("non-empty");
+    for &(next, rc) in &adj[last] {
+        if path.iter().any(|&(k, _)| k == next) {
+            continue;
+        }
+        for r in rc {
+            if Some(r) == into {
+                continue;
+            }
+            *expansions += 1;
+            if *expansions > max_expansions {
+                return;
+            }
+            path.push((next, Some(r)));
+            if path.len() >= 3 {
+                conclude(pos, all, path, out);
+            }
+            if path.len() < max_sets {
+                extend(
+                    pos,
+                    all,
+                    adj,
+                    path,
+                    out,
+                    expansions,
+                    max_sets,
+                    max_expansions,
+                );
+            }
+            path.pop();
+        }
+    }
+}
+
+fn conclude(pos: &Position, all: &[Als], path: &[(usize, Option<Digit>)], out: &mut Vec<Step>) {
+    let (first, last) = (&all[path[0].0], &all[path[path.len() - 1].0]);
+    let r_first = path[1].1.expect("linked");
+    let r_last = path[path.len() - 1].1.expect("linked");
+    let union = first.cells | last.cells;
+    let mut elims = Vec::new();
+    for z in first.digits & last.digits {
+        if z == r_first || z == r_last {
+            continue;
+        }
+        elim(
+            pos,
+            &mut elims,
+            z,
+            (first.sees[z.index()] & last.sees[z.index()]).difference(union),
+        );
+    }
+    if elims.is_empty() {
+        return;
+    }
+    elims.sort();
+    elims.dedup();
+    if out.iter().any(|o| o.eliminations == elims) {
+        return;
+    }
+    let sets: Vec<&Als> = path.iter().map(|&(k, _)| &all[k]).collect();
+    let (pattern, cells, houses) = als_pattern(pos, &sets);
+    let mut s = Step::new(Technique::AlsXyChain);
+    s.eliminations = elims;
+    s.pattern = pattern;
+    s.cells = cells;
+    s.houses = houses;
+    s.sets = sets.iter().map(|a| a.cells).collect();
+    s.digits = path.iter().filter_map(|&(_, r)| r).collect();
+    out.push(s);
+}

@@ -72,6 +72,7 @@ pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
         Aic | NiceLoop | GroupedAic | GroupedNiceLoop => keep(aic::find(pos, technique)),
         AlsXz => als::als_xz(pos),
         AlsXyWing => als::als_xy_wing(pos),
+        AlsXyChain => als::als_xy_chain(pos),
         SueDeCoq => sue_de_coq::sue_de_coq(pos),
         AlignedPairExclusion => exclusion::aligned_exclusion(pos, 2),
         AlignedTripletExclusion => exclusion::aligned_exclusion(pos, 3),
