@@ -426,3 +426,60 @@ fn partial_path(start: &PencilMarks, opts: &PathOptions) -> nonet_logic::path::P
         end: cur,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn solver(techniques: Option<&str>) -> SolverArgs {
+        SolverArgs {
+            techniques: techniques.map(str::to_string),
+            no_uniqueness: false,
+            no_guess: false,
+            format: ExplainFormat::Text,
+        }
+    }
+
+    #[test]
+    fn technique_lists_take_codes_names_and_families() {
+        let o = path_options(&solver(Some("hidden-single, XWing,wings"))).unwrap();
+        let list = o.techniques.unwrap();
+        assert!(list.contains(&Technique::HiddenSingleBox));
+        assert!(list.contains(&Technique::HiddenSingleColumn));
+        assert!(list.contains(&Technique::XWing));
+        assert!(list.contains(&Technique::WWing));
+        assert!(!list.contains(&Technique::NakedSingle));
+        assert!(path_options(&solver(Some("x-wing,nonsense"))).is_err());
+        assert!(path_options(&solver(None)).unwrap().techniques.is_none());
+    }
+
+    #[test]
+    fn input_is_a_puzzle_or_a_pencil_grid() {
+        let i = read_input(PUZZLE).unwrap();
+        assert_eq!(i.givens.unwrap().to_line(), PUZZLE);
+        let grid = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap()).to_pencil_grid();
+        // A pencil-mark grid (as standard input would carry it).
+        let i = read_input(&grid).unwrap();
+        assert!(i.givens.is_none());
+        assert_eq!(i.position.to_pencil_grid(), grid);
+        assert!(read_input("not a puzzle").is_err());
+        assert!(read_input(&PUZZLE.replacen('.', "4", 1)).is_err());
+    }
+
+    #[test]
+    fn steps_as_json_carry_the_contract_fields() {
+        let s = Sudoku::from_line(PUZZLE).unwrap();
+        let path = nonet_logic::path::solve_path(&s, &PathOptions::default()).unwrap();
+        for step in &path.steps {
+            let v = step_json(step);
+            assert!(v["technique"].is_string());
+            assert!(v["explanation"].as_str().unwrap().len() > 10);
+            let n = v["placements"].as_array().unwrap().len()
+                + v["eliminations"].as_array().unwrap().len();
+            assert!(n > 0);
+        }
+    }
+}
