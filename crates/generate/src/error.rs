@@ -9,6 +9,9 @@ pub enum GenerateError {
     /// The options contradict each other or ask for the impossible (checked before any work).
     #[error("impossible target: {0}")]
     Impossible(String),
+    /// The caller asked the search to stop (see `Generator::generate_observed`).
+    #[error("cancelled")]
+    Cancelled,
     /// The target was not met within the time limit.
     #[error(
         "no puzzle matching {target} found in {:.1} s ({attempts} attempts); \

@@ -119,15 +119,16 @@ impl Generator {
     /// machine, unless the time limit runs out first (then it is an error, never another
     /// puzzle).
     pub fn generate(&self, seed: u64) -> Result<Generated, GenerateError> {
-        self.generate_observed(seed, &|_| {})
+        self.generate_observed(seed, &|_| true)
     }
 
     /// As [`Generator::generate`], calling `on_attempt(n)` after each rejected attempt `n`
-    /// (for progress reports on slow targets).
+    /// (for progress reports on slow targets). When it returns `false` the search stops with
+    /// [`GenerateError::Cancelled`] (e.g. because another puzzle of the batch already failed).
     pub fn generate_observed(
         &self,
         seed: u64,
-        on_attempt: &(dyn Fn(u64) + Sync),
+        on_attempt: &(dyn Fn(u64) -> bool + Sync),
     ) -> Result<Generated, GenerateError> {
         let start = Instant::now();
         let mut rng = PuzzleRng::new(seed);
@@ -139,7 +140,9 @@ impl Generator {
                 g.attempts = attempts;
                 return Ok(g);
             }
-            on_attempt(attempts);
+            if !on_attempt(attempts) {
+                return Err(GenerateError::Cancelled);
+            }
             if let Some(limit) = self.options.timeout {
                 let elapsed = start.elapsed();
                 if elapsed >= limit {

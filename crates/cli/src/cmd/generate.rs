@@ -5,7 +5,7 @@
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -189,6 +189,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         b
     });
     let attempts = AtomicU64::new(0);
+    // Set when a puzzle fails: the puzzles still being searched stop instead of each running
+    // out its own time limit.
+    let failed = AtomicBool::new(false);
 
     let pool = batch::pool(args.threads)?;
     let mut start = 0u64;
@@ -198,6 +201,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
+                    if failed.load(Ordering::Relaxed) {
+                        return Err(GenerateError::Cancelled);
+                    }
                     let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
                         let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
                         if let Some(b) = &bar {
@@ -205,7 +211,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                                 b.set_message(n.to_string());
                             }
                         }
+                        !failed.load(Ordering::Relaxed)
                     });
+                    if r.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
                     if let Some(b) = &bar {
                         b.inc(1);
                     }
@@ -213,21 +223,34 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 })
                 .collect()
         });
-        for (i, r) in (start..).zip(results) {
-            match r {
-                Ok(g) => emit(&mut *out, args.format, i, &g, generator.options().symmetry)?,
-                Err(e) => {
-                    if let Some(b) = &bar {
-                        b.abandon();
-                    }
-                    out.flush()?;
-                    eprintln!(
-                        "nonet: puzzle {} (seed {}): {e}",
-                        i + 1,
-                        puzzle_seed(seed, i)
-                    );
-                    return Ok(Status::Unhandled);
+        // Puzzles are written in index order up to the first one that did not come out; the
+        // error reported is the real one (the others were only cancelled because of it).
+        let first_err = results.iter().position(Result::is_err);
+        let real = results
+            .iter()
+            .enumerate()
+            .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
+        if let (Some(_), Some((k, Err(e)))) = (first_err, real) {
+            for (i, r) in (start..).zip(&results).take(first_err.unwrap_or(0)) {
+                if let Ok(g) = r {
+                    emit(&mut *out, args.format, i, g, generator.options().symmetry)?;
                 }
+            }
+            if let Some(b) = &bar {
+                b.abandon();
+            }
+            out.flush()?;
+            let i = start + k as u64;
+            eprintln!(
+                "nonet: puzzle {} (seed {}): {e}",
+                i + 1,
+                puzzle_seed(seed, i)
+            );
+            return Ok(Status::Unhandled);
+        }
+        for (i, r) in (start..).zip(results) {
+            if let Ok(g) = r {
+                emit(&mut *out, args.format, i, &g, generator.options().symmetry)?;
             }
         }
         start = end;
