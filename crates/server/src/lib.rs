@@ -215,15 +215,15 @@ pub fn default_db_path() -> PathBuf {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The database could not be opened or created.
-    #[error("cannot open the database {path}: {source}")]
+    #[error("cannot open the database {path}: {reason}")]
     Store {
         /// The database path.
         path: PathBuf,
-        /// Why.
-        source: StoreError,
+        /// Why, in one sentence (SQLite's own error chain repeats itself).
+        reason: String,
     },
     /// The database's directory could not be created.
-    #[error("cannot create the directory {path}: {source}")]
+    #[error("cannot create the directory {path}")]
     Dir {
         /// The directory.
         path: PathBuf,
@@ -231,7 +231,7 @@ pub enum ServeError {
         source: std::io::Error,
     },
     /// Binding or serving failed.
-    #[error("cannot serve on {addr}: {source}")]
+    #[error("cannot serve on {addr}")]
     Io {
         /// The address.
         addr: SocketAddr,
@@ -262,9 +262,12 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
             source,
         })?;
     }
-    let store = Store::open(&config.db).map_err(|source| ServeError::Store {
+    let store = Store::open(&config.db).map_err(|e| ServeError::Store {
         path: config.db.clone(),
-        source,
+        reason: match e {
+            StoreError::Db(db) => db.to_string(),
+            other => other.to_string(),
+        },
     })?;
     let addr = SocketAddr::new(config.host, config.port);
     let io = |source| ServeError::Io { addr, source };
