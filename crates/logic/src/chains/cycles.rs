@@ -2,7 +2,7 @@
 //! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
 //! Y links only, both).
 
-use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits16, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::SeHint;
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
@@ -70,7 +70,7 @@ impl Reach {
                 let mut m = 0u128;
                 for kind in [BLOCK, ROW, COL] {
                     let pp = g.pos[d] & T.mask[T.houses[c][kind] as usize];
-                    if pp.count_ones() == 2 {
+                    if two_bits(pp) {
                         m |= pp & !(1u128 << c);
                     }
                 }
@@ -102,7 +102,7 @@ impl Reach {
         *out = [0; 9];
         for d in 0..9 {
             for c in crate::se::grid::bits(off[d]) {
-                if pass.y && g.cands[c].count_ones() == 2 {
+                if pass.y && two_bits16(g.cands[c]) {
                     let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
                     out[d2] |= 1u128 << c;
                 }
@@ -125,7 +125,7 @@ impl Reach {
         chain_len: u32,
     ) -> (bool, bool) {
         let mut to_root = [0u128; 9];
-        if pass.y && g.cands[c].count_ones() == 2 {
+        if pass.y && two_bits16(g.cands[c]) {
             let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
             to_root[d2] |= 1u128 << c;
         }
@@ -259,7 +259,7 @@ impl Cycles {
     fn off_to_on(g: &Grid, k: u16, pass: Pass, buf: &mut Vec<(u16, u8)>) {
         buf.clear();
         let (c, d) = (key_cell(k), key_digit(k));
-        if pass.y && g.cands[c].count_ones() == 2 {
+        if pass.y && two_bits16(g.cands[c]) {
             let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
             buf.push((key(c, d2, true), CAUSE_CELL));
         }
@@ -267,7 +267,7 @@ impl Cycles {
             for kind in [BLOCK, ROW, COL] {
                 let h = T.houses[c][kind] as usize;
                 let pp = g.pos[d] & T.mask[h];
-                if pp.count_ones() == 2 && pp >> c & 1 != 0 {
+                if two_bits(pp) && pp >> c & 1 != 0 {
                     let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
                     let nk = key(c2, d, true);
                     if !buf.iter().any(|&(k2, _)| k2 == nk) {
@@ -307,14 +307,14 @@ impl Cycles {
         // is bivalue (Y), the digit's other position in a house where it has two (X).
         let (rc, rd) = (key_cell(root), key_digit(root));
         let mut to_root = [0u128; 9];
-        if pass.y && g.cands[rc].count_ones() == 2 {
+        if pass.y && two_bits16(g.cands[rc]) {
             let d2 = (g.cands[rc] & !(1 << rd)).trailing_zeros() as usize;
             to_root[d2] |= 1u128 << rc;
         }
         if pass.x {
             for kind in [BLOCK, ROW, COL] {
                 let pp = g.pos[rd] & T.mask[T.houses[rc][kind] as usize];
-                if pp.count_ones() == 2 {
+                if two_bits(pp) {
                     to_root[rd] |= pp & !(1u128 << rc);
                 }
             }

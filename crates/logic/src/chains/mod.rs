@@ -36,7 +36,7 @@ use std::cell::RefCell;
 
 use nonet_core::{CellSet, Digit, PencilMarks};
 
-use crate::se::grid::{bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits16, many_bits, Grid, BLOCK, COL, ROW, T};
 use crate::se::SeHint;
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
@@ -135,6 +135,8 @@ impl Candidate {
 
 /// Where a producer's hints go: the best one (what SE applies), or all of them with their rule
 /// parents, for a chain nested in another (SE-SPEC §5.6).
+// One sink lives per producer call, so the size of the `Best` variant does not matter.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Sink<'a> {
     /// Keep the best; build its chain when `want_chain`.
     Best {
@@ -630,7 +632,7 @@ impl Chainer {
         for kind in [BLOCK, ROW, COL] {
             let h = T.houses[c][kind] as usize;
             let pp = g.pos[d] & T.mask[h];
-            if pp.count_ones() < 2 || pp.trailing_zeros() as usize != c {
+            if !many_bits(pp) || pp.trailing_zeros() as usize != c {
                 continue;
             }
             let mut slots = [NO_SLOT; 9];

@@ -6,7 +6,7 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
-use crate::se::grid::{bits, bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits, bits16, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{basic, SeHint};
 
 use super::Chainer;
@@ -314,7 +314,7 @@ impl Propagator {
     fn off_to_on(&mut self, src: &Grid, net: &mut Net, p: u32, rules: Rules) -> Option<(u32, u32)> {
         let k = net.nodes[p as usize].key;
         let (c, d) = (key_cell(k), key_digit(k));
-        if rules.y_links && self.work.cands[c].count_ones() == 2 && self.work.has(c, d) {
+        if rules.y_links && two_bits16(self.work.cands[c]) && self.work.has(c, d) {
             let d2 = (self.work.cands[c] & !(1 << d)).trailing_zeros() as usize;
             // An "on" already known (and not contradicted) adds nothing: SE builds the object
             // and drops it, we do not build it.
@@ -335,7 +335,7 @@ impl Propagator {
         for kind in [BLOCK, ROW, COL] {
             let h = T.houses[c][kind] as usize;
             let pp = self.work.pos[d] & T.mask[h];
-            if pp.count_ones() == 2 && pp >> c & 1 != 0 {
+            if two_bits(pp) && pp >> c & 1 != 0 {
                 let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
                 if net.on_bits[d] >> c2 & 1 != 0 && net.off_bits[d] >> c2 & 1 == 0 {
                     continue;

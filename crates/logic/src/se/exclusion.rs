@@ -4,7 +4,7 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits16, Grid, T};
+use super::grid::{bits16, many_bits, Grid, T};
 use super::SeHint;
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
@@ -60,7 +60,7 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let (c0, e0) = cells[i];
             let (c1, e1) = cells[j];
             let common = e0 & e1;
-            if common.count_ones() < 2 {
+            if !many_bits(common) {
                 continue;
             }
             let mut buf = [0u16; 81];
@@ -125,13 +125,13 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let (c0, e0) = cells[i];
             let (c1, e1) = cells[j];
             // All three cells need two common excluders, so the pair needs them already.
-            if (e0 & e1).count_ones() < 2 {
+            if !many_bits(e0 & e1) {
                 continue;
             }
             let twins = (e0 | e1) & qualifying & !(1u128 << c0) & !(1u128 << c1);
             for c2 in super::grid::bits(twins) {
                 let common = e0 & e1 & ex_of[c2];
-                if common.count_ones() < 2 {
+                if !many_bits(common) {
                     continue;
                 }
                 let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
@@ -141,9 +141,8 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 // forbids combinations, and that can remove a candidate only when the three
                 // cells see each other.
                 let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
-                if !(p01 && p02 && p12)
-                    && !super::grid::bits(common).any(|e| g.cands[e] & !union == 0)
-                {
+                let useful = super::grid::bits(common).any(|e| g.cands[e] & !union == 0);
+                if !useful && !(p01 && p02 && p12) {
                     continue;
                 }
                 let n = excluder_cands(g, common, &mut buf);

@@ -130,6 +130,27 @@ pub fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Whether a mask has exactly two bits (no popcount instruction on baseline x86-64, so the
+/// hot paths use bit tricks).
+#[inline]
+pub fn two_bits(m: u128) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & r.wrapping_sub(1) == 0
+}
+
+/// Whether a small mask has exactly two bits.
+#[inline]
+pub fn two_bits16(m: u16) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & r.wrapping_sub(1) == 0
+}
+
+/// Whether a mask has two bits or more.
+#[inline]
+pub fn many_bits(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
 /// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`.
 pub fn subsets(k: u32) -> impl Iterator<Item = u16> {
     (0u16..512).filter(move |m| m.count_ones() == k)
