@@ -302,3 +302,25 @@ test('a shared link opens the puzzle in the new-game dialog', async () => {
   await page.waitForSelector('#custom-result.ok');
   await page.keyboard.press('Escape');
 });
+
+test('two tabs on one game: moves from both land, and a tab catches up when focused', async () => {
+  const id = await openPuzzle(CLASSIC);
+  const other = await browser.context.newPage();
+  await open(other, server.url, `#/game/${id}`);
+  await other.waitForSelector('#cell-80[aria-label]');
+  // Both tabs type at once into different cells.
+  await Promise.all([
+    (async () => { await cell(2).click(); await page.keyboard.press('4'); })(),
+    (async () => { await other.click('#cell-3'); await other.keyboard.press('6'); })(),
+  ]);
+  await other.waitForSelector('#cell-3 .v');
+  await page.waitForSelector('#cell-2 .v');
+  const g = (await api(server.url, 'GET', `/games/${id}`)).data;
+  assert.equal(g.cells[2].value, 4);
+  assert.equal(g.cells[3].value, 6);
+  // The first tab learns about the other tab's digit when it regains focus.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.waitForSelector('#cell-3 .v');
+  assert.equal(await page.textContent('#cell-3 .v'), '6');
+  await other.close();
+});
