@@ -133,9 +133,10 @@ fn measure(step: usize, verbose: bool) -> Tally {
             .position(|&(lo, hi, _)| r.er >= lo - 1e-9 && r.er <= hi + 1e-9)
             .expect("a band");
         bands[b].add(r, &got);
-        if verbose && tenths(r.er) != tenths(got.er)
-            || verbose && (tenths(r.ep) != tenths(got.ep) || tenths(r.ed) != tenths(got.ed))
-        {
+        let differs = tenths(r.er) != tenths(got.er)
+            || tenths(r.ep) != tenths(got.ep)
+            || tenths(r.ed) != tenths(got.ed);
+        if verbose && differs {
             println!(
                 "#{i} {} want {:.1}/{:.1}/{:.1} got {got}",
                 r.puzzle.to_line(),
