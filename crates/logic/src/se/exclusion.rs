@@ -142,7 +142,8 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 // cells see each other.
                 let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
                 let useful = super::grid::bits(common).any(|e| g.cands[e] & !union == 0);
-                if !useful && !(p01 && p02 && p12) {
+                let mutual = p01 && p02 && p12;
+                if !(useful || mutual) {
                     continue;
                 }
                 let n = excluder_cands(g, common, &mut buf);
