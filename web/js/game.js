@@ -61,6 +61,8 @@ export class GameController {
     $('board-wrap').classList.remove('paused');
     $('paused-cover').hidden = true;
     $('empty-cover').hidden = true;
+    $('btn-pause').classList.remove('is-paused');
+    $('btn-pause').setAttribute('aria-label', 'Pause');
     this.message('');
     this.render();
     this.onTitle(g);
@@ -116,6 +118,7 @@ export class GameController {
     $('board-wrap').classList.add('paused');
     $('paused-cover').hidden = false;
     $('btn-pause').setAttribute('aria-label', 'Resume');
+    $('btn-pause').classList.add('is-paused');
     this.saveClock(auto);
     api.clock(this.game.id, this.timer.base).catch(() => {});
     if (!auto) $('btn-resume').focus();
@@ -128,6 +131,7 @@ export class GameController {
     $('board-wrap').classList.remove('paused');
     $('paused-cover').hidden = true;
     $('btn-pause').setAttribute('aria-label', 'Pause');
+    $('btn-pause').classList.remove('is-paused');
     this.board.focus(this.selected ?? 0);
   }
 
