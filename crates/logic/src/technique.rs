@@ -1,8 +1,8 @@
 //! The catalogue of techniques: names as players know them, stable codes for `--techniques`,
 //! and the mapping onto Sudoku Explainer's catalogue and difficulty numbers.
 
-/// A solving technique. The order of the variants is the documented "easiest first" order of
-/// the logical solver's path (see `crate::path`).
+/// A solving technique. The variants are grouped by family, roughly easiest first; the order
+/// the logical solver's path actually tries them in is `crate::path::ORDER`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[non_exhaustive]
 pub enum Technique {
