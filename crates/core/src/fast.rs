@@ -176,6 +176,19 @@ const fn band_peers_table() -> [u32; 27] {
     t
 }
 
+/// For each bit of a band: its column within the band.
+static COLUMN: [u32; 27] = column_table();
+
+const fn column_table() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut bit = 0;
+    while bit < 27 {
+        t[bit] = 0x40201 << (bit % 9);
+        bit += 1;
+    }
+    t
+}
+
 /// `x` (9 bits) copied to the three rows of a band.
 #[inline(always)]
 fn rep(x: u32) -> u32 {
@@ -386,7 +399,7 @@ impl State {
     #[inline(never)]
     fn pick(&self) -> (usize, usize, u32) {
         let mut twos = [0u32; 3];
-        for band in 0..3 {
+        for (band, two) in twos.iter_mut().enumerate() {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
                 let c = self.cand[digit][band];
@@ -394,7 +407,7 @@ impl State {
                 twice |= once & c;
                 once |= c;
             }
-            twos[band] = twice & !thrice & self.open[band];
+            *two = twice & !thrice & self.open[band];
         }
         if twos == [0; 3] {
             return self.pick_fewest();
@@ -413,8 +426,7 @@ impl State {
         }
         // Score each bivalue cell by the candidates its two placements would remove.
         let mut score = [0u8; 81];
-        for band in 0..3 {
-            let t = twos[band];
+        for (band, &t) in twos.iter().enumerate() {
             if t == 0 {
                 continue;
             }
@@ -429,7 +441,7 @@ impl State {
                 while m != 0 {
                     let bit = m.trailing_zeros();
                     m &= m - 1;
-                    let col = 0x40201u32 << (bit % 9);
+                    let col = COLUMN[bit as usize];
                     let n = (x & BAND_PEERS[bit as usize]).count_ones()
                         + ((o1 & col) | ((o2 & col) << 1)).count_ones();
                     score[27 * band + bit as usize] += n as u8;
@@ -437,8 +449,8 @@ impl State {
             }
         }
         let (mut best_cell, mut best_score) = (0usize, 0u8);
-        for band in 0..3 {
-            let mut t = twos[band];
+        for (band, &two) in twos.iter().enumerate() {
+            let mut t = two;
             while t != 0 {
                 let cell = 27 * band + t.trailing_zeros() as usize;
                 t &= t - 1;
