@@ -151,6 +151,15 @@ pub(crate) enum Sink<'a> {
     },
 }
 
+/// The complexity of the best hint so far (no hint can beat it with a longer line), or no
+/// limit when collecting every hint.
+fn limit_of(sink: &Sink) -> u32 {
+    match sink {
+        Sink::Best { best: Some(b), .. } => b.hint.complexity,
+        _ => u32::MAX,
+    }
+}
+
 /// The link between two potentials (parent to child).
 pub(crate) fn link(from: u16, to: u16) -> ChainLink {
     ChainLink {
@@ -299,7 +308,7 @@ impl Chainer {
     }
 
     /// The net of candidate (c, d) "on", computed once per producer call.
-    fn on_net(&mut self, g: &Grid, c: usize, d: usize, rules: Rules) -> u32 {
+    fn on_net(&mut self, g: &Grid, c: usize, d: usize, rules: Rules, limit: u32) -> u32 {
         let cand = c * 9 + d;
         if self.on_slot[cand] != NO_SLOT {
             return self.on_slot[cand];
@@ -307,7 +316,7 @@ impl Chainer {
         let s = self.alloc();
         let net = &mut self.nets[s as usize];
         net.start(key(c, d, true));
-        self.on_contra[cand] = self.prop.propagate(g, net, rules);
+        self.on_contra[cand] = self.prop.propagate_within(g, net, rules, limit);
         self.on_slot[cand] = s;
         s
     }
@@ -503,7 +512,7 @@ impl Chainer {
             let mut first: Option<u32> = None;
             let mut digit_slots = [NO_SLOT; 9];
             for d in bits16(g.cands[c]) {
-                let on = self.on_net(g, c, d, rules);
+                let on = self.on_net(g, c, d, rules, limit_of(sink));
                 digit_slots[d] = on;
                 if contradictions {
                     if let Some((a, b)) = self.on_contra[c * 9 + d] {
@@ -522,7 +531,10 @@ impl Chainer {
                 if contradictions || do_double {
                     let off = self.alloc();
                     self.nets[off as usize].start(key(c, d, false));
-                    let contra = self.prop.propagate(g, &mut self.nets[off as usize], rules);
+                    let limit = limit_of(sink);
+                    let contra =
+                        self.prop
+                            .propagate_within(g, &mut self.nets[off as usize], rules, limit);
                     if contradictions {
                         if let Some((a, b)) = contra {
                             self.consider(
@@ -640,7 +652,7 @@ impl Chainer {
             let mut on_bits = [u128::MAX; 9];
             let mut off_bits = [u128::MAX; 9];
             for q in crate::se::grid::bits(pp) {
-                let s = self.on_net(g, q, d, rules);
+                let s = self.on_net(g, q, d, rules, limit_of(sink));
                 slots[n] = s;
                 n += 1;
                 let net = &self.nets[s as usize];

@@ -237,18 +237,48 @@ impl Propagator {
     /// potentials first (FIFO), then one "off", and so on; returns the contradiction found, as
     /// (the "on" node, the "off" node), or `None` when the net ran dry.
     pub fn propagate(&mut self, src: &Grid, net: &mut Net, rules: Rules) -> Option<(u32, u32)> {
+        self.propagate_within(src, net, rules, u32::MAX)
+    }
+
+    /// [`Propagator::propagate`], stopped early once every pending potential has a line of
+    /// `limit` or more (level 0 only). The net is then a prefix of the full one, and what it
+    /// lacks could only give hints of complexity above `limit`: the caller uses this when it
+    /// already holds a hint of complexity `limit`.
+    pub fn propagate_within(
+        &mut self,
+        src: &Grid,
+        net: &mut Net,
+        rules: Rules,
+        limit: u32,
+    ) -> Option<(u32, u32)> {
         self.work.clone_from(src);
         let mut on_cur = 0;
         let mut off_cur = 0;
+        let bounded = limit != u32::MAX && rules.level == 0;
+        // Pending potentials whose line is shorter than `limit`.
+        let mut short = if bounded {
+            net.on_list
+                .iter()
+                .chain(net.off_list.iter())
+                .filter(|&&i| net.nodes[i as usize].len < limit)
+                .count()
+        } else {
+            0
+        };
         loop {
+            if bounded && short == 0 {
+                return None;
+            }
+            let (on_before, off_before) = (net.on_list.len(), net.off_list.len());
+            let p;
             if on_cur < net.on_list.len() {
-                let p = net.on_list[on_cur];
+                p = net.on_list[on_cur];
                 on_cur += 1;
                 if let Some(x) = self.on_to_off(net, p, rules) {
                     return Some(x);
                 }
             } else if off_cur < net.off_list.len() {
-                let p = net.off_list[off_cur];
+                p = net.off_list[off_cur];
                 off_cur += 1;
                 if let Some(x) = self.off_to_on(src, net, p, rules) {
                     return Some(x);
@@ -257,8 +287,22 @@ impl Propagator {
                 if !self.advanced(src, net, rules.level) {
                     return None;
                 }
+                continue;
             } else {
                 return None;
+            }
+            if bounded {
+                if net.nodes[p as usize].len < limit {
+                    short -= 1;
+                }
+                for &i in net.on_list[on_before..]
+                    .iter()
+                    .chain(net.off_list[off_before..].iter())
+                {
+                    if net.nodes[i as usize].len < limit {
+                        short += 1;
+                    }
+                }
             }
         }
     }
