@@ -332,7 +332,8 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
                 Some((er, level)) => {
                     format!("A fine puzzle with one solution: {level}, rated {er:.1}.")
                 }
-                None => "A fine puzzle with one solution.".to_string(),
+                None => "A fine puzzle with one solution (a hard one: rating it takes a while)."
+                    .to_string(),
             },
             rating.map(|r| r.0),
             rating.map(|r| r.1),
@@ -352,7 +353,7 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
 /// `POST /api/puzzles/check`: is this a proper puzzle?
 pub async fn check_puzzle(JsonBody(req): JsonBody<CheckPuzzle>) -> Result<Json<Value>, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
-    let check = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+    let (check, _) = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
     Ok(Json(check_json(&puzzle, &check)))
 }
 
@@ -379,6 +380,7 @@ pub async fn create_game(
     State(st): State<Shared>,
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
+    let mut pending = None;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -392,7 +394,8 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = parse_puzzle(text)?;
-            let check = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+            let (check, rx) = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+            pending = rx;
             match check {
                 PuzzleCheck::Unique { solution, rating } => NewGame {
                     puzzle,
@@ -440,7 +443,19 @@ pub async fn create_game(
             }
         }
     };
-    let game = blocking(move || Ok(st.store.create(&new)?)).await?;
+    let store_st = st.clone();
+    let game = blocking(move || Ok(store_st.store.create(&new)?)).await?;
+    if let Some(rx) = pending {
+        // The rating was not ready in time: save it with the game when it is.
+        let id = game.id;
+        std::thread::spawn(move || {
+            if let Ok((er, level)) = rx.recv() {
+                if let Err(e) = st.store.set_rating(id, er, level) {
+                    eprintln!("nonet play: could not save the rating of game {id}: {e}");
+                }
+            }
+        });
+    }
     Ok((StatusCode::CREATED, Json(game_json(&game))).into_response())
 }
 

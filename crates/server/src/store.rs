@@ -269,6 +269,16 @@ impl Store {
         Ok(games)
     }
 
+    /// Saves the rating and level of game `id` (computed after the game was created).
+    pub fn set_rating(&self, id: i64, rating: f64, level: &str) -> Result<(), StoreError> {
+        let conn = self.lock();
+        conn.execute(
+            "UPDATE games SET rating = ?2, level = ?3 WHERE id = ?1",
+            params![id, rating, level],
+        )?;
+        Ok(())
+    }
+
     /// Deletes game `id` and its history.
     pub fn delete(&self, id: i64) -> Result<(), StoreError> {
         let conn = self.lock();
