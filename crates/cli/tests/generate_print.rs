@@ -212,7 +212,11 @@ fn generate_to_booklet_in_one_pipe() {
     wrong.push(b'\n');
     let bad = run_stdin(&["print", "-o", "/dev/null"], &wrong);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("line 1"), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("line 1"),
+        "{}",
+        text(&bad.stderr)
+    );
     let empty = run_stdin(&["print", "-o", "/dev/null"], b"# nothing\n");
     assert_eq!(empty.status.code(), Some(2));
     assert!(text(&empty.stderr).contains("no puzzle"));
