@@ -434,8 +434,9 @@ fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) ->
     true
 }
 
-/// Whether `puzzle` (assumed unique) is minimal: no clue can be removed alone keeping the
-/// solution unique. Checked with nonet-core's solver (after the same one-step shortcut).
+/// Whether `puzzle` is minimal: it has a unique solution and no clue can be removed alone
+/// keeping it unique. Uses the dig's own tests: singles propagation proves a clue removable, an
+/// unavoidable set proves it needed, nonet-core's solver decides the rest.
 pub fn is_minimal(puzzle: &Sudoku) -> bool {
     let Some(solution) = puzzle.unique_solution() else {
         return false;
