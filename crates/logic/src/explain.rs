@@ -280,7 +280,7 @@ fn explain_raw(step: &Step) -> String {
              only for a puzzle with one solution). {so}",
             step.cells, step.cells, dtext,
         ),
-        AlsXz | AlsXyWing | AlsXyChain => als_text(step, so),
+        AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als_text(step, so),
         SueDeCoq => format!(
             "The intersection cells {} with their partners {} hold as many digits as cells, \
              without a digit shared by the line part and the box part: a Sue de Coq. {so}",
@@ -331,6 +331,14 @@ fn als_text(step: &Step, so: String) -> String {
              cells all see each other, so {rc} is true in at most one of them, and the other \
              set is locked: {z} must go in one of the two sets (an ALS-XZ). {so}",
             join_words(&sets)
+        )
+    } else if step.technique == Technique::DeathBlossom {
+        let z = digit_list(step.digits);
+        format!(
+            "Whatever the stem {} takes, that digit leaves its petal among the almost locked \
+             sets {}, which is then locked and must hold {z}: a Death Blossom. {so}",
+            step.sets.first().map(|c| c.to_string()).unwrap_or_default(),
+            join_words(&sets[1.min(sets.len())..])
         )
     } else if step.technique == Technique::AlsXyChain {
         format!(

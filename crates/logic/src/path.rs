@@ -11,7 +11,7 @@
 //! easier unique rectangles (types 1, 2, 4, 5, 6), quads and Jellyfish, finned and sashimi
 //! fish, unique rectangle type 3, hidden rectangle, BUG+1, colouring (simple, multi), remote
 //! pair, X-Chain, X-Cycle, XY-Chain, Y-Cycle, Sue de Coq, ALS-XZ, AIC, nice loop, their
-//! grouped forms, ALS-XY-Wing, ALS-XY-Chain, aligned pair and triplet exclusion; then the forcing chains of
+//! grouped forms, ALS-XY-Wing, ALS-XY-Chain, aligned pair and triplet exclusion, Death Blossom; then the forcing chains of
 //! `crate::chains` (Sudoku Explainer's engine: forcing X/XY chains and cycles, Nishio, cell and
 //! region forcing chains, dynamic forcing chains, dynamic forcing chains "+"); and, only if all of that fails, "Trial and Error":
 //! the solution's digit placed in the cell with the fewest candidates (never a logical step,
@@ -89,6 +89,7 @@ pub const ORDER: &[Technique] = {
         AlsXyChain,
         AlignedPairExclusion,
         AlignedTripletExclusion,
+        DeathBlossom,
     ]
 };
 

@@ -150,6 +150,9 @@ pub enum Technique {
     AlsXyWing,
     /// A chain of ALSs, each linked to the next by a restricted common candidate.
     AlsXyChain,
+    /// A stem cell whose every candidate is linked to an ALS (a petal); a digit common to all
+    /// petals is true in one of them.
+    DeathBlossom,
     /// Sue de Coq.
     SueDeCoq,
     /// Aligned pair exclusion.
@@ -246,6 +249,7 @@ impl Technique {
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
             AlsXyChain => "ALS-XY-Chain",
+            DeathBlossom => "Death Blossom",
             SueDeCoq => "Sue de Coq",
             AlignedPairExclusion => "Aligned Pair Exclusion",
             AlignedTripletExclusion => "Aligned Triplet Exclusion",

@@ -370,3 +370,107 @@ fn conclude(pos: &Position, all: &[Als], path: &[(usize, Option<Digit>)], out: &
     s.digits = path.iter().filter_map(|&(_, r)| r).collect();
     out.push(s);
 }
+
+/// Death Blossom: a stem cell whose every candidate d has a petal, an ALS holding d with all
+/// its d-cells seeing the stem. Whatever the stem takes removes that digit from its petal,
+/// which is then locked; so a digit z common to all petals (and none of their stem digits) is
+/// true in one of them, and leaves every cell seeing all its cells in every petal. Stems of
+/// two to four candidates; the search is bounded.
+pub fn death_blossom(pos: &Position) -> Vec<Step> {
+    const MAX_COMBOS: usize = 40_000;
+    const MAX_PER_STEM: usize = 4_000;
+    let all = pos.als();
+    // by_cell[d][c]: the ALSs holding d whose d-cells all see cell c (c outside them).
+    let mut by_cell: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); 81]; 9];
+    for (k, a) in all.iter().enumerate() {
+        for d in a.digits {
+            for c in a.sees[d.index()] & pos.empty_cells() {
+                by_cell[d.index()][c.index()].push(k);
+            }
+        }
+    }
+    let mut out: Vec<Step> = Vec::new();
+    let mut combos = 0usize;
+    for stem in pos.empty_cells() {
+        let sc = pos.cands(stem);
+        if !(2..=4).contains(&sc.len()) {
+            continue;
+        }
+        let stem_digits: Vec<Digit> = sc.iter().collect();
+        // Petals per stem digit.
+        let petals: Vec<Vec<usize>> = stem_digits
+            .iter()
+            .map(|&d| by_cell[d.index()][stem.index()].clone())
+            .collect();
+        if petals.iter().any(Vec::is_empty) {
+            continue;
+        }
+        let mut idx = vec![0usize; petals.len()];
+        let mut here = 0usize;
+        'combos: loop {
+            combos += 1;
+            here += 1;
+            if combos > MAX_COMBOS {
+                return out;
+            }
+            if here > MAX_PER_STEM {
+                break;
+            }
+            let chosen: Vec<&Als> = (0..petals.len()).map(|i| &all[petals[i][idx[i]]]).collect();
+            let mut zs = DigitSet::ALL.difference(sc);
+            let mut cells = CellSet::EMPTY;
+            for a in &chosen {
+                zs = zs & a.digits;
+                cells |= a.cells;
+            }
+            let mut elims = Vec::new();
+            for z in zs {
+                let mut targets = CellSet::ALL;
+                for a in &chosen {
+                    targets &= a.sees[z.index()];
+                }
+                elim(
+                    pos,
+                    &mut elims,
+                    z,
+                    targets.difference(cells | CellSet::single(stem)),
+                );
+            }
+            if !elims.is_empty() {
+                elims.sort();
+                elims.dedup();
+                if !out.iter().any(|o| o.eliminations == elims) {
+                    let (mut pattern, pcells, houses) = als_pattern(pos, &chosen);
+                    for d in sc {
+                        pattern.push(Candidate::new(stem, d));
+                    }
+                    let mut s = Step::new(Technique::DeathBlossom);
+                    s.eliminations = elims;
+                    s.pattern = pattern;
+                    s.secondary = sc.iter().map(|d| Candidate::new(stem, d)).collect();
+                    s.cells = pcells | CellSet::single(stem);
+                    s.houses = houses;
+                    s.sets = std::iter::once(CellSet::single(stem))
+                        .chain(chosen.iter().map(|a| a.cells))
+                        .collect();
+                    s.digits = zs;
+                    out.push(s);
+                }
+            }
+            // Next combination.
+            let mut k = 0;
+            loop {
+                if k == idx.len() {
+                    break 'combos;
+                }
+                idx[k] += 1;
+                if idx[k] < petals[k].len() {
+                    break;
+                }
+                idx[k] = 0;
+                k += 1;
+            }
+        }
+    }
+    out
+}

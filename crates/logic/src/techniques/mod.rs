@@ -73,6 +73,7 @@ pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
         AlsXz => als::als_xz(pos),
         AlsXyWing => als::als_xy_wing(pos),
         AlsXyChain => als::als_xy_chain(pos),
+        DeathBlossom => als::death_blossom(pos),
         SueDeCoq => sue_de_coq::sue_de_coq(pos),
         AlignedPairExclusion => exclusion::aligned_exclusion(pos, 2),
         AlignedTripletExclusion => exclusion::aligned_exclusion(pos, 3),
