@@ -66,6 +66,24 @@ export class GameController {
     this.message('');
     this.render();
     this.onTitle(g);
+    if (g.rating == null && g.source === 'custom') this.awaitRating(g.id, 12);
+  }
+
+  /** A very hard puzzle of the player's own is rated in the background: show it when ready. */
+  async awaitRating(id, tries) {
+    for (let n = 0; n < tries; n++) {
+      await sleep(5000);
+      if (this.game?.id !== id) return;
+      try {
+        const g = await api.getGame(id);
+        if (g.rating != null && this.game?.id === id) {
+          this.game.rating = g.rating;
+          this.game.level = g.level;
+          this.onTitle(this.game);
+          return;
+        }
+      } catch { /* try again later */ }
+    }
   }
 
   /** Fetches the game again and redraws it if it changed elsewhere. */
