@@ -2,7 +2,8 @@
 //! copies of each shared puzzle set, one thread, uniqueness checked (count up to 2).
 //!
 //! Run: `cargo bench -p nonet-core --bench solve` (all sets), or add set names to filter:
-//! `cargo bench -p nonet-core --bench solve -- magictour`. Each set's puzzles are copied under a
+//! `cargo bench -p nonet-core --bench solve -- magictour`. With `-- --write-copies DIR` it writes
+//! the transformed copies instead, for whole-process timing (see `benches/peer_solve.rs`). Each set's puzzles are copied under a
 //! deterministic random symmetry (digit relabelling, rows within bands, bands, columns within
 //! stacks, stacks, transposition) from a fixed-seed xorshift generator, so that neither solver
 //! profits from the orientation the puzzles were published in. The solvers alternate chunk by
@@ -152,10 +153,22 @@ fn measure(ours: &[Sudoku], theirs: &[sudoku::Sudoku], rounds: usize, budget: Du
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--write-copies DIR`: write each set's transformed copies to DIR (for whole-process
+    // timing of `nonet solve` against `peer_solve`), then stop.
+    if let Some(i) = args.iter().position(|a| a == "--write-copies") {
+        let dir = PathBuf::from(args.get(i + 1).expect("--write-copies needs a directory"));
+        std::fs::create_dir_all(&dir).expect("create the copies directory");
+        for name in SETS {
+            let text: String = load(name)
+                .iter()
+                .map(|c| Sudoku::from_bytes(*c).expect("digits").to_line() + "\n")
+                .collect();
+            std::fs::write(dir.join(name), text).expect("write copies");
+        }
+        return;
+    }
+    let filters: Vec<String> = args.into_iter().filter(|a| !a.starts_with('-')).collect();
     println!(
         "{:<32} {:>8} {:>14} {:>14} {:>7} {:>14}",
         "set (transformed copies)",

@@ -436,14 +436,13 @@ impl State {
                 if m == 0 {
                     continue;
                 }
-                let o1 = self.cand[digit][(band + 1) % 3];
-                let o2 = self.cand[digit][(band + 2) % 3];
+                // The other bands' candidates of this digit (only whether the column has any).
+                let others = self.cand[digit][(band + 1) % 3] | self.cand[digit][(band + 2) % 3];
                 while m != 0 {
                     let bit = m.trailing_zeros();
                     m &= m - 1;
-                    let col = COLUMN[bit as usize];
                     let n = (x & BAND_PEERS[bit as usize]).count_ones()
-                        + ((o1 & col) | ((o2 & col) << 1)).count_ones();
+                        + 2 * u32::from(others & COLUMN[bit as usize] != 0);
                     score[27 * band + bit as usize] += n as u8;
                 }
             }
