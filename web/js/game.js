@@ -371,7 +371,7 @@ export class GameController {
     more.hidden = false;
     if (data.kind === 'step') {
       const s = data.step;
-      $('hint-kicker').textContent = `Hint · ${level} of 3`;
+      $('hint-kicker').textContent = `Hint · ${level} of 3${s.difficulty != null ? ` · difficulty ${s.difficulty.toFixed(1)}` : ''}`;
       $('hint-title').textContent = s.name;
       if (level === 1) {
         $('hint-text').textContent = s.hints?.[0] ?? `The next step is a ${s.name}.`;
