@@ -20,9 +20,10 @@
 //!   which a pencil-mark position does not carry.
 //! - 0709-2, 0710-3, 0710-4, 0711-3, 0711-4 (chains and loops with ALS nodes, 46 cases): not
 //!   implemented (our grouped chains use box-line groups only).
-//! (0903, ALS-XY-Chain, and 0904, Death Blossom, run; both searches are bounded, so some of
-//! HoDoKu's longer instances are missed.)
 //! - 1201, 1202 (templates, 18 cases): not implemented.
+//!
+//! 0903 (ALS-XY-Chain) and 0904 (Death Blossom) run; both searches are bounded, so some of
+//! HoDoKu's longer instances are missed.
 //!
 //! HoDoKu's chain codes (0706-0711) name a chain by its drawing; we name it by its conclusion,
 //! so those cases accept any of our chain techniques (X-Chain, XY-Chain, AIC, nice loop,

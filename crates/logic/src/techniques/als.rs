@@ -420,7 +420,7 @@ pub fn death_blossom(pos: &Position) -> Vec<Step> {
             let mut zs = DigitSet::ALL.difference(sc);
             let mut cells = CellSet::EMPTY;
             for a in &chosen {
-                zs = zs & a.digits;
+                zs &= a.digits;
                 cells |= a.cells;
             }
             let mut elims = Vec::new();
