@@ -576,12 +576,15 @@ impl Cycles {
         }
     }
 
-    /// The rule parents of the line above node `i`, relative to `(src, g)`.
-    fn line_rule_parents(&self, src: &Grid, g: &Grid, i: u32) -> [u128; 9] {
+    /// The rule parents of the line above node `i`, relative to `(src, g)`, and the hash of
+    /// the line's potentials.
+    fn line_rule_parents(&self, src: &Grid, g: &Grid, i: u32) -> ([u128; 9], u64) {
         let mut out = [0u128; 9];
+        let mut sig = 0u64;
         let mut t = i;
         while t != NONE {
             let k = self.nodes[t as usize].0;
+            sig = sig.wrapping_add(super::net::mix(k, 0));
             if key_on(k) {
                 on_rule_parents(
                     src,
@@ -594,7 +597,7 @@ impl Cycles {
             }
             t = self.nodes[t as usize].1;
         }
-        out
+        (out, sig)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -640,13 +643,15 @@ impl Cycles {
         let difficulty = base + length_bonus(complexity);
         let (best, want_chain) = match sink {
             Sink::Collect { src, out } => {
+                let (parents, chain_sig) = self.line_rule_parents(src, g, end);
                 out.push(NestedHint {
                     elim,
-                    parents: self.line_rule_parents(src, g, end),
+                    parents,
                     difficulty,
                     complexity,
                     sort_key,
                     chain: true,
+                    chain_sig,
                 });
                 return;
             }
@@ -698,13 +703,15 @@ impl Cycles {
                 } else {
                     elim[d] = 1u128 << c;
                 }
+                let (parents, chain_sig) = self.line_rule_parents(src, g, target);
                 out.push(NestedHint {
                     elim,
-                    parents: self.line_rule_parents(src, g, target),
+                    parents,
                     difficulty,
                     complexity,
                     sort_key,
                     chain: true,
+                    chain_sig,
                 });
                 return;
             }

@@ -203,6 +203,10 @@ pub struct Chainer {
     stack: Vec<u32>,
     /// Signatures of the nested chains already counted in one hint's complexity.
     nested_seen: Vec<u64>,
+    /// Sum of [`net::mix`] over the potentials met while collecting rule parents.
+    chain_sig: u64,
+    /// The branch being counted (tags `chain_sig`).
+    branch_no: usize,
     cycles: cycles::Cycles,
 }
 
@@ -220,6 +224,8 @@ impl Default for Chainer {
             gen: 0,
             stack: Vec::new(),
             nested_seen: Vec::new(),
+            chain_sig: 0,
+            branch_no: 0,
             cycles: cycles::Cycles::default(),
         }
     }
@@ -362,6 +368,9 @@ impl Chainer {
                 }
             }
             if let Some((src, g, out)) = rp.as_mut() {
+                self.chain_sig = self
+                    .chain_sig
+                    .wrapping_add(net::mix(node.key, self.branch_no));
                 if key_on(node.key) && node.cause != CAUSE_NONE {
                     on_rule_parents(
                         src,
@@ -421,7 +430,9 @@ impl Chainer {
                 let mut nested = 0;
                 let mut flat = 0;
                 self.nested_seen.clear();
-                for &(s, i) in branches {
+                self.chain_sig = 0;
+                for (b, &(s, i)) in branches.iter().enumerate() {
+                    self.branch_no = b;
                     flat += self.ancestors(s, i, &mut nested, Some((src, g, &mut parents)));
                 }
                 let complexity = flat + nested;
@@ -432,6 +443,7 @@ impl Chainer {
                     complexity,
                     sort_key: kind as u8,
                     chain: true,
+                    chain_sig: self.chain_sig,
                 });
             }
             Sink::Best { best, want_chain } => {

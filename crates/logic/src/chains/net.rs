@@ -445,6 +445,7 @@ impl Propagator {
                         complexity: 0,
                         sort_key: 0,
                         chain: false,
+                        chain_sig: 0,
                     });
                     false
                 };
@@ -540,13 +541,25 @@ pub struct NestedHint {
     pub sort_key: u8,
     /// Whether it is a chain (its complexity then counts in the outer chain's).
     pub chain: bool,
+    /// An order-independent hash of the potentials of its chain (see [`mix`]).
+    pub chain_sig: u64,
+}
+
+/// Mixes one potential key (tagged with its branch) into a value whose sum over a set of
+/// potentials identifies the set: the chain part of a nested hint's identity.
+#[inline]
+pub fn mix(k: u16, branch: usize) -> u64 {
+    let mut x = (k as u64) | ((branch as u64) << 16);
+    x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 29;
+    x.wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 impl NestedHint {
-    /// An identity for "the same nested chain" across branches: its eliminations and
-    /// complexity.
+    /// An identity for "the same nested chain" (SE's `FullChain`: same conclusions, same
+    /// potentials): its eliminations, complexity and chain.
     pub fn signature(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.complexity as u64;
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.complexity as u64 ^ self.chain_sig;
         for m in self.elim {
             for part in [m as u64, (m >> 64) as u64] {
                 h ^= part;
