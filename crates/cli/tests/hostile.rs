@@ -1,0 +1,214 @@
+//! Hostile clients against the real `nonet play` over loopback TCP, where the router-level
+//! tests (`crates/server/tests/hostile.rs`) cannot reach: the socket it binds by default, raw
+//! request paths no client library would send, 12 MB bodies declared and chunked, foreign `Host`
+//! headers, and two clients playing the same game at once.
+
+mod support;
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use support::{request, send_raw, Server, TempDir};
+
+/// A classic easy puzzle and its solution.
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn new_game(srv: &Server) -> i64 {
+    let (s, g) = srv.json(
+        "POST",
+        "/api/games",
+        Some(&json!({ "puzzle": PUZZLE }).to_string()),
+    );
+    assert_eq!(s, 201, "{g}");
+    g["id"].as_i64().unwrap()
+}
+
+fn still_serving(srv: &Server, id: i64) -> Value {
+    let (s, g) = srv.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(s, 200, "the server stopped serving: {g}");
+    g
+}
+
+#[test]
+fn binds_loopback_only_by_default() {
+    let dir = TempDir::new("hostile-bind");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    assert_eq!(srv.addr.ip(), IpAddr::V4(Ipv4Addr::LOCALHOST));
+    // The kernel agrees: the listening socket on that port is bound to 127.0.0.1, not to
+    // 0.0.0.0 (state 0A is LISTEN; addresses are little-endian hex).
+    #[cfg(target_os = "linux")]
+    {
+        let port = format!(":{:04X}", srv.addr.port());
+        let table = std::fs::read_to_string("/proc/net/tcp").unwrap();
+        let listening: Vec<&str> = table
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f.len() > 3 && f[1].ends_with(&port) && f[3] == "0A").then_some(f[1])
+            })
+            .collect();
+        assert_eq!(listening, vec![format!("0100007F{port}")]);
+        let table6 = std::fs::read_to_string("/proc/net/tcp6").unwrap_or_default();
+        assert!(
+            !table6.lines().any(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                f.len() > 3 && f[1].ends_with(&port) && f[3] == "0A"
+            }),
+            "also listening on IPv6"
+        );
+    }
+    // A request naming another host (a DNS-rebinding page) is refused.
+    let raw = format!(
+        "GET /api/games HTTP/1.1\r\nHost: attacker.example:{}\r\nConnection: close\r\n\r\n",
+        srv.addr.port()
+    );
+    let r = send_raw(srv.addr, raw.as_bytes()).unwrap();
+    assert_eq!(r.status, 421);
+    assert!(r.json()["error"]["code"].is_string());
+}
+
+#[test]
+fn big_bodies_get_4xx_and_the_server_keeps_serving() {
+    let dir = TempDir::new("hostile-big");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let id = new_game(&srv);
+    let big = vec![b' '; 12 * 1024 * 1024];
+    let (s, spec) = srv.json("GET", "/api/openapi.json", None);
+    assert_eq!(s, 200);
+    let mut checked = 0;
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for method in ["post", "put"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            checked += 1;
+            let uri = path.replace("{id}", &id.to_string());
+            let m = method.to_uppercase();
+            // Declared with Content-Length: refused before it is read.
+            let r = request(
+                srv.addr,
+                &m,
+                &uri,
+                &[("Content-Type", "application/json".into())],
+                Some(&big),
+            )
+            .unwrap_or_else(|e| panic!("{m} {uri}: {e}"));
+            assert_eq!(r.status, 413, "{m} {uri}");
+            assert!(r.json()["error"]["code"].is_string(), "{m} {uri}");
+            // Chunked, with no declared length: cut off at the limit.
+            let mut raw = format!(
+                "{m} {uri} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+                 Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+                srv.addr
+            )
+            .into_bytes();
+            for chunk in big.chunks(1 << 20) {
+                raw.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+                raw.extend_from_slice(chunk);
+                raw.extend_from_slice(b"\r\n");
+            }
+            raw.extend_from_slice(b"0\r\n\r\n");
+            let r = send_raw(srv.addr, &raw).unwrap_or_else(|e| panic!("{m} {uri}: {e}"));
+            assert_eq!(r.status, 413, "{m} {uri} chunked");
+            still_serving(&srv, id);
+        }
+    }
+    assert!(checked >= 9);
+    assert_eq!(still_serving(&srv, id)["version"], 0);
+}
+
+#[test]
+fn raw_paths_never_escape() {
+    let dir = TempDir::new("hostile-paths");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    for path in [
+        "/../Cargo.toml",
+        "/../../../../etc/passwd",
+        "/%2e%2e/Cargo.toml",
+        "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/assets/..%2f..%2fCargo.toml",
+        "/assets/..%2f..",
+        "/js/..%2f..%2f..%2fCargo.toml",
+        "/js/%2e%2e%2f%2e%2e%2fCargo.toml",
+        "/..\\..\\Cargo.toml",
+        "/%c0%ae%c0%ae/Cargo.toml",
+        "//etc/passwd",
+        "/./web/index.html",
+        "/index.html%00",
+        "/.git/HEAD",
+    ] {
+        let r = request(srv.addr, "GET", path, &[], None).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!((400..500).contains(&r.status), "{path}: {}", r.status);
+        let text = String::from_utf8_lossy(&r.body);
+        assert!(
+            !text.contains("[package]") && !text.contains("root:") && !text.contains("ref:"),
+            "{path} leaked a file"
+        );
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+    }
+    // A request line that is not HTTP at all gets an error or a closed connection, and the
+    // server goes on.
+    let _ = send_raw(srv.addr, b"\x16\x03\x01\x00\xa5garbage\r\n\r\n");
+    let r = request(srv.addr, "GET", "/", &[], None).unwrap();
+    assert_eq!(r.status, 200);
+    let csp = r.header("content-security-policy").unwrap();
+    assert!(csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"));
+    assert_eq!(r.header("x-frame-options"), Some("DENY"));
+}
+
+#[test]
+fn two_clients_playing_one_game_lose_nothing() {
+    let dir = TempDir::new("hostile-two");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let id = new_game(&srv);
+    let cells: Arc<Vec<usize>> = Arc::new(
+        (0..81)
+            .filter(|&i| PUZZLE.as_bytes()[i] == b'.')
+            .take(20)
+            .collect(),
+    );
+    // Both clients mark the same cells at the same time, each with its own digits.
+    let addr = srv.addr;
+    let clients: Vec<_> = [1u8..=4, 5u8..=9]
+        .into_iter()
+        .map(|digits| {
+            let cells = Arc::clone(&cells);
+            std::thread::spawn(move || {
+                let mut acked = 0;
+                for &c in cells.iter() {
+                    for d in digits.clone() {
+                        let body = json!({ "type": "centre", "cell": c, "digit": d }).to_string();
+                        let r = request(
+                            addr,
+                            "POST",
+                            &format!("/api/games/{id}/moves"),
+                            &[("Content-Type", "application/json".into())],
+                            Some(body.as_bytes()),
+                        )
+                        .unwrap();
+                        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+                        acked += 1;
+                    }
+                }
+                acked
+            })
+        })
+        .collect();
+    let total: usize = clients.into_iter().map(|t| t.join().unwrap()).sum();
+    assert_eq!(total, cells.len() * 9);
+    let g = still_serving(&srv, id);
+    assert_eq!(g["version"].as_u64().unwrap() as usize, total);
+    for &c in cells.iter() {
+        assert_eq!(
+            g["cells"][c]["centre"],
+            json!([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+            "r{c}"
+        );
+    }
+}
