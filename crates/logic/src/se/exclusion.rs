@@ -119,7 +119,6 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         qualifying |= 1u128 << c;
         ex_of[c] = e;
     }
-    let mut buf = [0u16; 81];
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
@@ -146,20 +145,35 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 if !(useful || mutual) {
                     continue;
                 }
-                let n = excluder_cands(g, common, &mut buf);
-                let ex = &buf[..n];
+                // The excluded digit sets, as a 512-bit table: a combination of at most three
+                // digits is excluded when one of its subsets of two or more digits is the
+                // candidate set of an excluder inside the three cells.
+                let mut forb = [0u64; 8];
+                for e in super::grid::bits(common) {
+                    let m = g.cands[e];
+                    if m & !union == 0 {
+                        forb[(m >> 6) as usize] |= 1 << (m & 63);
+                    }
+                }
+                let is_forb = |m: u16| forb[(m >> 6) as usize] >> (m & 63) & 1 != 0;
                 let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
                 for a in bits16(g.cands[c0]) {
                     for b in bits16(g.cands[c1]) {
                         if a == b && p01 {
                             continue;
                         }
+                        let ab = (1u16 << a) | (1 << b);
+                        let ab_forb = is_forb(ab);
                         for c in bits16(g.cands[c2]) {
                             if (a == c && p02) || (b == c && p12) {
                                 continue;
                             }
-                            let combo = (1 << a) | (1 << b) | (1 << c);
-                            if excluded(ex, combo) {
+                            let combo = ab | (1 << c);
+                            if ab_forb
+                                || is_forb(combo)
+                                || is_forb((1 << a) | (1 << c))
+                                || is_forb((1 << b) | (1 << c))
+                            {
                                 continue;
                             }
                             ok0 |= 1 << a;
