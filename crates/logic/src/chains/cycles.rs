@@ -245,11 +245,17 @@ impl Cycles {
                 buf.push(key(c, d2, false));
             }
         }
+        // SE's peer order: the block, then the rest of the row, then the rest of the column,
+        // each part in row-major order.
         let peers = T.peer_mask[c] & g.pos[d];
         if peers != 0 {
-            for &c2 in T.peers[c].iter() {
-                if peers >> c2 & 1 != 0 {
-                    buf.push(key(c2 as usize, d, false));
+            let [b, r, _] = T.houses[c];
+            let in_block = peers & T.mask[b as usize];
+            let in_row = peers & T.mask[r as usize] & !in_block;
+            let in_col = peers & !in_block & !in_row;
+            for part in [in_block, in_row, in_col] {
+                for c2 in crate::se::grid::bits(part) {
+                    buf.push(key(c2, d, false));
                 }
             }
         }
