@@ -118,6 +118,10 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         if both.count_ones() < 4 {
             continue;
         }
+        // A loop gives a hint only through a cell with more candidates than the two.
+        if super::grid::bits(both).all(|c| g.cands[c] == vm) {
+            continue;
+        }
         loops.clear();
         check_loops(g, c0, vm, &mut path, None, 2, 0, &mut loops);
         for lp in &loops {
