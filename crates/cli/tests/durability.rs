@@ -97,7 +97,12 @@ fn acknowledged_moves_survive_sigkill() {
     let mut acked: Vec<Mark> = Vec::new();
     let mut next = 0;
     // Kill after this many acknowledgements in each round: early, middle and late.
-    for (round, kill_after) in [40usize, 110, 75].into_iter().enumerate() {
+    // Then wait a moment (none, or a fraction of a move's time) so the kill lands at different
+    // points of the next move: before it is read, while it is written, after it is committed.
+    for (round, (kill_after, delay_us)) in [(40usize, 0u64), (110, 700), (75, 2500), (60, 1500)]
+        .into_iter()
+        .enumerate()
+    {
         let srv = server.take().unwrap();
         let todo = marks[next..].to_vec();
         let (rx, writer) = stream_moves(srv.addr, id, todo.clone());
@@ -112,6 +117,7 @@ fn acknowledged_moves_survive_sigkill() {
             }
         }
         // SIGKILL while the writer is still sending: a move is most likely in flight.
+        std::thread::sleep(Duration::from_micros(delay_us));
         let mut srv = srv;
         srv.kill();
         writer.join().unwrap();
@@ -127,6 +133,10 @@ fn acknowledged_moves_survive_sigkill() {
         let (s, g) = restarted.json("GET", &format!("/api/games/{id}"), None);
         assert_eq!(s, 200, "round {round}: {g}");
         let version = g["version"].as_u64().unwrap() as usize;
+        eprintln!(
+            "round {round}: {} moves acknowledged in all, {version} in the database",
+            acked.len()
+        );
         // Every acknowledged move is there; at most one more (the one in flight) may be.
         assert!(
             version == acked.len() || version == acked.len() + 1,
