@@ -212,3 +212,46 @@ fn two_clients_playing_one_game_lose_nothing() {
         );
     }
 }
+
+#[test]
+fn huge_headers_and_idle_connections_do_not_stop_the_server() {
+    let dir = TempDir::new("hostile-slow");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let id = new_game(&srv);
+    // A 1 MB header: refused (431 or 400) or the connection closed, never served.
+    let raw = format!(
+        "GET /api/games HTTP/1.1\r\nHost: {}\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+        srv.addr,
+        "a".repeat(1 << 20)
+    );
+    if let Ok(r) = send_raw(srv.addr, raw.as_bytes()) {
+        assert!((400..500).contains(&r.status), "{}", r.status);
+    }
+    // 10,000 headers.
+    let mut raw = format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n", srv.addr);
+    for i in 0..10_000 {
+        raw.push_str(&format!("X-H{i}: v\r\n"));
+    }
+    raw.push_str("Connection: close\r\n\r\n");
+    if let Ok(r) = send_raw(srv.addr, raw.as_bytes()) {
+        assert!((400..500).contains(&r.status), "{}", r.status);
+    }
+    // 200 connections that send half a request and wait (a slow-loris client) do not keep
+    // others from being served.
+    let mut idle = Vec::new();
+    for _ in 0..200 {
+        let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+        std::io::Write::write_all(&mut s, b"POST /api/games HTTP/1.1\r\nHost: x\r\n").unwrap();
+        idle.push(s);
+    }
+    let g = still_serving(&srv, id);
+    assert_eq!(g["version"], 0);
+    let (s, _) = srv.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"type":"centre","cell":2,"digit":1}"#),
+    );
+    assert_eq!(s, 200);
+    drop(idle);
+    assert_eq!(still_serving(&srv, id)["version"], 1);
+}
