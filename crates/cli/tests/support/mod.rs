@@ -137,17 +137,36 @@ pub fn request(
 }
 
 /// Writes `raw` bytes to a new connection to `addr` and parses the answer. A server may answer
-/// and close before reading a large body: a failed write is then ignored if an answer arrives.
+/// and close before reading a large body: the answer is read by another thread while the body
+/// is written (so a reset that follows the answer cannot discard it), and a failed write is
+/// ignored if an answer arrived.
 pub fn send_raw(addr: SocketAddr, raw: &[u8]) -> std::io::Result<Reply> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
     s.set_read_timeout(Some(Duration::from_secs(20)))?;
     s.set_write_timeout(Some(Duration::from_secs(20)))?;
+    let mut reader = s.try_clone()?;
+    let read = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let mut chunk = [0u8; 16 * 1024];
+        loop {
+            match reader.read(&mut chunk) {
+                Ok(0) => return (buf, None),
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                Err(e) => return (buf, Some(e)),
+            }
+        }
+    });
     let write_result = s.write_all(raw);
-    let mut buf = Vec::new();
-    let read_result = s.read_to_end(&mut buf);
+    if write_result.is_err() {
+        // Nothing more will be sent; let the reader see the end of the answer.
+        let _ = s.shutdown(std::net::Shutdown::Write);
+    }
+    let (buf, read_error) = read.join().expect("reader thread");
     if buf.is_empty() {
         write_result?;
-        read_result?;
+        if let Some(e) = read_error {
+            return Err(e);
+        }
     }
     parse_reply(&buf)
 }
