@@ -497,7 +497,7 @@ impl State {
                     }
                 }
                 for k in 0..3 {
-                    let b = x & (0x7 << (3 * k)) * 0x40201;
+                    let b = x & ((0x7 << (3 * k)) * 0x40201);
                     if b.count_ones() == 2 {
                         return (digit, band, b.trailing_zeros());
                     }
