@@ -479,8 +479,7 @@ impl State {
         for digit in 0..9 {
             let c = &self.cand[digit];
             // Columns: the bits of column k in the three bands.
-            for k in 0..9 {
-                let col = COLUMN[k];
+            for &col in &COLUMN[..9] {
                 if (c[0] & col).count_ones() + (c[1] & col).count_ones() + (c[2] & col).count_ones()
                     == 2
                 {
