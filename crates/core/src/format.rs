@@ -228,7 +228,10 @@ pub(crate) fn write_pencil_grid(pm: &PencilMarks) -> String {
         let mut s = String::new();
         for stack in 0..3 {
             s.push(if stack == 0 { '.' } else { '+' });
-            let w: usize = (stack * 3..stack * 3 + 3).map(|c| width[c] + 1).sum::<usize>() + 1;
+            let w: usize = (stack * 3..stack * 3 + 3)
+                .map(|c| width[c] + 1)
+                .sum::<usize>()
+                + 1;
             s.push_str(&"-".repeat(w));
         }
         s.push('.');
@@ -289,7 +292,10 @@ mod tests {
         let mut bad = P.to_string();
         bad.replace_range(11..12, "x");
         let e = Sudoku::from_line(&bad).unwrap_err();
-        assert_eq!(e.to_string(), "unexpected character 'x' at column 12 (r2c3)");
+        assert_eq!(
+            e.to_string(),
+            "unexpected character 'x' at column 12 (r2c3)"
+        );
         assert_eq!(
             Sudoku::from_line("   ").unwrap_err().kind(),
             &ParseErrorKind::Empty
@@ -306,7 +312,10 @@ mod tests {
         assert_eq!(e.to_string(), "row 2 has 8 cells, expected 9");
         lines[1] = "1 2 3 | 4 5 6 | 7 8 x".into();
         let e = Sudoku::from_grid(&lines.join("\n")).unwrap_err();
-        assert_eq!(e.to_string(), "unexpected character 'x' at column 21 (r2c9)");
+        assert_eq!(
+            e.to_string(),
+            "unexpected character 'x' at column 21 (r2c9)"
+        );
         let e = Sudoku::from_grid(&lines[..5].join("\n").replace('x', "9")).unwrap_err();
         assert_eq!(e.to_string(), "4 rows, expected 9");
     }

@@ -132,7 +132,8 @@ impl PencilMarks {
 
     /// Whether some empty cell has no candidate left.
     pub fn has_dead_cell(&self) -> bool {
-        Cell::all().any(|c| self.values[c.index()].is_none() && self.candidates[c.index()].is_empty())
+        Cell::all()
+            .any(|c| self.values[c.index()].is_none() && self.candidates[c.index()].is_empty())
     }
 
     /// The grid of values only.
