@@ -13,7 +13,11 @@ fn examples() -> Vec<(String, Sudoku, String)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(':').collect();
-            (f[0].to_string(), Sudoku::from_line(f[1]).expect("readable"), f[3].to_string())
+            (
+                f[0].to_string(),
+                Sudoku::from_line(f[1]).expect("readable"),
+                f[3].to_string(),
+            )
         })
         .collect()
 }
@@ -59,7 +63,9 @@ fn se_scale_reports_unrateable_puzzles() {
             "-" => assert_eq!(got, SeOutcome::Multiple, "{name}"),
             "-1" => assert_eq!(got, SeOutcome::NoSolution, "{name}"),
             _ => {
-                let SeOutcome::Rated(r) = got else { panic!("{name} not rated") };
+                let SeOutcome::Rated(r) = got else {
+                    panic!("{name} not rated")
+                };
                 assert!(!r.stuck, "{name}");
                 // Elimination-only puzzles need nothing beyond singles on SE's scale.
                 if want == "0" {
