@@ -144,6 +144,15 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     };
     let trimmed = line.trim();
     if !trimmed.contains(is_field_separator) {
+        // `<81 cells> <comment>`: a puzzle followed by a space- or `|`-separated comment.
+        if let (Some(head), Some(next)) = (
+            trimmed.get(..81),
+            trimmed.get(81..).and_then(|t| t.chars().next()),
+        ) {
+            if (next.is_whitespace() || next == '|') && Sudoku::from_line(head).is_ok() {
+                return (head, checked(head));
+            }
+        }
         return (trimmed, checked(line));
     }
     let fields: Vec<&str> = trimmed.split(is_field_separator).map(str::trim).collect();

@@ -58,20 +58,9 @@ struct Rated {
     se: Option<SeOutcome>,
 }
 
-/// The puzzle of an input line. Rated lists (`puzzle:ER:EP:ED:source`, CSV rows) carry fields
-/// after the 81 cells: those are read as the puzzle followed by a comment.
+/// The puzzle of an input line (the reader already takes the puzzle field of rated lists).
 fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
-    if let Ok(s) = &p.parsed {
-        return Some(*s);
-    }
-    let t = p.text.as_str();
-    let head = t.get(..81)?;
-    let sep = t[81..].chars().next()?;
-    if !matches!(sep, ':' | ',' | ';' | ' ' | '\t' | '|') {
-        return None;
-    }
-    let s = Sudoku::from_line(head).ok()?;
-    s.check().ok().map(|()| s)
+    p.parsed.as_ref().ok().copied()
 }
 
 /// `nonet rate`.
@@ -83,9 +72,10 @@ pub fn run(args: RateArgs) -> Result<Status> {
     if args.format == RateFormat::Csv {
         println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
     }
-    batch::run(
+    batch::run_paced(
         &puzzles,
         args.batch.threads,
+        batch::Pace::Slow,
         |p: &InputPuzzle| {
             let s = puzzle_of(p)?;
             let classic = (full || scale == Scale::Classic)
