@@ -10,7 +10,7 @@
 
 use nonet_core::{PencilMarks, Sudoku};
 use nonet_logic::rate::{rate_classic, rate_se_unchecked, ClassicRating, Level};
-use nonet_logic::se::{self, basic, exclusion, grid::Grid, unique};
+use nonet_logic::se::{self, grid::Grid};
 use nonet_logic::Technique;
 
 use crate::error::GenerateError;
@@ -244,33 +244,8 @@ pub(crate) fn capped_er(puzzle: &Sudoku, cap: i64) -> Option<i64> {
 
 /// The rater's next hint, unless it is certainly above `cap` tenths (then `None`).
 fn capped_hint(g: &Grid, cap: i64) -> Option<se::SeHint> {
-    let mut found: Option<se::SeHint> = None;
-    let mut take = |h: se::SeHint| {
-        found = Some(h);
-        true
-    };
-    let hit = basic::hidden_single(g, &mut take)
-        || basic::locking(g, true, &mut take)
-        || basic::hidden_set(g, 2, true, &mut take)
-        || basic::naked_single(g, &mut take)
-        || basic::hidden_set(g, 3, true, &mut take)
-        || basic::locking(g, false, &mut take)
-        || basic::naked_set(g, 2, &mut take)
-        || basic::fish(g, 2, &mut take)
-        || basic::hidden_set(g, 2, false, &mut take)
-        || basic::naked_set(g, 3, &mut take)
-        || basic::fish(g, 3, &mut take)
-        || basic::hidden_set(g, 3, false, &mut take)
-        || basic::xy_wing(g, false, &mut take)
-        || basic::xy_wing(g, true, &mut take)
-        || unique::unique_loops(g, &mut take)
-        || basic::naked_set(g, 4, &mut take)
-        || basic::fish(g, 4, &mut take)
-        || basic::hidden_set(g, 4, false, &mut take)
-        || unique::bug(g, &mut take)
-        || exclusion::aligned_pair(g, &mut take);
-    if hit {
-        return found;
+    if let Some(h) = se::next_basic_hint(g) {
+        return Some(h);
     }
     // Everything after this point rates 6.5 or more.
     if cap < 65 {

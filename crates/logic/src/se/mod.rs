@@ -133,8 +133,9 @@ pub struct SeResult {
     pub stuck: bool,
 }
 
-/// Runs SE's producers in order on `g` and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid) -> Option<SeHint> {
+/// SE's producers 1-20 (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
+/// below 6.5) in order on `g`: the first hint, if any. The chaining producers come after.
+pub fn next_basic_hint(g: &Grid) -> Option<SeHint> {
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
@@ -160,8 +161,13 @@ pub fn next_hint(g: &Grid) -> Option<SeHint> {
         || basic::hidden_set(g, 4, false, &mut take)
         || unique::bug(g, &mut take)
         || exclusion::aligned_pair(g, &mut take);
-    if hit {
-        return found;
+    found.filter(|_| hit)
+}
+
+/// Runs SE's producers in order on `g` and returns the first hint (SE-SPEC §3).
+pub fn next_hint(g: &Grid) -> Option<SeHint> {
+    if let Some(h) = next_basic_hint(g) {
+        return Some(h);
     }
     if let Some(h) = chains::se_static_chains(g) {
         return Some(h);
