@@ -604,39 +604,15 @@ impl Chainer {
                 }
                 first.get_or_insert(on);
             }
-            if !nishio {
-                if let Some(f) = first {
-                    let mut branches: Vec<Branch> = Vec::with_capacity(9);
-                    for on_list in [true, false] {
-                        let len = if on_list {
-                            self.nets[f as usize].on_list.len()
-                        } else {
-                            self.nets[f as usize].off_list.len()
-                        };
-                        let bits = if on_list { cell_on } else { cell_off };
-                        for j in 0..len {
-                            let net = &self.nets[f as usize];
-                            let i = if on_list {
-                                net.on_list[j]
-                            } else {
-                                net.off_list[j]
-                            };
-                            let k = net.nodes[i as usize].key;
-                            if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
-                                continue;
-                            }
-                            branches.clear();
-                            for d in bits16(g.cands[c]) {
-                                let s = digit_slots[d];
-                                let node = self.nets[s as usize].find(k).expect("in every branch");
-                                branches.push((s, node));
-                            }
-                            let br = std::mem::take(&mut branches);
-                            self.consider(g, level, Kind::Cell, k, &br, sink);
-                            branches = br;
-                        }
-                    }
+            // `first` is always set: the cell has two candidates or more.
+            if !nishio && first.is_some() {
+                let mut slots = [NO_SLOT; 9];
+                let mut n = 0;
+                for d in bits16(g.cands[c]) {
+                    slots[n] = digit_slots[d];
+                    n += 1;
                 }
+                self.offer_common(g, level, Kind::Cell, &slots[..n], cell_on, cell_off, sink);
             }
         }
     }
@@ -673,33 +649,51 @@ impl Chainer {
                     off_bits[e] &= net.off_bits[e];
                 }
             }
-            let f = slots[0];
-            let mut branches: Vec<Branch> = Vec::with_capacity(9);
-            for on_list in [true, false] {
-                let len = if on_list {
-                    self.nets[f as usize].on_list.len()
+            self.offer_common(g, level, Kind::Region, &slots[..n], on_bits, off_bits, sink);
+        }
+    }
+
+    /// Offers, as forcing chains of `kind`, every node that the nets in `slots` all reach
+    /// (`on_bits`/`off_bits`: the intersection of their on and off sets), in the order of the
+    /// first net's on-list then off-list, as SE scans them. Each branch runs from one net to
+    /// the common node.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_common(
+        &mut self,
+        g: &Grid,
+        level: ChainLevel,
+        kind: Kind,
+        slots: &[u32],
+        on_bits: [u128; 9],
+        off_bits: [u128; 9],
+        sink: &mut Sink,
+    ) {
+        let f = slots[0];
+        let mut branches: Vec<Branch> = Vec::with_capacity(9);
+        for on_list in [true, false] {
+            let len = if on_list {
+                self.nets[f as usize].on_list.len()
+            } else {
+                self.nets[f as usize].off_list.len()
+            };
+            let bits = if on_list { on_bits } else { off_bits };
+            for j in 0..len {
+                let net = &self.nets[f as usize];
+                let i = if on_list {
+                    net.on_list[j]
                 } else {
-                    self.nets[f as usize].off_list.len()
+                    net.off_list[j]
                 };
-                let bits = if on_list { on_bits } else { off_bits };
-                for j in 0..len {
-                    let net = &self.nets[f as usize];
-                    let i = if on_list {
-                        net.on_list[j]
-                    } else {
-                        net.off_list[j]
-                    };
-                    let k = net.nodes[i as usize].key;
-                    if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
-                        continue;
-                    }
-                    branches.clear();
-                    for &s in &slots[..n] {
-                        let node = self.nets[s as usize].find(k).expect("in every branch");
-                        branches.push((s, node));
-                    }
-                    self.consider(g, level, Kind::Region, k, &branches, sink);
+                let k = net.nodes[i as usize].key;
+                if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
+                    continue;
                 }
+                branches.clear();
+                for &s in slots {
+                    let node = self.nets[s as usize].find(k).expect("in every branch");
+                    branches.push((s, node));
+                }
+                self.consider(g, level, kind, k, &branches, sink);
             }
         }
     }
