@@ -99,36 +99,27 @@ fn split_range(s: &str) -> (&str, &str) {
     }
 }
 
-fn parse_f64_range(s: &str) -> Result<(f64, f64), String> {
+/// Reads `MIN..MAX` (either bound may repeat the other: see `split_range`) as two numbers.
+fn parse_range<T: std::str::FromStr + PartialOrd>(s: &str) -> Result<(T, T), String> {
     let (a, b) = split_range(s.trim());
-    let lo: f64 = a
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
-    let hi: f64 = b
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
+    let num = |t: &str| -> Result<T, String> {
+        t.trim()
+            .parse()
+            .map_err(|_| format!("`{s}` is not MIN..MAX"))
+    };
+    let (lo, hi) = (num(a)?, num(b)?);
     if lo > hi {
         return Err(format!("`{s}`: MIN is above MAX"));
     }
     Ok((lo, hi))
 }
 
+fn parse_f64_range(s: &str) -> Result<(f64, f64), String> {
+    parse_range(s)
+}
+
 fn parse_usize_range(s: &str) -> Result<(usize, usize), String> {
-    let (a, b) = split_range(s.trim());
-    let lo: usize = a
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
-    let hi: usize = b
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not MIN..MAX"))?;
-    if lo > hi {
-        return Err(format!("`{s}`: MIN is above MAX"));
-    }
-    Ok((lo, hi))
+    parse_range(s)
 }
 
 /// Puzzles generated between two writes: keeps every thread busy and output flowing.

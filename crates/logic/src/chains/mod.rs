@@ -560,34 +560,32 @@ impl Chainer {
                         }
                     }
                     if do_double {
-                        let len = self.nets[on as usize].on_list.len();
-                        for j in 0..len {
-                            let i = self.nets[on as usize].on_list[j];
-                            let k = self.nets[on as usize].nodes[i as usize].key;
-                            if let Some(i2) = self.nets[off as usize].find(k) {
-                                self.consider(
-                                    g,
-                                    level,
-                                    Kind::Double,
-                                    k,
-                                    &[(on, i), (off, i2)],
-                                    sink,
-                                );
-                            }
-                        }
-                        let len = self.nets[on as usize].off_list.len();
-                        for j in 0..len {
-                            let i = self.nets[on as usize].off_list[j];
-                            let k = self.nets[on as usize].nodes[i as usize].key;
-                            if let Some(i2) = self.nets[off as usize].find(k) {
-                                self.consider(
-                                    g,
-                                    level,
-                                    Kind::Double,
-                                    k,
-                                    &[(on, i), (off, i2)],
-                                    sink,
-                                );
+                        // Every consequence of "on" that "off" also reaches, on-list then off-list.
+                        for on_list in [true, false] {
+                            let net = &self.nets[on as usize];
+                            let len = if on_list {
+                                net.on_list.len()
+                            } else {
+                                net.off_list.len()
+                            };
+                            for j in 0..len {
+                                let net = &self.nets[on as usize];
+                                let i = if on_list {
+                                    net.on_list[j]
+                                } else {
+                                    net.off_list[j]
+                                };
+                                let k = net.nodes[i as usize].key;
+                                if let Some(i2) = self.nets[off as usize].find(k) {
+                                    self.consider(
+                                        g,
+                                        level,
+                                        Kind::Double,
+                                        k,
+                                        &[(on, i), (off, i2)],
+                                        sink,
+                                    );
+                                }
                             }
                         }
                     }
