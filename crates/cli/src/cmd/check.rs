@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
-use super::solve::puzzle_text;
+use super::solve::{json_record, report_invalid};
 use super::{BatchArgs, Format};
 use crate::batch;
 use crate::input::{read_puzzles, InputPuzzle};
@@ -33,26 +33,17 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         |p: &InputPuzzle| p.parsed.as_ref().map(|s| s.filled_count()).ok(),
         |p, givens, out: &mut dyn Write| {
             if givens.is_none() {
-                if let Some(msg) = p.error_message() {
-                    eprintln!("{msg}");
-                }
-                status.note(Status::Invalid);
+                report_invalid(p, &mut status);
             }
             match args.format {
                 Format::Line | Format::Grid => {
                     writeln!(out, "{}", if givens.is_some() { "ok" } else { "invalid" })?
                 }
                 Format::Json => {
-                    let mut v = json!({
-                        "line": p.line,
-                        "puzzle": puzzle_text(p),
-                        "valid": givens.is_some(),
-                    });
+                    let mut v = json_record(p);
+                    v["valid"] = json!(givens.is_some());
                     if let Some(n) = givens {
                         v["givens"] = json!(n);
-                    }
-                    if let Some(e) = p.parsed.as_ref().err() {
-                        v["error"] = json!(e.to_string());
                     }
                     writeln!(out, "{v}")?;
                 }

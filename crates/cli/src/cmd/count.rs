@@ -7,7 +7,7 @@ use clap::Args;
 use nonet_core::Solver;
 use serde_json::json;
 
-use super::solve::puzzle_text;
+use super::solve::{json_record, report_invalid};
 use super::{BatchArgs, Format};
 use crate::batch;
 use crate::input::{read_puzzles, InputPuzzle};
@@ -51,10 +51,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
         },
         |p, result, out: &mut dyn Write| {
             if result.is_none() {
-                if let Some(msg) = p.error_message() {
-                    eprintln!("{msg}");
-                }
-                status.note(Status::Invalid);
+                report_invalid(p, &mut status);
             }
             match args.format {
                 Format::Line | Format::Grid => match result {
@@ -62,18 +59,13 @@ pub fn run(args: CountArgs) -> Result<Status> {
                     None => writeln!(out, "invalid")?,
                 },
                 Format::Json => {
-                    let mut v = json!({ "line": p.line, "puzzle": puzzle_text(p) });
+                    let mut v = json_record(p);
                     match result {
                         Some(n) => {
                             v["count"] = json!(n);
                             v["limit_reached"] = json!(n >= args.limit);
                         }
-                        None => {
-                            v["status"] = json!("invalid");
-                            if let Some(e) = p.parsed.as_ref().err() {
-                                v["error"] = json!(e.to_string());
-                            }
-                        }
+                        None => v["status"] = json!("invalid"),
                     }
                     writeln!(out, "{v}")?;
                 }

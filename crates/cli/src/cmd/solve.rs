@@ -40,10 +40,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         |p, result, out: &mut dyn Write| {
             let (word, solution) = match result {
                 None => {
-                    if let Some(msg) = p.error_message() {
-                        eprintln!("{msg}");
-                    }
-                    status.note(Status::Invalid);
+                    report_invalid(p, &mut status);
                     ("invalid", None)
                 }
                 Some(Solutions::None) => {
@@ -68,16 +65,10 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     None => writeln!(out, "{word}\n")?,
                 },
                 Format::Json => {
-                    let mut v = json!({
-                        "line": p.line,
-                        "puzzle": puzzle_text(p),
-                        "status": word,
-                    });
+                    let mut v = json_record(p);
+                    v["status"] = json!(word);
                     if let Some(s) = solution {
                         v["solution"] = json!(s.to_line());
-                    }
-                    if let Some(msg) = p.parsed.as_ref().err() {
-                        v["error"] = json!(msg.to_string());
                     }
                     writeln!(out, "{v}")?;
                 }
@@ -86,6 +77,24 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         },
     )?;
     Ok(status)
+}
+
+/// The JSON record every batch command starts from: the input line, the puzzle, and the reason
+/// it is unusable, if it is.
+pub fn json_record(p: &InputPuzzle) -> serde_json::Value {
+    let mut v = json!({ "line": p.line, "puzzle": puzzle_text(p) });
+    if let Some(e) = p.parsed.as_ref().err() {
+        v["error"] = json!(e.to_string());
+    }
+    v
+}
+
+/// Reports an unusable puzzle on standard error (`line N: reason`) and marks the run invalid.
+pub fn report_invalid(p: &InputPuzzle, status: &mut Status) {
+    if let Some(msg) = p.error_message() {
+        eprintln!("{msg}");
+    }
+    status.note(Status::Invalid);
 }
 
 /// The puzzle as an 81-character line when it could be read, else the raw text as given.
