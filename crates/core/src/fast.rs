@@ -1,9 +1,9 @@
 //! The fast solver: per-digit bitboards organised by band, propagated band-wide with lookup
-//! tables, guessing on scored bivalue cells with the whole state copied on each guess.
+//! tables, guessing on bivalue cells with the whole state copied on each guess.
 //!
 //! ```text
-//!  One u32 per (digit, band): cand[digit][band], 27 live bits, bit = 9 * row_in_band + col.
-//!  (cand[digit][3] stays 0: a digit's four words compare as one 128-bit value.)
+//!  One u32 per (digit, band), a "subband": cand[3 * digit + band], 27 live bits,
+//!  bit = 9 * row_in_band + col.
 //!
 //!             stack 0    stack 1    stack 2
 //!  col:       0  1  2 |  3  4  5 |  6  7  8
@@ -13,44 +13,47 @@
 //!            box 0      box 1      box 2
 //!
 //!  Cell i (0..81, row-major) lives in band i / 27 at bit i % 27: the layout is row-major too.
-//!  A "segment" is the 3 bits where one row of the band crosses one box (9 per band).
+//!  A "segment" is the 3 bits where one row of the band crosses one box (9 per band); a
+//!  band's "shape" is the 9-bit set of its non-empty segments, bit 3 * row + box.
 //!  A column fold (x | x >> 9 | x >> 18) & 0x1FF says which of the 9 columns a band reaches.
 //! ```
 //!
 //! Why this works: inside one band a digit occupies exactly one segment per row and one per box,
-//! so the segments it uses form a 3x3 permutation. A 512-entry table maps "which segments still
-//! hold a candidate" to "the union of all permutations that fit": masking with it performs
-//! pointing, claiming and every box/row deduction inside the band in one AND. A row left with a
-//! single bit is a placed digit; the cell then leaves the other eight digits. Along columns the
-//! same reasoning runs on column folds: a column alone in its stack within a band leaves the
-//! other bands (this also removes a placed cell's column), and a column only one band reaches
-//! confines that band's box to it. Naked singles and dead cells come from "seen once / seen
-//! twice" accumulators over the nine digits of a band.
+//! so the segments it uses form a 3x3 permutation. A 512-entry table maps a shape to the union
+//! of the permutations that fit in it: one AND then performs pointing, claiming and every
+//! box/row deduction inside the band (hidden singles in boxes included). A row left with a
+//! single bit is a placed digit (a hidden single in the row); the cell then leaves the other
+//! eight digits. Along columns, a column alone in its stack within a band (a placed cell's, for
+//! one) leaves the other two bands. Naked singles, dead cells and bivalue cells come from
+//! "seen once / twice / three times" accumulators over the nine digits of a band.
 //!
-//! Contract: the givens may even clash (that simply yields no solution); no allocation happens;
-//! the search copies the whole `State` (a few hundred bytes) on each guess instead of undoing.
+//! Contract: no allocation; the search copies the whole `State` (240 bytes) on each guess
+//! instead of undoing. Clashing givens are detected while loading (a given whose digit an
+//! earlier given already removed), so they give 0 solutions at once.
 
-/// How many bivalue cells `pick` scores before choosing.
-const SCORED_CELLS: u32 = 8;
 /// The 27 live bits of a band.
 const BAND: u32 = 0x7FF_FFFF;
 /// The 9 bits of row 0 of a band.
 const ROW: u32 = 0x1FF;
 
 /// For a 9-bit row: bit k set when box k of the row still holds a candidate.
-static SEGMENTS: [u8; 512] = segments_table();
+static SEGMENTS: [u32; 512] = segments_table();
 /// For a 9-bit row: the row itself if it holds exactly one bit, else 0.
-static SINGLE: [u16; 512] = single_table();
-/// For a 9-bit column set: the columns that are alone in their stack (pointing along columns).
-static LONE: [u16; 512] = lone_table();
-/// For a 9-bit column set: all three columns of every stack that holds one of them.
-static SPREAD: [u16; 512] = spread_table();
-/// For a 9-bit segment shape (bit 3r + k: row r meets box k): the 27-bit mask of the segments
-/// lying on some permutation inside the shape (0 when none fits, i.e. a contradiction).
+static SINGLE: [u32; 512] = single_table();
+/// For a 9-bit column fold: what the other two bands keep, i.e. everything but the columns
+/// that are alone in their stack (those columns' digit is in this band).
+static OTHER_BANDS: [u32; 512] = other_bands_table();
+/// For a shape: the 27-bit mask of the segments lying on some permutation inside the shape
+/// (0 when none fits, i.e. a contradiction).
 static PERMUTATIONS: [u32; 512] = permutations_table();
+/// For each bit of a band: everything but its row, box and column within the band, itself kept
+/// (what a digit keeps in the band once placed there).
+static PLACED: [u32; 27] = placed_table();
+/// For each bit of a band: its column within the band.
+static COLUMN: [u32; 27] = column_table();
 
-const fn segments_table() -> [u8; 512] {
-    let mut t = [0u8; 512];
+const fn segments_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
@@ -65,46 +68,32 @@ const fn segments_table() -> [u8; 512] {
     t
 }
 
-const fn single_table() -> [u16; 512] {
-    let mut t = [0u16; 512];
+const fn single_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         if x != 0 && x & (x - 1) == 0 {
-            t[x] = x as u16;
+            t[x] = x as u32;
         }
         x += 1;
     }
     t
 }
 
-const fn lone_table() -> [u16; 512] {
-    let mut t = [0u16; 512];
+const fn other_bands_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
+        let mut lone = 0u32;
         let mut k = 0;
         while k < 3 {
             let g = (x >> (3 * k)) & 7;
             if g == 1 || g == 2 || g == 4 {
-                t[x] |= (g << (3 * k)) as u16;
+                lone |= (g << (3 * k)) as u32;
             }
             k += 1;
         }
-        x += 1;
-    }
-    t
-}
-
-const fn spread_table() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 7 << (3 * k);
-            }
-            k += 1;
-        }
+        t[x] = BAND & !(lone | lone << 9 | lone << 18);
         x += 1;
     }
     t
@@ -145,39 +134,17 @@ const fn permutations_table() -> [u32; 512] {
     t
 }
 
-/// The search position: candidates per (digit, band), the open cells, and pending work.
-#[derive(Clone, Copy)]
-#[repr(align(16))]
-struct State {
-    /// Candidates, `cand[digit][band]`, see the diagram (the fourth word stays 0, so that a
-    /// digit's bands compare as one 128-bit value).
-    cand: [[u32; 4]; 9],
-    /// Per band, the cells not yet placed.
-    open: [u32; 3],
-    /// `cand` as it was when each pair was last propagated: a difference means work.
-    prev: [[u32; 4]; 9],
-    /// `cand` as it was after each digit's last column pass.
-    colprev: [[u32; 4]; 9],
-    /// Set when candidates were narrowed outside `update` (guesses, singles, columns).
-    dirty: u32,
-}
-
-/// For each bit of a band: its row, box and column within the band (itself included).
-static BAND_PEERS: [u32; 27] = band_peers_table();
-
-const fn band_peers_table() -> [u32; 27] {
+const fn placed_table() -> [u32; 27] {
     let mut t = [0u32; 27];
     let mut bit = 0;
     while bit < 27 {
         let (r, c) = (bit / 9, bit % 9);
-        t[bit] = (ROW << (9 * r)) | (0x1C0E07 << (c / 3 * 3)) | (0x40201 << c);
+        let peers = (ROW << (9 * r)) | (0x1C0E07 << (c / 3 * 3)) | (0x40201 << c);
+        t[bit] = (BAND & !peers) | 1 << bit;
         bit += 1;
     }
     t
 }
-
-/// For each bit of a band: its column within the band.
-static COLUMN: [u32; 27] = column_table();
 
 const fn column_table() -> [u32; 27] {
     let mut t = [0u32; 27];
@@ -189,284 +156,204 @@ const fn column_table() -> [u32; 27] {
     t
 }
 
-/// `x` (9 bits) copied to the three rows of a band.
-#[inline(always)]
-fn rep(x: u32) -> u32 {
-    x | x << 9 | x << 18
-}
-
 /// The 9 columns in which a band holds a candidate.
 #[inline(always)]
 fn fold(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & ROW
 }
 
-/// Keeps the segments of band `x` that lie on a row-to-box permutation; 0 if none does.
-#[inline(always)]
-fn shrink(x: u32) -> u32 {
-    // Which segments still hold a candidate, as a 9-bit shape.
-    let shape = SEGMENTS[(x & ROW) as usize] as usize
-        | (SEGMENTS[((x >> 9) & ROW) as usize] as usize) << 3
-        | (SEGMENTS[(x >> 18) as usize] as usize) << 6;
-    x & PERMUTATIONS[shape]
-}
-
 /// The cells of band `x` that are alone in their row.
 #[inline(always)]
 fn row_singles(x: u32) -> u32 {
-    SINGLE[(x & ROW) as usize] as u32
-        | (SINGLE[((x >> 9) & ROW) as usize] as u32) << 9
-        | (SINGLE[(x >> 18) as usize] as u32) << 18
+    SINGLE[(x & ROW) as usize]
+        | SINGLE[((x >> 9) & ROW) as usize] << 9
+        | SINGLE[(x >> 18) as usize] << 18
+}
+
+/// The search position: candidates per subband, the open cells, and pending work.
+#[derive(Clone, Copy)]
+struct State {
+    /// Candidates, `cand[3 * digit + band]`, see the diagram.
+    cand: [u32; 27],
+    /// `cand` as it was when each subband was last propagated: a difference means work.
+    prev: [u32; 27],
+    /// Per band, the cells not yet placed.
+    open: [u32; 3],
+    /// Per band, the open cells with exactly two candidates, as of the last singles pass.
+    pairs: [u32; 3],
 }
 
 impl State {
     /// Every digit possible everywhere, nothing placed, everything to propagate.
     fn new() -> State {
         State {
-            cand: [[BAND, BAND, BAND, 0]; 9],
+            cand: [BAND; 27],
+            prev: [0; 27],
             open: [BAND; 3],
-            prev: [[0; 4]; 9],
-            colprev: [[0; 4]; 9],
-            dirty: BAND,
+            pairs: [0; 3],
         }
     }
 
-    /// Puts `digit` (0-8) at `bit` of `band`: the rest of its row goes; propagation does the rest.
+    /// Places a given: `digit` (0-8) leaves the row, box and column of the cell, the cell
+    /// leaves the other digits. False when an earlier given already ruled it out (a clash).
     #[inline(always)]
-    fn assign(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[digit][band] &= !(ROW << (bit / 9 * 9)) | (1 << bit);
-        self.dirty = 1;
+    fn give(&mut self, digit: usize, cell: usize) -> bool {
+        let (band, bit) = (cell / 27, cell % 27);
+        let s = 3 * digit + band;
+        if self.cand[s] & (1 << bit) == 0 {
+            return false;
+        }
+        for d in 0..9 {
+            self.cand[3 * d + band] &= !(1 << bit);
+        }
+        self.cand[s] &= PLACED[bit];
+        self.cand[s] |= 1 << bit;
+        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        self.cand[3 * digit + b1] &= !COLUMN[bit];
+        self.cand[3 * digit + b2] &= !COLUMN[bit];
+        true
     }
 
-    /// Removes `digit` from `bit` of `band`.
+    /// Puts the digit of subband `s` at `bit`: its row, box and column in the band go;
+    /// propagation does the rest.
     #[inline(always)]
-    fn exclude(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[digit][band] &= !(1 << bit);
-        self.dirty = 1;
+    fn assign(&mut self, s: usize, bit: u32) {
+        self.cand[s] &= PLACED[bit as usize];
     }
 
-    /// Narrows `digit` in `band` to `keep`, flagging work when that removes something.
+    /// Propagates one subband: permutation mask, columns alone in their stack leave the other
+    /// bands, cells alone in their row are placed and leave the other digits.
+    /// False on a contradiction.
     #[inline(always)]
-    fn narrow(&mut self, digit: usize, band: usize, keep: u32) {
-        let c = self.cand[digit][band];
-        self.dirty |= (c & !keep != 0) as u32;
-        self.cand[digit][band] = c & keep;
-    }
-
-    /// Propagates one (digit, band): permutation mask, pointing along columns, then newly
-    /// placed rows. False on a contradiction.
-    #[inline(always)]
-    fn update<const D: usize, const B: usize>(&mut self) -> bool {
-        // Keep only segments on a permutation: box/line reasoning inside the band.
-        let x = shrink(self.cand[D][B]);
+    fn update<const S: usize>(&mut self) -> bool {
+        let band = S % 3;
+        let x = self.cand[S];
+        // Which segments still hold a candidate, then only those on a permutation.
+        let shape = SEGMENTS[(x & ROW) as usize]
+            | SEGMENTS[((x >> 9) & ROW) as usize] << 3
+            | SEGMENTS[(x >> 18) as usize] << 6;
+        let x = x & PERMUTATIONS[shape as usize];
         if x == 0 {
             return false;
         }
-        self.prev[D][B] = x;
-        // A column alone in its stack (a placed cell's, say) leaves the other two bands.
-        let keep = !rep(LONE[fold(x) as usize] as u32);
-        self.cand[D][(B + 1) % 3] &= keep;
-        self.cand[D][(B + 2) % 3] &= keep;
-        // Rows holding one bit are placed cells; the new ones leave every other digit.
-        let new = row_singles(x) & self.open[B];
-        if new != 0 {
-            self.open[B] &= !new;
-            for d in 0..9 {
-                self.cand[d][B] &= !new;
-            }
+        // A column alone in its stack leaves the other two bands.
+        let keep = OTHER_BANDS[fold(x) as usize];
+        self.cand[S - band + (band + 1) % 3] &= keep;
+        self.cand[S - band + (band + 2) % 3] &= keep;
+        // Rows holding one bit are placed cells: they leave every other digit (unconditionally:
+        // an unpredictable "anything new?" branch costs more than nine ANDs).
+        let placed = row_singles(x);
+        self.open[band] &= !placed;
+        let mut t = band;
+        while t < 27 {
+            self.cand[t] &= !placed;
+            t += 3;
         }
-        self.cand[D][B] = x;
+        self.cand[S] = x;
+        self.prev[S] = x;
         true
     }
 
-    /// Box/line reasoning along columns for one digit, over its three bands: a column alone in
-    /// its stack within a band (pointing) leaves the other bands; a column reached by one band
-    /// only (claiming) confines that band's box to it. False on a contradiction.
+    /// Runs `update` on every subband that changed since its last update, until none did.
+    /// False on a contradiction.
     #[inline(always)]
-    fn columns(&mut self, digit: usize) -> bool {
-        let s = self.cand[digit];
-        let f = [fold(s[0]), fold(s[1]), fold(s[2])];
-        // Every column needs the digit somewhere.
-        if f[0] | f[1] | f[2] != ROW {
-            return false;
+    fn settle(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            macro_rules! visit {
+                ($($s:literal)*) => {$(
+                    if self.cand[$s] != self.prev[$s] {
+                        changed = true;
+                        if !self.update::<$s>() {
+                            return false;
+                        }
+                    }
+                )*};
+            }
+            visit!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
         }
-        let lone = [
-            LONE[f[0] as usize] as u32,
-            LONE[f[1] as usize] as u32,
-            LONE[f[2] as usize] as u32,
-        ];
-        let only = [
-            f[0] & !(f[1] | f[2]),
-            f[1] & !(f[0] | f[2]),
-            f[2] & !(f[0] | f[1]),
-        ];
-        self.narrow(
-            digit,
-            0,
-            !rep(lone[1] | lone[2] | (SPREAD[only[0] as usize] as u32 & !only[0])),
-        );
-        self.narrow(
-            digit,
-            1,
-            !rep(lone[0] | lone[2] | (SPREAD[only[1] as usize] as u32 & !only[1])),
-        );
-        self.narrow(
-            digit,
-            2,
-            !rep(lone[0] | lone[1] | (SPREAD[only[2] as usize] as u32 & !only[2])),
-        );
-        true
+    }
+
+    /// Naked singles, dead cells and bivalue cells from "seen once / twice / three times" over
+    /// the nine digits of each band. Places the singles; `None` on a dead cell, else whether
+    /// anything was placed.
+    #[inline(always)]
+    fn singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            let mut s = band;
+            while s < 27 {
+                let c = self.cand[s];
+                thrice |= twice & c;
+                twice |= once & c;
+                once |= c;
+                s += 3;
+            }
+            let open = self.open[band];
+            if open & !once != 0 {
+                return None;
+            }
+            self.pairs[band] = twice & !thrice & open;
+            let mut single = once & !twice & open;
+            while single != 0 {
+                let bit = single.trailing_zeros();
+                single &= single - 1;
+                let mut s = band;
+                while self.cand[s] & (1 << bit) == 0 {
+                    s += 3;
+                    if s >= 27 {
+                        // An earlier single of this pass took the cell's last candidate.
+                        return None;
+                    }
+                }
+                self.assign(s, bit);
+                placed = true;
+            }
+        }
+        Some(placed)
     }
 
     /// Propagates to a fixpoint. False on a contradiction.
     #[inline(never)]
     fn propagate(&mut self) -> bool {
         loop {
-            // Band-wide updates until no (digit, band) changes.
-            self.dirty = 0;
-            loop {
-                let mut changed = false;
-                // One 128-bit comparison per digit, then per band.
-                macro_rules! visit {
-                    ($($d:literal)*) => {$(
-                        if self.cand[$d] != self.prev[$d] {
-                            changed = true;
-                            if self.cand[$d][0] != self.prev[$d][0] && !self.update::<$d, 0>() {
-                                return false;
-                            }
-                            if self.cand[$d][1] != self.prev[$d][1] && !self.update::<$d, 1>() {
-                                return false;
-                            }
-                            if self.cand[$d][2] != self.prev[$d][2] && !self.update::<$d, 2>() {
-                                return false;
-                            }
-                        }
-                    )*};
-                }
-                visit!(0 1 2 3 4 5 6 7 8);
-                if !changed {
-                    break;
-                }
+            if !self.settle() {
+                return false;
             }
             if self.open == [0; 3] {
                 return true;
             }
-            // Naked singles and dead cells from "seen once / seen twice" over the nine digits.
-            for band in 0..3 {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for digit in 0..9 {
-                    let c = self.cand[digit][band];
-                    twice |= once & c;
-                    once |= c;
-                }
-                let open = self.open[band];
-                if open & !once != 0 {
-                    return false;
-                }
-                let single = once & !twice & open;
-                if single != 0 {
-                    for digit in 0..9 {
-                        let mut p = self.cand[digit][band] & single;
-                        while p != 0 {
-                            self.assign(digit, band, p.trailing_zeros());
-                            p &= p - 1;
-                        }
-                    }
-                }
-            }
-            if self.dirty != 0 {
-                continue;
-            }
-            // Box/line reasoning along columns, digit by digit.
-            for digit in 0..9 {
-                if self.cand[digit] != self.colprev[digit] {
-                    if !self.columns(digit) {
-                        return false;
-                    }
-                    self.colprev[digit] = self.cand[digit];
-                }
-            }
-            if self.dirty == 0 {
-                return true;
+            match self.singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
             }
         }
     }
 
-    /// The cell to guess on and its first candidate. Among the first few bivalue cells, the one
-    /// whose two placements would remove the most candidates from its peers (both branches
-    /// then propagate further: on hard puzzles this halves the guesses against "first bivalue
-    /// cell"); with no bivalue cell, the cell with the fewest candidates.
-    #[inline(never)]
-    fn pick(&self) -> (usize, usize, u32) {
-        let mut twos = [0u32; 3];
-        for (band, two) in twos.iter_mut().enumerate() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let c = self.cand[digit][band];
-                thrice |= twice & c;
-                twice |= once & c;
-                once |= c;
-            }
-            *two = twice & !thrice & self.open[band];
-        }
-        if twos == [0; 3] {
-            return self.pick_fewest();
-        }
-        // Score only the first few bivalue cells: scoring them all costs more than it saves.
-        let mut budget = SCORED_CELLS;
-        for t in twos.iter_mut() {
-            let mut kept = 0;
-            let mut x = *t;
-            while x != 0 && budget > 0 {
-                kept |= x & x.wrapping_neg();
-                x &= x - 1;
-                budget -= 1;
-            }
-            *t = kept;
-        }
-        // Score each bivalue cell by the candidates its two placements would remove.
-        let mut score = [0u8; 81];
-        for (band, &t) in twos.iter().enumerate() {
-            if t == 0 {
-                continue;
-            }
-            for digit in 0..9 {
-                let x = self.cand[digit][band];
-                let mut m = x & t;
-                if m == 0 {
-                    continue;
+    /// The first bivalue cell and its two subbands, if any.
+    #[inline(always)]
+    fn bivalue(&self) -> Option<(usize, usize, u32)> {
+        for band in 0..3 {
+            let p = self.pairs[band];
+            if p != 0 {
+                let bit = p.trailing_zeros();
+                let mut s = band;
+                while self.cand[s] & (1 << bit) == 0 {
+                    s += 3;
                 }
-                // The other bands' candidates of this digit (only whether the column has any).
-                let others = self.cand[digit][(band + 1) % 3] | self.cand[digit][(band + 2) % 3];
-                while m != 0 {
-                    let bit = m.trailing_zeros();
-                    m &= m - 1;
-                    // Peers in the band, plus a flat bonus when the column reaches the other
-                    // bands (weight tuned on magictour and forum-hardest: 2 gave 86.9 guesses
-                    // per forum puzzle, 6 gives 83.9, 9 no better).
-                    let n = (x & BAND_PEERS[bit as usize]).count_ones()
-                        + 6 * u32::from(others & COLUMN[bit as usize] != 0);
-                    score[27 * band + bit as usize] += n as u8;
+                let mut t = s + 3;
+                while self.cand[t] & (1 << bit) == 0 {
+                    t += 3;
                 }
+                return Some((s, t, bit));
             }
         }
-        let (mut best_cell, mut best_score) = (0usize, 0u8);
-        for (band, &two) in twos.iter().enumerate() {
-            let mut t = two;
-            while t != 0 {
-                let cell = 27 * band + t.trailing_zeros() as usize;
-                t &= t - 1;
-                if score[cell] > best_score {
-                    best_score = score[cell];
-                    best_cell = cell;
-                }
-            }
-        }
-        let (band, bit) = (best_cell / 27, (best_cell % 27) as u32);
-        let digit = (0..9)
-            .find(|&d| self.cand[d][band] & (1 << bit) != 0)
-            .expect("a bivalue cell has a candidate");
-        (digit, band, bit)
+        None
     }
 
     /// The guess when no cell is bivalue (rare: sparse grids). A digit with two places left in
@@ -475,16 +362,17 @@ impl State {
     /// one hard corner is far from the fewest-candidate cells makes the search refute that
     /// corner again under every guess made elsewhere (regression test
     /// `fuzz_slow_sparse_multiple_solutions`: 3.7 million guesses before, 48 after).
-    fn pick_fewest(&self) -> (usize, usize, u32) {
+    #[inline(never)]
+    fn pick_fewest(&self) -> (usize, u32) {
         for digit in 0..9 {
-            let c = &self.cand[digit];
+            let c = &self.cand[3 * digit..3 * digit + 3];
             // Columns: the bits of column k in the three bands.
             for &col in &COLUMN[..9] {
                 if (c[0] & col).count_ones() + (c[1] & col).count_ones() + (c[2] & col).count_ones()
                     == 2
                 {
                     let band = (0..3).find(|&b| c[b] & col != 0).expect("two places");
-                    return (digit, band, (c[band] & col).trailing_zeros());
+                    return (3 * digit + band, (c[band] & col).trailing_zeros());
                 }
             }
             for (band, &x) in c.iter().enumerate() {
@@ -492,30 +380,32 @@ impl State {
                 for r in 0..3 {
                     let row = (x >> (9 * r)) & ROW;
                     if row.count_ones() == 2 {
-                        return (digit, band, 9 * r + row.trailing_zeros());
+                        return (3 * digit + band, 9 * r + row.trailing_zeros());
                     }
                 }
                 for k in 0..3 {
                     let b = x & ((0x7 << (3 * k)) * 0x40201);
                     if b.count_ones() == 2 {
-                        return (digit, band, b.trailing_zeros());
+                        return (3 * digit + band, b.trailing_zeros());
                     }
                 }
             }
         }
-        let mut best = (0, 0, 0);
+        let mut best = (0, 0);
         let mut best_count = u32::MAX;
         for band in 0..3 {
             let mut open = self.open[band];
             while open != 0 {
                 let bit = open.trailing_zeros();
                 open &= open - 1;
-                let mut digits = (0..9).filter(|&d| self.cand[d][band] & (1 << bit) != 0);
-                let first = digits.next().expect("propagation leaves no dead cell");
-                let n = 1 + digits.count() as u32;
+                let mut subbands = (band..27)
+                    .step_by(3)
+                    .filter(|&s| self.cand[s] & (1 << bit) != 0);
+                let first = subbands.next().expect("propagation leaves no dead cell");
+                let n = 1 + subbands.count() as u32;
                 if n < best_count {
                     best_count = n;
-                    best = (first, band, bit);
+                    best = (first, bit);
                 }
             }
         }
@@ -525,13 +415,11 @@ impl State {
     /// The grid, once every cell is placed.
     fn grid(&self) -> [u8; 81] {
         let mut cells = [0u8; 81];
-        for digit in 0..9 {
-            for band in 0..3 {
-                let mut x = self.cand[digit][band];
-                while x != 0 {
-                    cells[27 * band + x.trailing_zeros() as usize] = digit as u8 + 1;
-                    x &= x - 1;
-                }
+        for (s, &c) in self.cand.iter().enumerate() {
+            let mut x = c;
+            while x != 0 {
+                cells[27 * (s % 3) + x.trailing_zeros() as usize] = (s / 3) as u8 + 1;
+                x &= x - 1;
             }
         }
         cells
@@ -539,13 +427,15 @@ impl State {
 }
 
 /// Depth-first search with a solution limit.
-struct Search<'a> {
+struct Search {
     limit: usize,
     found: usize,
-    first: &'a mut Option<[u8; 81]>,
+    /// Whether to keep the first solution (counting alone skips writing it out).
+    keep: bool,
+    first: Option<[u8; 81]>,
 }
 
-impl Search<'_> {
+impl Search {
     /// Explores `state`: propagate, then branch "the guess" (on a copy) / "not the guess" (in
     /// place) until solved, contradicted, or the limit is reached.
     fn solve(&mut self, state: &mut State) {
@@ -555,43 +445,54 @@ impl Search<'_> {
             }
             if state.open == [0; 3] {
                 self.found += 1;
-                if self.first.is_none() {
-                    *self.first = Some(state.grid());
+                if self.keep && self.first.is_none() {
+                    self.first = Some(state.grid());
                 }
                 return;
             }
-            let (digit, band, bit) = state.pick();
-            let mut child = *state;
-            child.assign(digit, band, bit);
-            self.solve(&mut child);
-            if self.found >= self.limit {
-                return;
+            if let Some((s, t, bit)) = state.bivalue() {
+                // A bivalue cell: one digit on a copy, then the other in place.
+                let mut child = *state;
+                child.assign(s, bit);
+                self.solve(&mut child);
+                if self.found >= self.limit {
+                    return;
+                }
+                state.assign(t, bit);
+            } else {
+                let (s, bit) = state.pick_fewest();
+                let mut child = *state;
+                child.assign(s, bit);
+                self.solve(&mut child);
+                if self.found >= self.limit {
+                    return;
+                }
+                state.cand[s] &= !(1 << bit);
             }
-            state.exclude(digit, band, bit);
         }
     }
 }
 
-/// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`. The first
-/// solution found is stored in `first`. Clashing givens give 0 (the front door checks them
-/// first anyway, to report the clash).
-pub(crate) fn count(cells: &[u8; 81], limit: usize, first: &mut Option<[u8; 81]>) -> usize {
+/// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns
+/// the first solution found when `keep` is set. Clashing givens give 0.
+pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
     if limit == 0 {
-        return 0;
+        return (0, None);
     }
     let mut state = State::new();
     for (i, &v) in cells.iter().enumerate() {
-        if v != 0 {
-            state.assign(v as usize - 1, i / 27, (i % 27) as u32);
+        if v != 0 && !state.give(v as usize - 1, i) {
+            return (0, None);
         }
     }
     let mut search = Search {
         limit,
         found: 0,
-        first,
+        keep,
+        first: None,
     };
     search.solve(&mut state);
-    search.found
+    (search.found, search.first)
 }
 
 #[cfg(test)]
@@ -606,8 +507,8 @@ mod tests {
         cells
     }
 
-    /// The front door rejects clashing givens before calling the solver, but the solver must
-    /// not invent solutions for them either: each kind of clash gives 0.
+    /// Clashing givens have no solution, whichever house they clash in, and are answered at
+    /// once (a row of nine 5s once sent an earlier version into an endless search).
     #[test]
     fn clashing_givens_have_no_solution() {
         let mut row = [0u8; 81];
@@ -616,10 +517,10 @@ mod tests {
         (column[4], column[4 + 9 * 6]) = (2, 2);
         let mut boxed = [0u8; 81];
         (boxed[30], boxed[40]) = (9, 9);
-        for cells in [row, column, boxed] {
-            let mut first = None;
-            assert_eq!(count(&cells, 2, &mut first), 0);
-            assert!(first.is_none());
+        let mut fives = [0u8; 81];
+        fives[72..].fill(5);
+        for cells in [row, column, boxed, fives] {
+            assert_eq!(count(&cells, 2, true), (0, None));
         }
     }
 
@@ -631,11 +532,10 @@ mod tests {
         let solution = bytes(
             "921764358437815296685392417214586973796123584358947162163258749542679831879431625",
         );
-        let mut first = None;
-        assert_eq!(count(&puzzle, 2, &mut first), 1);
-        assert_eq!(first, Some(solution));
-        assert_eq!(count(&solution, 5, &mut None), 1);
-        assert_eq!(count(&[0; 81], 0, &mut None), 0);
-        assert_eq!(count(&[0; 81], 7, &mut None), 7);
+        assert_eq!(count(&puzzle, 2, true), (1, Some(solution)));
+        assert_eq!(count(&puzzle, 2, false), (1, None));
+        assert_eq!(count(&solution, 5, false).0, 1);
+        assert_eq!(count(&[0; 81], 0, false).0, 0);
+        assert_eq!(count(&[0; 81], 7, false).0, 7);
     }
 }

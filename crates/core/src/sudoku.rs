@@ -165,7 +165,7 @@ impl Sudoku {
 
     /// Counts solutions with the chosen solver, stopping once `limit` are found.
     pub fn count_solutions_with(&self, solver: Solver, limit: usize) -> usize {
-        self.search(solver, limit).0
+        self.search(solver, limit, false).0
     }
 
     /// Solves with the default solver and says whether there is no, one, or several solutions.
@@ -175,7 +175,7 @@ impl Sudoku {
 
     /// As [`Sudoku::solutions`], with the chosen solver.
     pub fn solutions_with(&self, solver: Solver) -> Solutions {
-        match self.search(solver, 2) {
+        match self.search(solver, 2, true) {
             (0, _) => Solutions::None,
             (1, Some(s)) => Solutions::Unique(s),
             (_, Some(s)) => Solutions::Multiple(s),
@@ -194,7 +194,7 @@ impl Sudoku {
     /// Some solution (the first found). This stops at the first solution, so it says nothing
     /// about uniqueness.
     pub fn some_solution(&self) -> Option<Sudoku> {
-        self.search(Solver::Fast, 1).1
+        self.search(Solver::Fast, 1, true).1
     }
 
     /// Whether the puzzle has exactly one solution.
@@ -208,21 +208,24 @@ impl Sudoku {
         self.first_conflict().is_none() && PencilMarks::after_elimination(self).is_solved()
     }
 
-    fn search(&self, solver: Solver, limit: usize) -> (usize, Option<Sudoku>) {
+    fn search(&self, solver: Solver, limit: usize, keep: bool) -> (usize, Option<Sudoku>) {
         if limit == 0 {
             return (0, None);
         }
-        // Clashing givens have no solution. The solvers are only fast on consistent givens
-        // (a row of nine 5s sends the fast one into an endless search: fuzz regression
-        // `fuzz_clashing_givens_are_answered_at_once`), so they never see clashes. This check is
-        // the allocation-free twin of `first_conflict`, cheap enough for the hot path.
-        if has_clash(&self.cells) {
-            return (0, None);
-        }
-        let mut first = None;
-        let n = match solver {
-            Solver::Fast => fast::count(&self.cells, limit, &mut first),
-            Solver::Reference => reference::count(&self.cells, limit, &mut first),
+        let (n, first) = match solver {
+            // The fast solver detects clashing givens itself, while loading them.
+            Solver::Fast => fast::count(&self.cells, limit, keep),
+            Solver::Reference => {
+                // Clashing givens have no solution; the reference solver is only fast on
+                // consistent givens (a row of nine 5s is a near-empty grid to it), so it never
+                // sees clashes (fuzz regression `fuzz_clashing_givens_are_answered_at_once`).
+                if has_clash(&self.cells) {
+                    return (0, None);
+                }
+                let mut first = None;
+                let n = reference::count(&self.cells, limit, &mut first);
+                (n, first)
+            }
         };
         (n, first.map(|cells| Sudoku { cells }))
     }
