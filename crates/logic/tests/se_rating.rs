@@ -407,3 +407,51 @@ fn hardest_database_full() {
     println!("{}", t.line("hardest"));
     assert!(t.pct(t.er_close) >= 90.0, "{}", t.line("hardest"));
 }
+
+/// A fingerprint of every step SE's loop takes on each puzzle of a file, one line per puzzle
+/// (`index ER/EP/ED steps hash`), to check that a speed change leaves every step as it was:
+/// `SE_TRACE=/work/shared/puzzles/se-rated.txt cargo test -p nonet-logic --release --test
+/// se_rating -- --ignored --nocapture se_trace > before.txt`, change, run again, `diff`.
+/// Lines whose first 81 characters are not a puzzle (headers, comments) are skipped.
+#[test]
+#[ignore = "a tool: prints a fingerprint per puzzle of the file named by SE_TRACE"]
+fn se_trace() {
+    let path = std::env::var("SE_TRACE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| shared("se-rated.txt"));
+    let text = std::fs::read_to_string(&path).expect("readable");
+    for (i, line) in text.lines().enumerate() {
+        let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
+            continue;
+        };
+        let r = nonet_logic::se::rate_sudoku(&p);
+        // FNV-1a over everything that decides a step: technique, difficulty, complexity,
+        // eliminations and placement.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            for b in x.to_le_bytes() {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for s in &r.steps {
+            eat(s.technique as u64);
+            eat(s.difficulty.to_bits());
+            eat(s.complexity as u64);
+            for m in s.elim {
+                eat(m as u64);
+                eat((m >> 64) as u64);
+            }
+            eat(s
+                .place
+                .map_or(u64::MAX, |(c, d)| (c as u64) << 8 | d as u64));
+        }
+        println!(
+            "{i} {:.1}/{:.1}/{:.1} {} {h:016x}",
+            nonet_logic::se::round1(r.er),
+            r.ep,
+            r.ed,
+            r.steps.len()
+        );
+    }
+}

@@ -4,42 +4,83 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits, bits16, subsets, Grid, BLOCK, COL, ROW, T};
+use super::grid::{bits, bits16, house_positions, subsets, subsets_of, Grid, BLOCK, COL, ROW, T};
 use super::SeHint;
+
+/// The house ids of cell `c` as a 27-bit mask.
+#[inline]
+fn house_bits(c: usize) -> u32 {
+    let [b, r, k] = T.houses[c];
+    1 << b | 1 << r | 1 << k
+}
 
 /// Searches loops from `cell` (SE's `checkForLoops`): depth first, house kinds Block, Row,
 /// Column except the one used to arrive, cells in house order.
+///
+/// SE enumerates every path and keeps the valid loops afterwards (`is_valid_loop`). A loop is
+/// valid only if no two of its cells at positions of the same parity share a house, and a loop
+/// contains every prefix of its path: so a path whose new cell breaks that rule is not
+/// extended (`used` holds the houses of the path's cells at even and odd positions). The
+/// loops found are the valid loops SE keeps, in SE's order.
 #[allow(clippy::too_many_arguments)]
 fn check_loops(
     g: &Grid,
     cell: usize,
     vm: u16,
+    both: u128,
     path: &mut Vec<u8>,
+    in_path: u128,
+    used: [u32; 2],
     last_kind: Option<usize>,
     allowed_ex: i32,
     extra_in: u16,
     loops: &mut Vec<Vec<u8>>,
 ) {
+    let parity = path.len() % 2;
     path.push(cell as u8);
+    let in_path = in_path | 1u128 << cell;
+    let mut used = used;
+    used[parity] |= house_bits(cell);
+    // The parity of the next cell's position.
+    let next_parity = 1 - parity;
     let mut extra = extra_in;
     for kind in [BLOCK, ROW, COL] {
         if last_kind == Some(kind) {
             continue;
         }
         let h = T.houses[cell][kind] as usize;
-        for &next in T.cells[h].iter() {
-            if next == path[0] && path.len() >= 4 {
-                loops.push(path.clone());
-            } else if !path.contains(&next) && g.cands[next as usize] & vm == vm {
-                let nc = g.cands[next as usize];
+        // The cells of the house holding both digits, in house (row-major) order: SE skips
+        // the others.
+        for next in bits(T.mask[h] & both) {
+            if next == path[0] as usize && path.len() >= 4 {
+                if is_valid_loop(path) {
+                    loops.push(path.clone());
+                }
+            } else if in_path >> next & 1 == 0 {
+                let nc = g.cands[next];
+                // SE accumulates the extra digits over the siblings too.
                 extra |= nc & !vm;
-                if nc.count_ones() == 2 || extra.count_ones() == 1 || allowed_ex > 0 {
+                if (nc.count_ones() == 2 || extra.count_ones() == 1 || allowed_ex > 0)
+                    && used[next_parity] & house_bits(next) == 0
+                {
                     let ex = if nc.count_ones() > 2 {
                         allowed_ex - 1
                     } else {
                         allowed_ex
                     };
-                    check_loops(g, next as usize, vm, path, Some(kind), ex, extra, loops);
+                    check_loops(
+                        g,
+                        next,
+                        vm,
+                        both,
+                        path,
+                        in_path,
+                        used,
+                        Some(kind),
+                        ex,
+                        extra,
+                        loops,
+                    );
                 }
             }
         }
@@ -123,11 +164,10 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             continue;
         }
         loops.clear();
-        check_loops(g, c0, vm, &mut path, None, 2, 0, &mut loops);
+        check_loops(
+            g, c0, vm, both, &mut path, 0, [0; 2], None, 2, 0, &mut loops,
+        );
         for lp in &loops {
-            if !is_valid_loop(lp) {
-                continue;
-            }
             let base = loop_base(lp.len());
             let mut loop_mask = 0u128;
             for &c in lp {
@@ -248,6 +288,13 @@ fn type3(
     } else {
         Technique::UniqueLoop
     };
+    // Cells with two candidates or more.
+    let mut live = 0u128;
+    for c in 0..81 {
+        if g.cands[c].count_ones() >= 2 {
+            live |= 1u128 << c;
+        }
+    }
     for degree in x.count_ones()..=7 {
         for kind in [BLOCK, ROW, COL] {
             if T.houses[c1][kind] != T.houses[c2][kind] {
@@ -259,10 +306,12 @@ fn type3(
             let i2 = hc.iter().position(|&c| c as usize == c2).expect("in house");
             let empties = g.empties(h);
             if 2 * degree <= empties {
-                for set in subsets(degree) {
-                    if set >> i1 & 1 == 0 || set >> i2 & 1 != 0 {
-                        continue;
-                    }
+                // SE's k-subsets holding position i1 and not i2, in SE's increasing order.
+                // A cell with fewer than two candidates fails SE's common-tuple test: such
+                // positions are left out.
+                let free = house_positions(h, live) & !(1u16 << i1) & !(1u16 << i2);
+                for rest in subsets_of(free, degree - 1) {
+                    let set = rest | 1 << i1;
                     let mut others = 0u16;
                     let mut sets = [0u16; 8];
                     sets[0] = x;
@@ -297,10 +346,11 @@ fn type3(
             }
             if 2 * degree < empties {
                 let other_digits = 0x1ff & !vm & !x;
-                for sub in subsets(degree - 2) {
-                    if sub & !other_digits != 0 {
-                        continue;
-                    }
+                // SE's (degree - 2)-subsets of the other digits, in increasing order.
+                let subs = std::iter::once(0)
+                    .filter(|_| degree == 2)
+                    .chain(subsets_of(other_digits, degree - 2));
+                for sub in subs {
                     let digits = sub | vm;
                     let mut union = 0u128;
                     let mut ok = true;
