@@ -115,24 +115,35 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     }
     let mut qualifying = 0u128;
     let mut ex_of = [0u128; 81];
+    // For each excluder cell, the base cells it serves.
+    let mut served = [0u128; 81];
     for &(c, e) in &cells {
         qualifying |= 1u128 << c;
         ex_of[c] = e;
+        for x in super::grid::bits(e) {
+            served[x] |= 1u128 << c;
+        }
     }
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
             let (c1, e1) = cells[j];
             // All three cells need two common excluders, so the pair needs them already.
-            if !many_bits(e0 & e1) {
+            let common01 = e0 & e1;
+            if !many_bits(common01) {
                 continue;
             }
             let twins = (e0 | e1) & qualifying & !(1u128 << c0) & !(1u128 << c1);
-            for c2 in super::grid::bits(twins) {
-                let common = e0 & e1 & ex_of[c2];
-                if !many_bits(common) {
-                    continue;
-                }
+            // The base cells served by two excluders of the pair or more: the third cells
+            // with two common excluders (the test below, done for all at once).
+            let (mut once, mut twice) = (0u128, 0u128);
+            for x in super::grid::bits(common01) {
+                twice |= once & served[x];
+                once |= served[x];
+            }
+            for c2 in super::grid::bits(twins & twice) {
+                let common = common01 & ex_of[c2];
+                debug_assert!(many_bits(common));
                 let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
                 let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
                 let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
@@ -145,40 +156,62 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 if !(useful || mutual) {
                     continue;
                 }
-                // The excluded digit sets, as a 512-bit table: a combination of at most three
-                // digits is excluded when one of its subsets of two or more digits is the
-                // candidate set of an excluder inside the three cells.
-                let mut forb = [0u64; 8];
+                // The excluded digit sets: the candidate sets (two or three digits) of the
+                // excluders inside the three cells' candidates. A combination is excluded when
+                // one of its subsets of two or more digits is such a set.
+                let mut pair_forb = [0u16; 9];
+                let mut triples = [0u16; 20];
+                let mut nt = 0;
                 for e in super::grid::bits(common) {
                     let m = g.cands[e];
-                    if m & !union == 0 {
-                        forb[(m >> 6) as usize] |= 1 << (m & 63);
+                    if m & !union != 0 {
+                        continue;
+                    }
+                    if m.count_ones() == 2 {
+                        for x in bits16(m) {
+                            pair_forb[x] |= m & !(1 << x);
+                        }
+                    } else if nt < triples.len() {
+                        triples[nt] = m;
+                        nt += 1;
                     }
                 }
-                let is_forb = |m: u16| forb[(m >> 6) as usize] >> (m & 63) & 1 != 0;
+                let triples = &triples[..nt];
+                let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
                 let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
-                for a in bits16(g.cands[c0]) {
-                    for b in bits16(g.cands[c1]) {
+                'a: for a in bits16(m0) {
+                    for b in bits16(m1) {
                         if a == b && p01 {
                             continue;
                         }
                         let ab = (1u16 << a) | (1 << b);
-                        let ab_forb = is_forb(ab);
-                        for c in bits16(g.cands[c2]) {
-                            if (a == c && p02) || (b == c && p12) {
-                                continue;
+                        if pair_forb[a] & (1 << b) != 0 {
+                            continue;
+                        }
+                        // The third digits allowed with a and b: not equal to a peer's digit,
+                        // not forming an excluded pair with a or b, nor an excluded triple.
+                        let mut allowed = m2 & !pair_forb[a] & !pair_forb[b];
+                        if p02 {
+                            allowed &= !(1 << a);
+                        }
+                        if p12 {
+                            allowed &= !(1 << b);
+                        }
+                        if a != b {
+                            for &t in triples {
+                                if t & ab == ab {
+                                    allowed &= !(t & !ab);
+                                }
                             }
-                            let combo = ab | (1 << c);
-                            if ab_forb
-                                || is_forb(combo)
-                                || is_forb((1 << a) | (1 << c))
-                                || is_forb((1 << b) | (1 << c))
-                            {
-                                continue;
-                            }
+                        }
+                        if allowed != 0 {
                             ok0 |= 1 << a;
                             ok1 |= 1 << b;
-                            ok2 |= 1 << c;
+                            ok2 |= allowed;
+                            if ok0 == m0 && ok1 == m1 && ok2 == m2 {
+                                // Every candidate is allowed: nothing to remove.
+                                break 'a;
+                            }
                         }
                     }
                 }
