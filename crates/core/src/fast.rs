@@ -563,20 +563,44 @@ impl Search {
     }
 }
 
-/// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns
-/// the first solution found when `keep` is set. Clashing givens give 0.
-pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
-    if limit == 0 {
-        return (0, None);
-    }
+/// The state with the givens of `cells` (row-major, 0 for empty) placed; `None` when they
+/// clash.
+fn load(cells: &[u8; 81]) -> Option<State> {
     let mut state = State::new();
     for (band, cells) in cells.chunks_exact(27).enumerate() {
         for (bit, &v) in cells.iter().enumerate() {
             if v != 0 && !state.give(v as usize - 1, band, bit) {
-                return (0, None);
+                return None;
             }
         }
     }
+    Some(state)
+}
+
+/// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns
+/// the first solution found when `keep` is set. Clashing givens give 0.
+pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
+    match load(cells) {
+        Some(state) if limit > 0 => search(state, limit, keep),
+        _ => (0, None),
+    }
+}
+
+/// Counts (up to `limit`) the solutions of `cells` that do not put `digit` (1-9) in `cell`
+/// (0-80).
+pub(crate) fn count_avoiding(cells: &[u8; 81], cell: usize, digit: u8, limit: usize) -> usize {
+    match load(cells) {
+        Some(_) if cells[cell] == digit => 0,
+        Some(mut state) if limit > 0 => {
+            state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
+            search(state, limit, false).0
+        }
+        _ => 0,
+    }
+}
+
+/// Runs the search from a loaded state.
+fn search(mut state: State, limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
     let mut search = Search {
         limit,
         found: 0,

@@ -191,6 +191,15 @@ impl Sudoku {
         }
     }
 
+    /// Whether some solution puts a digit other than `digit` in `cell` (fast solver). This is
+    /// the generator's question: when a puzzle with solution `S` loses the clue at `cell`, it
+    /// stays unique exactly when no solution avoids `S`'s digit there, and one search with that
+    /// candidate removed answers it (rather than one search per other digit). Clashing givens
+    /// have no solution at all, hence `false`.
+    pub fn has_solution_avoiding(&self, cell: Cell, digit: Digit) -> bool {
+        fast::count_avoiding(&self.cells, cell.index(), digit.get(), 1) > 0
+    }
+
     /// Some solution (the first found). This stops at the first solution, so it says nothing
     /// about uniqueness.
     pub fn some_solution(&self) -> Option<Sudoku> {

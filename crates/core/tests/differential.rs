@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Solutions, Solver, Sudoku};
+use nonet_core::{Cell, Digit, Solutions, Solver, Sudoku};
 use proptest::prelude::*;
 
 /// The shared puzzle directory, resolved from the crate directory.
@@ -254,6 +254,31 @@ proptest! {
             );
         }
         agree(&puzzle);
+    }
+
+    /// `has_solution_avoiding` (one fast search with a candidate removed) against the reference
+    /// solver asked once per other digit placed in the cell, on subsets of a solution around
+    /// the density where uniqueness comes and goes.
+    #[test]
+    fn solutions_avoiding_a_digit(seed in any::<u64>(), keep in proptest::collection::vec(0u8..100, 81), density in 20u8..45, cell in 0usize..81, digit in 1u8..=9) {
+        let grid = solved_grid(seed);
+        let mut cells = [0u8; 81];
+        for i in 0..81 {
+            if keep[i] < density {
+                cells[i] = grid[i];
+            }
+        }
+        let puzzle = Sudoku::from_bytes(cells).unwrap();
+        let expected = (1..=9u8).filter(|&d| d != digit).any(|d| {
+            if cells[cell] != 0 && cells[cell] != d {
+                return false;
+            }
+            let mut with = cells;
+            with[cell] = d;
+            Sudoku::from_bytes(with).unwrap().count_solutions_with(Solver::Reference, 1) > 0
+        });
+        let (c, d) = (Cell::from_index(cell), Digit::new(digit).unwrap());
+        prop_assert_eq!(puzzle.has_solution_avoiding(c, d), expected, "{} {} {}", puzzle, c, d);
     }
 
     /// A solution plus a few wrong givens that do not clash outright: usually no solution.
