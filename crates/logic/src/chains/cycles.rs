@@ -60,11 +60,19 @@ struct Reach {
     /// For candidate `c * 9 + d`: the cells holding `d` that are its only partner in some
     /// house (the X strong links).
     strong_x: Vec<u128>,
+    /// Per digit, the cells whose candidate has an X strong link.
+    has_x: [u128; 9],
+    /// The bivalue cells.
+    bivalue: u128,
+    /// The offs that imply an "on" in the current pass (see [`Reach::live`]).
+    live: [u128; 9],
 }
 
 impl Reach {
     fn new(g: &Grid) -> Reach {
         let mut strong_x = vec![0u128; 729];
+        let mut has_x = [0u128; 9];
+        let mut bivalue = 0u128;
         for c in 0..81 {
             for d in bits16(g.cands[c]) {
                 let mut m = 0u128;
@@ -75,9 +83,34 @@ impl Reach {
                     }
                 }
                 strong_x[c * 9 + d] = m;
+                if m != 0 {
+                    has_x[d] |= 1u128 << c;
+                }
+            }
+            if two_bits16(g.cands[c]) {
+                bivalue |= 1u128 << c;
             }
         }
-        Reach { strong_x }
+        Reach {
+            strong_x,
+            has_x,
+            bivalue,
+            live: [0; 9],
+        }
+    }
+
+    /// The offs that imply an "on" under `pass` (the others are dead ends).
+    fn live(&self, g: &Grid, pass: Pass) -> [u128; 9] {
+        let mut live = [0u128; 9];
+        for d in 0..9 {
+            if pass.x {
+                live[d] |= self.has_x[d];
+            }
+            if pass.y {
+                live[d] |= self.bivalue & g.pos[d];
+            }
+        }
+        live
     }
 
     /// The offs implied by the "on" potentials of `on`.
@@ -101,7 +134,8 @@ impl Reach {
     fn strong(&self, g: &Grid, off: &[u128; 9], pass: Pass, out: &mut [u128; 9]) {
         *out = [0; 9];
         for d in 0..9 {
-            for c in crate::se::grid::bits(off[d]) {
+            // Dead ends imply nothing.
+            for c in crate::se::grid::bits(off[d] & self.live[d]) {
                 if pass.y && two_bits16(g.cands[c]) {
                     let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
                     out[d2] |= 1u128 << c;
@@ -237,17 +271,22 @@ impl Cycles {
     }
 
     /// ON -> OFF consequences of `k` into `buf` (SE's `getOnToOff`).
-    fn on_to_off(g: &Grid, k: u16, y: bool, buf: &mut Vec<u16>) {
+    ///
+    /// Only the offs of `keep` are listed: the others lead nowhere, and leaving them out
+    /// changes neither the lines found nor their order.
+    fn on_to_off(g: &Grid, k: u16, y: bool, keep: &[u128; 9], buf: &mut Vec<u16>) {
         buf.clear();
         let (c, d) = (key_cell(k), key_digit(k));
         if y {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                buf.push(key(c, d2, false));
+                if keep[d2] >> c & 1 != 0 {
+                    buf.push(key(c, d2, false));
+                }
             }
         }
         // SE's peer order: the block, then the rest of the row, then the rest of the column,
         // each part in row-major order.
-        let peers = T.peer_mask[c] & g.pos[d];
+        let peers = T.peer_mask[c] & g.pos[d] & keep[d];
         if peers != 0 {
             let [b, r, _] = T.houses[c];
             let in_block = peers & T.mask[b as usize];
@@ -300,7 +339,7 @@ impl Cycles {
     /// expanded), so repeats are created only for the offs that lead to the root. A first
     /// occurrence cannot be on the line above its parent (that line holds only potentials
     /// already created), so only repeats need SE's `isParent` test.
-    fn do_cycles(&mut self, g: &Grid, root: u16, pass: Pass) {
+    fn do_cycles(&mut self, g: &Grid, root: u16, pass: Pass, live: &[u128; 9]) {
         self.nodes.clear();
         self.lens.clear();
         self.causes.clear();
@@ -325,6 +364,11 @@ impl Cycles {
                 }
             }
         }
+        // Offs that lead on, and the offs that close a cycle.
+        let mut keep = *live;
+        for d in 0..9 {
+            keep[d] |= to_root[d];
+        }
         on_seen[rd] |= 1u128 << rc;
         let r = self.push(root, NONE);
         self.pend_on.push(r);
@@ -339,7 +383,7 @@ impl Cycles {
                 if self.lens[p as usize] + 1 > self.max_len {
                     continue;
                 }
-                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
+                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &keep, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     let first = off_seen[d] >> c & 1 == 0;
@@ -385,7 +429,7 @@ impl Cycles {
 
     /// SE's `doForcingChains` from `root` (on or off): the first derivation of the root's
     /// opposite.
-    fn do_forcing(&mut self, g: &Grid, root: u16, pass: Pass) {
+    fn do_forcing(&mut self, g: &Grid, root: u16, pass: Pass, live: &[u128; 9]) {
         self.nodes.clear();
         self.lens.clear();
         self.causes.clear();
@@ -404,6 +448,11 @@ impl Cycles {
             self.pend_off.push(r);
         }
         let target = root ^ 1;
+        // Offs that lead on, and the target when it is an off.
+        let mut keep = *live;
+        if !key_on(target) {
+            keep[rd] |= 1u128 << rc;
+        }
         let mut buf = std::mem::take(&mut self.buf);
         let mut obuf = std::mem::take(&mut self.obuf);
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
@@ -412,7 +461,7 @@ impl Cycles {
                 if self.lens[p as usize] + 1 > self.max_len {
                     continue;
                 }
-                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &mut buf);
+                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &keep, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if k == target {
@@ -518,13 +567,15 @@ impl Cycles {
     }
 
     fn run(&mut self, g: &Grid, sink: &mut Sink) {
-        let reach = Reach::new(g);
+        let mut reach = Reach::new(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
             (Pass { x: false, y: true }, 3),
             (Pass { x: true, y: true }, 4),
         ];
         for (pass, sort_key) in passes {
+            let live = reach.live(g, pass);
+            reach.live = live;
             let (cycle_base, chain_base) = if pass.x && pass.y {
                 (7.0, 7.0)
             } else {
@@ -553,7 +604,8 @@ impl Cycles {
                         reach.on_root(g, c, d, pass, cycle_len, chain_len);
                     if cycle_maybe {
                         self.max_len = cycle_len;
-                        self.do_cycles(g, root, pass);
+                        self.do_cycles(g, root, pass, &live);
+
                         let ends = std::mem::take(&mut self.found);
                         for &end in &ends {
                             self.consider_cycle(g, end, pass, cycle_base, sort_key, sink);
@@ -571,7 +623,7 @@ impl Cycles {
                             if !maybe {
                                 continue;
                             }
-                            self.do_forcing(g, r, pass);
+                            self.do_forcing(g, r, pass, &live);
                             if let Some(&t) = self.found.first() {
                                 self.consider_chain(g, t, pass, chain_base, sort_key, sink);
                             }
