@@ -3,7 +3,7 @@
 //! Y links only, both).
 
 use crate::se::grid::{bits16, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
-use crate::se::SeHint;
+use crate::se::{SeHint, Truth};
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
 
@@ -547,12 +547,16 @@ impl Cycles {
     }
 
     /// Runs the producer: the easiest, then shortest, cycle or forcing chain.
-    pub fn best(&mut self, g: &Grid, want_chain: bool) -> Option<SeHint> {
+    ///
+    /// With `truth` (see [`Truth`]), a forcing chain is searched only from "on" for a
+    /// candidate outside the solution and from "off" for one inside it: no other can reach its
+    /// opposite.
+    pub fn best(&mut self, g: &Grid, want_chain: bool, truth: Option<&Truth>) -> Option<SeHint> {
         let mut sink = Sink::Best {
             best: None,
             want_chain,
         };
-        self.run(g, &mut sink);
+        self.run(g, &mut sink, truth);
         match sink {
             Sink::Best { best, .. } => best.map(|b| b.hint),
             Sink::Collect { .. } => None,
@@ -563,10 +567,10 @@ impl Cycles {
     /// start grid `src`, for a chain nested in another.
     pub(crate) fn collect(&mut self, g: &Grid, src: &Grid, out: &mut Vec<NestedHint>) {
         let mut sink = Sink::Collect { src, out };
-        self.run(g, &mut sink);
+        self.run(g, &mut sink, None);
     }
 
-    fn run(&mut self, g: &Grid, sink: &mut Sink) {
+    fn run(&mut self, g: &Grid, sink: &mut Sink, truth: Option<&Truth>) {
         let mut reach = Reach::new(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
@@ -591,8 +595,9 @@ impl Cycles {
                 }
                 for d in bits16(g.cands[c]) {
                     let root = key(c, d, true);
+                    let holds = truth.map(|t| t.holds(c, d));
                     let cycle_len = limit(sink, cycle_base, sort_key);
-                    let chain_len = if pass.x {
+                    let chain_len = if pass.x && holds != Some(true) {
                         limit(sink, chain_base, sort_key)
                     } else {
                         0
@@ -614,6 +619,9 @@ impl Cycles {
                     }
                     if pass.x {
                         for r in [root, root ^ 1] {
+                            if r != root && holds == Some(false) {
+                                continue;
+                            }
                             self.max_len = limit(sink, chain_base, sort_key);
                             let maybe = if r == root {
                                 on_target && self.max_len >= chain_len.min(self.max_len)

@@ -37,7 +37,7 @@ use std::cell::RefCell;
 use nonet_core::{CellSet, Digit, PencilMarks};
 
 use crate::se::grid::{bits16, many_bits, Grid, BLOCK, COL, ROW, T};
-use crate::se::SeHint;
+use crate::se::{SeHint, Truth};
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
@@ -242,34 +242,52 @@ fn with_chainer<R>(f: impl FnOnce(&mut Chainer) -> R) -> R {
 
 /// SE's producer #21 on `g`: cycles and forcing X/XY chains.
 pub fn se_static_chains(g: &Grid) -> Option<SeHint> {
-    with_chainer(|ch| ch.cycles.best(g, false))
+    se_static_chains_with(g, None)
+}
+
+/// [`se_static_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
+/// [`Truth`]); the hint is the same.
+pub fn se_static_chains_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
+    with_chainer(|ch| ch.cycles.best(g, false, truth))
 }
 
 /// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21).
 pub fn se_chains(g: &Grid, level: ChainLevel) -> Option<SeHint> {
-    with_chainer(|ch| ch.run(g, level, false))
+    se_chains_with(g, level, None)
+}
+
+/// [`se_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
+/// [`Truth`]); the hint is the same.
+pub fn se_chains_with(g: &Grid, level: ChainLevel, truth: Option<&Truth>) -> Option<SeHint> {
+    with_chainer(|ch| ch.run(g, level, false, truth))
 }
 
 /// The step SE would take at `level` in position `pm`, with its chain; `None` when the level
 /// finds nothing. See the module documentation.
 pub fn find_forcing_chains(pm: &PencilMarks, level: ChainLevel) -> Option<Step> {
     let g = Grid::from_pencil_marks(pm);
-    with_chainer(|ch| ch.run(&g, level, true)).map(|h| h.to_step())
+    with_chainer(|ch| ch.run(&g, level, true, None)).map(|h| h.to_step())
 }
 
 /// A branch of a hint: the net and the node of the conclusion in it.
 type Branch = (u32, u32);
 
 impl Chainer {
-    fn run(&mut self, g: &Grid, level: ChainLevel, want_chain: bool) -> Option<SeHint> {
+    fn run(
+        &mut self,
+        g: &Grid,
+        level: ChainLevel,
+        want_chain: bool,
+        truth: Option<&Truth>,
+    ) -> Option<SeHint> {
         match level {
-            ChainLevel::Static => self.cycles.best(g, want_chain),
+            ChainLevel::Static => self.cycles.best(g, want_chain, truth),
             _ => {
                 let mut sink = Sink::Best {
                     best: None,
                     want_chain,
                 };
-                self.multiple(g, level, &mut sink);
+                self.multiple(g, level, &mut sink, truth);
                 match sink {
                     Sink::Best { best, .. } => best.map(|b| b.hint),
                     Sink::Collect { .. } => None,
@@ -299,7 +317,7 @@ impl Chainer {
                     NestedRule::Static => unreachable!("handled above"),
                 };
                 let mut sink = Sink::Collect { src, out };
-                self.multiple(g, level, &mut sink);
+                self.multiple(g, level, &mut sink, None);
             }
         }
         sort_and_dedupe(out);
@@ -507,7 +525,11 @@ impl Chainer {
     }
 
     /// SE's `getMultipleChainsHintList` with the selection of the first emitted hint.
-    fn multiple(&mut self, g: &Grid, level: ChainLevel, sink: &mut Sink) {
+    ///
+    /// With `truth` (see [`Truth`]), the nets that could only serve a contradiction that
+    /// cannot happen are not built: "on" for a solution candidate under Nishio, "off" for a
+    /// candidate outside the solution when no double forcing chain needs it.
+    fn multiple(&mut self, g: &Grid, level: ChainLevel, sink: &mut Sink, truth: Option<&Truth>) {
         let nishio = level == ChainLevel::Nishio;
         let dynamic = level != ChainLevel::Multiple;
         let rules = level.rules();
@@ -524,9 +546,16 @@ impl Chainer {
             let mut first: Option<u32> = None;
             let mut digit_slots = [NO_SLOT; 9];
             for d in bits16(g.cands[c]) {
-                let on = self.on_net(g, c, d, rules, limit_of(sink));
+                let holds = truth.map(|t| t.holds(c, d));
+                // Nishio uses the "on" net only for its contradiction.
+                let skip_on = nishio && holds == Some(true);
+                let on = if skip_on {
+                    NO_SLOT
+                } else {
+                    self.on_net(g, c, d, rules, limit_of(sink))
+                };
                 digit_slots[d] = on;
-                if contradictions {
+                if contradictions && !skip_on {
                     if let Some((a, b)) = self.on_contra[c * 9 + d] {
                         self.consider(
                             g,
@@ -540,7 +569,7 @@ impl Chainer {
                 }
                 // The "off" assumption: only its contradictions and doubles are used.
                 let do_double = n >= 3 && !nishio && dynamic;
-                if contradictions || do_double {
+                if (contradictions && holds != Some(false)) || do_double {
                     let off = self.alloc();
                     self.nets[off as usize].start(key(c, d, false));
                     let limit = limit_of(sink);
@@ -594,6 +623,9 @@ impl Chainer {
                 }
                 if !nishio {
                     self.regions(g, level, rules, c, d, sink);
+                }
+                if skip_on {
+                    continue;
                 }
                 let net = &self.nets[on as usize];
                 for e in 0..9 {
