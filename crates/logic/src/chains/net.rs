@@ -17,16 +17,27 @@ pub fn key(cell: usize, digit: usize, on: bool) -> u16 {
     ((cell * 9 + digit) * 2 + on as usize) as u16
 }
 
+/// Cell and digit index of every key, so that the hot loops decode a key with one load.
+const KEY_PARTS: [(u8, u8); 1458] = {
+    let mut t = [(0u8, 0u8); 1458];
+    let mut k = 0;
+    while k < 1458 {
+        t[k] = ((k / 18) as u8, ((k / 2) % 9) as u8);
+        k += 1;
+    }
+    t
+};
+
 /// The cell of a key.
 #[inline]
 pub fn key_cell(k: u16) -> usize {
-    k as usize / 18
+    KEY_PARTS[k as usize].0 as usize
 }
 
 /// The digit index of a key.
 #[inline]
 pub fn key_digit(k: u16) -> usize {
-    (k as usize / 2) % 9
+    KEY_PARTS[k as usize].1 as usize
 }
 
 /// Whether a key is "on".
@@ -189,6 +200,16 @@ impl Net {
         n.par_len += 1;
     }
 
+    /// Creates and admits "off" potential (c, d) with first parent `p`.
+    #[inline]
+    fn add_off(&mut self, p: u32, c: usize, d: usize) {
+        let k = key(c, d, false);
+        let i = self.push_node(k, Some(p), CAUSE_NONE);
+        self.index[k as usize] = i;
+        self.off_bits[d] |= 1u128 << c;
+        self.off_list.push(i);
+    }
+
     /// Makes node `i` a member.
     #[inline]
     fn admit(&mut self, i: u32) {
@@ -324,10 +345,23 @@ impl Propagator {
         let peers = T.peer_mask[c] & self.work.pos[d];
         if peers != 0 {
             let [b, r, _] = T.houses[c];
-            let in_block = peers & T.mask[b as usize];
-            let in_row = peers & T.mask[r as usize] & !in_block;
-            let in_col = peers & !in_block & !in_row;
-            for part in [in_block, in_row, in_col] {
+            let in_block = T.mask[b as usize];
+            let in_row = T.mask[r as usize] & !in_block;
+            if peers & net.on_bits[d] == 0 {
+                // No contradiction on the way: only the offs not yet in the net matter.
+                let fresh = peers & !net.off_bits[d];
+                let block = fresh & in_block;
+                let row = fresh & in_row;
+                for part in [block, row, fresh & !block & !row] {
+                    for c2 in bits(part) {
+                        net.add_off(p, c2, d);
+                    }
+                }
+                return None;
+            }
+            let block = peers & in_block;
+            let row = peers & in_row;
+            for part in [block, row, peers & !block & !row] {
                 for c2 in bits(part) {
                     if let Some(x) = self.emit_off(net, p, c2, d) {
                         return Some(x);
