@@ -176,18 +176,22 @@ pub fn next_basic_hint(g: &Grid) -> Option<SeHint> {
 pub struct Truth {
     /// For each digit index, the cells that hold it in the solution.
     pub pos: [u128; 9],
+    /// The digit index of each cell in the solution.
+    pub digit: [u8; 81],
 }
 
 impl Truth {
     /// The truth of a solved grid.
     pub fn from_solution(solution: &Sudoku) -> Truth {
         let mut pos = [0u128; 9];
+        let mut digit = [0u8; 81];
         for cell in Cell::all() {
             if let Some(d) = solution.get(cell) {
                 pos[d.index()] |= 1u128 << cell.index();
+                digit[cell.index()] = d.index() as u8;
             }
         }
-        Truth { pos }
+        Truth { pos, digit }
     }
 
     /// Whether candidate (cell `c`, digit index `d`) belongs to the solution.
@@ -200,14 +204,11 @@ impl Truth {
     /// candidate and each placed digit is the solution's.
     pub fn fits(&self, g: &Grid) -> bool {
         (0..81).all(|c| {
-            let v = g.values[c];
+            let (v, d) = (g.values[c], self.digit[c]);
             if v == 0 {
-                self.pos
-                    .iter()
-                    .enumerate()
-                    .any(|(d, m)| m >> c & 1 != 0 && g.has(c, d))
+                g.cands[c] >> d & 1 != 0
             } else {
-                self.holds(c, v as usize - 1)
+                v == d + 1
             }
         })
     }
@@ -224,6 +225,9 @@ pub fn next_hint_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
     if let Some(h) = next_basic_hint(g) {
         return Some(h);
     }
+    // A step never removes a solution candidate of a puzzle with one solution; the check
+    // keeps the speed-up safe for anything else.
+    let truth = truth.filter(|t| t.fits(g));
     if let Some(h) = chains::se_static_chains_with(g, truth) {
         return Some(h);
     }
@@ -265,10 +269,7 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>) -> SeResult {
     let mut steps = Vec::new();
     let mut stuck = false;
     while !g.is_full() {
-        // A step never removes a solution candidate of a puzzle with one solution; the check
-        // keeps the speed-up safe for anything else.
-        let t = truth.as_ref().filter(|t| t.fits(&g));
-        let Some(h) = next_hint_with(&g, t) else {
+        let Some(h) = next_hint_with(&g, truth.as_ref()) else {
             er = 20.0;
             stuck = true;
             break;
