@@ -181,6 +181,60 @@ fn node(k: u16) -> ChainNode {
     }
 }
 
+/// Everything "(c, d) on" implies by static links, cell (Y) and house (X) links both: the on
+/// sets (indices 0-8, per digit) and off sets (9-17) of a static net without its stops.
+fn static_reach(g: &Grid, c: usize, d: usize) -> [u128; 18] {
+    let mut r = [0u128; 18];
+    r[d] = 1u128 << c;
+    let mut front = [0u128; 9];
+    front[d] = 1u128 << c;
+    loop {
+        let mut offs = [0u128; 9];
+        for e in 0..9 {
+            for x in crate::se::grid::bits(front[e]) {
+                offs[e] |= T.peer_mask[x] & g.pos[e];
+                for e2 in bits16(g.cands[x] & !(1 << e)) {
+                    offs[e2] |= 1u128 << x;
+                }
+            }
+        }
+        let mut any = false;
+        for e in 0..9 {
+            offs[e] &= !r[9 + e];
+            r[9 + e] |= offs[e];
+            any |= offs[e] != 0;
+        }
+        if !any {
+            return r;
+        }
+        let mut ons = [0u128; 9];
+        for e in 0..9 {
+            for x in crate::se::grid::bits(offs[e]) {
+                let m = g.cands[x];
+                if m.count_ones() == 2 {
+                    ons[(m & !(1 << e)).trailing_zeros() as usize] |= 1u128 << x;
+                }
+                for &h in T.houses[x].iter() {
+                    let pp = g.pos[e] & T.mask[h as usize];
+                    if crate::se::grid::two_bits(pp) {
+                        ons[e] |= pp & !(1u128 << x);
+                    }
+                }
+            }
+        }
+        any = false;
+        for e in 0..9 {
+            ons[e] &= !r[e];
+            r[e] |= ons[e];
+            front[e] = ons[e];
+            any |= ons[e] != 0;
+        }
+        if !any {
+            return r;
+        }
+    }
+}
+
 /// The kinds of multiple-chain hints, with SE's sort keys.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -208,6 +262,13 @@ pub struct Chainer {
     /// The branch being counted (tags `chain_sig`).
     branch_no: usize,
     cycles: cycles::Cycles,
+    /// Static reachability of each candidate's "on" (on and off sets), for the multiple
+    /// forcing chains' pre-check; valid where `reach_gen` equals `reach_stamp`.
+    reach: Vec<[u128; 18]>,
+    reach_gen: Vec<u32>,
+    reach_stamp: u32,
+    /// The cells with two candidates or more.
+    multi: u128,
 }
 
 const NO_SLOT: u32 = u32::MAX;
@@ -227,6 +288,10 @@ impl Default for Chainer {
             chain_sig: 0,
             branch_no: 0,
             cycles: cycles::Cycles::default(),
+            reach: vec![[0; 18]; 729],
+            reach_gen: vec![0; 729],
+            reach_stamp: 0,
+            multi: 0,
         }
     }
 }
@@ -532,9 +597,23 @@ impl Chainer {
     fn multiple(&mut self, g: &Grid, level: ChainLevel, sink: &mut Sink, truth: Option<&Truth>) {
         let nishio = level == ChainLevel::Nishio;
         let dynamic = level != ChainLevel::Multiple;
+        // Static chains: a cell or region chain is looked for only where the reachability
+        // pre-check allows one, and the nets are built only then.
+        let lazy = !dynamic;
         let rules = level.rules();
         self.used = 0;
         self.on_slot.iter_mut().for_each(|s| *s = NO_SLOT);
+        self.multi = 0;
+        for c in 0..81 {
+            if g.cands[c].count_ones() >= 2 {
+                self.multi |= 1u128 << c;
+            }
+        }
+        self.reach_stamp = self.reach_stamp.wrapping_add(1);
+        if self.reach_stamp == 0 {
+            self.reach_gen.iter_mut().for_each(|x| *x = 0);
+            self.reach_stamp = 1;
+        }
         let contradictions = dynamic || nishio;
         for c in 0..81 {
             let n = g.cands[c].count_ones();
@@ -548,7 +627,7 @@ impl Chainer {
             for d in bits16(g.cands[c]) {
                 let holds = truth.map(|t| t.holds(c, d));
                 // Nishio uses the "on" net only for its contradiction.
-                let skip_on = nishio && holds == Some(true);
+                let skip_on = (nishio && holds == Some(true)) || lazy;
                 let on = if skip_on {
                     NO_SLOT
                 } else {
@@ -634,6 +713,31 @@ impl Chainer {
                 }
                 first.get_or_insert(on);
             }
+            if lazy {
+                let mut pre_on = [u128::MAX; 9];
+                let mut pre_off = [u128::MAX; 9];
+                let mut may = true;
+                for d in bits16(g.cands[c]) {
+                    self.meet_reach(g, c, d, &mut pre_on, &mut pre_off);
+                    may = self.may_conclude(g, &pre_on, &pre_off);
+                    if !may {
+                        break;
+                    }
+                }
+                if !may {
+                    continue;
+                }
+                for d in bits16(g.cands[c]) {
+                    let on = self.on_net(g, c, d, rules, limit_of(sink));
+                    digit_slots[d] = on;
+                    let net = &self.nets[on as usize];
+                    for e in 0..9 {
+                        cell_on[e] &= net.on_bits[e];
+                        cell_off[e] &= net.off_bits[e];
+                    }
+                    first.get_or_insert(on);
+                }
+            }
             // `first` is always set: the cell has two candidates or more.
             if !nishio && first.is_some() {
                 let mut slots = [NO_SLOT; 9];
@@ -644,6 +748,35 @@ impl Chainer {
                 }
                 self.offer_common(g, level, Kind::Cell, &slots[..n], cell_on, cell_off, sink);
             }
+        }
+    }
+
+    /// Whether common consequences `on`/`off` hold one a hint could conclude: an off of a
+    /// candidate, or an on in a cell with two candidates or more (see `Chainer::consider`).
+    fn may_conclude(&self, g: &Grid, on: &[u128; 9], off: &[u128; 9]) -> bool {
+        (0..9).any(|e| off[e] & g.pos[e] != 0 || on[e] & g.pos[e] & self.multi != 0)
+    }
+
+    /// Intersects `on`/`off` with the static reachability of "(c, d) on": every potential a
+    /// static net from it can hold (the net itself may stop earlier, at a contradiction or
+    /// at a complexity limit).
+    fn meet_reach(
+        &mut self,
+        g: &Grid,
+        c: usize,
+        d: usize,
+        on: &mut [u128; 9],
+        off: &mut [u128; 9],
+    ) {
+        let i = c * 9 + d;
+        if self.reach_gen[i] != self.reach_stamp {
+            self.reach[i] = static_reach(g, c, d);
+            self.reach_gen[i] = self.reach_stamp;
+        }
+        let r = &self.reach[i];
+        for e in 0..9 {
+            on[e] &= r[e];
+            off[e] &= r[9 + e];
         }
     }
 
@@ -664,6 +797,21 @@ impl Chainer {
             let pp = g.pos[d] & T.mask[h];
             if !many_bits(pp) || pp.trailing_zeros() as usize != c {
                 continue;
+            }
+            if !rules.dynamic {
+                let mut pre_on = [u128::MAX; 9];
+                let mut pre_off = [u128::MAX; 9];
+                let mut may = true;
+                for q in crate::se::grid::bits(pp) {
+                    self.meet_reach(g, q, d, &mut pre_on, &mut pre_off);
+                    may = self.may_conclude(g, &pre_on, &pre_off);
+                    if !may {
+                        break;
+                    }
+                }
+                if !may {
+                    continue;
+                }
             }
             let mut slots = [NO_SLOT; 9];
             let mut n = 0;
