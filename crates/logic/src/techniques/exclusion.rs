@@ -6,7 +6,7 @@
 //! is placed in a cell seeing all of the set's cells with that digit (a bivalue cell is the
 //! smallest such set). A candidate that appears in no possible combination is false.
 
-use nonet_core::{Cell, CellSet, DigitSet};
+use nonet_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::als::Als;
 use crate::position::{peers, sees, Position};
@@ -91,6 +91,7 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
     out
 }
 
+/// The step excluding candidates of `group` (two or three cells), if any is excluded.
 fn exclude<'a>(
     pos: &Position,
     group: &[Cell],
@@ -100,12 +101,15 @@ fn exclude<'a>(
     technique: Technique,
 ) -> Option<Step> {
     // For each relevant ALS, per group cell, the digits it would kill in the ALS.
-    let mut relevant: Vec<(&'a Als, Vec<DigitSet>)> = Vec::new();
+    let mut relevant: Vec<(&'a Als, [DigitSet; 3])> = Vec::new();
     for (k, a) in als.iter().enumerate() {
         if mask[k / 64] & (1 << (k % 64)) == 0 {
             continue;
         }
-        let kills: Vec<DigitSet> = group.iter().map(|g| kill_table[k][g.index()]).collect();
+        let mut kills = [DigitSet::EMPTY; 3];
+        for (kill, g) in kills.iter_mut().zip(group) {
+            *kill = kill_table[k][g.index()];
+        }
         let union = kills.iter().fold(DigitSet::EMPTY, |u, &k| u | k);
         if union.len() >= 2 {
             relevant.push((a, kills));
@@ -114,43 +118,96 @@ fn exclude<'a>(
     if relevant.is_empty() {
         return None;
     }
-    let lists: Vec<Vec<_>> = group
-        .iter()
-        .map(|&c| pos.cands(c).iter().collect())
-        .collect();
-    let mut possible: Vec<DigitSet> = vec![DigitSet::EMPTY; group.len()];
-    let mut used: Vec<CellSet> = Vec::new();
-    let mut idx = vec![0usize; group.len()];
-    loop {
-        let combo: Vec<_> = (0..group.len()).map(|k| lists[k][idx[k]]).collect();
-        let clash = (0..group.len()).any(|x| {
-            (x + 1..group.len()).any(|y| combo[x] == combo[y] && sees(group[x], group[y]))
-        });
-        let blocker = if clash {
-            None
-        } else {
-            relevant.iter().find(|(_, kills)| {
-                let lost: DigitSet = (0..group.len())
+    // What stops a combination of digits (one per group cell, in group order): `Some(None)`
+    // when two cells that see each other share a digit, `Some(Some(als))` when it empties
+    // `als`, `None` when it is possible.
+    let verdict = |combo: &[Digit]| -> Option<Option<&'a Als>> {
+        let n = combo.len();
+        if (0..n).any(|x| (x + 1..n).any(|y| combo[x] == combo[y] && sees(group[x], group[y]))) {
+            return Some(None);
+        }
+        relevant
+            .iter()
+            .find(|(_, kills)| {
+                let lost: DigitSet = (0..n)
                     .filter(|&k| kills[k].contains(combo[k]))
                     .map(|k| combo[k])
                     .collect();
                 lost.len() >= 2
             })
-        };
-        if !clash && blocker.is_none() {
-            for k in 0..group.len() {
-                possible[k].insert(combo[k]);
+            .map(|(a, _)| Some(*a))
+    };
+    let lists: Vec<Vec<Digit>> = group
+        .iter()
+        .map(|&c| pos.cands(c).iter().collect())
+        .collect();
+    // First, whether anything is excluded at all: for each candidate not yet seen in a
+    // possible combination, look for one that holds it. On positions full of candidates the
+    // first try nearly always succeeds, so this is far cheaper than walking every combination
+    // (up to 729 for three cells), which only the rare group with an exclusion needs.
+    let n = group.len();
+    let all: Vec<&[Digit]> = lists.iter().map(Vec::as_slice).collect();
+    let mut possible = [DigitSet::EMPTY; 3];
+    for k in 0..n {
+        for d in &lists[k] {
+            if possible[k].contains(*d) {
+                continue;
             }
-        } else if let Some((a, _)) = blocker {
+            let mut fixed = [&[] as &[Digit]; 3];
+            fixed[..n].copy_from_slice(&all);
+            fixed[k] = std::slice::from_ref(d);
+            for_each_combination(&fixed[..n], |combo| {
+                if verdict(combo).is_some() {
+                    return false;
+                }
+                for (p, &d) in possible.iter_mut().zip(combo) {
+                    p.insert(d);
+                }
+                true
+            });
+        }
+    }
+    if group
+        .iter()
+        .zip(&possible)
+        .all(|(&c, &p)| pos.cands(c) == p)
+    {
+        return None;
+    }
+    // Something is excluded: walk every combination to collect the sets that block some
+    // (the step shows them).
+    let mut used: Vec<CellSet> = Vec::new();
+    for_each_combination(&all, |combo| {
+        if let Some(Some(a)) = verdict(combo) {
             if !used.contains(&a.cells) {
                 used.push(a.cells);
             }
         }
-        // Next combination.
+        false
+    });
+    build(pos, group, &possible, &used, technique)
+}
+
+/// Calls `f` on every combination of one digit from each list (the first list varies
+/// fastest) until it returns `true`.
+fn for_each_combination(lists: &[&[Digit]], mut f: impl FnMut(&[Digit]) -> bool) {
+    if lists.iter().any(|l| l.is_empty()) {
+        return;
+    }
+    let mut idx = [0usize; 3];
+    let mut combo = [Digit::ALL[0]; 3];
+    let n = lists.len();
+    loop {
+        for k in 0..n {
+            combo[k] = lists[k][idx[k]];
+        }
+        if f(&combo[..n]) {
+            return;
+        }
         let mut k = 0;
         loop {
-            if k == group.len() {
-                return build(pos, group, &possible, &used, technique);
+            if k == n {
+                return;
             }
             idx[k] += 1;
             if idx[k] < lists[k].len() {
