@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{Cell, CellSet, Sudoku};
+use nonet_core::{Cell, CellSet, Digit, Sudoku};
 
 use crate::error::GenerateError;
-use crate::grid::{self, Masks};
+use crate::grid;
 use crate::rating::{Rating, Target};
 use crate::rng::{puzzle_seed, PuzzleRng};
 use crate::symmetry::Symmetry;
@@ -264,7 +264,7 @@ impl Generator {
 
 /// What the cheap tests say about emptying an orbit.
 enum Verdict {
-    /// The emptied clues follow from the others by singles: still unique.
+    /// The emptied clues follow from the others by a single: still unique.
     Unique,
     /// A clue is the last given of an unavoidable set: a second solution appears.
     NotUnique,
@@ -276,7 +276,6 @@ enum Verdict {
 struct Dig {
     solution: [u8; 81],
     puzzle: [u8; 81],
-    masks: Masks,
     /// Given cells as an 81-bit mask.
     givens: u128,
     clues: usize,
@@ -284,7 +283,6 @@ struct Dig {
     /// only adds solutions, so they stay necessary to the end.
     needed: CellSet,
     unavoidable: grid::UaSets,
-    known: grid::Known,
     /// Per digit, the houses where it is given (27-bit masks, see `grid::CELL_HOUSES`).
     houses: [u32; 9],
 }
@@ -294,12 +292,10 @@ impl Dig {
         Dig {
             solution,
             puzzle: solution,
-            masks: Masks::of(&solution),
             givens: (1u128 << 81) - 1,
             clues: 81,
             needed: CellSet::EMPTY,
             unavoidable: grid::UaSets::of(&solution),
-            known: grid::Known::new(&solution),
             houses: [0x7ff_ffff; 9],
         }
     }
@@ -308,7 +304,6 @@ impl Dig {
         for cell in orbit.iter() {
             let c = cell.index();
             self.puzzle[c] = 0;
-            self.masks.remove(c, self.solution[c]);
             self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
         }
         self.givens &= !orbit.bits();
@@ -319,7 +314,6 @@ impl Dig {
         for cell in orbit.iter() {
             let c = cell.index();
             self.puzzle[c] = self.solution[c];
-            self.masks.add(c, self.solution[c]);
             self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
         }
         self.givens |= orbit.bits();
@@ -343,57 +337,35 @@ impl Dig {
         if self.last_of_unavoidable(orbit) {
             return Verdict::NotUnique;
         }
-        // One-step deduction first (a few mask operations), then singles to a fixpoint.
-        let mut puzzle = self.puzzle;
-        let mut masks = self.masks;
-        for cell in orbit.iter() {
-            puzzle[cell.index()] = 0;
-            masks.remove(cell.index(), self.solution[cell.index()]);
-        }
-        let direct = orbit.iter().all(|cell| {
-            let c = cell.index();
-            grid::directly_forced(&puzzle, &masks, c, self.solution[c])
-        });
-        if direct {
-            return Verdict::Unique;
-        }
+        // One-step deduction: a few mask operations per emptied cell.
         let mut houses = self.houses;
         for cell in orbit.iter() {
             let c = cell.index();
             houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
         }
-        if self
-            .known
-            .reaches(self.givens & !orbit.bits(), houses, orbit.bits())
-        {
-            Verdict::Unique
-        } else {
-            Verdict::Unknown
+        let givens = self.givens & !orbit.bits();
+        let direct = orbit.iter().all(|cell| {
+            let c = cell.index();
+            grid::directly_forced(givens, &houses, c, self.solution[c])
+        });
+        if direct {
+            return Verdict::Unique;
         }
+        // Anything deeper is the solver's job: a singles fixpoint here cost more than the
+        // solver calls it saved once the solver became fast.
+        Verdict::Unknown
     }
 
     /// Asks nonet-core's solver whether the puzzle (with `orbit` just emptied) is still unique.
     fn solver_says_unique(&self, orbit: CellSet) -> bool {
         if orbit.len() == 1 {
-            // One cell emptied: the puzzle is unique unless the cell can take another digit.
-            // Each other digit is tried as a given; the solver only has to find one solution
-            // or refute it, which is cheaper than counting to two.
-            let c = orbit.first().expect("non-empty").index();
-            let mut others = self.masks.free(c) & !(1u16 << (self.solution[c] - 1));
-            let mut p = self.puzzle;
-            while others != 0 {
-                let d = others.trailing_zeros() as u8 + 1;
-                others &= others - 1;
-                p[c] = d;
-                if Sudoku::from_bytes(p)
-                    .expect("digits 0-9")
-                    .count_solutions_up_to(1)
-                    > 0
-                {
-                    return false;
-                }
-            }
-            true
+            // One cell emptied: the puzzle is unique unless some solution puts another digit
+            // there; one search with the solution's digit removed from the cell answers that.
+            let cell = orbit.first().expect("non-empty");
+            let digit = Digit::new(self.solution[cell.index()]).expect("a solved cell");
+            !Sudoku::from_bytes(self.puzzle)
+                .expect("digits 0-9")
+                .has_solution_avoiding(cell, digit)
         } else {
             Sudoku::from_bytes(self.puzzle)
                 .expect("digits 0-9")

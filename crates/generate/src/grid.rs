@@ -1,5 +1,5 @@
-//! Small, fast grid helpers the generator needs in its inner loops: house tables, a randomized
-//! backtracker that fills an empty grid, direct deductions that prove a removal harmless without
+//! Small, fast grid helpers the generator needs in its inner loops: house tables, random full
+//! grids, direct deductions that prove a removal harmless without
 //! a solver call, and a singles-only solver used to keep easy targets easy.
 //!
 //! These work on raw row-major `[u8; 81]` grids (0 = empty) and 9-bit digit masks rather than
@@ -94,14 +94,6 @@ impl Masks {
         self.boxes[BOX[cell] as usize] |= bit;
     }
 
-    #[inline]
-    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
-        let bit = !(1u16 << (digit - 1));
-        self.rows[ROW[cell] as usize] &= bit;
-        self.cols[COL[cell] as usize] &= bit;
-        self.boxes[BOX[cell] as usize] &= bit;
-    }
-
     /// Digits an empty `cell` may still take: those not yet in its row, column or box.
     #[inline]
     pub(crate) fn free(&self, cell: usize) -> u16 {
@@ -112,86 +104,87 @@ impl Masks {
     }
 }
 
-/// A random complete grid: randomized depth-first search on the empty grid, always branching on
-/// the cell with the fewest free digits and trying its digits in random order.
-///
-/// The first row is a random permutation (every solution's first row is one), which saves the
-/// search nine levels of work.
+/// A random complete grid. The three boxes on the diagonal share no row, column or stack, so
+/// any digits in them extend to a full grid: each gets a random permutation, and nonet-core's
+/// fast solver completes the grid (a few microseconds, where a randomized backtracker from an
+/// empty grid took tens). The solver completes deterministically, so random validity-keeping
+/// moves (bands, rows within bands, stacks, columns within stacks, a transposition) then spread
+/// the result over many more grids.
 pub(crate) fn random_solution(rng: &mut PuzzleRng) -> [u8; 81] {
-    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-    rng.shuffle(&mut digits);
     let mut grid = [0u8; 81];
-    grid[..9].copy_from_slice(&digits);
-    let mut masks = Masks::of(&grid);
-    let filled = fill(&mut grid, &mut masks, rng);
-    debug_assert!(filled, "any first row extends to a full grid");
-    grid
+    for b in [0, 4, 8] {
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (k, &d) in digits.iter().enumerate() {
+            grid[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] = d;
+        }
+    }
+    let full = nonet_core::Sudoku::from_bytes(grid)
+        .expect("digits 1-9")
+        .some_solution()
+        .expect("any filling of the diagonal boxes extends to a full grid")
+        .to_bytes();
+    let rows = random_lines(rng);
+    let cols = random_lines(rng);
+    let transpose = rng.below(2) == 1;
+    let mut out = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            let (sr, sc) = if transpose {
+                (cols[c], rows[r])
+            } else {
+                (rows[r], cols[c])
+            };
+            out[9 * r + c] = full[9 * sr + sc];
+        }
+    }
+    out
 }
 
-fn fill(grid: &mut [u8; 81], masks: &mut Masks, rng: &mut PuzzleRng) -> bool {
-    // The empty cell with the fewest free digits (stop early at one: it cannot get better).
-    let mut best = usize::MAX;
-    let mut best_free = 0u16;
-    let mut best_count = 10;
-    for cell in 0..81 {
-        if grid[cell] == 0 {
-            let free = masks.free(cell);
-            let n = free.count_ones();
-            if n == 0 {
-                return false;
-            }
-            if n < best_count {
-                best = cell;
-                best_free = free;
-                best_count = n;
-                if n == 1 {
-                    break;
-                }
-            }
+/// A random order of the nine rows (or columns) that keeps bands (stacks) together.
+fn random_lines(rng: &mut PuzzleRng) -> [usize; 9] {
+    let mut bands = [0usize, 1, 2];
+    rng.shuffle(&mut bands);
+    let mut order = [0usize; 9];
+    for (b, &band) in bands.iter().enumerate() {
+        let mut lines = [0usize, 1, 2];
+        rng.shuffle(&mut lines);
+        for (k, &line) in lines.iter().enumerate() {
+            order[3 * b + k] = 3 * band + line;
         }
     }
-    if best == usize::MAX {
-        return true;
-    }
-    let mut left = best_free;
-    while left != 0 {
-        let bit = rng.pick_bit(left);
-        left &= !bit;
-        let digit = bit.trailing_zeros() as u8 + 1;
-        grid[best] = digit;
-        masks.add(best, digit);
-        if fill(grid, masks, rng) {
-            return true;
-        }
-        masks.remove(best, digit);
-        grid[best] = 0;
-    }
-    false
+    order
 }
 
 /// Whether the givens alone force `digit` into the empty `cell` in one step: either every other
 /// digit already sees the cell (a naked single), or every other empty cell of one of its houses
-/// already sees `digit` (a hidden single).
+/// already sees `digit` (a hidden single). `givens` is the 81-bit mask of given cells, `houses`
+/// per digit the houses (27-bit, see [`CELL_HOUSES`]) where the digit is given.
 ///
 /// A removal for which this holds cannot add a solution: the removed clue is implied by the
 /// clues that remain, so the solver need not be asked.
-pub(crate) fn directly_forced(grid: &[u8; 81], masks: &Masks, cell: usize, digit: u8) -> bool {
-    let bit = 1u16 << (digit - 1);
-    let free = masks.free(cell);
-    if free == bit {
+pub(crate) fn directly_forced(givens: u128, houses: &[u32; 9], cell: usize, digit: u8) -> bool {
+    let d = digit as usize - 1;
+    let mine = CELL_HOUSES[cell];
+    // Naked single: the eight other digits are each given in one of the cell's houses.
+    let seen = (0..9).filter(|&e| houses[e] & mine != 0).count();
+    if seen == 8 && houses[d] & mine == 0 {
         return true;
     }
-    let houses = [
+    // Hidden single: the empty cells that do not see `digit`, in one of the cell's houses.
+    let h = houses[d];
+    let blocked = UNIONS.rows[(h & 0x1ff) as usize]
+        | UNIONS.cols[((h >> 9) & 0x1ff) as usize]
+        | UNIONS.boxes[((h >> 18) & 0x1ff) as usize];
+    let open = !(givens | blocked);
+    let own = 1u128 << cell;
+    [
         ROW[cell] as usize,
         9 + COL[cell] as usize,
         18 + BOX[cell] as usize,
-    ];
-    houses.iter().any(|&h| {
-        HOUSE_CELLS[h].iter().all(|&other| {
-            let other = other as usize;
-            other == cell || grid[other] != 0 || masks.free(other) & bit == 0
-        })
-    })
+    ]
+    .iter()
+    .any(|&house| open & HOUSE_BITS[house] == own)
 }
 
 /// Which single-step techniques [`solves_with_singles`] may use.
@@ -288,7 +281,15 @@ pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
 ///   the same digit in the other row are the smallest such sets.
 pub(crate) struct UaSets {
     sets: Vec<u128>,
+    /// Per cell, the indices in `sets` of the sets holding it (a cell lies in at most 8
+    /// digit-pair sets and 4 line-pair cycles), so that a check reads a dozen sets, not all.
+    by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
+    /// Per cell, how many entries of `by_cell` are used.
+    count: [u8; 81],
 }
+
+/// Room per cell in [`UaSets::by_cell`] (12 are ever needed, see there).
+const MAX_SETS_PER_CELL: usize = 12;
 
 impl UaSets {
     pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
@@ -324,45 +325,26 @@ impl UaSets {
                 }
             }
         }
-        // Row pairs in a band (cell = 9 * line + k) and column pairs in a stack
-        // (cell = line + 9 * k).
-        for transpose in [false, true] {
-            let at = |line: usize, k: usize| {
-                if transpose {
-                    k * 9 + line
-                } else {
-                    line * 9 + k
-                }
-            };
-            for band in 0..3 {
-                for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-                    let (l1, l2) = (band * 3 + i, band * 3 + j);
-                    // pos2[d] = the position along line l2 holding digit d.
-                    let mut pos2 = [0usize; 10];
-                    for k in 0..9 {
-                        pos2[solution[at(l2, k)] as usize] = k;
-                    }
-                    let mut done = 0u16;
-                    for start in 0..9 {
-                        if done & (1 << start) != 0 {
-                            continue;
-                        }
-                        let mut set = 0u128;
-                        let mut k = start;
-                        while done & (1 << k) == 0 {
-                            done |= 1 << k;
-                            set |= (1u128 << at(l1, k)) | (1u128 << at(l2, k));
-                            k = pos2[solution[at(l1, k)] as usize];
-                        }
-                        // A 2-cycle is a rectangle the digit pairs already hold.
-                        if set.count_ones() > 4 {
-                            sets.push(set);
-                        }
-                    }
+        let mut ua = UaSets {
+            sets: Vec::new(),
+            by_cell: [[0; MAX_SETS_PER_CELL]; 81],
+            count: [0; 81],
+        };
+        for (i, &k) in sets.iter().enumerate() {
+            let mut m = k;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let n = ua.count[c] as usize;
+                debug_assert!(n < MAX_SETS_PER_CELL && i < 256);
+                if n < MAX_SETS_PER_CELL {
+                    ua.by_cell[c][n] = i as u8;
+                    ua.count[c] += 1;
                 }
             }
         }
-        UaSets { sets }
+        ua.sets = sets;
+        ua
     }
 
     /// Whether `cell` is the only given (bit set in `givens`) of one of the sets, so that
@@ -370,7 +352,9 @@ impl UaSets {
     #[inline]
     pub(crate) fn last_given(&self, givens: u128, cell: usize) -> bool {
         let bit = 1u128 << cell;
-        self.sets.iter().any(|&k| givens & k == bit)
+        self.by_cell[cell][..self.count[cell] as usize]
+            .iter()
+            .any(|&i| givens & self.sets[i as usize] == bit)
     }
 }
 
@@ -435,76 +419,6 @@ pub(crate) const CELL_HOUSES: [u32; 81] = {
     t
 };
 
-/// Singles propagation relative to a known solution.
-///
-/// When the givens are a subset of a solution `S`, every single placed from them (naked or
-/// hidden) puts `S`'s own digit in its cell; so the state is just the set of cells known so far
-/// plus, per digit, the houses where it is known (a 27-bit mask: each digit occurs once per
-/// house). The candidates of digit `d` are then the unknown cells outside those houses, and a
-/// whole sweep is a few dozen 128-bit operations.
-pub(crate) struct Known {
-    /// The solution.
-    solution: [u8; 81],
-}
-
-impl Known {
-    pub(crate) fn new(solution: &[u8; 81]) -> Known {
-        Known {
-            solution: *solution,
-        }
-    }
-
-    /// Whether singles from the `givens` (cells, as a mask; `houses`: per digit, the houses
-    /// where it is given) reach every cell of `target`: then those cells are implied by the
-    /// givens, and emptying them adds no solution.
-    pub(crate) fn reaches(&self, givens: u128, mut houses: [u32; 9], target: u128) -> bool {
-        const ALL_CELLS: u128 = (1u128 << 81) - 1;
-        let mut known = givens;
-        loop {
-            if known & target == target {
-                return true;
-            }
-            let unknown = ALL_CELLS & !known;
-            let mut cand = [0u128; 9];
-            let mut once = 0u128;
-            let mut twice = 0u128;
-            for d in 0..9 {
-                let h = houses[d];
-                let blocked = UNIONS.rows[(h & 0x1ff) as usize]
-                    | UNIONS.cols[((h >> 9) & 0x1ff) as usize]
-                    | UNIONS.boxes[(h >> 18) as usize];
-                cand[d] = unknown & !blocked;
-                twice |= once & cand[d];
-                once |= cand[d];
-            }
-            // Naked singles: unknown cells with exactly one candidate.
-            let mut new = unknown & once & !twice;
-            // Hidden singles: a digit's one remaining place in a house where it is not known.
-            for d in 0..9 {
-                let cd = cand[d];
-                let mut open = !houses[d] & 0x7ff_ffff;
-                while open != 0 {
-                    let h = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    let m = cd & HOUSE_BITS[h];
-                    if m & m.wrapping_sub(1) == 0 {
-                        new |= m;
-                    }
-                }
-            }
-            if new == 0 {
-                return false;
-            }
-            known |= new;
-            while new != 0 {
-                let c = new.trailing_zeros() as usize;
-                new &= new - 1;
-                houses[self.solution[c] as usize - 1] |= CELL_HOUSES[c];
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,6 +464,19 @@ mod tests {
         assert!(!solves_with_singles(&bytes(hard), Singles::HiddenAndNaked));
     }
 
+    /// The given cells and, per digit, the houses where it is given.
+    fn givens_and_houses(g: &[u8; 81]) -> (u128, [u32; 9]) {
+        let mut givens = 0u128;
+        let mut houses = [0u32; 9];
+        for c in 0..81 {
+            if g[c] != 0 {
+                givens |= 1 << c;
+                houses[g[c] as usize - 1] |= CELL_HOUSES[c];
+            }
+        }
+        (givens, houses)
+    }
+
     #[test]
     fn a_clue_seen_by_all_other_digits_is_forced() {
         let solved = bytes(
@@ -557,8 +484,26 @@ mod tests {
         );
         let mut g = solved;
         g[0] = 0;
-        let m = Masks::of(&g);
-        assert!(directly_forced(&g, &m, 0, 5));
+        let (givens, houses) = givens_and_houses(&g);
+        assert!(directly_forced(givens, &houses, 0, 5));
+    }
+
+    #[test]
+    fn hidden_singles_are_forced_and_open_cells_are_not() {
+        // r1c1 and r1c2 empty: each can take 3 or 5 by its row alone, but each is the one
+        // place of its digit in its column (hidden singles).
+        let solved = bytes(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut g = solved;
+        g[0] = 0;
+        g[1] = 0;
+        let (givens, houses) = givens_and_houses(&g);
+        assert!(directly_forced(givens, &houses, 0, 5));
+        assert!(directly_forced(givens, &houses, 1, 3));
+        // An empty grid forces nothing.
+        let (givens, houses) = givens_and_houses(&[0; 81]);
+        assert!(!directly_forced(givens, &houses, 40, 1));
     }
 
     #[test]

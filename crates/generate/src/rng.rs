@@ -75,21 +75,6 @@ impl PuzzleRng {
             items.swap(i, j);
         }
     }
-
-    /// One set bit of `mask` (which must not be 0), chosen uniformly.
-    pub(crate) fn pick_bit(&mut self, mask: u16) -> u16 {
-        debug_assert!(mask != 0);
-        let mut k = self.below(mask.count_ones());
-        let mut m = mask;
-        loop {
-            let bit = m & m.wrapping_neg();
-            if k == 0 {
-                return bit;
-            }
-            k -= 1;
-            m &= m - 1;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -137,15 +122,5 @@ mod tests {
         let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| puzzle_seed(42, i)).collect();
         assert_eq!(seeds.len(), 1000);
         assert_eq!(puzzle_seed(42, 5), puzzle_seed(42, 5));
-    }
-
-    #[test]
-    fn pick_bit_picks_a_set_bit() {
-        let mut rng = PuzzleRng::new(9);
-        for _ in 0..100 {
-            let b = rng.pick_bit(0b1_0100_0110);
-            assert_eq!(b.count_ones(), 1);
-            assert!(b & 0b1_0100_0110 != 0);
-        }
     }
 }
