@@ -5,7 +5,8 @@
 use crate::technique::Technique;
 
 use super::grid::{
-    bits16, house_cells_at, house_positions, subsets_of, Grid, BCR, BLOCK, COL, ROW, T,
+    bits16, house_cells_at, house_positions, many_bits, pop9, subsets_of, Grid, BCR, BLOCK, COL,
+    ROW, T,
 };
 use super::SeHint;
 
@@ -58,17 +59,23 @@ pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> 
     for (k1, k2) in LOCK_PAIRS {
         for i1 in 0..9 {
             let h1 = k1 * 9 + i1;
-            for i2 in 0..9 {
-                let h2 = k2 * 9 + i2;
-                let cross = T.mask[h1] & T.mask[h2];
-                if cross == 0 {
+            // The digits of h1 with two positions or more, all inside one house of kind k2,
+            // grouped by that house: SE's loops over i2 then d, without the empty pairs.
+            let mut by_h2 = [0u16; 9];
+            for d in 0..9 {
+                let p1 = g.pos[d] & T.mask[h1];
+                if !many_bits(p1) {
                     continue;
                 }
-                for d in 0..9 {
+                let h2 = T.houses[p1.trailing_zeros() as usize][k2] as usize;
+                if p1 & !T.mask[h2] == 0 {
+                    by_h2[h2 - k2 * 9] |= 1 << d;
+                }
+            }
+            for i2 in 0..9 {
+                let h2 = k2 * 9 + i2;
+                for d in bits16(by_h2[i2]) {
                     let p1 = g.pos[d] & T.mask[h1];
-                    if p1.count_ones() <= 1 || p1 & !cross != 0 {
-                        continue;
-                    }
                     if direct {
                         for i3 in 0..9 {
                             let h3 = k1 * 9 + i3;
@@ -146,7 +153,7 @@ pub fn hidden_set(
             // Only digits with 2..=degree positions can be part of a set.
             let mut q = 0u16;
             for (d, &p) in dpos.iter().enumerate() {
-                if (2..=degree).contains(&p.count_ones()) {
+                if (2..=degree).contains(&pop9(p)) {
                     q |= 1 << d;
                 }
             }
@@ -155,17 +162,17 @@ pub fn hidden_set(
                 for d in bits16(set) {
                     union |= dpos[d];
                 }
-                if union.count_ones() != degree {
+                if pop9(union) != degree {
                     continue;
                 }
                 let cells = house_cells_at(h, union);
                 if direct {
                     for d in 0..9 {
-                        if set >> d & 1 != 0 || dpos[d].count_ones() <= 1 {
+                        if set >> d & 1 != 0 || pop9(dpos[d]) <= 1 {
                             continue;
                         }
                         let rest = dpos[d] & !union;
-                        if rest.count_ones() == 1 {
+                        if pop9(rest) == 1 {
                             let tech = if degree == 2 {
                                 Technique::DirectHiddenPair
                             } else {
@@ -222,7 +229,7 @@ pub fn hidden_set(
 /// Naked singles in row-major order (SE-SPEC §4.4).
 pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     for c in 0..81 {
-        if g.values[c] == 0 && g.cands[c].count_ones() == 1 {
+        if g.values[c] == 0 && pop9(g.cands[c]) == 1 {
             let mut hint = SeHint::new(Technique::NakedSingle, 2.3);
             hint.place = Some((c as u8, g.cands[c].trailing_zeros() as u8));
             hint.cells = 1u128 << c;
@@ -247,7 +254,7 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
             // Only cells with 2..=degree candidates can be part of a set.
             let mut q = 0u16;
             for (j, &c) in hc.iter().enumerate() {
-                if (2..=degree).contains(&g.cands[c as usize].count_ones()) {
+                if (2..=degree).contains(&pop9(g.cands[c as usize])) {
                     q |= 1 << j;
                 }
             }
@@ -256,7 +263,7 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
                 for j in bits16(set) {
                     union |= g.cands[hc[j] as usize];
                 }
-                if union.count_ones() != degree {
+                if pop9(union) != degree {
                     continue;
                 }
                 let cells = house_cells_at(h, set);
@@ -309,7 +316,7 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
             for b in 0..9 {
                 let p = house_positions(bk * 9 + b, g.pos[d]);
                 lines[d][b] = p;
-                if (2..=degree).contains(&p.count_ones()) {
+                if (2..=degree).contains(&pop9(p)) {
                     q[d] |= 1 << b;
                 }
             }
@@ -326,7 +333,7 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
                     union |= lines[d][b];
                     base |= T.mask[bk * 9 + b];
                 }
-                if union.count_ones() != degree {
+                if pop9(union) != degree {
                     continue;
                 }
                 let mut cover = 0u128;
@@ -361,35 +368,35 @@ pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> boo
     let want = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let pc = g.cands[pivot];
-        if pc.count_ones() != want {
+        if pop9(pc) != want {
             continue;
         }
         for &xz in T.peers[pivot].iter() {
             let xz = xz as usize;
             let xc = g.cands[xz];
-            if xc.count_ones() != 2 || (pc & !xc).count_ones() != 1 {
+            if pop9(xc) != 2 || pop9(pc & !xc) != 1 {
                 continue;
             }
             for &yz in T.peers[pivot].iter() {
                 let yz = yz as usize;
                 let yc = g.cands[yz];
-                if yc.count_ones() != 2 {
+                if pop9(yc) != 2 {
                     continue;
                 }
                 let union = pc | xc | yc;
                 let inter = pc & xc & yc;
-                if union.count_ones() != 3 {
+                if pop9(union) != 3 {
                     continue;
                 }
                 if xyz {
-                    if inter.count_ones() != 1 {
+                    if pop9(inter) != 1 {
                         continue;
                     }
                 } else if inter != 0 {
                     continue;
                 }
                 let zm = xc & yc;
-                if zm.count_ones() != 1 {
+                if pop9(zm) != 1 {
                     continue;
                 }
                 let z = zm.trailing_zeros() as usize;

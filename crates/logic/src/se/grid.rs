@@ -130,6 +130,24 @@ pub fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The number of set bits of each 9-bit mask (no popcount instruction on baseline x86-64).
+const POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of set bits of a 9-bit mask (digits of a cell, positions in a house).
+#[inline]
+pub fn pop9(m: u16) -> u32 {
+    debug_assert!(m < 512);
+    POP9[(m & 0x1ff) as usize] as u32
+}
+
 /// Whether a mask has exactly two bits (no popcount instruction on baseline x86-64, so the
 /// hot paths use bit tricks).
 #[inline]
@@ -189,7 +207,7 @@ pub fn house_positions(h: usize, m: u128) -> u16 {
 #[inline]
 pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
     let mut s: u16 = 0;
-    let mut done = q.count_ones() < k;
+    let mut done = pop9(q) < k;
     std::iter::from_fn(move || loop {
         if done {
             return None;
@@ -200,7 +218,7 @@ pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
             done = true;
             return None;
         }
-        if s.count_ones() == k {
+        if pop9(s) == k {
             return Some(s);
         }
     })
@@ -366,7 +384,7 @@ impl Grid {
     /// The number of candidates of cell `c`.
     #[inline]
     pub fn count(&self, c: usize) -> u32 {
-        self.cands[c].count_ones()
+        pop9(self.cands[c])
     }
 }
 
