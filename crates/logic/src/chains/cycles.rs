@@ -2,7 +2,7 @@
 //! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
 //! Y links only, both).
 
-use crate::se::grid::{bits16, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{SeHint, Truth};
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
@@ -586,7 +586,7 @@ impl Cycles {
                 (6.5, 6.6)
             };
             for c in 0..81 {
-                let n = g.cands[c].count_ones();
+                let n = pop9(g.cands[c]);
                 if g.values[c] != 0 || n < 2 {
                     continue;
                 }

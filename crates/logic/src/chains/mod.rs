@@ -36,7 +36,7 @@ use std::cell::RefCell;
 
 use nonet_core::{CellSet, Digit, PencilMarks};
 
-use crate::se::grid::{bits16, many_bits, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW, T};
 use crate::se::{SeHint, Truth};
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
@@ -211,7 +211,7 @@ fn static_reach(g: &Grid, c: usize, d: usize) -> [u128; 18] {
         for e in 0..9 {
             for x in crate::se::grid::bits(offs[e]) {
                 let m = g.cands[x];
-                if m.count_ones() == 2 {
+                if pop9(m) == 2 {
                     ons[(m & !(1 << e)).trailing_zeros() as usize] |= 1u128 << x;
                 }
                 for &h in T.houses[x].iter() {
@@ -496,7 +496,7 @@ impl Chainer {
         sink: &mut Sink,
     ) {
         let (c, d) = (key_cell(target), key_digit(target));
-        if !g.has(c, d) || (key_on(target) && g.cands[c].count_ones() < 2) {
+        if !g.has(c, d) || (key_on(target) && pop9(g.cands[c]) < 2) {
             return;
         }
         let mut elim = [0u128; 9];
@@ -605,7 +605,7 @@ impl Chainer {
         self.on_slot.iter_mut().for_each(|s| *s = NO_SLOT);
         self.multi = 0;
         for c in 0..81 {
-            if g.cands[c].count_ones() >= 2 {
+            if pop9(g.cands[c]) >= 2 {
                 self.multi |= 1u128 << c;
             }
         }
@@ -616,7 +616,7 @@ impl Chainer {
         }
         let contradictions = dynamic || nishio;
         for c in 0..81 {
-            let n = g.cands[c].count_ones();
+            let n = pop9(g.cands[c]);
             if g.values[c] != 0 || !(n > 2 || (n > 1 && dynamic)) {
                 continue;
             }

@@ -4,7 +4,7 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits16, many_bits, Grid, T};
+use super::grid::{bits16, many_bits, pop9, Grid, T};
 use super::SeHint;
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
@@ -167,7 +167,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     if m & !union != 0 {
                         continue;
                     }
-                    if m.count_ones() == 2 {
+                    if pop9(m) == 2 {
                         for x in bits16(m) {
                             pair_forb[x] |= m & !(1 << x);
                         }

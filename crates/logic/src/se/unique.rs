@@ -4,7 +4,9 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits, bits16, house_positions, subsets, subsets_of, Grid, BLOCK, COL, ROW, T};
+use super::grid::{
+    bits, bits16, house_positions, pop9, subsets, subsets_of, Grid, BLOCK, COL, ROW, T,
+};
 use super::SeHint;
 
 /// The house ids of cell `c` as a 27-bit mask.
@@ -60,10 +62,10 @@ fn check_loops(
                 let nc = g.cands[next];
                 // SE accumulates the extra digits over the siblings too.
                 extra |= nc & !vm;
-                if (nc.count_ones() == 2 || extra.count_ones() == 1 || allowed_ex > 0)
+                if (pop9(nc) == 2 || pop9(extra) == 1 || allowed_ex > 0)
                     && used[next_parity] & house_bits(next) == 0
                 {
-                    let ex = if nc.count_ones() > 2 {
+                    let ex = if pop9(nc) > 2 {
                         allowed_ex - 1
                     } else {
                         allowed_ex
@@ -122,12 +124,12 @@ fn loop_base(len: usize) -> f64 {
 fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
     let mut u = 0;
     for &s in sets {
-        if s.count_ones() <= 1 {
+        if pop9(s) <= 1 {
             return None;
         }
         u |= s;
     }
-    (u.count_ones() == k).then_some(u)
+    (pop9(u) == k).then_some(u)
 }
 
 /// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
@@ -148,10 +150,11 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
     };
     let mut loops = Vec::new();
+    let mut type3_done: Vec<(u128, u16, u8, u8)> = Vec::new();
     let mut path = Vec::with_capacity(16);
     for c0 in 0..81 {
         let vm = g.cands[c0];
-        if g.values[c0] != 0 || vm.count_ones() != 2 {
+        if g.values[c0] != 0 || pop9(vm) != 2 {
             continue;
         }
         // A loop needs at least four cells holding both digits.
@@ -176,7 +179,7 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let extra: Vec<usize> = lp
                 .iter()
                 .map(|&c| c as usize)
-                .filter(|&c| g.cands[c].count_ones() > 2)
+                .filter(|&c| pop9(g.cands[c]) > 2)
                 .collect();
             let mk = |diff: f64| {
                 let mut h = SeHint::new(Technique::UniqueLoop, diff);
@@ -224,9 +227,12 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 2 => {
                     let (c1, c2) = (extra[0], extra[1]);
                     let x = (g.cands[c1] | g.cands[c2]) & !vm;
-                    if x.count_ones() == 1 {
+                    if pop9(x) == 1 {
                         type2(&mut offer);
-                    } else {
+                    } else if !type3_done.contains(&(loop_mask, vm, c1 as u8, c2 as u8)) {
+                        // The same loop met again (from another cell or the other way round)
+                        // would offer the same hints again, which cannot change the best.
+                        type3_done.push((loop_mask, vm, c1 as u8, c2 as u8));
                         type3(g, lp.len(), base, vm, c1, c2, x, loop_mask, &mut |h| {
                             offer(h, 3)
                         });
@@ -291,11 +297,11 @@ fn type3(
     // Cells with two candidates or more.
     let mut live = 0u128;
     for c in 0..81 {
-        if g.cands[c].count_ones() >= 2 {
+        if pop9(g.cands[c]) >= 2 {
             live |= 1u128 << c;
         }
     }
-    for degree in x.count_ones()..=7 {
+    for degree in pop9(x)..=7 {
         for kind in [BLOCK, ROW, COL] {
             if T.houses[c1][kind] != T.houses[c2][kind] {
                 continue;
@@ -327,7 +333,7 @@ fn type3(
                         n += 1;
                         set_cells |= 1u128 << c;
                     }
-                    let cond1 = ((x & g.cands[c1] & g.cands[c2]) | others).count_ones() == degree;
+                    let cond1 = pop9((x & g.cands[c1] & g.cands[c2]) | others) == degree;
                     let Some(digits) = common_tuple(&sets[..n], degree) else {
                         continue;
                     };
@@ -468,7 +474,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
         let (c1, c2) = (bug_cells[0], bug_cells[1]);
         let shared = (g.cands[c1] & g.cands[c2]) & !(bug_digits[c1] | bug_digits[c2]);
-        if shared.count_ones() != 1 {
+        if pop9(shared) != 1 {
             return false;
         }
         for kind in [BLOCK, ROW, COL] {
@@ -487,7 +493,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
         false
     };
-    if all_digits.count_ones() == 1 {
+    if pop9(all_digits) == 1 {
         let d = all_digits.trailing_zeros() as usize;
         let mut h = mk(Technique::Bug2, 5.7);
         h.elim[d] = common & g.pos[d];
@@ -524,7 +530,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         union |= g.cands[c];
                         set_cells |= 1u128 << c;
                     }
-                    if union.count_ones() != degree {
+                    if pop9(union) != degree {
                         continue;
                     }
                     sets[n] = all_digits;
