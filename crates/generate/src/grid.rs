@@ -270,80 +270,82 @@ pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
 /// unchanged. While digging, a clue that is the last given of such a set must stay, and no
 /// solver is needed to know it.
 ///
-/// Two cheap families are collected:
-/// - **digit pairs**: swap digits `a` and `b` in a set of cells and the grid stays valid exactly
-///   when, in each house, the set holds both the `a` and the `b` of that house or neither.
-///   Linking those two cells in every house splits the 18 cells of `a` and `b` into components,
-///   each swappable alone.
-/// - **row (column) pairs in one band (stack)**: exchange two rows of a band inside a set of
-///   columns and rows and boxes keep their digits exactly when both rows hold the same digits
-///   in those columns; the cycles of the permutation that maps a column to the column holding
-///   the same digit in the other row are the smallest such sets.
+/// The family collected is the **digit pairs**: swap digits `a` and `b` in a set of cells and
+/// the grid stays valid exactly when, in each house, the set holds both the `a` and the `b` of
+/// that house or neither. Linking those two cells in every house splits the 18 cells of `a` and
+/// `b` into components, each swappable alone. (Row-pair cycles inside a band were collected
+/// too once; they settled too few removals to pay for themselves.)
 pub(crate) struct UaSets {
     sets: Vec<u128>,
-    /// Per cell, the indices in `sets` of the sets holding it (a cell lies in at most 8
-    /// digit-pair sets and 4 line-pair cycles), so that a check reads a dozen sets, not all.
+    /// Per cell, the indices in `sets` of the sets holding it (a cell lies in exactly one
+    /// component of each of its 8 digit pairs), so that a check reads 8 sets, not all.
     by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
     /// Per cell, how many entries of `by_cell` are used.
     count: [u8; 81],
 }
 
-/// Room per cell in [`UaSets::by_cell`] (12 are ever needed, see there).
-const MAX_SETS_PER_CELL: usize = 12;
+/// Room per cell in [`UaSets::by_cell`].
+const MAX_SETS_PER_CELL: usize = 8;
 
 impl UaSets {
     pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
-        let mut sets = Vec::with_capacity(160);
-        let mut positions = [0u128; 9];
+        // Where each digit is: its column in each row, its row in each column and in each box.
+        let mut col_in_row = [[0usize; 9]; 9];
+        let mut row_in_col = [[0usize; 9]; 9];
+        let mut row_in_box = [[0usize; 9]; 9];
         for (c, &v) in solution.iter().enumerate() {
-            positions[v as usize - 1] |= 1u128 << c;
-        }
-        for a in 0..9 {
-            for b in a + 1..9 {
-                let pair = positions[a] | positions[b];
-                let mut left = pair;
-                while left != 0 {
-                    // Flood fill: the component grows by the a and b cells of every house one
-                    // of its cells lies in, until it stops growing.
-                    let mut comp = left & left.wrapping_neg();
-                    let mut fresh = comp;
-                    let mut houses = 0u32;
-                    while fresh != 0 {
-                        while fresh != 0 {
-                            houses |= CELL_HOUSES[fresh.trailing_zeros() as usize];
-                            fresh &= fresh - 1;
-                        }
-                        let reach = pair
-                            & (UNIONS.rows[(houses & 0x1ff) as usize]
-                                | UNIONS.cols[((houses >> 9) & 0x1ff) as usize]
-                                | UNIONS.boxes[(houses >> 18) as usize]);
-                        fresh = reach & !comp;
-                        comp |= reach;
-                    }
-                    sets.push(comp);
-                    left &= !comp;
-                }
-            }
+            let (d, r) = (v as usize - 1, c / 9);
+            col_in_row[d][r] = c % 9;
+            row_in_col[d][c % 9] = r;
+            row_in_box[d][BOX[c] as usize] = r;
         }
         let mut ua = UaSets {
-            sets: Vec::new(),
+            sets: Vec::with_capacity(144),
             by_cell: [[0; MAX_SETS_PER_CELL]; 81],
             count: [0; 81],
         };
-        for (i, &k) in sets.iter().enumerate() {
-            let mut m = k;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let n = ua.count[c] as usize;
-                debug_assert!(n < MAX_SETS_PER_CELL && i < 256);
-                if n < MAX_SETS_PER_CELL {
-                    ua.by_cell[c][n] = i as u8;
-                    ua.count[c] += 1;
+        for a in 0..9 {
+            for b in a + 1..9 {
+                // A row's a and b cells go together, so components are sets of rows: a column
+                // (box) joins the row of its a with the row of its b. comp[r]: r's rows so far.
+                let mut comp = [0u16; 9];
+                for (r, m) in comp.iter_mut().enumerate() {
+                    *m = 1 << r;
+                }
+                let links = (0..9)
+                    .map(|c| (row_in_col[a][c], row_in_col[b][c]))
+                    .chain((0..9).map(|k| (row_in_box[a][k], row_in_box[b][k])));
+                for (x, y) in links {
+                    if comp[x] & (1 << y) == 0 {
+                        let joined = comp[x] | comp[y];
+                        let mut m = joined;
+                        while m != 0 {
+                            comp[m.trailing_zeros() as usize] = joined;
+                            m &= m - 1;
+                        }
+                    }
+                }
+                let mut left = 0x1ffu16;
+                while left != 0 {
+                    let rows = comp[left.trailing_zeros() as usize];
+                    left &= !rows;
+                    let index = ua.sets.len() as u8;
+                    let mut set = 0u128;
+                    let mut m = rows;
+                    while m != 0 {
+                        let r = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        for cell in [9 * r + col_in_row[a][r], 9 * r + col_in_row[b][r]] {
+                            set |= 1 << cell;
+                            // Each cell lies in one component of each of its 8 digit pairs.
+                            ua.by_cell[cell][ua.count[cell] as usize] = index;
+                            ua.count[cell] += 1;
+                        }
+                    }
+                    ua.sets.push(set);
                 }
             }
         }
-        ua.sets = sets;
         ua
     }
 
