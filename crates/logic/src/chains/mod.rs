@@ -183,7 +183,10 @@ fn node(k: u16) -> ChainNode {
 
 /// Everything "(c, d) on" implies by static links, cell (Y) and house (X) links both: the on
 /// sets (indices 0-8, per digit) and off sets (9-17) of a static net without its stops.
-fn static_reach(g: &Grid, c: usize, d: usize) -> [u128; 18] {
+///
+/// `live`: per digit, the cells whose "off" implies an "on" (bivalue cell or conjugate pair);
+/// the other offs are dead ends.
+fn static_reach(g: &Grid, live: &[u128; 9], c: usize, d: usize) -> [u128; 18] {
     let mut r = [0u128; 18];
     r[d] = 1u128 << c;
     let mut front = [0u128; 9];
@@ -209,7 +212,7 @@ fn static_reach(g: &Grid, c: usize, d: usize) -> [u128; 18] {
         }
         let mut ons = [0u128; 9];
         for e in 0..9 {
-            for x in crate::se::grid::bits(offs[e]) {
+            for x in crate::se::grid::bits(offs[e] & live[e]) {
                 let m = g.cands[x];
                 if pop9(m) == 2 {
                     ons[(m & !(1 << e)).trailing_zeros() as usize] |= 1u128 << x;
@@ -269,6 +272,8 @@ pub struct Chainer {
     reach_stamp: u32,
     /// The cells with two candidates or more.
     multi: u128,
+    /// Per digit, the cells whose "off" implies an "on" by a static link.
+    live: [u128; 9],
 }
 
 const NO_SLOT: u32 = u32::MAX;
@@ -292,6 +297,7 @@ impl Default for Chainer {
             reach_gen: vec![0; 729],
             reach_stamp: 0,
             multi: 0,
+            live: [0; 9],
         }
     }
 }
@@ -604,9 +610,24 @@ impl Chainer {
         self.used = 0;
         self.on_slot.iter_mut().for_each(|s| *s = NO_SLOT);
         self.multi = 0;
+        self.live = [0; 9];
         for c in 0..81 {
-            if pop9(g.cands[c]) >= 2 {
+            let m = g.cands[c];
+            if pop9(m) >= 2 {
                 self.multi |= 1u128 << c;
+            }
+            if pop9(m) == 2 {
+                for e in bits16(m) {
+                    self.live[e] |= 1u128 << c;
+                }
+            }
+        }
+        for h in 0..27 {
+            for e in 0..9 {
+                let pp = g.pos[e] & T.mask[h];
+                if crate::se::grid::two_bits(pp) {
+                    self.live[e] |= pp;
+                }
             }
         }
         self.reach_stamp = self.reach_stamp.wrapping_add(1);
@@ -770,7 +791,7 @@ impl Chainer {
     ) {
         let i = c * 9 + d;
         if self.reach_gen[i] != self.reach_stamp {
-            self.reach[i] = static_reach(g, c, d);
+            self.reach[i] = static_reach(g, &self.live, c, d);
             self.reach_gen[i] = self.reach_stamp;
         }
         let r = &self.reach[i];
