@@ -221,28 +221,6 @@ impl State {
         }
     }
 
-    /// Places a given: `digit` (0-8) at `bit` of `band` leaves the row, box and column of the
-    /// cell, and the cell leaves the other digits. False when an earlier given already ruled it
-    /// out (a clash).
-    #[inline(always)]
-    fn give(&mut self, digit: usize, band: usize, bit: usize) -> bool {
-        let s = 3 * digit + band;
-        let own = self.cand[s];
-        if own & (1 << bit) == 0 {
-            return false;
-        }
-        let mut t = band;
-        while t < 27 {
-            self.cand[t] &= !(1 << bit);
-            t += 3;
-        }
-        for b in 3 * digit..3 * digit + 3 {
-            self.cand[b] &= !COLUMN[bit];
-        }
-        self.cand[s] = own & PLACED[bit];
-        true
-    }
-
     /// Puts the digit of subband `s` at `bit`: its row, box and column in the band go;
     /// propagation does the rest.
     #[inline(always)]
@@ -566,13 +544,45 @@ impl Search {
 /// The state with the givens of `cells` (row-major, 0 for empty) placed; `None` when they
 /// clash.
 fn load(cells: &[u8; 81]) -> Option<State> {
-    let mut state = State::new();
+    // Where each digit is given, per band (index 0 collects the empty cells), gathered without
+    // a branch per cell: a "given or not" branch mispredicts on every other cell.
+    let mut given = [[0u32; 3]; 16];
     for (band, cells) in cells.chunks_exact(27).enumerate() {
         for (bit, &v) in cells.iter().enumerate() {
-            if v != 0 && !state.give(v as usize - 1, band, bit) {
-                return None;
-            }
+            given[usize::from(v & 15)][band] |= 1 << bit;
         }
+    }
+    let mut state = State::new();
+    let mut taken = [0u32; 3];
+    for digit in 0..9 {
+        let g = given[digit + 1];
+        let f = [fold(g[0]), fold(g[1]), fold(g[2])];
+        // A clash: two givens of the digit in one column (across bands or inside one), one
+        // row or one box. Each term is 0 unless some house holds two.
+        let mut clash = (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
+        let columns = f[0] | f[1] | f[2];
+        let columns = columns | columns << 9 | columns << 18;
+        for band in 0..3 {
+            let x = g[band];
+            clash |= (x & x >> 9) | (x & x >> 18);
+            let mut peers = columns | SPREAD[f[band] as usize] * 0x40201;
+            for k in 0..3 {
+                let row = (x >> (9 * k)) & ROW;
+                let boxed = x & (0x1C0E07 << (3 * k));
+                clash |= (row & row.wrapping_sub(1)) | (boxed & boxed.wrapping_sub(1));
+                peers |= u32::from(row != 0) * (ROW << (9 * k));
+            }
+            // Outside the rows, boxes and columns of its givens, plus the givens themselves.
+            state.cand[3 * digit + band] = (BAND & !peers) | x;
+            taken[band] |= x;
+        }
+        if clash != 0 {
+            return None;
+        }
+    }
+    // A given cell holds no other digit.
+    for (s, c) in state.cand.iter_mut().enumerate() {
+        *c &= !(taken[s % 3] & !given[s / 3 + 1][s % 3]);
     }
     Some(state)
 }
