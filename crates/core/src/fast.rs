@@ -565,7 +565,7 @@ fn load(cells: &[u8; 81]) -> Option<State> {
         for band in 0..3 {
             let x = g[band];
             clash |= (x & x >> 9) | (x & x >> 18);
-            let mut peers = columns | SPREAD[f[band] as usize] * 0x40201;
+            let mut peers = columns | (SPREAD[f[band] as usize] * 0x40201);
             for k in 0..3 {
                 let row = (x >> (9 * k)) & ROW;
                 let boxed = x & (0x1C0E07 << (3 * k));
