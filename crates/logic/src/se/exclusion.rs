@@ -4,7 +4,7 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits16, many_bits, pop9, Grid, T};
+use super::grid::{bits16, is_peer, many_bits, pop9, Grid, T};
 use super::SeHint;
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
@@ -141,12 +141,12 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 twice |= once & served[x];
                 once |= served[x];
             }
+            let p01 = is_peer(c0, c1);
             for c2 in super::grid::bits(twins & twice) {
                 let common = common01 & ex_of[c2];
                 debug_assert!(many_bits(common));
-                let p01 = T.peer_mask[c0] >> c1 & 1 != 0;
-                let p02 = T.peer_mask[c0] >> c2 & 1 != 0;
-                let p12 = T.peer_mask[c1] >> c2 & 1 != 0;
+                let p02 = is_peer(c0, c2);
+                let p12 = is_peer(c1, c2);
                 // Without an excluder inside the three cells' candidates, only the peer rule
                 // forbids combinations, and that can remove a candidate only when the three
                 // cells see each other.

@@ -102,6 +102,31 @@ const fn build() -> Tables {
 /// The tables, computed at compile time.
 pub static T: Tables = build();
 
+/// Whether two cells are peers, as a flat 81 x 81 table (one load instead of a 128-bit
+/// shift).
+static PEER: [bool; 81 * 81] = {
+    let mut t = [false; 81 * 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            t[a * 81 + b] = a != b
+                && (a / 9 == b / 9
+                    || a % 9 == b % 9
+                    || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Whether cells `a` and `b` are peers (distinct and sharing a house).
+#[inline]
+pub fn is_peer(a: usize, b: usize) -> bool {
+    PEER[a * 81 + b]
+}
+
 /// Iterates the set bits of a cell mask, lowest (row-major first) first.
 #[inline]
 pub fn bits(mut m: u128) -> impl Iterator<Item = usize> {
@@ -425,6 +450,9 @@ mod tests {
         assert_eq!(T.peers[0][14], 27);
         for c in 0..81 {
             assert_eq!(T.peer_mask[c].count_ones(), 20);
+            for o in 0..81 {
+                assert_eq!(is_peer(c, o), T.peer_mask[c] >> o & 1 != 0);
+            }
         }
     }
 }
