@@ -105,25 +105,48 @@ impl Masks {
 }
 
 /// A random complete grid. The three boxes on the diagonal share no row, column or stack, so
-/// any digits in them extend to a full grid: each gets a random permutation, and nonet-core's
-/// fast solver completes the grid (a few microseconds, where a randomized backtracker from an
+/// any digits in them extend to a full grid: each gets a random permutation, the first row is
+/// completed at random, and nonet-core's fast solver completes the grid (a few microseconds, where a randomized backtracker from an
 /// empty grid took tens). The solver completes deterministically, so random validity-keeping
 /// moves (bands, rows within bands, stacks, columns within stacks, a transposition) then spread
 /// the result over many more grids.
 pub(crate) fn random_solution(rng: &mut PuzzleRng) -> [u8; 81] {
-    let mut grid = [0u8; 81];
-    for b in [0, 4, 8] {
-        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        rng.shuffle(&mut digits);
-        for (k, &d) in digits.iter().enumerate() {
-            grid[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] = d;
+    let full = loop {
+        let mut grid = [0u8; 81];
+        for b in [0, 4, 8] {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            for (k, &d) in digits.iter().enumerate() {
+                grid[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] = d;
+            }
         }
-    }
-    let full = nonet_core::Sudoku::from_bytes(grid)
-        .expect("digits 1-9")
-        .some_solution()
-        .expect("any filling of the diagonal boxes extends to a full grid")
-        .to_bytes();
+        // The rest of the first row too (it spares the solver most of its search): the six
+        // digits the first box leaves, shuffled until none repeats in its column (about one
+        // draw in ten fits, each a few dozen operations).
+        let mut rest = [0u8; 6];
+        let mut n = 0;
+        for d in 1..=9 {
+            if !grid[..3].contains(&d) {
+                rest[n] = d;
+                n += 1;
+            }
+        }
+        loop {
+            rng.shuffle(&mut rest);
+            let fits = (3..9).all(|c| (0..9).all(|r| grid[9 * r + c] != rest[c - 3]));
+            if fits {
+                grid[3..9].copy_from_slice(&rest);
+                break;
+            }
+        }
+        // Such a start nearly always extends to a full grid; when not, draw again.
+        if let Some(full) = nonet_core::Sudoku::from_bytes(grid)
+            .expect("digits 1-9")
+            .some_solution()
+        {
+            break full.to_bytes();
+        }
+    };
     let rows = random_lines(rng);
     let cols = random_lines(rng);
     let transpose = rng.below(2) == 1;
