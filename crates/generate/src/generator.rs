@@ -305,6 +305,7 @@ impl Dig {
             let c = cell.index();
             self.puzzle[c] = 0;
             self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+            self.unavoidable.remove(c);
         }
         self.givens &= !orbit.bits();
         self.clues -= orbit.len();
@@ -315,6 +316,7 @@ impl Dig {
             let c = cell.index();
             self.puzzle[c] = self.solution[c];
             self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
+            self.unavoidable.restore(c);
         }
         self.givens |= orbit.bits();
         self.clues += orbit.len();
@@ -327,9 +329,7 @@ impl Dig {
     }
 
     fn last_of_unavoidable(&self, orbit: CellSet) -> bool {
-        orbit
-            .iter()
-            .any(|c| self.unavoidable.last_given(self.givens, c.index()))
+        orbit.iter().any(|c| self.unavoidable.last_given(c.index()))
     }
 
     /// The cheap tests for emptying `orbit` (still given).

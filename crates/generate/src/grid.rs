@@ -299,16 +299,17 @@ pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
 /// `b` into components, each swappable alone. (Row-pair cycles inside a band were collected
 /// too once; they settled too few removals to pay for themselves.)
 pub(crate) struct UaSets {
-    sets: Vec<u128>,
-    /// Per cell, the indices in `sets` of the sets holding it (a cell lies in exactly one
-    /// component of each of its 8 digit pairs), so that a check reads 8 sets, not all.
-    by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
-    /// Per cell, how many entries of `by_cell` are used.
-    count: [u8; 81],
+    /// How many cells of each set are still given (every cell is, at first).
+    given: [u8; MAX_SETS],
+    /// How many sets there are.
+    len: usize,
+    /// Per cell, the indices of the sets holding it: a cell lies in exactly one component of
+    /// each of its 8 digit pairs, so a check reads 8 counters.
+    by_cell: [[u8; 8]; 81],
 }
 
-/// Room per cell in [`UaSets::by_cell`].
-const MAX_SETS_PER_CELL: usize = 8;
+/// At most 4 components per digit pair (each spans at least two rows), 36 pairs.
+const MAX_SETS: usize = 144;
 
 impl UaSets {
     pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
@@ -323,10 +324,11 @@ impl UaSets {
             row_in_box[d][BOX[c] as usize] = r;
         }
         let mut ua = UaSets {
-            sets: Vec::with_capacity(144),
-            by_cell: [[0; MAX_SETS_PER_CELL]; 81],
-            count: [0; 81],
+            given: [0; MAX_SETS],
+            len: 0,
+            by_cell: [[0; 8]; 81],
         };
+        let mut filled = [0usize; 81];
         for a in 0..9 {
             for b in a + 1..9 {
                 // A row's a and b cells go together, so components are sets of rows: a column
@@ -352,34 +354,55 @@ impl UaSets {
                 while left != 0 {
                     let rows = comp[left.trailing_zeros() as usize];
                     left &= !rows;
-                    let index = ua.sets.len() as u8;
-                    let mut set = 0u128;
+                    let index = ua.len;
+                    ua.len += 1;
+                    ua.given[index] = 2 * rows.count_ones() as u8;
                     let mut m = rows;
                     while m != 0 {
                         let r = m.trailing_zeros() as usize;
                         m &= m - 1;
                         for cell in [9 * r + col_in_row[a][r], 9 * r + col_in_row[b][r]] {
-                            set |= 1 << cell;
-                            // Each cell lies in one component of each of its 8 digit pairs.
-                            ua.by_cell[cell][ua.count[cell] as usize] = index;
-                            ua.count[cell] += 1;
+                            ua.by_cell[cell][filled[cell]] = index as u8;
+                            filled[cell] += 1;
                         }
                     }
-                    ua.sets.push(set);
                 }
             }
         }
         ua
     }
 
-    /// Whether `cell` is the only given (bit set in `givens`) of one of the sets, so that
-    /// removing it would give a second solution.
+    /// `cell` is no longer given.
     #[inline]
-    pub(crate) fn last_given(&self, givens: u128, cell: usize) -> bool {
-        let bit = 1u128 << cell;
-        self.by_cell[cell][..self.count[cell] as usize]
+    pub(crate) fn remove(&mut self, cell: usize) {
+        for &i in &self.by_cell[cell] {
+            self.given[i as usize] -= 1;
+        }
+    }
+
+    /// `cell` is given again.
+    #[inline]
+    pub(crate) fn restore(&mut self, cell: usize) {
+        for &i in &self.by_cell[cell] {
+            self.given[i as usize] += 1;
+        }
+    }
+
+    /// Whether the given `cell` is the only given of one of the sets, so that removing it
+    /// would give a second solution.
+    #[inline]
+    pub(crate) fn last_given(&self, cell: usize) -> bool {
+        self.by_cell[cell]
             .iter()
-            .any(|&i| givens & self.sets[i as usize] == bit)
+            .any(|&i| self.given[i as usize] == 1)
+    }
+
+    /// The cells of set `i`, as an 81-bit mask.
+    #[cfg(test)]
+    fn cells(&self, i: usize) -> u128 {
+        (0..81)
+            .filter(|&c| self.by_cell[c].contains(&(i as u8)))
+            .fold(0, |m, c| m | 1 << c)
     }
 }
 
@@ -535,9 +558,11 @@ mod tests {
     fn unavoidable_sets_are_unavoidable() {
         for seed in 0..5 {
             let solution = random_solution(&mut PuzzleRng::new(seed));
-            let ua = UaSets::of(&solution);
-            assert!(ua.sets.len() >= 36, "at least one component per digit pair");
-            for &set in &ua.sets {
+            let mut ua = UaSets::of(&solution);
+            assert!(ua.len >= 36, "at least one component per digit pair");
+            for i in 0..ua.len {
+                let set = ua.cells(i);
+                assert_eq!(u32::from(ua.given[i]), set.count_ones());
                 // Empty the set in the full grid: a second solution must appear.
                 let mut g = solution;
                 for c in 0..81 {
@@ -547,9 +572,13 @@ mod tests {
                 }
                 let s = Sudoku::from_bytes(g).unwrap();
                 assert_eq!(s.count_solutions_up_to(2), 2, "{set:b}");
-                // And it is the last given of itself once the rest of it is gone.
+                // And its last cell is its last given once the rest of it is gone.
                 let c = set.trailing_zeros() as usize;
-                assert!(ua.last_given(!set | (1u128 << c), c));
+                let rest: Vec<usize> = (c + 1..81).filter(|&k| set >> k & 1 == 1).collect();
+                assert!(!ua.last_given(c));
+                rest.iter().for_each(|&k| ua.remove(k));
+                assert!(ua.last_given(c));
+                rest.iter().for_each(|&k| ua.restore(k));
             }
         }
     }
