@@ -4,6 +4,8 @@
 //! any one digit and the rest are locked in. A restricted common candidate (RC) of two ALSs is
 //! a digit whose cells in both see each other, so it is true in at most one of them.
 
+use std::collections::HashSet;
+
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use crate::position::{common_peers, house_cells, Position};
@@ -130,6 +132,7 @@ fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<H
 pub fn als_xz(pos: &Position) -> Vec<Step> {
     let all = pos.als();
     let mut out: Vec<Step> = Vec::new();
+    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
     for &(i, j, rc) in pos.als_links() {
         let (a, b) = (&all[i as usize], &all[j as usize]);
         {
@@ -163,7 +166,8 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             }
             elims.sort();
             elims.dedup();
-            if elims.is_empty() {
+            // Many pairs give the same eliminations: keep the first, before building it.
+            if elims.is_empty() || !seen.insert(elims.clone()) {
                 continue;
             }
             let mut s = Step::new(Technique::AlsXz);
@@ -182,9 +186,7 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             s.houses = houses;
             s.sets = vec![a.cells, b.cells];
             s.digits = rc;
-            if !out.iter().any(|o| o.eliminations == s.eliminations) {
-                out.push(s);
-            }
+            out.push(s);
         }
     }
     out
@@ -201,6 +203,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
         partners[j as usize].push((i as usize, rc));
     }
     let mut out: Vec<Step> = Vec::new();
+    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
     for (ci, c) in all.iter().enumerate() {
         let ps = &partners[ci];
         for (k, &(ai, rca)) in ps.iter().enumerate() {
@@ -231,6 +234,11 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         }
                         elims.sort();
                         elims.dedup();
+                        // The same eliminations come from many triples (on positions full of
+                        // candidates, millions): keep the first, and build only that one.
+                        if !seen.insert(elims.clone()) {
+                            continue;
+                        }
                         let mut s = Step::new(Technique::AlsXyWing);
                         let (pattern, cells, houses) = als_pattern(pos, &[c, a, b]);
                         s.eliminations = elims;
@@ -239,9 +247,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         s.houses = houses;
                         s.sets = vec![c.cells, a.cells, b.cells];
                         s.digits = DigitSet::single(x) | DigitSet::single(y) | zs;
-                        if !out.iter().any(|o| o.eliminations == s.eliminations) {
-                            out.push(s);
-                        }
+                        out.push(s);
                     }
                 }
             }
