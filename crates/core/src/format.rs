@@ -18,6 +18,20 @@ fn is_separator(c: char) -> bool {
 }
 
 pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
+    // The common case, 81 bytes of digits and dots, in one pass; anything else (spaces, bad
+    // characters, wrong lengths) takes the general path below, which names the problem.
+    if let Ok(bytes) = <&[u8; 81]>::try_from(line.as_bytes()) {
+        let mut cells = [0u8; 81];
+        let mut bad = false;
+        for (cell, &b) in cells.iter_mut().zip(bytes) {
+            let v = b.wrapping_sub(b'0');
+            bad |= v > 9 && b != b'.';
+            *cell = if v <= 9 { v } else { 0 };
+        }
+        if !bad {
+            return Ok(Sudoku::from_bytes(cells).expect("only digits 0-9 were stored"));
+        }
+    }
     // Columns count from the start of the untrimmed line, so they match what the user sees.
     let lead = line.chars().take_while(|c| c.is_whitespace()).count();
     let line = line.trim();
@@ -103,9 +117,13 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
 }
 
 pub(crate) fn write_line(s: &Sudoku) -> String {
-    Cell::all()
-        .map(|c| s.get(c).map_or('.', Digit::to_char))
-        .collect()
+    const CHARS: &[u8; 10] = b".123456789";
+    let cells = s.to_bytes();
+    let mut out = [b'.'; 81];
+    for (o, &v) in out.iter_mut().zip(&cells) {
+        *o = CHARS[usize::from(v)];
+    }
+    String::from_utf8(out.to_vec()).expect("ASCII")
 }
 
 pub(crate) fn write_grid(s: &Sudoku) -> String {

@@ -123,6 +123,11 @@ impl Sudoku {
     /// The first place where a digit repeats in a house (houses in the order rows, columns,
     /// boxes; digits smallest first), or `None` if the givens break no rule.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        // Most grids have none: an allocation-free bitmask pass says so for a tenth of the cost
+        // of listing them (batch commands check every puzzle they read).
+        if !has_clash(&self.cells) {
+            return None;
+        }
         self.conflicts().into_iter().next()
     }
 
@@ -242,22 +247,19 @@ impl Sudoku {
 
 /// Whether some digit repeats in a row, column or box of `cells` (0 = empty).
 fn has_clash(cells: &[u8; 81]) -> bool {
+    // Without a branch per cell: an empty cell's bit is 0 and adds nothing.
     let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut repeated = 0u16;
     for (i, &v) in cells.iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let bit = 1u16 << v;
+        let bit = (1u16 << (v & 15)) >> 1;
         let (r, c) = (i / 9, i % 9);
         let b = (r / 3) * 3 + c / 3;
-        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            return true;
-        }
+        repeated |= (rows[r] | cols[c] | boxes[b]) & bit;
         rows[r] |= bit;
         cols[c] |= bit;
         boxes[b] |= bit;
     }
-    false
+    repeated != 0
 }
 
 /// Written as its 81-character line.
