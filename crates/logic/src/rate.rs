@@ -247,16 +247,23 @@ pub enum SeOutcome {
 pub fn rate_se(sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
     sudoku.check().map_err(RateError::Invalid)?;
     match sudoku.solutions() {
-        Solutions::None => return Ok(SeOutcome::NoSolution),
-        Solutions::Multiple(_) => return Ok(SeOutcome::Multiple),
-        Solutions::Unique(_) => {}
+        Solutions::None => Ok(SeOutcome::NoSolution),
+        Solutions::Multiple(_) => Ok(SeOutcome::Multiple),
+        Solutions::Unique(solution) => {
+            let truth = se::Truth::from_solution(&solution);
+            let r = se::rate_grid_with(se::grid::Grid::from_sudoku(sudoku), Some(truth));
+            Ok(SeOutcome::Rated(se_rating(&r)))
+        }
     }
-    Ok(SeOutcome::Rated(rate_se_unchecked(sudoku)))
 }
 
 /// SE's rating without the uniqueness check (SE's own behaviour: it rates anything).
 pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
-    let r = se::rate_sudoku(sudoku);
+    se_rating(&se::rate_sudoku(sudoku))
+}
+
+/// The displayed rating of SE's loop result.
+fn se_rating(r: &se::SeResult) -> SeRating {
     let mut hardest = None;
     let mut top = f64::NEG_INFINITY;
     for h in &r.steps {
