@@ -407,7 +407,7 @@ fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) ->
 }
 
 /// Whether `puzzle` is minimal: it has a unique solution and no clue can be removed alone
-/// keeping it unique. Uses the dig's own tests: singles propagation proves a clue removable, an
+/// keeping it unique. Uses the dig's own tests: a one-step single proves a clue removable, an
 /// unavoidable set proves it needed, nonet-core's solver decides the rest.
 pub fn is_minimal(puzzle: &Sudoku) -> bool {
     let Some(solution) = puzzle.unique_solution() else {
