@@ -88,6 +88,9 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     ok1 |= 1 << b;
                 }
             }
+            if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
+                continue;
+            }
             let mut h = SeHint::new(Technique::AlignedPairExclusion, 6.2);
             let mut any = false;
             for (c, ok) in [(c0, ok0), (c1, ok1)] {
@@ -214,6 +217,9 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                             }
                         }
                     }
+                }
+                if ok0 == m0 && ok1 == m1 && ok2 == m2 {
+                    continue;
                 }
                 let mut h = SeHint::new(Technique::AlignedTripletExclusion, 7.5);
                 let mut any = false;
