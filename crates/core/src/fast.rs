@@ -40,6 +40,10 @@ const SCORED_CELLS: u32 = 8;
 /// pass after the root; hard ones (magictour, forum-hardest: 10 to 1,000 guesses) then score
 /// their guesses and run the column pass at every node, which cuts their guesses by half.
 const CHEAP_GUESSES: u32 = 8;
+/// How many guesses a search makes before it also checks Hall's condition at every node (see
+/// `State::hall`). The hard benchmark sets stay far below (forum-hardest: at most 838 guesses
+/// per puzzle), so only pathological searches pay for it.
+const DESPERATE_GUESSES: u32 = 2000;
 /// The 27 live bits of a band.
 const BAND: u32 = 0x7FF_FFFF;
 /// The 9 bits of row 0 of a band.
@@ -376,6 +380,45 @@ impl State {
         }
     }
 
+    /// Hall's condition in every house: any `k` digits need `k` cells. Checked for the digits
+    /// with at most `t` places, for each `t`: the pigeonhole contradictions that singles and
+    /// box/line reasoning miss ("five cells of a box for four digits") are of this kind, and a
+    /// search that does not branch where they are repeats their refutation under every guess
+    /// made elsewhere (regression test `fuzz_fast_slow_no_solution_solvers_agree`: 2.6 million
+    /// guesses without it). Too costly for every node, so only in long searches. False on a
+    /// contradiction.
+    #[inline(never)]
+    fn hall(&self) -> bool {
+        for band in 0..3 {
+            for k in 0..3 {
+                // Row k of the band and box k of the band, for every digit.
+                let (mut rows, mut boxes) = ([0u32; 9], [0u32; 9]);
+                for d in 0..9 {
+                    let x = self.cand[3 * d + band];
+                    rows[d] = (x >> (9 * k)) & ROW;
+                    let b = x >> (3 * k);
+                    boxes[d] = (b & 7) | ((b >> 6) & 0o70) | ((b >> 12) & 0o700);
+                }
+                if !hall_house(&rows) || !hall_house(&boxes) {
+                    return false;
+                }
+            }
+        }
+        for c in 0..9 {
+            let mut cols = [0u32; 9];
+            for (d, col) in cols.iter_mut().enumerate() {
+                for band in 0..3 {
+                    let x = self.cand[3 * d + band] >> c;
+                    *col |= ((x & 1) | ((x >> 8) & 2) | ((x >> 16) & 4)) << (3 * band);
+                }
+            }
+            if !hall_house(&cols) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The bivalue cell to guess on and its two subbands, if any. Among the first few bivalue
     /// cells, the one whose two placements would remove the most candidates from its peers:
     /// both branches then propagate further, which halves the guesses on hard puzzles against
@@ -489,6 +532,28 @@ impl State {
     }
 }
 
+/// Hall's condition for one house, given each digit's places in it (9-bit masks): for each `t`,
+/// the digits with at most `t` places must have at least as many places between them.
+fn hall_house(places: &[u32; 9]) -> bool {
+    let mut counts = [0u32; 9];
+    for (n, p) in counts.iter_mut().zip(places) {
+        *n = p.count_ones();
+    }
+    for t in 1..9 {
+        let (mut union, mut digits) = (0u32, 0u32);
+        for (n, p) in counts.iter().zip(places) {
+            if *n <= t {
+                union |= p;
+                digits += 1;
+            }
+        }
+        if union.count_ones() < digits {
+            return false;
+        }
+    }
+    true
+}
+
 /// Depth-first search with a solution limit.
 struct Search {
     limit: usize,
@@ -497,6 +562,9 @@ struct Search {
     keep: bool,
     first: Option<[u8; 81]>,
     guesses: u32,
+    /// After how many guesses Hall's condition is checked too (`DESPERATE_GUESSES`; tests
+    /// lower it to exercise the check everywhere).
+    desperate: u32,
 }
 
 impl Search {
@@ -508,6 +576,11 @@ impl Search {
             // hard searches; in easy ones it costs more than it saves.
             let hard = self.guesses > CHEAP_GUESSES;
             if !state.propagate(hard || self.guesses == 0) {
+                return;
+            }
+            // A search this long is likely refuting the same hidden contradiction under guess
+            // after guess: the pigeonhole check sees such dead ends where they appear.
+            if self.guesses > self.desperate && state.open != [0; 3] && !state.hall() {
                 return;
             }
             if state.open == [0; 3] {
@@ -611,20 +684,31 @@ pub(crate) fn count_avoiding(cells: &[u8; 81], cell: usize, digit: u8, limit: us
 
 /// Runs the search from a loaded state.
 fn search(mut state: State, limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
+    search_with(&mut state, limit, keep, DESPERATE_GUESSES)
+}
+
+/// `search` with the guess count after which Hall's condition is checked.
+fn search_with(
+    state: &mut State,
+    limit: usize,
+    keep: bool,
+    desperate: u32,
+) -> (usize, Option<[u8; 81]>) {
     let mut search = Search {
         limit,
         found: 0,
         keep,
         first: None,
         guesses: 0,
+        desperate,
     };
-    search.solve(&mut state);
+    search.solve(state);
     (search.found, search.first)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::count;
+    use super::{count, hall_house, load, search_with};
 
     fn bytes(line: &str) -> [u8; 81] {
         let mut cells = [0u8; 81];
@@ -664,5 +748,74 @@ mod tests {
         assert_eq!(count(&solution, 5, false).0, 1);
         assert_eq!(count(&[0; 81], 0, false).0, 0);
         assert_eq!(count(&[0; 81], 7, false).0, 7);
+    }
+
+    #[test]
+    fn hall_house_finds_pigeonholes() {
+        // Every digit in its own cell: fine; three digits sharing two cells: not.
+        let spread: [u32; 9] = std::array::from_fn(|d| 1 << d);
+        assert!(hall_house(&spread));
+        let mut crowded = spread;
+        crowded[3] = 0b11;
+        crowded[4] = 0b11;
+        crowded[5] = 0b01;
+        assert!(!hall_house(&crowded));
+        // Two digits on the same two cells is a pair, not a contradiction.
+        let mut pair = [0x1ff; 9];
+        pair[0] = 0b110;
+        pair[1] = 0b110;
+        assert!(hall_house(&pair));
+        // A digit with no place at all.
+        let mut none = [0x1ff; 9];
+        none[8] = 0;
+        assert!(!hall_house(&none));
+    }
+
+    /// The pigeonhole check never loses a solution: with it on from the first node, counts
+    /// agree with the reference solver on sparse subsets of a solution (unique, multiple) and
+    /// with one wrong given (mostly none).
+    #[test]
+    fn hall_check_everywhere_agrees_with_the_reference() {
+        let solution = bytes(
+            "921764358437815296685392417214586973796123584358947162163258749542679831879431625",
+        );
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for round in 0..300 {
+            let mut cells = [0u8; 81];
+            let keep = 18 + (round % 20) as u64;
+            for (c, &v) in cells.iter_mut().zip(&solution) {
+                if next() % 81 < keep {
+                    *c = v;
+                }
+            }
+            if round % 3 == 0 {
+                let at = (next() % 81) as usize;
+                cells[at] = (next() % 9) as u8 + 1;
+            }
+            let Some(mut state) = load(&cells) else {
+                continue;
+            };
+            let fast = search_with(&mut state, 2, false, 0).0;
+            let mut first = None;
+            let reference = crate::reference::count(&cells, 2, &mut first);
+            assert_eq!(fast, reference, "{cells:?}");
+        }
+    }
+
+    /// fuzz `solvers_agree`: a sparse grid with no solution whose contradiction (five cells of
+    /// a box for four digits) singles and box/line reasoning miss; the search refuted it under
+    /// 2.6 million guesses before the pigeonhole check.
+    #[test]
+    fn fuzz_sparse_pigeonhole_is_refuted() {
+        let cells = bytes(
+            ".2........1........6....4.....6..512...........3................5....2.......3...",
+        );
+        assert_eq!(count(&cells, 2, false), (0, None));
     }
 }

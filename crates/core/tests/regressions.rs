@@ -75,8 +75,9 @@ fn three_digits_for_two_cells_have_no_solution() {
 
 /// fuzz `solvers_agree`, slow unit (12 s under libFuzzer): fourteen sparse givens with no
 /// solution (the `sudoku` crate agrees). The reference solver answers at once; the fast solver
-/// searched for 0.85 s (release) before giving the same answer. Reported to the fast solver's
-/// owner; the agreement check is ignored until it is fast again, so that the suite stays quick.
+/// searched for 0.85 s (release, 2.6 million guesses) before giving the same answer: five cells
+/// of a box hold only four digits, which its propagation did not see. It now checks Hall's
+/// condition in long searches and answers in about 5 ms.
 const FAST_SLOW_NO_SOLUTION: &str =
     ".2........1........6....4.....6..512...........3................5....2.......3...";
 
@@ -91,7 +92,6 @@ fn fuzz_fast_slow_no_solution_reference_answer() {
 }
 
 #[test]
-#[ignore = "the fast solver takes about a second on it (release); run with --ignored"]
 fn fuzz_fast_slow_no_solution_solvers_agree() {
     agree(FAST_SLOW_NO_SOLUTION);
 }
