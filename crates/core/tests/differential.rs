@@ -213,19 +213,24 @@ fn solved_grid(seed: u64) -> [u8; 81] {
     out
 }
 
+/// The cells of `grid` whose `keep` draw (0-99) falls below `density`, the others empty.
+fn subset(grid: &[u8; 81], keep: &[u8], density: u8) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for i in 0..81 {
+        if keep[i] < density {
+            cells[i] = grid[i];
+        }
+    }
+    cells
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// Random subsets of a solved grid's cells: unique or with many solutions.
     #[test]
     fn subsets_of_a_solution(seed in any::<u64>(), keep in proptest::collection::vec(0u8..100, 81), density in 15u8..60) {
-        let grid = solved_grid(seed);
-        let mut cells = [0u8; 81];
-        for i in 0..81 {
-            if keep[i] < density {
-                cells[i] = grid[i];
-            }
-        }
+        let cells = subset(&solved_grid(seed), &keep, density);
         let puzzle = Sudoku::from_bytes(cells).unwrap();
         for limit in [1, 2, 5] {
             prop_assert_eq!(
@@ -261,13 +266,7 @@ proptest! {
     /// the density where uniqueness comes and goes.
     #[test]
     fn solutions_avoiding_a_digit(seed in any::<u64>(), keep in proptest::collection::vec(0u8..100, 81), density in 20u8..45, cell in 0usize..81, digit in 1u8..=9) {
-        let grid = solved_grid(seed);
-        let mut cells = [0u8; 81];
-        for i in 0..81 {
-            if keep[i] < density {
-                cells[i] = grid[i];
-            }
-        }
+        let cells = subset(&solved_grid(seed), &keep, density);
         let puzzle = Sudoku::from_bytes(cells).unwrap();
         let expected = (1..=9u8).filter(|&d| d != digit).any(|d| {
             if cells[cell] != 0 && cells[cell] != d {
@@ -285,12 +284,7 @@ proptest! {
     #[test]
     fn solution_subsets_with_a_wrong_given(seed in any::<u64>(), keep in proptest::collection::vec(0u8..100, 81), wrong in 0usize..81, shift in 1u8..9) {
         let grid = solved_grid(seed);
-        let mut cells = [0u8; 81];
-        for i in 0..81 {
-            if keep[i] < 30 {
-                cells[i] = grid[i];
-            }
-        }
+        let mut cells = subset(&grid, &keep, 30);
         cells[wrong] = (grid[wrong] - 1 + shift) % 9 + 1;
         let puzzle = Sudoku::from_bytes(cells).unwrap();
         for limit in [1, 2, 5] {
