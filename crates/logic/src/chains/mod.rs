@@ -691,19 +691,10 @@ impl Chainer {
                     if do_double {
                         // Every consequence of "on" that "off" also reaches, on-list then off-list.
                         for on_list in [true, false] {
-                            let net = &self.nets[on as usize];
-                            let len = if on_list {
-                                net.on_list.len()
-                            } else {
-                                net.off_list.len()
-                            };
+                            let len = self.nets[on as usize].list(on_list).len();
                             for j in 0..len {
                                 let net = &self.nets[on as usize];
-                                let i = if on_list {
-                                    net.on_list[j]
-                                } else {
-                                    net.off_list[j]
-                                };
+                                let i = net.list(on_list)[j];
                                 let k = net.nodes[i as usize].key;
                                 if let Some(i2) = self.nets[off as usize].find(k) {
                                     self.consider(
@@ -870,19 +861,11 @@ impl Chainer {
         let f = slots[0];
         let mut branches: Vec<Branch> = Vec::with_capacity(9);
         for on_list in [true, false] {
-            let len = if on_list {
-                self.nets[f as usize].on_list.len()
-            } else {
-                self.nets[f as usize].off_list.len()
-            };
+            let len = self.nets[f as usize].list(on_list).len();
             let bits = if on_list { on_bits } else { off_bits };
             for j in 0..len {
                 let net = &self.nets[f as usize];
-                let i = if on_list {
-                    net.on_list[j]
-                } else {
-                    net.off_list[j]
-                };
+                let i = net.list(on_list)[j];
                 let k = net.nodes[i as usize].key;
                 if bits[key_digit(k)] >> key_cell(k) & 1 == 0 {
                     continue;

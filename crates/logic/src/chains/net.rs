@@ -126,6 +126,15 @@ impl Default for Net {
 
 impl Net {
     /// Empties the net, keeping its buffers.
+    /// The "on" potentials (node indices, in the order found) when `on`, else the "off" ones.
+    pub fn list(&self, on: bool) -> &[u32] {
+        if on {
+            &self.on_list
+        } else {
+            &self.off_list
+        }
+    }
+
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.parents.clear();
