@@ -110,7 +110,8 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     false
 }
 
-/// Aligned triplet exclusion (7.5).
+/// Aligned triplet exclusion (7.5). Each triple of cells is tested once, where SE's scan first
+/// meets it: a later meeting would give the same hint again.
 pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let cells = base_cells(g, 3);
     if cells.len() < 3 {
@@ -145,7 +146,22 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 once |= served[x];
             }
             let p01 = is_peer(c0, c1);
+            let (b0, b1) = (1u128 << c0, 1u128 << c1);
             for c2 in super::grid::bits(twins & twice) {
+                // The test of a triple does not depend on the order of its cells, and the
+                // scan meets a triple once per pair of it whose excluders hold the third
+                // cell. Pairs come in colex order of the cells (row-major order): with
+                // c0 < c1, the triple was met before at (c0, c2) with third c1 when c2 < c1
+                // and c1 is an excluder of c0 or c2, and at (c2, c0) with third c1 or at
+                // (c2, c1) with third c0 when c2 < c0. That earlier test found nothing (or
+                // its hint was offered already): skip it.
+                let e2 = ex_of[c2];
+                if c2 < c1 && (e0 | e2) & b1 != 0 {
+                    continue;
+                }
+                if c2 < c0 && (e2 & (b0 | b1) != 0 || e1 & b0 != 0) {
+                    continue;
+                }
                 let common = common01 & ex_of[c2];
                 debug_assert!(many_bits(common));
                 let p02 = is_peer(c0, c2);
