@@ -238,6 +238,48 @@ fn static_reach(g: &Grid, live: &[u128; 9], c: usize, d: usize) -> [u128; 18] {
     }
 }
 
+/// Whether a Nishio propagation (digit index `d` only, dynamic) from the assumptions `on` and
+/// `off` (cell masks) may reach a contradiction.
+///
+/// It closes the two sets under the rules the propagation uses, with bit masks: an "on" turns
+/// off the digit in its peers, and a house whose positions of the digit are all "off" but one
+/// turns that one on. The propagation derives nothing the closure lacks (its "off -> on" rule
+/// fires when a house keeps two positions not yet removed, and removed ones are offs), so a
+/// closure without a contradiction (a position both on and off, or a house with every
+/// position off) means the propagation finds none: its net need not be built.
+fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
+    let pos = g.pos[d];
+    let (mut on, mut off) = (on, off);
+    let mut done_on = 0u128;
+    loop {
+        for c in crate::se::grid::bits(on & !done_on) {
+            off |= T.peer_mask[c] & pos;
+        }
+        done_on = on;
+        if off & on != 0 {
+            return true;
+        }
+        let mut more = on;
+        for h in 0..27 {
+            let hp = pos & T.mask[h];
+            if hp & off == 0 {
+                continue;
+            }
+            let rest = hp & !off;
+            if rest == 0 {
+                return true;
+            }
+            if rest & (rest - 1) == 0 {
+                more |= rest;
+            }
+        }
+        if more == on {
+            return false;
+        }
+        on = more;
+    }
+}
+
 /// The kinds of multiple-chain hints, with SE's sort keys.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -648,7 +690,9 @@ impl Chainer {
             for d in bits16(g.cands[c]) {
                 let holds = truth.map(|t| t.holds(c, d));
                 // Nishio uses the "on" net only for its contradiction.
-                let skip_on = (nishio && holds == Some(true)) || lazy;
+                let skip_on = (nishio
+                    && (holds == Some(true) || !nishio_may_contradict(g, d, 1u128 << c, 0)))
+                    || lazy;
                 let on = if skip_on {
                     NO_SLOT
                 } else {
@@ -669,7 +713,9 @@ impl Chainer {
                 }
                 // The "off" assumption: only its contradictions and doubles are used.
                 let do_double = n >= 3 && !nishio && dynamic;
-                if (contradictions && holds != Some(false)) || do_double {
+                if ((contradictions && holds != Some(false)) || do_double)
+                    && !(nishio && !nishio_may_contradict(g, d, 0, 1u128 << c))
+                {
                     let off = self.alloc();
                     self.nets[off as usize].start(key(c, d, false));
                     let limit = limit_of(sink);
