@@ -32,6 +32,33 @@ pub struct Cycles {
     pend_off: Vec<u32>,
     found: Vec<u32>,
     buf: Vec<u16>,
+    /// Recent answers of [`limit`], keyed by the best hint's keys, the base and the sort key:
+    /// the best changes rarely, the limits are asked for at every root.
+    limits: [(u64, u32, u8, u64, u8, u32); 4],
+}
+
+impl Cycles {
+    /// [`limit`], remembered while the best hint stays the same.
+    fn limit(&mut self, sink: &Sink, base: f64, sort_key: u8) -> u32 {
+        let Sink::Best { best: Some(b), .. } = sink else {
+            return limit(sink, base, sort_key);
+        };
+        let h = &b.hint;
+        let k = (
+            h.difficulty.to_bits(),
+            h.complexity,
+            h.sort_key,
+            base.to_bits(),
+            sort_key,
+        );
+        if let Some(e) = self.limits.iter().find(|e| (e.0, e.1, e.2, e.3, e.4) == k) {
+            return e.5;
+        }
+        let v = limit(sink, base, sort_key);
+        self.limits.rotate_right(1);
+        self.limits[0] = (k.0, k.1, k.2, k.3, k.4, v);
+        v
+    }
 }
 
 /// The largest complexity worth finding: unlimited when collecting every hint.
@@ -596,9 +623,9 @@ impl Cycles {
                 for d in bits16(g.cands[c]) {
                     let root = key(c, d, true);
                     let holds = truth.map(|t| t.holds(c, d));
-                    let cycle_len = limit(sink, cycle_base, sort_key);
+                    let cycle_len = self.limit(sink, cycle_base, sort_key);
                     let chain_len = if pass.x && holds != Some(true) {
-                        limit(sink, chain_base, sort_key)
+                        self.limit(sink, chain_base, sort_key)
                     } else {
                         0
                     };
@@ -622,7 +649,7 @@ impl Cycles {
                             if r != root && holds == Some(false) {
                                 continue;
                             }
-                            self.max_len = limit(sink, chain_base, sort_key);
+                            self.max_len = self.limit(sink, chain_base, sort_key);
                             let maybe = if r == root {
                                 on_target && self.max_len >= chain_len.min(self.max_len)
                             } else {
