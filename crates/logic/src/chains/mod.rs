@@ -186,7 +186,9 @@ fn node(k: u16) -> ChainNode {
 ///
 /// `live`: per digit, the cells whose "off" implies an "on" (bivalue cell or conjugate pair);
 /// the other offs are dead ends.
-fn static_reach(g: &Grid, live: &[u128; 9], c: usize, d: usize) -> [u128; 18] {
+/// `partner[c * 9 + e]`: the other position of digit `e` in the houses of cell `c` where the
+/// digit has two (the cells that "(c, e) off" turns on).
+fn static_reach(g: &Grid, live: &[u128; 9], partner: &[u128], c: usize, d: usize) -> [u128; 18] {
     let mut r = [0u128; 18];
     r[d] = 1u128 << c;
     let mut front = [0u128; 9];
@@ -217,12 +219,7 @@ fn static_reach(g: &Grid, live: &[u128; 9], c: usize, d: usize) -> [u128; 18] {
                 if pop9(m) == 2 {
                     ons[(m & !(1 << e)).trailing_zeros() as usize] |= 1u128 << x;
                 }
-                for &h in T.houses[x].iter() {
-                    let pp = g.pos[e] & T.mask[h as usize];
-                    if crate::se::grid::two_bits(pp) {
-                        ons[e] |= pp & !(1u128 << x);
-                    }
-                }
+                ons[e] |= partner[x * 9 + e];
             }
         }
         any = false;
@@ -316,6 +313,8 @@ pub struct Chainer {
     multi: u128,
     /// Per digit, the cells whose "off" implies an "on" by a static link.
     live: [u128; 9],
+    /// Conjugate partners per candidate, for `static_reach` (multiple forcing chains only).
+    partner: Vec<u128>,
 }
 
 const NO_SLOT: u32 = u32::MAX;
@@ -340,6 +339,7 @@ impl Default for Chainer {
             reach_stamp: 0,
             multi: 0,
             live: [0; 9],
+            partner: Vec::new(),
         }
     }
 }
@@ -664,11 +664,20 @@ impl Chainer {
                 }
             }
         }
+        if lazy {
+            self.partner.clear();
+            self.partner.resize(729, 0);
+        }
         for h in 0..27 {
             for e in 0..9 {
                 let pp = g.pos[e] & T.mask[h];
                 if crate::se::grid::two_bits(pp) {
                     self.live[e] |= pp;
+                    if lazy {
+                        for x in crate::se::grid::bits(pp) {
+                            self.partner[x * 9 + e] |= pp & !(1u128 << x);
+                        }
+                    }
                 }
             }
         }
@@ -828,7 +837,7 @@ impl Chainer {
     ) {
         let i = c * 9 + d;
         if self.reach_gen[i] != self.reach_stamp {
-            self.reach[i] = static_reach(g, &self.live, c, d);
+            self.reach[i] = static_reach(g, &self.live, &self.partner, c, d);
             self.reach_gen[i] = self.reach_stamp;
         }
         let r = &self.reach[i];
