@@ -170,22 +170,22 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 // forbids combinations, and that can remove a candidate only when the three
                 // cells see each other.
                 let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
-                let useful = super::grid::bits(common).any(|e| g.cands[e] & !union == 0);
-                let mutual = p01 && p02 && p12;
-                if !(useful || mutual) {
-                    continue;
-                }
                 // The excluded digit sets: the candidate sets (two or three digits) of the
                 // excluders inside the three cells' candidates. A combination is excluded when
                 // one of its subsets of two or more digits is such a set.
                 let mut pair_forb = [0u16; 9];
                 let mut triples = [0u16; 20];
                 let mut nt = 0;
+                let mut useful = false;
+                // The digits of those sets.
+                let mut bad = 0u16;
                 for e in super::grid::bits(common) {
                     let m = g.cands[e];
                     if m & !union != 0 {
                         continue;
                     }
+                    useful = true;
+                    bad |= m;
                     if pop9(m) == 2 {
                         for x in bits16(m) {
                             pair_forb[x] |= m & !(1 << x);
@@ -194,6 +194,23 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         triples[nt] = m;
                         nt += 1;
                     }
+                }
+                let mutual = p01 && p02 && p12;
+                if !(useful || mutual) {
+                    continue;
+                }
+                // A combination whose two other digits are outside `bad` contains no excluded
+                // set, so a digit is allowed when the other two cells offer two different such
+                // digits, both unlike it. When every digit of the three cells is allowed so,
+                // nothing goes.
+                let free = [g.cands[c0] & !bad, g.cands[c1] & !bad, g.cands[c2] & !bad];
+                let covers = |x: u16, y: u16| {
+                    let (nx, ny) = (pop9(x), pop9(y));
+                    (nx >= 3 && ny >= 2) || (nx >= 2 && ny >= 3) || (nx == 2 && ny == 2 && x != y)
+                };
+                if covers(free[1], free[2]) && covers(free[0], free[2]) && covers(free[0], free[1])
+                {
+                    continue;
                 }
                 let triples = &triples[..nt];
                 let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
