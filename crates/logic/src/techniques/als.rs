@@ -110,6 +110,51 @@ fn elim(pos: &Position, out: &mut Vec<Candidate>, d: Digit, targets: CellSet) {
     }
 }
 
+/// A set of eliminations as one cell set per digit: built, compared and hashed without
+/// allocating, because on positions full of candidates millions of ALS pairs and triples give
+/// the same few thousand sets, and only the first of each becomes a step.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct Elims([u128; 9]);
+
+impl std::hash::Hash for Elims {
+    /// One word folded from the nine sets (multiply and rotate), so the hasher reads 8 bytes
+    /// rather than 144: the searches below hash millions of these.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut h = 0u64;
+        for &b in &self.0 {
+            for w in [b as u64, (b >> 64) as u64] {
+                h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+            }
+        }
+        state.write_u64(h);
+    }
+}
+
+impl Elims {
+    /// Adds the candidates of `d` among `targets`.
+    fn add(&mut self, pos: &Position, d: Digit, targets: CellSet) {
+        self.0[d.index()] |= (targets & pos.cells_of(d)).bits();
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&b| b == 0)
+    }
+
+    /// The candidates, sorted (by cell, then digit).
+    fn to_vec(self) -> Vec<Candidate> {
+        let any = CellSet::from_bits(self.0.iter().fold(0, |acc, &b| acc | b));
+        let mut v = Vec::new();
+        for c in any {
+            for (i, bits) in self.0.iter().enumerate() {
+                if bits & CellSet::single(c).bits() != 0 {
+                    v.push(Candidate::new(c, Digit::from_index(i)));
+                }
+            }
+        }
+        v
+    }
+}
+
 fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<House>) {
     let mut pattern = Vec::new();
     let mut cells = CellSet::EMPTY;
@@ -132,18 +177,17 @@ fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<H
 pub fn als_xz(pos: &Position) -> Vec<Step> {
     let all = pos.als();
     let mut out: Vec<Step> = Vec::new();
-    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    let mut seen: HashSet<Elims> = HashSet::new();
     for &(i, j, rc) in pos.als_links() {
         let (a, b) = (&all[i as usize], &all[j as usize]);
         {
             let union = a.cells | b.cells;
-            let mut elims = Vec::new();
+            let mut elims = Elims::default();
             let common = a.digits & b.digits;
             for x in rc {
                 for z in common.difference(DigitSet::single(x)) {
-                    elim(
+                    elims.add(
                         pos,
-                        &mut elims,
                         z,
                         (a.sees[z.index()] & b.sees[z.index()]).difference(union),
                     );
@@ -151,28 +195,25 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             }
             if rc.len() >= 2 {
                 for x in rc {
-                    elim(
+                    elims.add(
                         pos,
-                        &mut elims,
                         x,
                         (a.sees[x.index()] & b.sees[x.index()]).difference(union),
                     );
                 }
                 for s in [a, b] {
                     for z in s.digits.difference(rc) {
-                        elim(pos, &mut elims, z, s.sees[z.index()].difference(union));
+                        elims.add(pos, z, s.sees[z.index()].difference(union));
                     }
                 }
             }
-            elims.sort();
-            elims.dedup();
             // Many pairs give the same eliminations: keep the first, before building it.
-            if elims.is_empty() || !seen.insert(elims.clone()) {
+            if elims.is_empty() || !seen.insert(elims) {
                 continue;
             }
             let mut s = Step::new(Technique::AlsXz);
             let (pattern, cells, houses) = als_pattern(pos, &[a, b]);
-            s.eliminations = elims;
+            s.eliminations = elims.to_vec();
             s.pattern = pattern;
             s.secondary = union
                 .iter()
@@ -203,7 +244,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
         partners[j as usize].push((i as usize, rc));
     }
     let mut out: Vec<Step> = Vec::new();
-    let mut seen: HashSet<Vec<Candidate>> = HashSet::new();
+    let mut seen: HashSet<Elims> = HashSet::new();
     for (ci, c) in all.iter().enumerate() {
         let ps = &partners[ci];
         for (k, &(ai, rca)) in ps.iter().enumerate() {
@@ -213,35 +254,49 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                     continue;
                 }
                 let union = a.cells | b.cells | c.cells;
+                let common = a.digits & b.digits;
+                // What each common digit z would remove, whatever x and y are; `live`: the
+                // digits that remove something.
+                let mut all_z = Elims::default();
+                let mut live = 0u16;
+                for z in common {
+                    let t =
+                        (a.sees[z.index()] & b.sees[z.index()] & pos.cells_of(z)).difference(union);
+                    all_z.0[z.index()] = t.bits();
+                    live |= u16::from(!t.is_empty()) << z.index();
+                }
+                if live == 0 {
+                    continue;
+                }
+                // The eliminations of (x, y) depend only on which live digits x and y are:
+                // each such pair is tried once (on dense positions many (x, y) share it).
+                let mut tried = [u16::MAX; 81];
+                let mut n_tried = 0;
                 for x in rca {
                     for y in rcb {
                         if x == y {
                             continue;
                         }
-                        let mut elims = Vec::new();
-                        let zs = (a.digits & b.digits)
-                            .difference(DigitSet::single(x) | DigitSet::single(y));
-                        for z in zs {
-                            elim(
-                                pos,
-                                &mut elims,
-                                z,
-                                (a.sees[z.index()] & b.sees[z.index()]).difference(union),
-                            );
-                        }
-                        if elims.is_empty() {
+                        let xy = DigitSet::single(x) | DigitSet::single(y);
+                        let dropped = xy.bits() & live;
+                        if dropped == live || tried[..n_tried].contains(&dropped) {
                             continue;
                         }
-                        elims.sort();
-                        elims.dedup();
+                        tried[n_tried] = dropped;
+                        n_tried += 1;
+                        let mut elims = all_z;
+                        for d in DigitSet::from_bits(dropped) {
+                            elims.0[d.index()] = 0;
+                        }
+                        let zs = common.difference(xy);
                         // The same eliminations come from many triples (on positions full of
                         // candidates, millions): keep the first, and build only that one.
-                        if !seen.insert(elims.clone()) {
+                        if !seen.insert(elims) {
                             continue;
                         }
                         let mut s = Step::new(Technique::AlsXyWing);
                         let (pattern, cells, houses) = als_pattern(pos, &[c, a, b]);
-                        s.eliminations = elims;
+                        s.eliminations = elims.to_vec();
                         s.pattern = pattern;
                         s.cells = cells;
                         s.houses = houses;
