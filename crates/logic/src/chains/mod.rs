@@ -743,7 +743,17 @@ impl Chainer {
                             );
                         }
                     }
-                    if do_double {
+                    // Only a consequence both reach that names a candidate of the grid (an
+                    // "on" in a cell with two or more) can make a hint (see `consider`).
+                    let both = do_double && {
+                        let (a, b) = (&self.nets[on as usize], &self.nets[off as usize]);
+                        (0..9).any(|e| {
+                            let on_common = a.on_bits[e] & b.on_bits[e] & g.pos[e] & self.multi;
+                            let off_common = a.off_bits[e] & b.off_bits[e] & g.pos[e];
+                            on_common | off_common != 0
+                        })
+                    };
+                    if both {
                         // Every consequence of "on" that "off" also reaches, on-list then off-list.
                         for on_list in [true, false] {
                             let len = self.nets[on as usize].list(on_list).len();
@@ -913,6 +923,11 @@ impl Chainer {
         off_bits: [u128; 9],
         sink: &mut Sink,
     ) {
+        // Only a common consequence naming a candidate of the grid (an "on" in a cell with two
+        // or more) can make a hint (see `consider`).
+        if !self.may_conclude(g, &on_bits, &off_bits) {
+            return;
+        }
         let f = slots[0];
         let mut branches: Vec<Branch> = Vec::with_capacity(9);
         for on_list in [true, false] {
