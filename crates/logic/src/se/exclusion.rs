@@ -10,21 +10,22 @@ use super::SeHint;
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
 /// candidates) as a mask.
 fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
+    // Cells with one candidate (a base cell must see none) and with 2..=max_ex (excluders).
+    let (mut single, mut small) = (0u128, 0u128);
+    for c in 0..81 {
+        let n = g.count(c);
+        if n == 1 {
+            single |= 1u128 << c;
+        } else if (2..=max_ex).contains(&n) {
+            small |= 1u128 << c;
+        }
+    }
     let mut out = Vec::new();
-    'cells: for c in 0..81 {
-        if g.values[c] != 0 || g.count(c) < 2 {
+    for c in 0..81 {
+        if g.values[c] != 0 || g.count(c) < 2 || T.peer_mask[c] & single != 0 {
             continue;
         }
-        let mut ex = 0u128;
-        for &p in T.peers[c].iter() {
-            let n = g.count(p as usize);
-            if n == 1 {
-                continue 'cells;
-            }
-            if (2..=max_ex).contains(&n) {
-                ex |= 1u128 << p;
-            }
-        }
+        let ex = T.peer_mask[c] & small;
         if ex != 0 {
             out.push((c, ex));
         }
@@ -55,6 +56,8 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     if cells.len() < 2 {
         return false;
     }
+    // Only the first `n` entries are read after each fill.
+    let mut buf = [0u16; 81];
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
@@ -63,7 +66,6 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             if !many_bits(common) {
                 continue;
             }
-            let mut buf = [0u16; 81];
             let n = excluder_cands(g, common, &mut buf);
             let ex = &buf[..n];
             // Every candidate of a base cell has a partner digit in the other cell that no
