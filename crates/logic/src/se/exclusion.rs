@@ -222,6 +222,10 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         if a == b && p01 {
                             continue;
                         }
+                        if ok0 >> a & ok1 >> b & 1 != 0 && ok2 == m2 {
+                            // a and b are allowed already, and so is every third digit.
+                            continue;
+                        }
                         let ab = (1u16 << a) | (1 << b);
                         if pair_forb[a] & (1 << b) != 0 {
                             continue;
