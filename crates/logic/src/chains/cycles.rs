@@ -32,6 +32,9 @@ pub struct Cycles {
     pend_off: Vec<u32>,
     found: Vec<u32>,
     buf: Vec<u16>,
+    /// Per candidate, the "on" potentials its "off" implies by house links, with causes
+    /// (see [`Cycles::house_links`]).
+    x_links: Vec<([(u16, u8); 3], u8)>,
     /// Recent answers of [`limit`], keyed by the best hint's keys, the base and the sort key:
     /// the best changes rarely, the limits are asked for at every root.
     limits: [(u64, u32, u8, u64, u8, u32); 4],
@@ -327,8 +330,15 @@ impl Cycles {
         }
     }
 
-    /// OFF -> ON consequences of `k` into `buf`, without repeats (SE's `getOffToOn`).
-    fn off_to_on(g: &Grid, k: u16, pass: Pass, buf: &mut Vec<(u16, u8)>) {
+    /// OFF -> ON consequences of `k` into `buf`, without repeats (SE's `getOffToOn`). The house
+    /// links come from `x_links` (see [`Cycles::house_links`]).
+    fn off_to_on(
+        g: &Grid,
+        x_links: &[([(u16, u8); 3], u8)],
+        k: u16,
+        pass: Pass,
+        buf: &mut Vec<(u16, u8)>,
+    ) {
         buf.clear();
         let (c, d) = (key_cell(k), key_digit(k));
         if pass.y && two_bits16(g.cands[c]) {
@@ -336,14 +346,30 @@ impl Cycles {
             buf.push((key(c, d2, true), CAUSE_CELL));
         }
         if pass.x {
-            for kind in [BLOCK, ROW, COL] {
-                let h = T.houses[c][kind] as usize;
-                let pp = g.pos[d] & T.mask[h];
-                if two_bits(pp) && pp >> c & 1 != 0 {
-                    let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
-                    let nk = key(c2, d, true);
-                    if !buf.iter().any(|&(k2, _)| k2 == nk) {
-                        buf.push((nk, CAUSE_HOUSE + kind as u8));
+            let (links, n) = &x_links[c * 9 + d];
+            buf.extend_from_slice(&links[..*n as usize]);
+        }
+    }
+
+    /// For each candidate, the "on" potentials its "off" implies by house links (the digit's
+    /// other position in each house of the cell, Block, Row, Column, without repeats), with
+    /// their causes: made once per grid, read at every "off" of the searches.
+    fn house_links(&mut self, g: &Grid) {
+        self.x_links.clear();
+        self.x_links.resize(729, ([(0, 0); 3], 0));
+        for c in 0..81 {
+            for d in bits16(g.cands[c]) {
+                let (links, n) = &mut self.x_links[c * 9 + d];
+                for kind in [BLOCK, ROW, COL] {
+                    let h = T.houses[c][kind] as usize;
+                    let pp = g.pos[d] & T.mask[h];
+                    if two_bits(pp) {
+                        let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
+                        let nk = key(c2, d, true);
+                        if !links[..*n as usize].iter().any(|&(k2, _)| k2 == nk) {
+                            links[*n as usize] = (nk, CAUSE_HOUSE + kind as u8);
+                            *n += 1;
+                        }
                     }
                 }
             }
@@ -351,9 +377,9 @@ impl Cycles {
     }
 
     /// The cause of the "on" root reached back from off `k` (the first rule that gives it).
-    fn cause_to(g: &Grid, k: u16, root: u16, pass: Pass) -> u8 {
+    fn cause_to(&self, g: &Grid, k: u16, root: u16, pass: Pass) -> u8 {
         let mut buf = Vec::with_capacity(4);
-        Self::off_to_on(g, k, pass, &mut buf);
+        Self::off_to_on(g, &self.x_links, k, pass, &mut buf);
         buf.iter()
             .find(|&&(k2, _)| k2 == root)
             .map_or(CAUSE_NONE, |&(_, c)| c)
@@ -429,7 +455,7 @@ impl Cycles {
                 let pk = self.nodes[p as usize].0;
                 let (pc, pd) = (key_cell(pk), key_digit(pk));
                 if to_root[pd] >> pc & 1 != 0 && length >= 4 {
-                    let cause = Self::cause_to(g, pk, root, pass);
+                    let cause = self.cause_to(g, pk, root, pass);
                     let i = self.push_cause(root, p, cause);
                     self.found.push(i);
                 }
@@ -437,7 +463,7 @@ impl Cycles {
                 if self.lens[p as usize] + 2 > self.max_len {
                     continue;
                 }
-                Self::off_to_on(g, pk, pass, &mut obuf);
+                Self::off_to_on(g, &self.x_links, pk, pass, &mut obuf);
                 for &(k, cause) in &obuf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if on_seen[d] >> c & 1 == 0 {
@@ -514,7 +540,7 @@ impl Cycles {
                     continue;
                 }
                 let pk = self.nodes[p as usize].0;
-                Self::off_to_on(g, pk, Pass { x: true, y: pass.y }, &mut obuf);
+                Self::off_to_on(g, &self.x_links, pk, Pass { x: true, y: pass.y }, &mut obuf);
                 for &(k, cause) in &obuf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if k == target {
@@ -599,6 +625,7 @@ impl Cycles {
 
     fn run(&mut self, g: &Grid, sink: &mut Sink, truth: Option<&Truth>) {
         let mut reach = Reach::new(g);
+        self.house_links(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
             (Pass { x: false, y: true }, 3),
