@@ -455,3 +455,34 @@ fn se_trace() {
         );
     }
 }
+
+/// How many steps each technique (and each technique and complexity, for chains) takes over
+/// the puzzles of the file named by SE_TRACE, for speed work: a producer runs at every step
+/// that no earlier producer takes.
+/// `SE_TRACE=/work/shared/puzzles/se-rated.txt cargo test -p nonet-logic --release --test
+/// se_rating -- --ignored --nocapture se_step_tally`
+#[test]
+#[ignore = "a tool: prints a step count per technique for the file named by SE_TRACE"]
+fn se_step_tally() {
+    let path = std::env::var("SE_TRACE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| shared("se-rated.txt"));
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let mut tally: std::collections::BTreeMap<String, usize> = Default::default();
+    for line in text.lines() {
+        let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
+            continue;
+        };
+        for s in &nonet_logic::se::rate_sudoku(&p).steps {
+            *tally.entry(format!("{:?}", s.technique)).or_default() += 1;
+            if s.complexity > 0 {
+                *tally
+                    .entry(format!("{:?} complexity {:02}", s.technique, s.complexity))
+                    .or_default() += 1;
+            }
+        }
+    }
+    for (k, v) in tally {
+        println!("{k} {v}");
+    }
+}

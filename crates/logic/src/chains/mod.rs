@@ -723,7 +723,7 @@ impl Chainer {
                 // The "off" assumption: only its contradictions and doubles are used.
                 let do_double = n >= 3 && !nishio && dynamic;
                 if ((contradictions && holds != Some(false)) || do_double)
-                    && !(nishio && !nishio_may_contradict(g, d, 0, 1u128 << c))
+                    && (!nishio || nishio_may_contradict(g, d, 0, 1u128 << c))
                 {
                     let off = self.alloc();
                     self.nets[off as usize].start(key(c, d, false));
