@@ -211,18 +211,13 @@ pub fn house_positions(h: usize, m: u128) -> u16 {
             let b = (m >> ((i / 3) * 27 + (i % 3) * 3)) as u64;
             ((b & 7) | ((b >> 9) & 7) << 3 | ((b >> 18) & 7) << 6) as u16
         }
-        // Column i: one bit every nine.
+        // Column i: one bit every nine. Rows 0-7 are bits 0, 9, ..., 63 of `m >> i`; one
+        // multiplication moves bit 9k to bit 56 + k (each product bit gets one term, so
+        // nothing carries), and row 8 is bit 72.
         _ => {
-            if m & T.mask[h] == 0 {
-                return 0;
-            }
-            let mut r = 0u16;
-            let mut x = m >> i;
-            for j in 0..9 {
-                r |= ((x & 1) as u16) << j;
-                x >>= 9;
-            }
-            r
+            let x = (m >> i) as u64 & 0x8040_2010_0804_0201;
+            let low = x.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+            (low as u16) | (((m >> (72 + i)) & 1) as u16) << 8
         }
     }
 }
@@ -427,6 +422,27 @@ mod tests {
                     1 << j,
                     "house {h} index {j}"
                 );
+            }
+        }
+        // Masks with many cells, from a fixed xorshift sequence, against the house tables.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..500 {
+            let mut m = 0u128;
+            for _ in 0..2 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                m = m << 64 | x as u128;
+            }
+            m &= ALL;
+            for h in 0..27 {
+                let mut want = 0u16;
+                for j in 0..9 {
+                    if m >> T.cells[h][j] & 1 != 0 {
+                        want |= 1 << j;
+                    }
+                }
+                assert_eq!(house_positions(h, m), want, "house {h} mask {m:x}");
             }
         }
         let all: Vec<u16> = subsets(2).collect();
