@@ -303,20 +303,29 @@ impl Cycles {
     /// ON -> OFF consequences of `k` into `buf` (SE's `getOnToOff`).
     ///
     /// Only the offs of `keep` are listed: the others lead nowhere, and leaving them out
-    /// changes neither the lines found nor their order.
-    fn on_to_off(g: &Grid, k: u16, y: bool, keep: &[u128; 9], buf: &mut Vec<u16>) {
+    /// changes neither the lines found nor their order. Offs already `seen` are left out too
+    /// unless `again` holds them: the caller would drop them.
+    fn on_to_off(
+        g: &Grid,
+        k: u16,
+        y: bool,
+        keep: &[u128; 9],
+        seen: &[u128; 9],
+        again: &[u128; 9],
+        buf: &mut Vec<u16>,
+    ) {
         buf.clear();
         let (c, d) = (key_cell(k), key_digit(k));
         if y {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                if keep[d2] >> c & 1 != 0 {
+                if (keep[d2] & (!seen[d2] | again[d2])) >> c & 1 != 0 {
                     buf.push(key(c, d2, false));
                 }
             }
         }
         // SE's peer order: the block, then the rest of the row, then the rest of the column,
         // each part in row-major order.
-        let peers = T.peer_mask[c] & g.pos[d] & keep[d];
+        let peers = T.peer_mask[c] & g.pos[d] & keep[d] & (!seen[d] | again[d]);
         if peers != 0 {
             let [b, r, _] = T.houses[c];
             let in_block = peers & T.mask[b as usize];
@@ -436,7 +445,8 @@ impl Cycles {
                 if self.lens[p as usize] + 1 > self.max_len {
                     continue;
                 }
-                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &keep, &mut buf);
+                let k = self.nodes[p as usize].0;
+                Self::on_to_off(g, k, pass.y, &keep, &off_seen, &to_root, &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     let first = off_seen[d] >> c & 1 == 0;
@@ -514,7 +524,8 @@ impl Cycles {
                 if self.lens[p as usize] + 1 > self.max_len {
                     continue;
                 }
-                Self::on_to_off(g, self.nodes[p as usize].0, pass.y, &keep, &mut buf);
+                let k = self.nodes[p as usize].0;
+                Self::on_to_off(g, k, pass.y, &keep, &off_seen, &[0; 9], &mut buf);
                 for &k in &buf {
                     let (c, d) = (key_cell(k), key_digit(k));
                     if k == target {
