@@ -61,6 +61,9 @@ static OTHER_BANDS: [u32; 512] = other_bands_table();
 static PERMUTATIONS: [u32; 512] = permutations_table();
 /// For a 9-bit column set: all three columns of every stack that holds one of them.
 static SPREAD: [u32; 512] = spread_table();
+/// For a 9-bit column fold: non-zero when a stack holds two of its columns (two givens of one
+/// digit in one box, when no row or column holds two).
+static CROWDED: [u32; 512] = crowded_table();
 /// For each bit of a band: everything but its row, box and column within the band, itself kept
 /// (what a digit keeps in the band once placed there).
 static PLACED: [u32; 27] = placed_table();
@@ -157,6 +160,23 @@ const fn spread_table() -> [u32; 512] {
         while k < 3 {
             if (x >> (3 * k)) & 7 != 0 {
                 t[x] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn crowded_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let s = (x >> (3 * k)) & 7;
+            if s & (s - (s != 0) as usize) != 0 {
+                t[x] = 1;
             }
             k += 1;
         }
@@ -625,37 +645,42 @@ fn load(cells: &[u8; 81]) -> Option<State> {
             given[usize::from(v & 15)][band] |= 1 << bit;
         }
     }
-    let mut state = State::new();
     let mut taken = [0u32; 3];
+    for g in &given[1..10] {
+        for band in 0..3 {
+            taken[band] |= g[band];
+        }
+    }
+    let mut state = State::new();
+    let mut clash = 0;
     for digit in 0..9 {
         let g = given[digit + 1];
         let f = [fold(g[0]), fold(g[1]), fold(g[2])];
-        // A clash: two givens of the digit in one column (across bands or inside one), one
-        // row or one box. Each term is 0 unless some house holds two.
-        let mut clash = (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
-        let columns = f[0] | f[1] | f[2];
-        let columns = columns | columns << 9 | columns << 18;
+        // Two givens in one column of different bands.
+        clash |= (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
+        let columns = (f[0] | f[1] | f[2]) * 0x40201;
         for band in 0..3 {
             let x = g[band];
-            clash |= (x & x >> 9) | (x & x >> 18);
-            let mut peers = columns | (SPREAD[f[band] as usize] * 0x40201);
-            for k in 0..3 {
-                let row = (x >> (9 * k)) & ROW;
-                let boxed = x & (0x1C0E07 << (3 * k));
-                clash |= (row & row.wrapping_sub(1)) | (boxed & boxed.wrapping_sub(1));
-                peers |= u32::from(row != 0) * (ROW << (9 * k));
-            }
-            // Outside the rows, boxes and columns of its givens, plus the givens themselves.
+            let rows = [x & ROW, (x >> 9) & ROW, x >> 18];
+            // Inside the band: two in a row (a row that is not a single bit or empty), two in
+            // a column, or two in a box (its fold has two columns of one stack).
+            clash |= (rows[0] ^ SINGLE[rows[0] as usize])
+                | (rows[1] ^ SINGLE[rows[1] as usize])
+                | (rows[2] ^ SINGLE[rows[2] as usize])
+                | (x & (x >> 9 | x >> 18))
+                | CROWDED[f[band] as usize];
+            let filled = (u32::from(rows[0] != 0) * ROW)
+                | (u32::from(rows[1] != 0) * (ROW << 9))
+                | (u32::from(rows[2] != 0) * (ROW << 18));
+            let boxes = SPREAD[f[band] as usize] * 0x40201;
+            let peers = columns | filled | boxes | taken[band];
+            // Outside the rows, boxes and columns of its givens and off the other givens' cells,
+            // plus its own givens.
             state.cand[3 * digit + band] = (BAND & !peers) | x;
-            taken[band] |= x;
-        }
-        if clash != 0 {
-            return None;
         }
     }
-    // A given cell holds no other digit.
-    for (s, c) in state.cand.iter_mut().enumerate() {
-        *c &= !(taken[s % 3] & !given[s / 3 + 1][s % 3]);
+    if clash != 0 {
+        return None;
     }
     Some(state)
 }
