@@ -24,7 +24,8 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 }
                 for d in 0..9 {
                     let p = g.pos[d] & T.mask[h];
-                    if p.count_ones() == 1 {
+                    // One position (no popcount instruction on baseline x86-64).
+                    if p != 0 && !many_bits(p) {
                         let c = p.trailing_zeros() as usize;
                         let (tech, diff) = if alone {
                             (Technique::FullHouse, 1.0)
@@ -84,7 +85,7 @@ pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> 
                             }
                             let p3 = g.pos[d] & T.mask[h3];
                             let out = p3 & !T.mask[h2];
-                            if p3.count_ones() > 1 && out.count_ones() == 1 {
+                            if many_bits(p3) && out != 0 && !many_bits(out) {
                                 let (tech, diff) = if k1 == BLOCK {
                                     (Technique::DirectPointing, 1.7)
                                 } else {

@@ -5,7 +5,7 @@
 use crate::technique::Technique;
 
 use super::grid::{
-    bits, bits16, house_positions, pop9, subsets, subsets_of, Grid, BLOCK, COL, ROW, T,
+    bits, bits16, house_positions, pop9, subsets, subsets_of, two_bits, Grid, BLOCK, COL, ROW, T,
 };
 use super::SeHint;
 
@@ -399,8 +399,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let h = kind * 9 + i;
             for d in 0..9 {
                 let p = t.pos[d] & T.mask[h];
-                let n = p.count_ones();
-                if n == 0 || n == 2 {
+                if p == 0 || two_bits(p) {
                     continue;
                 }
                 let heavy: u128 = bits(p)
@@ -440,8 +439,8 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     }
     for h in 0..27 {
         for d in 0..9 {
-            let n = (t.pos[d] & T.mask[h]).count_ones();
-            if n != 0 && n != 2 {
+            let p = t.pos[d] & T.mask[h];
+            if p != 0 && !two_bits(p) {
                 return false;
             }
         }
