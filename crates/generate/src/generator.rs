@@ -377,6 +377,11 @@ impl Dig {
 
 /// Whether no clue outside `needed` can be removed alone keeping the solution unique.
 fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) -> bool {
+    // A dig with no symmetry proves each clue it keeps needed: nothing left to test, and no
+    // second set of unavoidable sets to build.
+    if (0..81).all(|c| puzzle[c] == 0 || needed.contains(Cell::from_index(c))) {
+        return true;
+    }
     let mut dig = Dig::new(*solution);
     for c in 0..81 {
         if puzzle[c] == 0 {
