@@ -332,23 +332,35 @@ impl UaSets {
         for a in 0..9 {
             for b in a + 1..9 {
                 // A row's a and b cells go together, so components are sets of rows: a column
-                // (box) joins the row of its a with the row of its b. comp[r]: r's rows so far.
-                let mut comp = [0u16; 9];
-                for (r, m) in comp.iter_mut().enumerate() {
-                    *m = 1 << r;
+                // (box) links the row of its a with the row of its b. adj[r]: rows linked to r.
+                let mut adj = [0u16; 9];
+                for k in 0..9 {
+                    for (x, y) in [
+                        (row_in_col[a][k], row_in_col[b][k]),
+                        (row_in_box[a][k], row_in_box[b][k]),
+                    ] {
+                        adj[x] |= 1 << y;
+                        adj[y] |= 1 << x;
+                    }
                 }
-                let links = (0..9)
-                    .map(|c| (row_in_col[a][c], row_in_col[b][c]))
-                    .chain((0..9).map(|k| (row_in_box[a][k], row_in_box[b][k])));
-                for (x, y) in links {
-                    if comp[x] & (1 << y) == 0 {
-                        let joined = comp[x] | comp[y];
-                        let mut m = joined;
+                // comp[r]: the rows of r's component, grown from its lowest row until closed.
+                let mut comp = [0u16; 9];
+                let mut todo = 0x1ffu16;
+                while todo != 0 {
+                    let mut rows = todo & todo.wrapping_neg();
+                    let mut frontier = rows;
+                    while frontier != 0 {
+                        let mut next = 0;
+                        let mut m = frontier;
                         while m != 0 {
-                            comp[m.trailing_zeros() as usize] = joined;
+                            next |= adj[m.trailing_zeros() as usize];
                             m &= m - 1;
                         }
+                        frontier = next & !rows;
+                        rows |= next;
                     }
+                    todo &= !rows;
+                    comp[rows.trailing_zeros() as usize] = rows;
                 }
                 let mut left = 0x1ffu16;
                 while left != 0 {
