@@ -255,3 +255,30 @@ fn huge_headers_and_idle_connections_do_not_stop_the_server() {
     drop(idle);
     assert_eq!(still_serving(&srv, id)["version"], 1);
 }
+
+#[test]
+fn a_client_that_never_finishes_its_headers_is_cut_off() {
+    use std::io::{Read, Write};
+    let dir = TempDir::new("hostile-loris");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let id = new_game(&srv);
+    let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+    s.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    // The server's header read timeout (10 s) ends the connection, with a 408 or without a
+    // word; the read timeout here only keeps a regression from hanging the test.
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    let mut got = Vec::new();
+    match s.read_to_end(&mut got) {
+        Ok(_) => {
+            let text = String::from_utf8_lossy(&got);
+            assert!(got.is_empty() || text.starts_with("HTTP/1.1 408"), "{text}");
+        }
+        Err(e) => assert!(
+            e.kind() == std::io::ErrorKind::ConnectionReset,
+            "the connection stayed open: {e}"
+        ),
+    }
+    assert_eq!(still_serving(&srv, id)["version"], 0);
+}

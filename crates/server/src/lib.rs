@@ -301,11 +301,50 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
             IpAddr::V4(ip) => format!("http://{ip}:{}/", local.port()),
         };
         on_ready(&url);
-        axum::serve(listener, app(Arc::new(state)))
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .map_err(io)
+        serve(listener, app(Arc::new(state))).await;
+        Ok(())
     })
+}
+
+/// How long a client may take to send a request's headers before its connection is closed:
+/// without a limit, clients that send a byte now and then ("slow loris") each hold a
+/// connection open for ever.
+pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Serves `router` on `listener` until Ctrl-C or SIGTERM, then lets the connections finish
+/// the requests in flight. HTTP/1.1 with [`HEADER_READ_TIMEOUT`].
+async fn serve(listener: tokio::net::TcpListener, router: Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown_signal());
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors and the like: wait a little rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = TowerToHyperService::new(router.clone());
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(HEADER_READ_TIMEOUT)
+            .serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            // A client that goes away mid-request is its own business.
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
 }
 
 async fn shutdown_signal() {
