@@ -344,8 +344,13 @@ async fn serve(listener: tokio::net::TcpListener, router: Router) {
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    // Requests in flight finish (a hint takes well under a second); a client stuck in the
+    // middle of its headers is not waited for beyond the grace period.
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
 }
+
+/// How long a stopping server waits for the requests in flight.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 async fn shutdown_signal() {
     let ctrl_c = async {
