@@ -15,9 +15,10 @@ const LEVEL_TEXT = {
 };
 
 export class Dialogs {
-  constructor({ openGame, startGame }) {
+  constructor({ openGame, startGame, gameDeleted }) {
     this.openGame = openGame; // (id) => Promise
     this.startGame = startGame; // (body) => Promise<game>
+    this.gameDeleted = gameDeleted; // (id) => void
     this.levels = [];
     this.wireNew();
     this.wireGames();
@@ -183,6 +184,7 @@ export class Dialogs {
       del.addEventListener('click', async () => {
         if (!confirm('Delete this game?')) return;
         await api.deleteGame(g.id).catch(() => {});
+        this.gameDeleted(g.id);
         this.showGames();
       });
       return el('div', { class: 'game-item', 'data-id': String(g.id) },

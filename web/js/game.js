@@ -101,6 +101,16 @@ export class GameController {
   }
 
   /** Shows the "no game" state. */
+  /** The game on screen is gone (deleted elsewhere): nothing to play until another opens. */
+  unload(text) {
+    this.stopBot();
+    this.game = null;
+    this.hint = null;
+    this.check = null;
+    this.timer = { base: 0, since: null, paused: false };
+    this.showEmpty(text);
+  }
+
   showEmpty(text) {
     $('empty-cover').hidden = false;
     $('empty-cover').querySelector('p').textContent = text;

@@ -62,7 +62,17 @@ async function startGame(body) {
   return g;
 }
 
-const dialogs = new Dialogs({ openGame, startGame });
+// Deleting the game on screen (from the games list) leaves nothing to play: say so, and drop
+// its address so a reload does not look for it.
+function gameDeleted(id) {
+  if (controller.game?.id !== id) return;
+  controller.unload('That game was deleted. Pick a level or open another game.');
+  $('game-title').textContent = '';
+  document.title = 'nonet';
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+const dialogs = new Dialogs({ openGame, startGame, gameDeleted });
 
 $('btn-share').addEventListener('click', () => dialogs.showShare(controller.game));
 $('btn-print').addEventListener('click', () => window.print());

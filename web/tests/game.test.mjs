@@ -270,6 +270,20 @@ test('game list, statistics, share, dark mode and phone layout', async () => {
   const box = await phone.page.locator('#board').boundingBox();
   assert.ok(box.width <= 390 && box.width > 300, `board fits the phone: ${box.width}`);
   await phone.close();
+
+  // Deleting the game on screen from the list: the board gives way to a message, the address
+  // no longer names the game.
+  const id = /#\/game\/(\d+)$/.exec(page.url())[1];
+  await page.click('#btn-games');
+  await page.click('#tab-progress');
+  await page.waitForSelector(`#panel-progress .game-item[data-id="${id}"]`);
+  page.once('dialog', (d) => d.accept());
+  await page.click(`#panel-progress .game-item[data-id="${id}"] button[aria-label="Delete game ${id}"]`);
+  await page.waitForSelector(`#panel-progress .game-item[data-id="${id}"]`, { state: 'detached' });
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#empty-cover:not([hidden])');
+  assert.match(await page.textContent('#empty-cover p'), /deleted/);
+  assert.ok(!page.url().includes(`#/game/${id}`), page.url());
 });
 
 test('right click clears, Ctrl+Z undoes, pause hides the board and stops the timer', async () => {
