@@ -4,6 +4,8 @@
 //! any one digit and the rest are locked in. A restricted common candidate (RC) of two ALSs is
 //! a digit whose cells in both see each other, so it is true in at most one of them.
 
+use std::collections::HashSet;
+
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use crate::position::{common_peers, house_cells, Position};
@@ -114,93 +116,22 @@ fn elim(pos: &Position, out: &mut Vec<Candidate>, d: Digit, targets: CellSet) {
     }
 }
 
-/// A set of eliminations as one cell set per digit: built and compared without allocating,
-/// because on positions full of candidates millions of ALS pairs and triples give the same few
-/// thousand sets, and only the first of each becomes a step.
+/// A set of eliminations as one cell set per digit: built, compared and hashed without
+/// allocating, because on positions full of candidates millions of ALS pairs and triples give
+/// the same few thousand sets, and only the first of each becomes a step.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 struct Elims([u128; 9]);
 
-/// One digit's share of an [`Elims`]' hash: zero for no cells, so that a set's hash is the
-/// (wrapping) sum of its digits' shares and the hash of a set with some digits dropped is a
-/// subtraction away.
-fn digit_hash(d: usize, cells: u128) -> u64 {
-    if cells == 0 {
-        return 0;
-    }
-    let mut x = (cells as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ ((cells >> 64) as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-        ^ (d as u64 + 1).wrapping_mul(0x1656_67b1_9e37_79f9);
-    x ^= x >> 32;
-    x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
-    x ^ (x >> 29)
-}
-
-/// The elimination sets met so far (each with its hash), to keep only the first step of each:
-/// an open-addressing table of indices, probed linearly. Cheaper than a `HashSet<Elims>` here
-/// because the hash is a sum kept up to date by the caller and a candidate set is compared in
-/// place, with the dropped digits masked, without building it.
-struct SeenElims {
-    /// 0 for a free slot, else 1 + an index into `keys`.
-    slots: Vec<u32>,
-    keys: Vec<(u64, Elims)>,
-}
-
-impl SeenElims {
-    fn new() -> SeenElims {
-        SeenElims {
-            slots: vec![0; 1024],
-            keys: Vec::new(),
-        }
-    }
-
-    /// Whether `set` with the digits of `drop` (bits) emptied, of hash `hash`, is new; a new
-    /// one is recorded.
-    fn insert(&mut self, hash: u64, set: &Elims, drop: u16) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            match self.slots[i] {
-                0 => break,
-                k => {
-                    let (h, other) = &self.keys[k as usize - 1];
-                    if *h == hash
-                        && (0..9).all(|d| {
-                            let mine = if drop >> d & 1 != 0 { 0 } else { set.0[d] };
-                            other.0[d] == mine
-                        })
-                    {
-                        return false;
-                    }
-                }
-            }
-            i = (i + 1) & mask;
-        }
-        let mut key = *set;
-        for d in 0..9 {
-            if drop >> d & 1 != 0 {
-                key.0[d] = 0;
+impl std::hash::Hash for Elims {
+    /// One word folded from the nine sets, so the hasher reads 8 bytes rather than 144.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut h = 0u64;
+        for &b in &self.0 {
+            for w in [b as u64, (b >> 64) as u64] {
+                h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
             }
         }
-        self.keys.push((hash, key));
-        self.slots[i] = self.keys.len() as u32;
-        if self.keys.len() * 2 > self.slots.len() {
-            self.grow();
-        }
-        true
-    }
-
-    /// Doubles the table, keeping the load under one half.
-    fn grow(&mut self) {
-        let mut slots = vec![0u32; self.slots.len() * 2];
-        let mask = slots.len() - 1;
-        for (k, (h, _)) in self.keys.iter().enumerate() {
-            let mut i = *h as usize & mask;
-            while slots[i] != 0 {
-                i = (i + 1) & mask;
-            }
-            slots[i] = k as u32 + 1;
-        }
-        self.slots = slots;
+        state.write_u64(h);
     }
 }
 
@@ -212,14 +143,6 @@ impl Elims {
 
     fn is_empty(&self) -> bool {
         self.0.iter().all(|&b| b == 0)
-    }
-
-    /// The sum of the digits' [`digit_hash`] shares.
-    fn hash(&self) -> u64 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0u64, |h, (d, &b)| h.wrapping_add(digit_hash(d, b)))
     }
 
     /// The candidates, sorted (by cell, then digit).
@@ -259,7 +182,7 @@ fn als_pattern(pos: &Position, sets: &[&Als]) -> (Vec<Candidate>, CellSet, Vec<H
 pub fn als_xz(pos: &Position) -> Vec<Step> {
     let all = pos.als();
     let mut out: Vec<Step> = Vec::new();
-    let mut seen = SeenElims::new();
+    let mut seen: HashSet<Elims> = HashSet::new();
     for &(i, j, rc) in pos.als_links() {
         let (a, b) = (&all[i as usize], &all[j as usize]);
         {
@@ -290,7 +213,7 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
                 }
             }
             // Many pairs give the same eliminations: keep the first, before building it.
-            if elims.is_empty() || !seen.insert(elims.hash(), &elims, 0) {
+            if elims.is_empty() || !seen.insert(elims) {
                 continue;
             }
             let mut s = Step::new(Technique::AlsXz);
@@ -329,16 +252,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
         partners[j as usize].push((i as usize, rc));
     }
     let mut out: Vec<Step> = Vec::new();
-    let mut seen = SeenElims::new();
-    // `memo[i * n + j]` (i < j): the dropped-digit sets already tried for the wings on sets i
-    // and j whose pivot holds none of the cells they would clear. Such a wing's eliminations
-    // do not depend on its pivot, so each comes up once per pair, not once per pivot. Zeroed
-    // pages come from the system on demand; past 2,048 sets (32 MB) only `seen` dedupes.
-    let mut memo: Vec<u64> = if n <= 2048 {
-        vec![0; n * n]
-    } else {
-        Vec::new()
-    };
+    let mut seen: HashSet<Elims> = HashSet::new();
     for (ci, c) in all.iter().enumerate() {
         let ps = &partners[ci];
         for (k, &(ai, rca)) in ps.iter().enumerate() {
@@ -348,31 +262,20 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                     continue;
                 }
                 let common = a.digits & b.digits;
+                let union = a.cells | b.cells | c.cells;
                 // What each common digit z would remove, whatever x and y are; `live`: the
-                // digits that remove something; `overlap`: the pivot holds a cell that
-                // would be cleared without it.
+                // digits that remove something.
                 let mut all_z = Elims::default();
-                let mut shares = [0u64; 9];
                 let mut live = 0u16;
-                let mut overlap = false;
                 for z in common {
-                    let t0 = (a.sees[z.index()] & b.sees[z.index()] & pos.cells_of(z))
-                        .difference(a.cells | b.cells);
-                    let t = t0.difference(c.cells);
-                    overlap |= t != t0;
+                    let t =
+                        (a.sees[z.index()] & b.sees[z.index()] & pos.cells_of(z)).difference(union);
                     all_z.0[z.index()] = t.bits();
-                    shares[z.index()] = digit_hash(z.index(), t.bits());
                     live |= u16::from(!t.is_empty()) << z.index();
                 }
-                let all_hash = shares.iter().fold(0u64, |h, &x| h.wrapping_add(x));
                 if live == 0 {
                     continue;
                 }
-                let pair = if overlap || memo.is_empty() {
-                    usize::MAX
-                } else {
-                    ai.min(bi) * n + ai.max(bi)
-                };
                 // The eliminations of (x, y) depend only on which live digits x and y are:
                 // each such pair is tried once (on dense positions many (x, y) share it).
                 let mut tried = [u16::MAX; 81];
@@ -384,36 +287,21 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         }
                         let xy = DigitSet::single(x) | DigitSet::single(y);
                         let dropped = xy.bits() & live;
-                        if dropped == live {
+                        if dropped == live || tried[..n_tried].contains(&dropped) {
                             continue;
                         }
-                        if pair != usize::MAX {
-                            let bit = 1u64 << dropped_index(dropped);
-                            if memo[pair] & bit != 0 {
-                                continue;
-                            }
-                            memo[pair] |= bit;
-                        } else {
-                            if tried[..n_tried].contains(&dropped) {
-                                continue;
-                            }
-                            tried[n_tried] = dropped;
-                            n_tried += 1;
-                        }
-                        let mut hash = all_hash;
-                        for d in DigitSet::from_bits(dropped) {
-                            hash = hash.wrapping_sub(shares[d.index()]);
-                        }
-                        let zs = common.difference(xy);
-                        // The same eliminations come from many triples (on positions full of
-                        // candidates, millions): keep the first, and build only that one.
-                        if !seen.insert(hash, &all_z, dropped) {
-                            continue;
-                        }
+                        tried[n_tried] = dropped;
+                        n_tried += 1;
                         let mut elims = all_z;
                         for d in DigitSet::from_bits(dropped) {
                             elims.0[d.index()] = 0;
                         }
+                        // The same eliminations come from many triples (on positions full of
+                        // candidates, millions): keep the first, and build only that one.
+                        if !seen.insert(elims) {
+                            continue;
+                        }
+                        let zs = common.difference(xy);
                         let mut s = Step::new(Technique::AlsXyWing);
                         let (pattern, cells, houses) = als_pattern(pos, &[c, a, b]);
                         s.eliminations = elims.to_vec();
@@ -432,21 +320,6 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
         }
     }
     out
-}
-
-/// A set of at most two digits (as bits) as a number below 46: 0 for none, 1 to 9 for one,
-/// 10 and up for two.
-fn dropped_index(dropped: u16) -> u32 {
-    if dropped == 0 {
-        return 0;
-    }
-    let lo = dropped.trailing_zeros();
-    let hi = 15 - dropped.leading_zeros();
-    if lo == hi {
-        1 + lo
-    } else {
-        10 + hi * (hi - 1) / 2 + lo
-    }
 }
 
 /// ALS-XY-Chain: ALSs A1 - A2 - ... - An, each linked to the next by a restricted common
