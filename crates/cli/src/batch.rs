@@ -7,6 +7,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use crate::input::{Input, InputPuzzle};
+
 /// How long one puzzle's job takes, which sets the chunk size and when a progress bar is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pace {
@@ -44,48 +46,99 @@ pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     b.build().context("cannot start worker threads")
 }
 
-/// Applies `job` (a fast one) to every item on `threads` workers and hands each result, in
-/// input order, to `emit`, which writes its output line(s).
-pub fn run<T, R, J, E>(items: &[T], threads: Option<usize>, job: J, emit: E) -> Result<()>
-where
-    T: Sync,
-    R: Send,
-    J: Fn(&T) -> R + Sync,
-    E: FnMut(&T, R, &mut dyn Write) -> Result<()>,
-{
-    run_paced(items, threads, Pace::Fast, job, emit)
+/// Where `emit` writes: the output lines, and the reasons for puzzles that could not be
+/// handled. Both are buffered (a solve of 10,000 puzzles with several solutions writes 10,000
+/// reasons: one system call each was a fifth of the run); the reasons are flushed after each
+/// chunk, and written with `note`, which ignores a failing standard error as `eprintln!`
+/// cannot.
+pub struct Streams<'a> {
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    err: &'a mut dyn Write,
 }
 
-/// As [`run`], for jobs of the given [`Pace`].
-pub fn run_paced<T, R, J, E>(
-    items: &[T],
+impl Streams<'_> {
+    /// Writes one line to standard error.
+    pub fn note(&mut self, line: std::fmt::Arguments) {
+        // Nowhere to report a failing standard error: the output itself still matters.
+        let _ = self.err.write_fmt(line);
+        let _ = self.err.write_all(b"\n");
+    }
+}
+
+/// Applies `job` (a fast one) to every puzzle of `input` on `threads` workers and hands each
+/// result, in input order, to `emit`, which writes its output line(s).
+pub fn run<R, J, E>(input: &Input, threads: Option<usize>, job: J, emit: E) -> Result<()>
+where
+    R: Send,
+    J: Fn(&InputPuzzle) -> R + Sync,
+    E: FnMut(&InputPuzzle, R, &mut Streams) -> Result<()>,
+{
+    run_paced(input, threads, Pace::Fast, job, emit)
+}
+
+/// As [`run`], for jobs of the given [`Pace`]. Puzzles are read a chunk at a time, and the
+/// chunk's buffers are reused, so memory stays that of one chunk whatever the input's size.
+/// With one thread the jobs run on the calling thread, without a pool.
+pub fn run_paced<R, J, E>(
+    input: &Input,
     threads: Option<usize>,
     pace: Pace,
     job: J,
     mut emit: E,
 ) -> Result<()>
 where
-    T: Sync,
     R: Send,
-    J: Fn(&T) -> R + Sync,
-    E: FnMut(&T, R, &mut dyn Write) -> Result<()>,
+    J: Fn(&InputPuzzle) -> R + Sync,
+    E: FnMut(&InputPuzzle, R, &mut Streams) -> Result<()>,
 {
-    let pool = pool(threads)?;
-    let bar = (items.len() >= pace.progress_min() && std::io::stderr().is_terminal()).then(|| {
-        let b = ProgressBar::new(items.len() as u64);
-        b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let pool = match threads {
+        Some(1) => None,
+        _ => Some(pool(threads)?),
+    };
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(|| input.count())
+        .filter(|&n| n >= pace.progress_min())
+        .map(|n| {
+            let b = ProgressBar::new(n as u64);
+            b.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b
+        });
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for chunk in items.chunks(pace.chunk()) {
-        let results: Vec<R> = pool.install(|| chunk.par_iter().map(&job).collect());
-        for (item, r) in chunk.iter().zip(results) {
-            emit(item, r, &mut out)?;
+    // Not locked for the whole run: the progress bar draws on standard error too.
+    let mut err = std::io::BufWriter::new(std::io::stderr());
+    let mut puzzles = input.puzzles();
+    let mut chunk = Vec::with_capacity(pace.chunk());
+    let mut results = Vec::with_capacity(pace.chunk());
+    loop {
+        chunk.clear();
+        chunk.extend(puzzles.by_ref().take(pace.chunk()));
+        if chunk.is_empty() {
+            break;
         }
+        match &pool {
+            Some(pool) => {
+                pool.install(|| chunk.par_iter().map(&job).collect_into_vec(&mut results))
+            }
+            None => {
+                results.clear();
+                results.extend(chunk.iter().map(&job));
+            }
+        }
+        let mut streams = Streams {
+            out: &mut out,
+            err: &mut err,
+        };
+        for (item, r) in chunk.iter().zip(results.drain(..)) {
+            emit(item, r, &mut streams)?;
+        }
+        let _ = err.flush();
         if let Some(b) = &bar {
             b.inc(chunk.len() as u64);
         }

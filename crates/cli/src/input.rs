@@ -7,22 +7,27 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use nonet_core::{PuzzleError, Sudoku};
 
-/// One puzzle of the input: where it was, and what reading it gave.
-pub struct InputPuzzle {
+/// One puzzle of the input: where it was, and what reading it gave. It borrows its text from
+/// the [`Input`] it came from.
+pub struct InputPuzzle<'a> {
     /// A prefix naming the file when several files are read (`"a.txt: "`), else empty.
-    pub origin: String,
+    pub origin: &'a str,
     /// The line the puzzle starts on, counting every line of its file from 1.
     pub line: usize,
-    /// The text of the puzzle (the line, or the whole grid).
-    pub text: String,
+    /// The text of the puzzle as given (the line, its puzzle field, or the whole grid).
+    pub text: &'a str,
     /// The puzzle, or why it cannot be used.
     pub parsed: Result<Sudoku, PuzzleError>,
 }
 
-impl InputPuzzle {
-    /// `line N: reason` (with the file's name first when several files are read).
-    pub fn describe(&self, reason: &dyn std::fmt::Display) -> String {
-        format!("{}line {}: {}", self.origin, self.line, reason)
+impl InputPuzzle<'_> {
+    /// Writes `line N: reason` (with the file's name first when several files are read) to
+    /// standard error through the batch's buffered streams.
+    pub fn report(&self, io: &mut crate::batch::Streams, reason: &str) {
+        io.note(format_args!(
+            "{}line {}: {}",
+            self.origin, self.line, reason
+        ));
     }
 
     /// The error's own line within a multi-line grid, mapped to the file's line numbers.
@@ -39,25 +44,68 @@ impl InputPuzzle {
     }
 }
 
-/// Reads all puzzles from `files` (standard input when empty or `-`).
-pub fn read_puzzles(files: &[String]) -> Result<Vec<InputPuzzle>> {
-    let several = files.len() > 1;
-    let names: Vec<&str> = if files.is_empty() {
-        vec!["-"]
-    } else {
-        files.iter().map(String::as_str).collect()
-    };
-    let mut out = Vec::new();
-    for name in names {
-        let text = read_text(name)?;
-        let origin = if several {
-            format!("{name}: ")
+/// Whether reading checks that no digit repeats in a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Givens {
+    /// Every puzzle read is checked: a clash is an error of `parsed`.
+    Checked,
+    /// Bare 81-character lines are not checked, so `parsed` may hold clashing givens: for
+    /// commands that solve, since a clash means no solution and the check is only worth its
+    /// cost (a twentieth of an easy solve) on the puzzles that turn out to have none.
+    Unchecked,
+}
+
+/// The input of a batch command: the texts of its files (standard input when none, or `-`),
+/// read whole before any output so that an unreadable file fails at once. Its puzzles are read
+/// one at a time by [`Input::puzzles`], so a batch holds only the chunk it is working on: a
+/// million-line file takes the memory of its text, not that of a million parsed puzzles.
+pub struct Input {
+    /// Per file: the origin prefix of its puzzles, and its text.
+    files: Vec<(String, String)>,
+    givens: Givens,
+}
+
+impl Input {
+    /// Reads `files` (standard input when empty or `-`).
+    pub fn read(files: &[String], givens: Givens) -> Result<Input> {
+        let several = files.len() > 1;
+        let names: Vec<&str> = if files.is_empty() {
+            vec!["-"]
         } else {
-            String::new()
+            files.iter().map(String::as_str).collect()
         };
-        out.extend(split_puzzles(&text, &origin));
+        let mut texts = Vec::with_capacity(names.len());
+        for name in names {
+            let origin = if several {
+                format!("{name}: ")
+            } else {
+                String::new()
+            };
+            texts.push((origin, read_text(name)?));
+        }
+        Ok(Input {
+            files: texts,
+            givens,
+        })
     }
-    Ok(out)
+
+    /// The puzzles, in input order.
+    pub fn puzzles(&self) -> impl Iterator<Item = InputPuzzle<'_>> + '_ {
+        self.files
+            .iter()
+            .flat_map(move |(origin, text)| Puzzles::new(text, origin, self.givens))
+    }
+
+    /// How many puzzles there are (a pass over the lines, without parsing them).
+    pub fn count(&self) -> usize {
+        self.files
+            .iter()
+            .map(|(_, text)| match grid_start(text) {
+                Some(_) => 1,
+                None => text.lines().filter(|l| !is_skipped(l)).count(),
+            })
+            .sum()
+    }
 }
 
 /// Reads a file, or standard input for `-`, as text. Bytes that are not UTF-8 become U+FFFD and
@@ -72,7 +120,9 @@ pub fn read_text(name: &str) -> Result<String> {
         let path = Path::new(name);
         bytes = std::fs::read(path).with_context(|| format!("cannot read '{name}'"))?;
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    // Valid UTF-8 (nearly always) is kept as it is, without a lossy copy.
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// Whether a line carries no puzzle (blank or a `#` comment).
@@ -88,43 +138,104 @@ fn grid_cells(line: &str) -> usize {
         .count()
 }
 
-/// Splits a text into puzzles: either one multi-line grid (every content line holds at most
-/// nine cells, and some line exactly nine), or one puzzle per content line.
-pub fn split_puzzles(text: &str, origin: &str) -> Vec<InputPuzzle> {
-    let content: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !is_skipped(l))
-        .collect();
-    let is_grid = content.len() >= 2
-        && content.iter().all(|(_, l)| grid_cells(l) <= 9)
-        && content.iter().any(|(_, l)| grid_cells(l) == 9);
-    if is_grid {
-        let first = content[0].0;
-        let grid_text: String = text.lines().skip(first - 1).collect::<Vec<_>>().join("\n");
-        let parsed = Sudoku::from_grid(&grid_text)
-            .map_err(PuzzleError::from)
-            .and_then(|s| s.check().map(|()| s).map_err(PuzzleError::from));
-        return vec![InputPuzzle {
-            origin: origin.to_string(),
-            line: first,
-            text: grid_text,
-            parsed,
-        }];
-    }
-    content
-        .into_iter()
-        .map(|(line, l)| {
-            let (text, parsed) = parse_record(l);
-            InputPuzzle {
-                origin: origin.to_string(),
-                line,
-                text: text.to_string(),
-                parsed,
+/// When `text` is one multi-line grid (at least two content lines, each of at most nine
+/// cells, one of exactly nine): its first content line's number and byte offset.
+fn grid_start(text: &str) -> Option<(usize, usize)> {
+    let mut content = 0;
+    let mut nine = false;
+    let mut first = None;
+    let mut offset = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let l = raw.trim_end_matches(['\n', '\r']);
+        if !is_skipped(l) {
+            // Stops at the first long line: a file of puzzle lines is told apart at once.
+            let cells = grid_cells(l);
+            if cells > 9 {
+                return None;
             }
-        })
-        .collect()
+            nine |= cells == 9;
+            content += 1;
+            first.get_or_insert((i + 1, offset));
+        }
+        offset += raw.len();
+    }
+    first.filter(|_| content >= 2 && nine)
+}
+
+/// The puzzles of one text: either one multi-line grid, or one puzzle per content line.
+enum Puzzles<'a> {
+    /// The grid, until it is taken.
+    Grid(Option<InputPuzzle<'a>>),
+    /// The numbered lines still to read.
+    Lines {
+        lines: std::iter::Enumerate<std::str::Lines<'a>>,
+        origin: &'a str,
+        givens: Givens,
+    },
+}
+
+impl<'a> Puzzles<'a> {
+    fn new(text: &'a str, origin: &'a str, givens: Givens) -> Puzzles<'a> {
+        match grid_start(text) {
+            Some((line, offset)) => {
+                let grid = &text[offset..];
+                let parsed = Sudoku::from_grid(grid)
+                    .map_err(PuzzleError::from)
+                    .and_then(|s| s.check().map(|()| s).map_err(PuzzleError::from));
+                Puzzles::Grid(Some(InputPuzzle {
+                    origin,
+                    line,
+                    text: grid.trim_end(),
+                    parsed,
+                }))
+            }
+            None => Puzzles::Lines {
+                lines: text.lines().enumerate(),
+                origin,
+                givens,
+            },
+        }
+    }
+}
+
+impl<'a> Iterator for Puzzles<'a> {
+    type Item = InputPuzzle<'a>;
+
+    fn next(&mut self) -> Option<InputPuzzle<'a>> {
+        match self {
+            Puzzles::Grid(grid) => grid.take(),
+            Puzzles::Lines {
+                lines,
+                origin,
+                givens,
+            } => {
+                let (i, l) = lines.find(|(_, l)| !is_skipped(l))?;
+                // The common case first: a bare 81-character puzzle line.
+                let bare = if l.len() == 81 {
+                    Sudoku::from_line(l).ok()
+                } else {
+                    None
+                };
+                let (text, parsed) = match bare {
+                    Some(s) if *givens == Givens::Unchecked => (l, Ok(s)),
+                    Some(s) => (l, s.check().map(|()| s).map_err(PuzzleError::from)),
+                    None => parse_record(l),
+                };
+                Some(InputPuzzle {
+                    origin,
+                    line: i + 1,
+                    text,
+                    parsed,
+                })
+            }
+        }
+    }
+}
+
+/// Splits a text into puzzles: either one multi-line grid (every content line holds at most
+/// nine cells, and some line exactly nine), or one puzzle per content line. Givens are checked.
+pub fn split_puzzles<'a>(text: &'a str, origin: &'a str) -> Vec<InputPuzzle<'a>> {
+    Puzzles::new(text, origin, Givens::Checked).collect()
 }
 
 /// Characters that separate the fields of a record such as `name:puzzle:count:rating:solution`

@@ -136,6 +136,32 @@ fn mixed_file_reports_bad_lines_and_exits_2() {
     );
     assert!(!err.contains("line 1:"), "{err}");
     assert_eq!(out.status.code(), Some(2));
+
+    // `solve` and `count` read bare lines without the clash check and check only puzzles with
+    // no solution: the clash must still be `invalid`, with its reason, in every output shape.
+    let out = nonet().arg("count").arg(&path).output().unwrap();
+    assert_eq!(text(&out.stdout), "1\ninvalid\ninvalid\ninvalid\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("line 4: digit 4 repeats in row 1 (r1c1, r1c2)"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(2));
+    for command in ["solve", "count"] {
+        let out = nonet()
+            .args([command, "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let last = text(&out.stdout).lines().nth(3).unwrap().to_string();
+        let v: serde_json::Value = serde_json::from_str(&last).unwrap();
+        assert_eq!(v["status"], "invalid", "{command}: {last}");
+        assert_eq!(
+            v["error"], "digit 4 repeats in row 1 (r1c1, r1c2)",
+            "{command}: {last}"
+        );
+        assert_eq!(out.status.code(), Some(2));
+    }
 }
 
 #[test]

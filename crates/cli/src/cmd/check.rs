@@ -1,15 +1,13 @@
 //! `nonet check`: reads and validates each puzzle (format and rules) without solving it.
 
-use std::io::Write;
-
 use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
 use super::solve::{json_record, report_invalid};
 use super::{BatchArgs, Format};
-use crate::batch;
-use crate::input::{read_puzzles, InputPuzzle};
+use crate::batch::{self, Streams};
+use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
 /// Arguments of `nonet check`.
@@ -25,16 +23,17 @@ pub struct CheckArgs {
 /// Prints `ok` for a readable puzzle whose givens break no rule, `invalid` otherwise (with the
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
-    let puzzles = read_puzzles(&args.batch.files)?;
+    let input = Input::read(&args.batch.files, Givens::Checked)?;
     let mut status = Status::Ok;
     batch::run(
-        &puzzles,
+        &input,
         args.batch.threads,
         |p: &InputPuzzle| p.parsed.as_ref().map(|s| s.filled_count()).ok(),
-        |p, givens, out: &mut dyn Write| {
+        |p, givens, io: &mut Streams| {
             if givens.is_none() {
-                report_invalid(p, &mut status);
+                report_invalid(p, &mut status, io);
             }
+            let out = &mut *io.out;
             match args.format {
                 Format::Line | Format::Grid => {
                     writeln!(out, "{}", if givens.is_some() { "ok" } else { "invalid" })?

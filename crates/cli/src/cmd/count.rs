@@ -1,16 +1,14 @@
 //! `nonet count`: how many solutions each puzzle has, counting up to a limit.
 
-use std::io::Write;
-
 use anyhow::{bail, Result};
 use clap::Args;
 use nonet_core::Solver;
 use serde_json::json;
 
-use super::solve::{json_record, report_invalid};
+use super::solve::{json_record, report_conflict, report_invalid};
 use super::{BatchArgs, Format};
-use crate::batch;
-use crate::input::{read_puzzles, InputPuzzle};
+use crate::batch::{self, Streams};
+use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
 /// Arguments of `nonet count`.
@@ -33,7 +31,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
     if args.limit == 0 {
         bail!("--limit must be at least 1");
     }
-    let puzzles = read_puzzles(&args.batch.files)?;
+    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
     let solver = if args.reference {
         Solver::Reference
     } else {
@@ -41,18 +39,31 @@ pub fn run(args: CountArgs) -> Result<Status> {
     };
     let mut status = Status::Ok;
     batch::run(
-        &puzzles,
+        &input,
         args.batch.threads,
         |p: &InputPuzzle| {
-            p.parsed
-                .as_ref()
-                .ok()
-                .map(|s| s.count_solutions_with(solver, args.limit))
+            p.parsed.as_ref().ok().map(|s| {
+                // Read unchecked: only a puzzle with no solution can have clashing givens.
+                match s.count_solutions_with(solver, args.limit) {
+                    0 => s.check().map(|()| 0),
+                    n => Ok(n),
+                }
+            })
         },
-        |p, result, out: &mut dyn Write| {
-            if result.is_none() {
-                report_invalid(p, &mut status);
-            }
+        |p, result, io: &mut Streams| {
+            let mut conflict = None;
+            let result = match result {
+                None => {
+                    report_invalid(p, &mut status, io);
+                    None
+                }
+                Some(Err(c)) => {
+                    conflict = Some(report_conflict(p, c, &mut status, io));
+                    None
+                }
+                Some(Ok(n)) => Some(n),
+            };
+            let out = &mut *io.out;
             match args.format {
                 Format::Line | Format::Grid => match result {
                     Some(n) => writeln!(out, "{n}")?,
@@ -66,6 +77,9 @@ pub fn run(args: CountArgs) -> Result<Status> {
                             v["limit_reached"] = json!(n >= args.limit);
                         }
                         None => v["status"] = json!("invalid"),
+                    }
+                    if let Some(reason) = conflict {
+                        v["error"] = json!(reason);
                     }
                     writeln!(out, "{v}")?;
                 }

@@ -11,8 +11,8 @@ use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome, SeRatin
 use serde_json::json;
 
 use super::BatchArgs;
-use crate::batch;
-use crate::input::InputPuzzle;
+use crate::batch::{self, Streams};
+use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
 /// The scale to print.
@@ -65,7 +65,7 @@ fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
 
 /// `nonet rate`.
 pub fn run(args: RateArgs) -> Result<Status> {
-    let puzzles = crate::input::read_puzzles(&args.batch.files)?;
+    let input = Input::read(&args.batch.files, Givens::Checked)?;
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
@@ -73,7 +73,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
         println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
     }
     batch::run_paced(
-        &puzzles,
+        &input,
         args.batch.threads,
         batch::Pace::Slow,
         |p: &InputPuzzle| {
@@ -86,14 +86,14 @@ pub fn run(args: RateArgs) -> Result<Status> {
                 .flatten();
             Some(Rated { classic, se })
         },
-        |p, result, out: &mut dyn Write| {
+        |p, result, io: &mut Streams| {
             let Some(r) = result else {
                 match p.error_message() {
-                    Some(msg) => eprintln!("{msg}"),
-                    None => eprintln!("{}", p.describe(&"cannot read the puzzle")),
+                    Some(msg) => io.note(format_args!("{msg}")),
+                    None => p.report(io, "cannot read the puzzle"),
                 }
                 status.note(Status::Invalid);
-                return emit_invalid(p, args.format, out);
+                return emit_invalid(p, args.format, io.out);
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
             let (word, reason) = match (&r.se, r.classic) {
@@ -110,9 +110,10 @@ pub fn run(args: RateArgs) -> Result<Status> {
                 _ => (None, None),
             };
             if let Some(reason) = reason {
-                eprintln!("{}", p.describe(&reason));
+                p.report(io, reason);
                 status.note(Status::Unhandled);
             }
+            let out = &mut *io.out;
             let se = match &r.se {
                 Some(SeOutcome::Rated(se)) => Some(se),
                 _ => None,

@@ -1,15 +1,13 @@
 //! `nonet solve`: the unique solution of each puzzle, or `none` / `multiple` / `invalid`.
 
-use std::io::Write;
-
 use anyhow::Result;
 use clap::Args;
-use nonet_core::{Solutions, Solver};
+use nonet_core::{Conflict, Solutions, Solver};
 use serde_json::json;
 
 use super::{BatchArgs, Format};
-use crate::batch;
-use crate::input::{read_puzzles, InputPuzzle};
+use crate::batch::{self, Streams};
+use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
 /// Arguments of `nonet solve`.
@@ -26,7 +24,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<Status> {
-    let puzzles = read_puzzles(&args.batch.files)?;
+    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
     let solver = if args.reference {
         Solver::Reference
     } else {
@@ -34,27 +32,42 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     };
     let mut status = Status::Ok;
     batch::run(
-        &puzzles,
+        &input,
         args.batch.threads,
-        |p: &InputPuzzle| p.parsed.as_ref().ok().map(|s| s.solutions_with(solver)),
-        |p, result, out: &mut dyn Write| {
+        |p: &InputPuzzle| {
+            p.parsed.as_ref().ok().map(|s| {
+                // Read unchecked: clashing givens have no solution, so only then is the check
+                // needed to tell `invalid` from `none`.
+                match s.solutions_with(solver) {
+                    Solutions::None => s.check().map(|()| Solutions::None),
+                    found => Ok(found),
+                }
+            })
+        },
+        |p, result, io: &mut Streams| {
+            let mut conflict = None;
             let (word, solution) = match result {
                 None => {
-                    report_invalid(p, &mut status);
+                    report_invalid(p, &mut status, io);
                     ("invalid", None)
                 }
-                Some(Solutions::None) => {
-                    eprintln!("{}", p.describe(&"no solution"));
+                Some(Err(c)) => {
+                    conflict = Some(report_conflict(p, c, &mut status, io));
+                    ("invalid", None)
+                }
+                Some(Ok(Solutions::None)) => {
+                    p.report(io, "no solution");
                     status.note(Status::Unhandled);
                     ("none", None)
                 }
-                Some(Solutions::Multiple(_)) => {
-                    eprintln!("{}", p.describe(&"more than one solution"));
+                Some(Ok(Solutions::Multiple(_))) => {
+                    p.report(io, "more than one solution");
                     status.note(Status::Unhandled);
                     ("multiple", None)
                 }
-                Some(Solutions::Unique(s)) => ("unique", Some(s)),
+                Some(Ok(Solutions::Unique(s))) => ("unique", Some(s)),
             };
+            let out = &mut *io.out;
             match args.format {
                 Format::Line => match solution {
                     Some(s) => writeln!(out, "{}", s.to_line())?,
@@ -67,6 +80,9 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                 Format::Json => {
                     let mut v = json_record(p);
                     v["status"] = json!(word);
+                    if let Some(reason) = conflict {
+                        v["error"] = json!(reason);
+                    }
                     if let Some(s) = solution {
                         v["solution"] = json!(s.to_line());
                     }
@@ -89,10 +105,24 @@ pub fn json_record(p: &InputPuzzle) -> serde_json::Value {
     v
 }
 
+/// Reports clashing givens found after reading (see [`Givens::Unchecked`]) as
+/// [`report_invalid`] does, and returns the reason for JSON output.
+pub fn report_conflict(
+    p: &InputPuzzle,
+    conflict: Conflict,
+    status: &mut Status,
+    io: &mut Streams,
+) -> String {
+    let reason = conflict.to_string();
+    p.report(io, &reason);
+    status.note(Status::Invalid);
+    reason
+}
+
 /// Reports an unusable puzzle on standard error (`line N: reason`) and marks the run invalid.
-pub fn report_invalid(p: &InputPuzzle, status: &mut Status) {
+pub fn report_invalid(p: &InputPuzzle, status: &mut Status, io: &mut Streams) {
     if let Some(msg) = p.error_message() {
-        eprintln!("{msg}");
+        io.note(format_args!("{msg}"));
     }
     status.note(Status::Invalid);
 }
