@@ -38,6 +38,12 @@ pub struct Cycles {
     /// Recent answers of [`limit`], keyed by the best hint's keys, the base and the sort key:
     /// the best changes rarely, the limits are asked for at every root.
     limits: [(u64, u32, u8, u64, u8, u32); 4],
+    /// Per candidate, the "on" potentials one weak then one strong link lead to from its
+    /// "on" in the current pass (see [`Reach::image`]); valid where `img_gen` equals
+    /// `img_stamp`.
+    img: Vec<([u128; 9], u16)>,
+    img_gen: Vec<u32>,
+    img_stamp: u32,
 }
 
 impl Cycles {
@@ -177,8 +183,65 @@ impl Reach {
         }
     }
 
+    /// The "on" potentials that "on" of candidate `i` (`cell * 9 + digit`) leads to through
+    /// one weak link and one strong link in `pass`: the next layer of [`Reach::on_root`]'s
+    /// search from it alone. Both link steps distribute over unions, so a layer is the union
+    /// of its potentials' images.
+    fn image(&self, g: &Grid, pass: Pass, i: usize) -> ([u128; 9], u16) {
+        let (c, d) = (i / 9, i % 9);
+        let mut out = [0u128; 9];
+        // Weak links to the digit in the peers, then the strong links of those offs.
+        for c2 in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & self.live[d]) {
+            if pass.y && two_bits16(g.cands[c2]) {
+                let d2 = (g.cands[c2] & !(1 << d)).trailing_zeros() as usize;
+                out[d2] |= 1u128 << c2;
+            }
+            if pass.x {
+                out[d] |= self.strong_x[c2 * 9 + d];
+            }
+        }
+        // Weak links to the cell's other digits, then theirs.
+        if pass.y {
+            let m = g.cands[c];
+            for d2 in bits16(m & !(1 << d)) {
+                if self.live[d2] >> c & 1 == 0 {
+                    continue;
+                }
+                if two_bits16(m) {
+                    out[d] |= 1u128 << c;
+                }
+                if pass.x {
+                    out[d2] |= self.strong_x[c * 9 + d2];
+                }
+            }
+        }
+        let mut digits = 0u16;
+        for e in 0..9 {
+            if out[e] != 0 {
+                digits |= 1 << e;
+            }
+        }
+        (out, digits)
+    }
+
+    /// Adds to `pre` the "on" potentials whose weak links reach "off" of (`c`, `d`).
+    #[inline]
+    fn weak_pre(g: &Grid, c: usize, d: usize, y: bool, pre: &mut [u128; 9]) {
+        pre[d] |= T.peer_mask[c] & g.pos[d];
+        if y {
+            for d2 in bits16(g.cands[c] & !(1 << d)) {
+                pre[d2] |= 1u128 << c;
+            }
+        }
+    }
+
     /// From "(c, d) on": whether a cycle back to it of complexity at most `cycle_len` may
     /// exist, and whether "(c, d) off" follows with complexity at most `chain_len`.
+    ///
+    /// Layer by layer over the "on" potentials, with the images of `img` (made on demand,
+    /// see [`Reach::image`]): an off of line length 2k is reached when the ons of layer
+    /// 2k - 1 include one of its weak-link predecessors.
+    #[allow(clippy::too_many_arguments)]
     fn on_root(
         &self,
         g: &Grid,
@@ -187,44 +250,79 @@ impl Reach {
         pass: Pass,
         cycle_len: u32,
         chain_len: u32,
+        img: &mut ImageCache,
     ) -> (bool, bool) {
-        let mut to_root = [0u128; 9];
+        let limit = cycle_len.max(chain_len);
+        if limit < 2 {
+            return (false, false);
+        }
+        // The ons whose weak links reach the target "(c, d) off".
+        let mut to_target = [0u128; 9];
+        Self::weak_pre(g, c, d, pass.y, &mut to_target);
+        // The ons whose weak links reach an off that implies the root.
+        let mut to_cycle = [0u128; 9];
         if pass.y && two_bits16(g.cands[c]) {
             let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
-            to_root[d2] |= 1u128 << c;
+            Self::weak_pre(g, c, d2, true, &mut to_cycle);
         }
         if pass.x {
-            to_root[d] |= self.strong_x[c * 9 + d];
+            for c2 in crate::se::grid::bits(self.strong_x[c * 9 + d]) {
+                Self::weak_pre(g, c2, d, pass.y, &mut to_cycle);
+            }
         }
+        // Per digit, the ons seen and the ons of the current layer; `front[e]` and `ons[e]`
+        // are meaningful only for the digits of `front_digits` and `on_digits` (most layers,
+        // and every layer of the X pass, hold one or two digits).
         let mut seen = [0u128; 9];
         let mut front = [0u128; 9];
-        seen[d] |= 1u128 << c;
-        front[d] |= 1u128 << c;
-        let mut offs = [0u128; 9];
         let mut ons = [0u128; 9];
+        seen[d] = 1u128 << c;
+        front[d] = 1u128 << c;
+        let mut front_digits = 1u16 << d;
         let (mut cycle, mut target) = (false, false);
-        let limit = cycle_len.max(chain_len);
         let mut k = 1u32;
         // Iteration k makes offs of line length 2k and ons of 2k + 1.
         while 2 * k <= limit {
-            Self::weak(g, &front, pass.y, &mut offs);
-            if 2 * k <= chain_len && offs[d] >> c & 1 != 0 {
+            if 2 * k <= chain_len && bits16(front_digits).any(|e| front[e] & to_target[e] != 0) {
                 target = true;
             }
-            if k >= 2 && 2 * k <= cycle_len && (0..9).any(|e| offs[e] & to_root[e] != 0) {
+            if k >= 2
+                && 2 * k <= cycle_len
+                && bits16(front_digits).any(|e| front[e] & to_cycle[e] != 0)
+            {
                 cycle = true;
             }
             if (cycle || cycle_len < 4) && (target || chain_len == 0) {
                 break;
             }
-            self.strong(g, &offs, pass, &mut ons);
-            let mut any = false;
-            for e in 0..9 {
-                front[e] = ons[e] & !seen[e];
-                seen[e] |= front[e];
-                any |= front[e] != 0;
+            let mut on_digits = 0u16;
+            for e in bits16(front_digits) {
+                for x in crate::se::grid::bits(front[e]) {
+                    let i = x * 9 + e;
+                    if img.gen[i] != img.stamp {
+                        img.gen[i] = img.stamp;
+                        img.img[i] = self.image(g, pass, i);
+                    }
+                    let (m, md) = &img.img[i];
+                    for e2 in bits16(*md) {
+                        if on_digits >> e2 & 1 == 0 {
+                            ons[e2] = m[e2];
+                        } else {
+                            ons[e2] |= m[e2];
+                        }
+                    }
+                    on_digits |= md;
+                }
             }
-            if !any {
+            front_digits = 0;
+            for e in bits16(on_digits) {
+                front[e] = ons[e] & !seen[e];
+                if front[e] != 0 {
+                    seen[e] |= front[e];
+                    front_digits |= 1 << e;
+                }
+            }
+            if front_digits == 0 {
                 break;
             }
             k += 1;
@@ -262,6 +360,14 @@ impl Reach {
             Self::weak(g, &ons, pass.y, &mut off_front);
         }
     }
+}
+
+/// The images of [`Reach::image`] made so far in one pass: an entry is valid where `gen`
+/// equals `stamp`.
+struct ImageCache<'a> {
+    img: &'a mut [([u128; 9], u16)],
+    gen: &'a mut [u32],
+    stamp: u32,
 }
 
 /// One pass's link rules.
@@ -642,9 +748,19 @@ impl Cycles {
             (Pass { x: false, y: true }, 3),
             (Pass { x: true, y: true }, 4),
         ];
+        if self.img.len() != 729 {
+            self.img = vec![([0; 9], 0); 729];
+            self.img_gen = vec![0; 729];
+        }
         for (pass, sort_key) in passes {
             let live = reach.live(g, pass);
             reach.live = live;
+            // Images depend on the grid and the pass: a new stamp for each.
+            self.img_stamp = self.img_stamp.wrapping_add(1);
+            if self.img_stamp == 0 {
+                self.img_gen.iter_mut().for_each(|x| *x = 0);
+                self.img_stamp = 1;
+            }
             let (cycle_base, chain_base) = if pass.x && pass.y {
                 (7.0, 7.0)
             } else {
@@ -670,8 +786,13 @@ impl Cycles {
                     // The exact searches run only where the bitboard pre-check says they
                     // can find something (for forcing chains it is exact; for cycles it may
                     // say yes where SE's filter would then reject every loop).
+                    let mut img = ImageCache {
+                        img: &mut self.img,
+                        gen: &mut self.img_gen,
+                        stamp: self.img_stamp,
+                    };
                     let (cycle_maybe, on_target) =
-                        reach.on_root(g, c, d, pass, cycle_len, chain_len);
+                        reach.on_root(g, c, d, pass, cycle_len, chain_len, &mut img);
                     if cycle_maybe {
                         self.max_len = cycle_len;
                         self.do_cycles(g, root, pass, &live);
