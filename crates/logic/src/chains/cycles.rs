@@ -44,6 +44,127 @@ pub struct Cycles {
     img: Vec<([u128; 9], u16)>,
     img_gen: Vec<u32>,
     img_stamp: u32,
+    /// Roots known to give no hint (see [`Sterile`]).
+    sterile: Sterile,
+}
+
+/// Roots that were searched without any limit and gave no hint, per pass, each with the
+/// "on" potentials its searches can reach, kept from one run to the next.
+///
+/// Everything a pass does from a root (the pre-check, the cycle and chain searches) follows
+/// weak links (to every candidate of the digit in the peers, or of the cell) and strong links
+/// (from an "off" whose cell is bivalue or whose digit has two positions in a house); the
+/// offs without a strong link are dead ends. So while no candidate comes back, the searches
+/// from a root change only where the strong links of an "off" they reach change: an off is
+/// reached by the weak links of a reached "on" (a peer with its digit, or another digit of
+/// its cell), or is the root's own "off". Elsewhere they find the same lines; a cycle's
+/// eliminations are candidates of the grid, so a line that eliminated nothing still
+/// eliminates nothing, and a chain search that found nothing still finds nothing. A root
+/// that gave no hint without limits gives none under any limit (a limited search finds a
+/// subset), so skipping it changes nothing. The truth decides which chains are searched:
+/// the entries are for one truth.
+struct Sterile {
+    /// The truth the entries were found with.
+    truth: Option<Truth>,
+    /// The candidates of each cell at the last run.
+    cands: [u16; 81],
+    /// The X strong links of each candidate at the last run (see `Reach::strong_x`).
+    strong_x: Vec<u128>,
+    /// Per pass and digit, the cells of the sterile roots.
+    cells: [[u128; 9]; 3],
+    /// Per pass and candidate, the ons its searches reach (valid for sterile roots).
+    reach: Vec<[u128; 9]>,
+}
+
+impl Default for Sterile {
+    fn default() -> Self {
+        Sterile {
+            truth: None,
+            cands: [0; 81],
+            strong_x: vec![0; 729],
+            cells: [[0; 9]; 3],
+            reach: vec![[0; 9]; 3 * 729],
+        }
+    }
+}
+
+impl Sterile {
+    /// Drops the roots whose searches may differ on `g` from the last run (see [`Sterile`]);
+    /// `strong_x` is `g`'s.
+    fn update(&mut self, g: &Grid, truth: Option<&Truth>, strong_x: &[u128]) {
+        let back = (0..81).any(|c| g.cands[c] & !self.cands[c] != 0);
+        if back || self.truth.as_ref() != truth {
+            self.truth = truth.copied();
+            self.cells = [[0; 9]; 3];
+        } else if self.cells.iter().flatten().any(|&m| m != 0) {
+            // The offs whose strong links changed: X (house) and Y (cell) links apart.
+            let mut ch_x = [0u128; 9];
+            let mut ch_y = [0u128; 9];
+            let mut ch_y_cells = 0u128;
+            for c in 0..81 {
+                let (old, new) = (self.cands[c], g.cands[c]);
+                if old == 0 {
+                    continue;
+                }
+                if two_bits16(old) != two_bits16(new) || (two_bits16(old) && old != new) {
+                    ch_y_cells |= 1u128 << c;
+                    for e in bits16(old) {
+                        ch_y[e] |= 1u128 << c;
+                    }
+                }
+                for e in bits16(old) {
+                    if self.strong_x[c * 9 + e] != strong_x[c * 9 + e] {
+                        ch_x[e] |= 1u128 << c;
+                    }
+                }
+            }
+            for (p, cells) in self.cells.iter_mut().enumerate() {
+                let (x, y) = (p != 1, p != 0);
+                let mut ch = [0u128; 9];
+                let mut ch_cells = 0u128;
+                for e in 0..9 {
+                    if x {
+                        ch[e] |= ch_x[e];
+                    }
+                    if y {
+                        ch[e] |= ch_y[e];
+                    }
+                    ch_cells |= ch[e];
+                }
+                if ch_cells == 0 {
+                    continue;
+                }
+                if !x {
+                    ch_cells &= ch_y_cells;
+                }
+                // The ons whose weak links reach a changed off: its peers with the digit,
+                // and (Y links) the other digits of its cell.
+                let mut near = [0u128; 9];
+                for e in 0..9 {
+                    for q in crate::se::grid::bits(ch[e]) {
+                        near[e] |= T.peer_mask[q];
+                    }
+                }
+                for d in 0..9 {
+                    for c in crate::se::grid::bits(cells[d]) {
+                        let r = &self.reach[p * 729 + c * 9 + d];
+                        let mut hit = ch[d] >> c & 1 != 0;
+                        let mut on_cells = 0u128;
+                        for e in 0..9 {
+                            hit |= r[e] & near[e] != 0;
+                            on_cells |= r[e];
+                        }
+                        hit |= y && on_cells & ch_cells != 0;
+                        if hit {
+                            cells[d] &= !(1u128 << c);
+                        }
+                    }
+                }
+            }
+        }
+        self.cands = g.cands;
+        self.strong_x.copy_from_slice(strong_x);
+    }
 }
 
 impl Cycles {
@@ -231,6 +352,51 @@ impl Reach {
         if y {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
                 pre[d2] |= 1u128 << c;
+            }
+        }
+    }
+
+    /// Every "on" the searches of `pass` from candidate (`c`, `d`) can reach: from its "on",
+    /// and (passes with X links, which search chains from the "off" too) from its "off".
+    fn closure(&self, g: &Grid, c: usize, d: usize, pass: Pass, img: &mut ImageCache) -> [u128; 9] {
+        let mut seen = [0u128; 9];
+        let mut front = [0u128; 9];
+        seen[d] = 1u128 << c;
+        front[d] = 1u128 << c;
+        if pass.x {
+            // The strong links of "(c, d) off" (an X pass searches from it with X links).
+            let mut off = [0u128; 9];
+            off[d] = 1u128 << c;
+            let mut ons = [0u128; 9];
+            self.strong(g, &off, Pass { x: true, y: pass.y }, &mut ons);
+            for e in 0..9 {
+                front[e] |= ons[e];
+                seen[e] |= ons[e];
+            }
+        }
+        loop {
+            let mut ons = [0u128; 9];
+            for e in 0..9 {
+                for x in crate::se::grid::bits(front[e]) {
+                    let i = x * 9 + e;
+                    if img.gen[i] != img.stamp {
+                        img.gen[i] = img.stamp;
+                        img.img[i] = self.image(g, pass, i);
+                    }
+                    let (m, md) = &img.img[i];
+                    for e2 in bits16(*md) {
+                        ons[e2] |= m[e2];
+                    }
+                }
+            }
+            let mut any = false;
+            for e in 0..9 {
+                front[e] = ons[e] & !seen[e];
+                seen[e] |= front[e];
+                any |= front[e] != 0;
+            }
+            if !any {
+                return seen;
             }
         }
     }
@@ -752,7 +918,13 @@ impl Cycles {
             self.img = vec![([0; 9], 0); 729];
             self.img_gen = vec![0; 729];
         }
-        for (pass, sort_key) in passes {
+        // Only the best-hint runs use and feed the sterile roots: collecting every hint for
+        // a nested chain wants them all.
+        let memo = matches!(sink, Sink::Best { .. });
+        if memo {
+            self.sterile.update(g, truth, &reach.strong_x);
+        }
+        for (p, (pass, sort_key)) in passes.into_iter().enumerate() {
             let live = reach.live(g, pass);
             reach.live = live;
             // Images depend on the grid and the pass: a new stamp for each.
@@ -775,6 +947,11 @@ impl Cycles {
                     continue;
                 }
                 for d in bits16(g.cands[c]) {
+                    if memo && self.sterile.cells[p][d] >> c & 1 != 0 {
+                        continue;
+                    }
+                    // With no hint yet, every search from this root is unlimited.
+                    let unlimited = matches!(sink, Sink::Best { best: None, .. });
                     let root = key(c, d, true);
                     let holds = truth.map(|t| t.holds(c, d));
                     let cycle_len = self.limit(sink, cycle_base, sort_key);
@@ -822,6 +999,17 @@ impl Cycles {
                                 self.consider_chain(g, t, pass, chain_base, sort_key, sink);
                             }
                         }
+                    }
+                    // Still no hint: the root gave none, unlimited.
+                    if memo && unlimited && matches!(sink, Sink::Best { best: None, .. }) {
+                        let mut img = ImageCache {
+                            img: &mut self.img,
+                            gen: &mut self.img_gen,
+                            stamp: self.img_stamp,
+                        };
+                        self.sterile.reach[p * 729 + c * 9 + d] =
+                            reach.closure(g, c, d, pass, &mut img);
+                        self.sterile.cells[p][d] |= 1u128 << c;
                     }
                 }
             }
