@@ -211,6 +211,15 @@ impl Sudoku {
         self.search(Solver::Fast, 1, true).1
     }
 
+    /// The first solution of a search whose order is fixed: unlike [`Sudoku::some_solution`],
+    /// whose search is tuned for speed (and may be retuned), this one stays the same from one
+    /// version of nonet-core to the next, so output built on it is reproducible (the generator
+    /// completes its random grids with it). A change to it is a change of every generated
+    /// puzzle; the test `fixed_order_solutions_are_pinned` guards it.
+    pub fn first_solution_in_fixed_order(&self) -> Option<Sudoku> {
+        fast::first_in_fixed_order(&self.cells).map(|cells| Sudoku { cells })
+    }
+
     /// Whether the puzzle has exactly one solution.
     pub fn has_unique_solution(&self) -> bool {
         self.count_solutions_up_to(2) == 1

@@ -106,8 +106,10 @@ impl Masks {
 
 /// A random complete grid. The three boxes on the diagonal share no row, column or stack, so
 /// any digits in them extend to a full grid: each gets a random permutation, the first row is
-/// completed at random, and nonet-core's fast solver completes the grid (a few microseconds, where a randomized backtracker from an
-/// empty grid took tens). The solver completes deterministically, so random validity-keeping
+/// completed at random, and nonet-core's fast solver completes the grid (a few microseconds,
+/// where a randomized backtracker from an empty grid took tens), in its fixed search order so
+/// that tuning the solver cannot change a grid. The solver completes deterministically, so
+/// random validity-keeping
 /// moves (bands, rows within bands, stacks, columns within stacks, a transposition) then spread
 /// the result over many more grids.
 pub(crate) fn random_solution(rng: &mut PuzzleRng) -> [u8; 81] {
@@ -142,7 +144,7 @@ pub(crate) fn random_solution(rng: &mut PuzzleRng) -> [u8; 81] {
         // Such a start nearly always extends to a full grid; when not, draw again.
         if let Some(full) = nonet_core::Sudoku::from_bytes(grid)
             .expect("digits 1-9")
-            .some_solution()
+            .first_solution_in_fixed_order()
         {
             break full.to_bytes();
         }

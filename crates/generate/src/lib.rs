@@ -38,7 +38,7 @@ mod symmetry;
 
 /// The version of the generating algorithm. A seed and options name the same puzzle for as long
 /// as this stays the same; it is bumped whenever a change alters any generated puzzle.
-pub const GENERATOR_VERSION: &str = "nonet-generate 2";
+pub const GENERATOR_VERSION: &str = "nonet-generate 3";
 
 pub use error::GenerateError;
 pub use generator::{is_minimal, GenerateOptions, Generated, Generator};
