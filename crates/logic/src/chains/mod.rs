@@ -181,58 +181,106 @@ fn node(k: u16) -> ChainNode {
     }
 }
 
+/// The "on" potentials that "(c, d) on" leads to through one weak link (to the digit in the
+/// peers, or to the cell's other digits) and one strong link (bivalue cell, or conjugate
+/// pair: `partner`), as per-digit cell masks with the mask of the digits present.
+///
+/// `live`: per digit, the cells whose "off" implies an "on" (the other offs are dead ends).
+fn static_image(
+    g: &Grid,
+    live: &[u128; 9],
+    partner: &[u128],
+    c: usize,
+    d: usize,
+) -> ([u128; 9], u16) {
+    let mut out = [0u128; 9];
+    for x in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & live[d]) {
+        let m = g.cands[x];
+        if pop9(m) == 2 {
+            out[(m & !(1 << d)).trailing_zeros() as usize] |= 1u128 << x;
+        }
+        out[d] |= partner[x * 9 + d];
+    }
+    let m = g.cands[c];
+    for e in bits16(m & !(1 << d)) {
+        if live[e] >> c & 1 == 0 {
+            continue;
+        }
+        if pop9(m) == 2 {
+            out[d] |= 1u128 << c;
+        }
+        out[e] |= partner[c * 9 + e];
+    }
+    let mut digits = 0u16;
+    for e in 0..9 {
+        if out[e] != 0 {
+            digits |= 1 << e;
+        }
+    }
+    (out, digits)
+}
+
 /// Everything "(c, d) on" implies by static links, cell (Y) and house (X) links both: the on
 /// sets (indices 0-8, per digit) and off sets (9-17) of a static net without its stops.
 ///
-/// `live`: per digit, the cells whose "off" implies an "on" (bivalue cell or conjugate pair);
-/// the other offs are dead ends.
-/// `partner[c * 9 + e]`: the other position of digit `e` in the houses of cell `c` where the
-/// digit has two (the cells that "(c, e) off" turns on).
-fn static_reach(g: &Grid, live: &[u128; 9], partner: &[u128], c: usize, d: usize) -> [u128; 18] {
+/// The ons are closed layer by layer with the images of [`static_image`] (made on demand in
+/// `img`, valid where `img_gen` equals `stamp`, shared by every root of one producer call);
+/// the offs are the weak links of the ons.
+#[allow(clippy::too_many_arguments)]
+fn static_reach(
+    g: &Grid,
+    live: &[u128; 9],
+    partner: &[u128],
+    img: &mut [([u128; 9], u16)],
+    img_gen: &mut [u32],
+    stamp: u32,
+    c: usize,
+    d: usize,
+) -> [u128; 18] {
     let mut r = [0u128; 18];
     r[d] = 1u128 << c;
     let mut front = [0u128; 9];
     front[d] = 1u128 << c;
-    loop {
-        let mut offs = [0u128; 9];
-        for e in 0..9 {
+    let mut front_digits = 1u16 << d;
+    let mut ons = [0u128; 9];
+    while front_digits != 0 {
+        let mut on_digits = 0u16;
+        for e in bits16(front_digits) {
             for x in crate::se::grid::bits(front[e]) {
-                offs[e] |= T.peer_mask[x] & g.pos[e];
-                for e2 in bits16(g.cands[x] & !(1 << e)) {
-                    offs[e2] |= 1u128 << x;
+                let i = x * 9 + e;
+                if img_gen[i] != stamp {
+                    img_gen[i] = stamp;
+                    img[i] = static_image(g, live, partner, x, e);
                 }
+                let (m, md) = &img[i];
+                for e2 in bits16(*md) {
+                    if on_digits >> e2 & 1 == 0 {
+                        ons[e2] = m[e2];
+                    } else {
+                        ons[e2] |= m[e2];
+                    }
+                }
+                on_digits |= md;
             }
         }
-        let mut any = false;
-        for e in 0..9 {
-            offs[e] &= !r[9 + e];
-            r[9 + e] |= offs[e];
-            any |= offs[e] != 0;
-        }
-        if !any {
-            return r;
-        }
-        let mut ons = [0u128; 9];
-        for e in 0..9 {
-            for x in crate::se::grid::bits(offs[e] & live[e]) {
-                let m = g.cands[x];
-                if pop9(m) == 2 {
-                    ons[(m & !(1 << e)).trailing_zeros() as usize] |= 1u128 << x;
-                }
-                ons[e] |= partner[x * 9 + e];
+        front_digits = 0;
+        for e in bits16(on_digits) {
+            front[e] = ons[e] & !r[e];
+            if front[e] != 0 {
+                r[e] |= front[e];
+                front_digits |= 1 << e;
             }
-        }
-        any = false;
-        for e in 0..9 {
-            ons[e] &= !r[e];
-            r[e] |= ons[e];
-            front[e] = ons[e];
-            any |= ons[e] != 0;
-        }
-        if !any {
-            return r;
         }
     }
+    for e in 0..9 {
+        for x in crate::se::grid::bits(r[e]) {
+            r[9 + e] |= T.peer_mask[x] & g.pos[e];
+            for e2 in bits16(g.cands[x] & !(1 << e)) {
+                r[9 + e2] |= 1u128 << x;
+            }
+        }
+    }
+    r
 }
 
 /// Whether a Nishio propagation (digit index `d` only, dynamic) from the assumptions `on` and
@@ -309,6 +357,10 @@ pub struct Chainer {
     reach: Vec<[u128; 18]>,
     reach_gen: Vec<u32>,
     reach_stamp: u32,
+    /// Images of [`static_image`] for `static_reach`, valid where `img_gen` equals
+    /// `reach_stamp`.
+    img: Vec<([u128; 9], u16)>,
+    img_gen: Vec<u32>,
     /// The cells with two candidates or more.
     multi: u128,
     /// Per digit, the cells whose "off" implies an "on" by a static link.
@@ -337,6 +389,8 @@ impl Default for Chainer {
             reach: vec![[0; 18]; 729],
             reach_gen: vec![0; 729],
             reach_stamp: 0,
+            img: vec![([0; 9], 0); 729],
+            img_gen: vec![0; 729],
             multi: 0,
             live: [0; 9],
             partner: Vec::new(),
@@ -684,6 +738,7 @@ impl Chainer {
         self.reach_stamp = self.reach_stamp.wrapping_add(1);
         if self.reach_stamp == 0 {
             self.reach_gen.iter_mut().for_each(|x| *x = 0);
+            self.img_gen.iter_mut().for_each(|x| *x = 0);
             self.reach_stamp = 1;
         }
         let contradictions = dynamic || nishio;
@@ -847,7 +902,16 @@ impl Chainer {
     ) {
         let i = c * 9 + d;
         if self.reach_gen[i] != self.reach_stamp {
-            self.reach[i] = static_reach(g, &self.live, &self.partner, c, d);
+            self.reach[i] = static_reach(
+                g,
+                &self.live,
+                &self.partner,
+                &mut self.img,
+                &mut self.img_gen,
+                self.reach_stamp,
+                c,
+                d,
+            );
             self.reach_gen[i] = self.reach_stamp;
         }
         let r = &self.reach[i];
