@@ -10,6 +10,59 @@ use super::grid::{
 };
 use super::SeHint;
 
+use std::cell::Cell;
+
+/// Digits and houses known to give no hint to a producer, remembered per thread.
+///
+/// Fish and locking look at one digit at a time: the hints of digit `d` depend only on its
+/// positions (and, for fish, on how many of it are placed). Naked and hidden sets look at one
+/// house at a time: their hints there depend only on the candidates of its cells and its
+/// number of empty cells. A digit or house whose full scan gave no hint gives none again
+/// while those are the same, so its scan is skipped: the producer's other hints keep their
+/// order, and the first one is the same. Consecutive chain steps change one digit or two,
+/// and a few houses, and the rating loop runs these producers at each of them.
+struct Sterile {
+    /// Per fish degree (2 to 4) and digit: the (positions, placed count) last found sterile.
+    fish: [[Cell<(u128, u32)>; 9]; 3],
+    /// Per locking mode (normal, direct) and digit: the positions last found sterile.
+    locking: [[Cell<u128>; 9]; 2],
+    /// Per hidden-set variant (degree 2 to 4, normal or direct) and house: the house's
+    /// content (see [`house_key`]) last found sterile.
+    hidden: [[Cell<HouseKey>; 27]; 6],
+    /// Per naked-set degree (2 to 4) and house: the content last found sterile.
+    naked: [[Cell<HouseKey>; 27]; 3],
+}
+
+/// What a naked or hidden set in one house depends on: the candidates of its cells and its
+/// number of empty cells (slot 9).
+type HouseKey = [u16; 10];
+
+/// The [`HouseKey`] of house `h`.
+#[inline]
+fn house_key(g: &Grid, h: usize, empties: u32) -> HouseKey {
+    let mut k = [0u16; 10];
+    for (j, &c) in T.cells[h].iter().enumerate() {
+        k[j] = g.cands[c as usize];
+    }
+    k[9] = empties as u16;
+    k
+}
+
+/// No house has this content (a candidate mask above nine bits).
+const NEVER_HOUSE: HouseKey = [u16::MAX; 10];
+
+/// No digit has these positions: a cell outside the grid.
+const NEVER: u128 = 1 << 127;
+
+thread_local! {
+    static STERILE: Sterile = Sterile {
+        fish: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new((NEVER, 0)))),
+        locking: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER))),
+        hidden: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
+        naked: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
+    };
+}
+
 /// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
 /// each over Block, Column, Row.
 pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
@@ -57,13 +110,42 @@ const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
 pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
+    let mut skip = 0u16;
+    STERILE.with(|st| {
+        for d in 0..9 {
+            if st.locking[direct as usize][d].get() == g.pos[d] {
+                skip |= 1 << d;
+            }
+        }
+    });
+    let mut offered = 0u16;
+    let mut acc = |h: SeHint| {
+        offered |= h.digits;
+        acc(h)
+    };
+    if locking_scan(g, direct, skip, &mut acc) {
+        return true;
+    }
+    STERILE.with(|st| {
+        for d in 0..9 {
+            if (skip | offered) >> d & 1 == 0 {
+                st.locking[direct as usize][d].set(g.pos[d]);
+            }
+        }
+    });
+    false
+}
+
+/// [`locking`]'s scan, without the digits of `skip`.
+fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     for (k1, k2) in LOCK_PAIRS {
         for i1 in 0..9 {
             let h1 = k1 * 9 + i1;
             // The digits of h1 with two positions or more, all inside one house of kind k2,
             // grouped by that house: SE's loops over i2 then d, without the empty pairs.
             let mut by_h2 = [0u16; 9];
-            for d in 0..9 {
+            for d in bits16(!skip & 0x1ff) {
                 let p1 = g.pos[d] & T.mask[h1];
                 if !many_bits(p1) {
                     continue;
@@ -147,6 +229,16 @@ pub fn hidden_set(
             if empties <= needed {
                 continue;
             }
+            let key = house_key(g, h, empties);
+            let slot = (degree as usize - 2) * 2 + direct as usize;
+            if STERILE.with(|st| st.hidden[slot][h].get() == key) {
+                continue;
+            }
+            let mut offered = false;
+            let mut acc = |hint: SeHint| {
+                offered = true;
+                acc(hint)
+            };
             let mut dpos = [0u16; 9];
             for (d, slot) in dpos.iter_mut().enumerate() {
                 *slot = house_positions(h, g.pos[d]);
@@ -222,6 +314,9 @@ pub fn hidden_set(
                     }
                 }
             }
+            if !offered {
+                STERILE.with(|st| st.hidden[slot][h].set(key));
+            }
         }
     }
     false
@@ -251,6 +346,16 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
             if all_empties[h] < 2 * degree {
                 continue;
             }
+            let key = house_key(g, h, all_empties[h]);
+            let slot = degree as usize - 2;
+            if STERILE.with(|st| st.naked[slot][h].get() == key) {
+                continue;
+            }
+            let mut offered = false;
+            let mut acc = |hint: SeHint| {
+                offered = true;
+                acc(hint)
+            };
             let hc = &T.cells[h];
             // Only cells with 2..=degree candidates can be part of a set.
             let mut q = 0u16;
@@ -295,6 +400,9 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
                     }
                 }
             }
+            if !offered {
+                STERILE.with(|st| st.naked[slot][h].set(key));
+            }
         }
     }
     false
@@ -308,12 +416,48 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
             placed[v as usize - 1] += 1;
         }
     }
+    // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
+    let slot = degree as usize - 2;
+    let mut skip = 0u16;
+    STERILE.with(|st| {
+        for d in 0..9 {
+            if st.fish[slot][d].get() == (g.pos[d], placed[d]) {
+                skip |= 1 << d;
+            }
+        }
+    });
+    let mut offered = 0u16;
+    let mut acc = |h: SeHint| {
+        offered |= h.digits;
+        acc(h)
+    };
+    if fish_scan(g, degree, &placed, skip, &mut acc) {
+        return true;
+    }
+    STERILE.with(|st| {
+        for d in 0..9 {
+            if (skip | offered) >> d & 1 == 0 {
+                st.fish[slot][d].set((g.pos[d], placed[d]));
+            }
+        }
+    });
+    false
+}
+
+/// [`fish`]'s scan, without the digits of `skip`.
+fn fish_scan(
+    g: &Grid,
+    degree: u32,
+    placed: &[u32; 9],
+    skip: u16,
+    acc: &mut impl FnMut(SeHint) -> bool,
+) -> bool {
     for (bk, ck) in [(COL, ROW), (ROW, COL)] {
         // Inside a row the positions are column numbers and vice versa, so the house
         // positions are the cover indices. Lines with 2..=degree positions can be bases.
         let mut lines = [[0u16; 9]; 9];
         let mut q = [0u16; 9];
-        for d in 0..9 {
+        for d in bits16(!skip & 0x1ff) {
             for b in 0..9 {
                 let p = house_positions(bk * 9 + b, g.pos[d]);
                 lines[d][b] = p;
