@@ -4,8 +4,82 @@
 
 use crate::technique::Technique;
 
+use std::cell::Cell;
+
 use super::grid::{bits16, is_peer, many_bits, pop9, Grid, T};
 use super::SeHint;
+
+/// The last grid on which a producer's full scan gave no hint: its candidates and its base
+/// cells (see [`Changes`]).
+type Sterile = Cell<Option<([u16; 81], u128)>>;
+
+thread_local! {
+    /// For aligned pair exclusion, then aligned triplet exclusion.
+    static STERILE: [Sterile; 2] = const { [Cell::new(None), Cell::new(None)] };
+}
+
+/// What changed since the last grid on which the producer found nothing.
+///
+/// The test of a pair or triple of base cells reads only the candidates of its cells and of
+/// the excluders that see them all: unless one of its cells changed (or became a base cell)
+/// or a changed cell sees them all, it finds nothing again, and skipping it leaves the
+/// other tests, their order and the first hint as they were. Consecutive chain steps change
+/// a cell or two, and the rating loop runs these producers at each of them.
+struct Changes {
+    /// Cells whose candidates differ.
+    changed: u128,
+    /// Cells whose tests must run: changed cells and new base cells.
+    redo: u128,
+}
+
+impl Changes {
+    fn new(slot: usize, g: &Grid, base: u128) -> Changes {
+        let last = STERILE.with(|st| st[slot].get());
+        match last {
+            None => Changes {
+                changed: !0,
+                redo: !0,
+            },
+            Some((cands, base0)) => {
+                let mut changed = 0u128;
+                for c in 0..81 {
+                    if cands[c] != g.cands[c] {
+                        changed |= 1u128 << c;
+                    }
+                }
+                Changes {
+                    changed,
+                    redo: changed | (base & !base0),
+                }
+            }
+        }
+    }
+
+    /// The cells a test holding the cells of `cells` must include to run: everything when
+    /// one of them is to redo, else the cells to redo and the peers of a changed cell that
+    /// sees all of `cells` (`seen_by_all`: the cells that see them all).
+    #[inline]
+    fn needed(&self, cells: u128, seen_by_all: u128) -> u128 {
+        if cells & self.redo != 0 {
+            return !0;
+        }
+        let mut m = self.redo;
+        for x in super::grid::bits(self.changed & seen_by_all) {
+            m |= T.peer_mask[x];
+        }
+        m
+    }
+
+    /// Remembers `g` as a grid where the scan found nothing.
+    fn sterile(slot: usize, g: &Grid, base: u128) {
+        STERILE.with(|st| st[slot].set(Some((g.cands, base))));
+    }
+}
+
+/// The mask of the base cells.
+fn base_mask(cells: &[(usize, u128)]) -> u128 {
+    cells.iter().fold(0, |m, &(c, _)| m | 1u128 << c)
+}
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
 /// candidates) as a mask.
@@ -53,9 +127,13 @@ fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let cells = base_cells(g, 2);
+    let base = base_mask(&cells);
     if cells.len() < 2 {
+        Changes::sterile(0, g, base);
         return false;
     }
+    let ch = Changes::new(0, g, base);
+    let mut offered = false;
     // Only the first `n` entries are read after each fill.
     let mut buf = [0u16; 81];
     for j in 1..cells.len() {
@@ -64,6 +142,10 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let (c1, e1) = cells[j];
             let common = e0 & e1;
             if !many_bits(common) {
+                continue;
+            }
+            let pair = (1u128 << c0) | (1u128 << c1);
+            if ch.needed(pair, T.peer_mask[c0] & T.peer_mask[c1]) & pair == 0 {
                 continue;
             }
             let n = excluder_cands(g, common, &mut buf);
@@ -103,11 +185,15 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             }
             if any {
                 h.cells = (1u128 << c0) | (1u128 << c1) | common;
+                offered = true;
                 if acc(h) {
                     return true;
                 }
             }
         }
+    }
+    if !offered {
+        Changes::sterile(0, g, base);
     }
     false
 }
@@ -116,9 +202,13 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
 /// meets it: a later meeting would give the same hint again.
 pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let cells = base_cells(g, 3);
+    let base = base_mask(&cells);
     if cells.len() < 3 {
+        Changes::sterile(1, g, base);
         return false;
     }
+    let ch = Changes::new(1, g, base);
+    let mut offered = false;
     let mut qualifying = 0u128;
     let mut ex_of = [0u128; 81];
     // For each excluder cell, the base cells it serves.
@@ -139,7 +229,12 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             if !many_bits(common01) {
                 continue;
             }
-            let twins = (e0 | e1) & qualifying & !(1u128 << c0) & !(1u128 << c1);
+            let pair = (1u128 << c0) | (1u128 << c1);
+            let twins =
+                (e0 | e1) & qualifying & !pair & ch.needed(pair, T.peer_mask[c0] & T.peer_mask[c1]);
+            if twins == 0 {
+                continue;
+            }
             // The base cells served by two excluders of the pair or more: the third cells
             // with two common excluders (the test below, done for all at once).
             let (mut once, mut twice) = (0u128, 0u128);
@@ -270,12 +365,16 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 }
                 if any {
                     h.cells = (1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common;
+                    offered = true;
                     if acc(h) {
                         return true;
                     }
                 }
             }
         }
+    }
+    if !offered {
+        Changes::sterile(1, g, base);
     }
     false
 }
