@@ -358,11 +358,26 @@ impl Reach {
 
     /// Every "on" the searches of `pass` from candidate (`c`, `d`) can reach: from its "on",
     /// and (passes with X links, which search chains from the "off" too) from its "off".
-    fn closure(&self, g: &Grid, c: usize, d: usize, pass: Pass, img: &mut ImageCache) -> [u128; 9] {
+    ///
+    /// `from_on`: the ons reachable from its "on" when already known (a closed set).
+    fn closure(
+        &self,
+        g: &Grid,
+        c: usize,
+        d: usize,
+        pass: Pass,
+        img: &mut ImageCache,
+        from_on: Option<[u128; 9]>,
+    ) -> [u128; 9] {
         let mut seen = [0u128; 9];
         let mut front = [0u128; 9];
-        seen[d] = 1u128 << c;
-        front[d] = 1u128 << c;
+        match from_on {
+            Some(on) => seen = on,
+            None => {
+                seen[d] = 1u128 << c;
+                front[d] = 1u128 << c;
+            }
+        }
         if pass.x {
             // The strong links of "(c, d) off" (an X pass searches from it with X links).
             let mut off = [0u128; 9];
@@ -370,13 +385,16 @@ impl Reach {
             let mut ons = [0u128; 9];
             self.strong(g, &off, Pass { x: true, y: pass.y }, &mut ons);
             for e in 0..9 {
-                front[e] |= ons[e];
+                front[e] |= ons[e] & !seen[e];
                 seen[e] |= ons[e];
             }
         }
         loop {
             let mut ons = [0u128; 9];
             for e in 0..9 {
+                if front[e] == 0 {
+                    continue;
+                }
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
                     if img.gen[i] != img.stamp {
@@ -417,10 +435,11 @@ impl Reach {
         cycle_len: u32,
         chain_len: u32,
         img: &mut ImageCache,
-    ) -> (bool, bool) {
+        full: bool,
+    ) -> (bool, bool, Option<[u128; 9]>) {
         let limit = cycle_len.max(chain_len);
         if limit < 2 {
-            return (false, false);
+            return (false, false, None);
         }
         // The ons whose weak links reach the target "(c, d) off".
         let mut to_target = [0u128; 9];
@@ -458,7 +477,9 @@ impl Reach {
             {
                 cycle = true;
             }
-            if (cycle || cycle_len < 4) && (target || chain_len == 0) {
+            // Once both answers are known the search may stop, unless the caller wants
+            // every on it reaches (`full`): going on changes neither answer.
+            if !full && (cycle || cycle_len < 4) && (target || chain_len == 0) {
                 break;
             }
             let mut on_digits = 0u16;
@@ -489,11 +510,12 @@ impl Reach {
                 }
             }
             if front_digits == 0 {
-                break;
+                // Every on reachable is in `seen`.
+                return (cycle, target, Some(seen));
             }
             k += 1;
         }
-        (cycle, target)
+        (cycle, target, None)
     }
 
     /// From "(c, d) off": whether "(c, d) on" follows with complexity at most `max_len`.
@@ -968,8 +990,16 @@ impl Cycles {
                         gen: &mut self.img_gen,
                         stamp: self.img_stamp,
                     };
-                    let (cycle_maybe, on_target) =
-                        reach.on_root(g, c, d, pass, cycle_len, chain_len, &mut img);
+                    let (cycle_maybe, on_target, from_on) = reach.on_root(
+                        g,
+                        c,
+                        d,
+                        pass,
+                        cycle_len,
+                        chain_len,
+                        &mut img,
+                        memo && unlimited,
+                    );
                     if cycle_maybe {
                         self.max_len = cycle_len;
                         self.do_cycles(g, root, pass, &live);
@@ -1008,7 +1038,7 @@ impl Cycles {
                             stamp: self.img_stamp,
                         };
                         self.sterile.reach[p * 729 + c * 9 + d] =
-                            reach.closure(g, c, d, pass, &mut img);
+                            reach.closure(g, c, d, pass, &mut img, from_on);
                         self.sterile.cells[p][d] |= 1u128 << c;
                     }
                 }
