@@ -9,6 +9,28 @@ use super::grid::{
 };
 use super::SeHint;
 
+use std::cell::RefCell;
+
+/// The loops found from one start cell, with what they were found from.
+///
+/// The search from a cell reads only its two digits, the cells holding both and those
+/// cells' candidates: while these are the same, it finds the same loops in the same order,
+/// and they are taken from here. The hints of a loop are worked out again on each grid.
+/// Consecutive chain steps change a cell or two, and the rating loop runs this producer at
+/// each of them.
+struct Found {
+    vm: u16,
+    both: u128,
+    /// The candidates of the cells of `both`, in cell order.
+    cands: Vec<u16>,
+    loops: Vec<Vec<u8>>,
+}
+
+thread_local! {
+    /// Per start cell, the loops last found from it.
+    static FOUND: RefCell<Vec<Option<Found>>> = RefCell::new((0..81).map(|_| None).collect());
+}
+
 /// The house ids of cell `c` as a 27-bit mask.
 #[inline]
 fn house_bits(c: usize) -> u32 {
@@ -166,10 +188,26 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         if super::grid::bits(both).all(|c| g.cands[c] == vm) {
             continue;
         }
-        loops.clear();
-        check_loops(
-            g, c0, vm, both, &mut path, 0, [0; 2], None, 2, 0, &mut loops,
-        );
+        FOUND.with(|f| {
+            let mut f = f.borrow_mut();
+            let same = matches!(&f[c0], Some(x) if x.vm == vm
+                && x.both == both
+                && super::grid::bits(both).zip(&x.cands).all(|(c, &m)| g.cands[c] == m));
+            if !same {
+                let mut loops = f[c0].take().map(|x| x.loops).unwrap_or_default();
+                loops.clear();
+                check_loops(
+                    g, c0, vm, both, &mut path, 0, [0; 2], None, 2, 0, &mut loops,
+                );
+                f[c0] = Some(Found {
+                    vm,
+                    both,
+                    cands: super::grid::bits(both).map(|c| g.cands[c]).collect(),
+                    loops,
+                });
+            }
+            loops.clone_from(&f[c0].as_ref().expect("just set").loops);
+        });
         for lp in &loops {
             let base = loop_base(lp.len());
             let mut loop_mask = 0u128;
