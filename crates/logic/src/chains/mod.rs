@@ -367,6 +367,10 @@ pub struct Chainer {
     live: [u128; 9],
     /// Conjugate partners per candidate, for `static_reach` (multiple forcing chains only).
     partner: Vec<u128>,
+    /// The candidates and conjugate partners of the last multiple forcing chains' grid,
+    /// whose reachability sets are kept where still valid (see [`Chainer::carry_reach`]).
+    reach_cands: [u16; 81],
+    reach_partner: Vec<u128>,
 }
 
 const NO_SLOT: u32 = u32::MAX;
@@ -394,6 +398,8 @@ impl Default for Chainer {
             multi: 0,
             live: [0; 9],
             partner: Vec::new(),
+            reach_cands: [0; 81],
+            reach_partner: vec![0; 729],
         }
     }
 }
@@ -735,11 +741,8 @@ impl Chainer {
                 }
             }
         }
-        self.reach_stamp = self.reach_stamp.wrapping_add(1);
-        if self.reach_stamp == 0 {
-            self.reach_gen.iter_mut().for_each(|x| *x = 0);
-            self.img_gen.iter_mut().for_each(|x| *x = 0);
-            self.reach_stamp = 1;
+        if lazy {
+            self.carry_reach(g);
         }
         let contradictions = dynamic || nishio;
         for c in 0..81 {
@@ -881,6 +884,46 @@ impl Chainer {
                 self.offer_common(g, level, Kind::Cell, &slots[..n], cell_on, cell_off, sink);
             }
         }
+    }
+
+    /// Starts a new grid for `static_reach` (`partner` is the grid's): the images are made
+    /// again, and the reachability sets of the last grid are kept where they still hold.
+    ///
+    /// A static reach follows weak links to every candidate (the offs of the set) and strong
+    /// links from the offs whose cell is bivalue or whose digit has two positions in a house.
+    /// With candidates only removed, a set whose offs all kept their strong links has the
+    /// same ons, and its offs lack only removed candidates, which [`Chainer::may_conclude`]
+    /// ignores: the pre-check answers as it would with the set made again.
+    fn carry_reach(&mut self, g: &Grid) {
+        let old = self.reach_stamp;
+        self.reach_stamp = self.reach_stamp.wrapping_add(1);
+        if self.reach_stamp == 0 {
+            self.reach_gen.iter_mut().for_each(|x| *x = 0);
+            self.img_gen.iter_mut().for_each(|x| *x = 0);
+            self.reach_stamp = 1;
+        }
+        let back = (0..81).any(|c| g.cands[c] & !self.reach_cands[c] != 0);
+        if !back && old != 0 {
+            // The offs whose strong links changed.
+            let mut ch = [0u128; 9];
+            for c in 0..81 {
+                let (was, now) = (self.reach_cands[c], g.cands[c]);
+                let y = pop9(was) == 2 || pop9(now) == 2;
+                for e in bits16(was) {
+                    if (y && was != now) || self.reach_partner[c * 9 + e] != self.partner[c * 9 + e]
+                    {
+                        ch[e] |= 1u128 << c;
+                    }
+                }
+            }
+            for i in 0..729 {
+                if self.reach_gen[i] == old && (0..9).all(|e| self.reach[i][9 + e] & ch[e] == 0) {
+                    self.reach_gen[i] = self.reach_stamp;
+                }
+            }
+        }
+        self.reach_cands = g.cands;
+        self.reach_partner.copy_from_slice(&self.partner);
     }
 
     /// Whether common consequences `on`/`off` hold one a hint could conclude: an off of a
