@@ -162,6 +162,47 @@ fn se_rated_sample_meets_targets() {
     t.check_targets();
 }
 
+/// Everything that decides a step: technique, difficulty, complexity, eliminations and
+/// placement.
+type StepKey = (String, u64, u32, [u128; 9], Option<(u8, u8)>);
+
+/// The [`StepKey`] of each step of a puzzle's rating.
+fn step_keys(p: &Sudoku) -> Vec<StepKey> {
+    nonet_logic::se::rate_sudoku(p)
+        .steps
+        .iter()
+        .map(|s| {
+            (
+                format!("{:?}", s.technique),
+                s.difficulty.to_bits(),
+                s.complexity,
+                s.elim,
+                s.place,
+            )
+        })
+        .collect()
+}
+
+/// The rater remembers, per thread, what gave no hint on the last grid it saw (docs/rating.md,
+/// "Speed"): a puzzle's steps must not depend on what was rated before it. A sample rated in
+/// file order and in reverse order (each puzzle then follows a different one) gives the same
+/// steps.
+#[test]
+fn se_steps_do_not_depend_on_what_was_rated_before() {
+    let sample: Vec<Sudoku> = load_se_rated()
+        .into_iter()
+        .step_by(11)
+        .map(|r| r.puzzle)
+        .collect();
+    assert!(sample.len() >= 60);
+    let forward: Vec<_> = sample.iter().map(step_keys).collect();
+    let mut backward: Vec<_> = sample.iter().rev().map(step_keys).collect();
+    backward.reverse();
+    for (i, (f, b)) in forward.iter().zip(&backward).enumerate() {
+        assert_eq!(f, b, "puzzle {} of the sample", i * 11);
+    }
+}
+
 #[test]
 #[ignore = "rates all 660 puzzles; run with --ignored --nocapture for the band table"]
 fn se_rated_full_set() {
