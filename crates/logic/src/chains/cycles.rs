@@ -46,6 +46,8 @@ pub struct Cycles {
     img_stamp: u32,
     /// Roots known to give no hint (see [`Sterile`]).
     sterile: Sterile,
+    /// The ons the last pre-check reached (see [`Reach::on_root`]).
+    seen: [u128; 9],
 }
 
 /// Roots that were searched without any limit and gave no hint, per pass, each with the
@@ -367,12 +369,12 @@ impl Reach {
         d: usize,
         pass: Pass,
         img: &mut ImageCache,
-        from_on: Option<[u128; 9]>,
+        from_on: Option<&[u128; 9]>,
     ) -> [u128; 9] {
         let mut seen = [0u128; 9];
         let mut front = [0u128; 9];
         match from_on {
-            Some(on) => seen = on,
+            Some(on) => seen = *on,
             None => {
                 seen[d] = 1u128 << c;
                 front[d] = 1u128 << c;
@@ -436,10 +438,11 @@ impl Reach {
         chain_len: u32,
         img: &mut ImageCache,
         full: bool,
-    ) -> (bool, bool, Option<[u128; 9]>) {
+        seen: &mut [u128; 9],
+    ) -> (bool, bool, bool) {
         let limit = cycle_len.max(chain_len);
         if limit < 2 {
-            return (false, false, None);
+            return (false, false, false);
         }
         // The ons whose weak links reach the target "(c, d) off".
         let mut to_target = [0u128; 9];
@@ -458,7 +461,7 @@ impl Reach {
         // Per digit, the ons seen and the ons of the current layer; `front[e]` and `ons[e]`
         // are meaningful only for the digits of `front_digits` and `on_digits` (most layers,
         // and every layer of the X pass, hold one or two digits).
-        let mut seen = [0u128; 9];
+        *seen = [0u128; 9];
         let mut front = [0u128; 9];
         let mut ons = [0u128; 9];
         seen[d] = 1u128 << c;
@@ -511,11 +514,11 @@ impl Reach {
             }
             if front_digits == 0 {
                 // Every on reachable is in `seen`.
-                return (cycle, target, Some(seen));
+                return (cycle, target, true);
             }
             k += 1;
         }
-        (cycle, target, None)
+        (cycle, target, false)
     }
 
     /// From "(c, d) off": whether "(c, d) on" follows with complexity at most `max_len`.
@@ -990,7 +993,7 @@ impl Cycles {
                         gen: &mut self.img_gen,
                         stamp: self.img_stamp,
                     };
-                    let (cycle_maybe, on_target, from_on) = reach.on_root(
+                    let (cycle_maybe, on_target, closed) = reach.on_root(
                         g,
                         c,
                         d,
@@ -999,6 +1002,7 @@ impl Cycles {
                         chain_len,
                         &mut img,
                         memo && unlimited,
+                        &mut self.seen,
                     );
                     if cycle_maybe {
                         self.max_len = cycle_len;
@@ -1038,7 +1042,7 @@ impl Cycles {
                             stamp: self.img_stamp,
                         };
                         self.sterile.reach[p * 729 + c * 9 + d] =
-                            reach.closure(g, c, d, pass, &mut img, from_on);
+                            reach.closure(g, c, d, pass, &mut img, closed.then_some(&self.seen));
                         self.sterile.cells[p][d] |= 1u128 << c;
                     }
                 }

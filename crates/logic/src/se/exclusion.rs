@@ -145,7 +145,7 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 continue;
             }
             let pair = (1u128 << c0) | (1u128 << c1);
-            if ch.needed(pair, T.peer_mask[c0] & T.peer_mask[c1]) & pair == 0 {
+            if pair & ch.redo == 0 && ch.changed & T.peer_mask[c0] & T.peer_mask[c1] == 0 {
                 continue;
             }
             let n = excluder_cands(g, common, &mut buf);
