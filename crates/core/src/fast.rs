@@ -35,6 +35,13 @@
 
 /// How many bivalue cells `bivalue` scores before choosing, in a hard search.
 const SCORED_CELLS: u32 = 8;
+/// A node with more open cells than this scores its guess even in an easy search: the tree
+/// below it is large, and a good first guess pays for itself (magictour 1.24x -> 1.35x the
+/// `sudoku` crate, forum-hardest 1.30x -> 1.32x). Puzzles with several solutions, where the
+/// first bivalue cell finds the second solution sooner, rarely have that many open cells once
+/// their givens have propagated (serg: 1.05x -> 1.03x); the threshold was chosen on these sets
+/// (40 and 50 measured too).
+const SCORED_OPEN: u32 = 45;
 /// How many guesses a search makes before it counts as hard. Easy searches (most 17-clue
 /// puzzles, puzzles with several solutions) guess on the first bivalue cell and skip the column
 /// pass after the root; hard ones (magictour, forum-hardest: 10 to 1,000 guesses) then score
@@ -612,6 +619,8 @@ struct Mode {
     /// After how many guesses Hall's condition is checked too (`DESPERATE_GUESSES`; tests
     /// lower it to exercise the check everywhere).
     desperate: u32,
+    /// Nodes with more open cells than this score their guess (`SCORED_OPEN`).
+    scored_open: u32,
 }
 
 impl Mode {
@@ -620,12 +629,15 @@ impl Mode {
         root_columns: true,
         tuned: true,
         desperate: DESPERATE_GUESSES,
+        scored_open: SCORED_OPEN,
     };
     /// The generator's question, on puzzles one clue short of a unique one: singles and
     /// box/line settle nearly all of them, and the root's column pass cost more than it saved
-    /// (callgrind, 300 minimal puzzles: 116.2 M -> 112.6 M instructions).
+    /// (callgrind, 300 minimal puzzles: 116.2 M -> 112.6 M instructions). Nor does scoring
+    /// guesses by the open cells (109.1 M -> 112.9 M).
     const AVOIDING: Mode = Mode {
         root_columns: false,
+        scored_open: u32::MAX,
         ..Mode::DEFAULT
     };
     /// A first solution that stays the same when the guess scores are tuned (reproducible
@@ -671,7 +683,12 @@ impl Search {
                 return;
             }
             self.guesses += 1;
-            if let Some((s, t, bit)) = state.bivalue(if hard { SCORED_CELLS } else { 1 }) {
+            let scored = hard
+                || (self.mode.tuned
+                    && self.mode.scored_open < 81
+                    && state.open.iter().map(|o| o.count_ones()).sum::<u32>()
+                        > self.mode.scored_open);
+            if let Some((s, t, bit)) = state.bivalue(if scored { SCORED_CELLS } else { 1 }) {
                 // A bivalue cell: one digit on a copy, then the other in place.
                 let mut child = *state;
                 child.assign(s, bit);
