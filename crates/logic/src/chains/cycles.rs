@@ -399,11 +399,7 @@ impl Reach {
                 }
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
-                    if img.gen[i] != img.stamp {
-                        img.gen[i] = img.stamp;
-                        img.img[i] = self.image(g, pass, i);
-                    }
-                    let (m, md) = &img.img[i];
+                    let (m, md) = img.get(i, || self.image(g, pass, i));
                     for e2 in bits16(*md) {
                         ons[e2] |= m[e2];
                     }
@@ -489,11 +485,7 @@ impl Reach {
             for e in bits16(front_digits) {
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
-                    if img.gen[i] != img.stamp {
-                        img.gen[i] = img.stamp;
-                        img.img[i] = self.image(g, pass, i);
-                    }
-                    let (m, md) = &img.img[i];
+                    let (m, md) = img.get(i, || self.image(g, pass, i));
                     for e2 in bits16(*md) {
                         if on_digits >> e2 & 1 == 0 {
                             ons[e2] = m[e2];
@@ -559,6 +551,17 @@ struct ImageCache<'a> {
     img: &'a mut [([u128; 9], u16)],
     gen: &'a mut [u32],
     stamp: u32,
+}
+
+impl ImageCache<'_> {
+    /// The image of potential `i`, made by `make` the first time it is asked for in the pass.
+    fn get(&mut self, i: usize, make: impl FnOnce() -> ([u128; 9], u16)) -> &([u128; 9], u16) {
+        if self.gen[i] != self.stamp {
+            self.gen[i] = self.stamp;
+            self.img[i] = make();
+        }
+        &self.img[i]
+    }
 }
 
 /// One pass's link rules.
