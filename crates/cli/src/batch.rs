@@ -50,9 +50,8 @@ pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
 
 /// Where `emit` writes: the output lines, and the reasons for puzzles that could not be
 /// handled. Both are buffered (a solve of 10,000 puzzles with several solutions writes 10,000
-/// reasons: one system call each was a fifth of the run); the reasons are flushed after each
-/// chunk, and written with `note`, which ignores a failing standard error as `eprintln!`
-/// cannot.
+/// reasons, which were one unbuffered write each); the reasons are flushed after each chunk,
+/// and written with `note`, which ignores a failing standard error as `eprintln!` cannot.
 pub struct Streams<'a> {
     /// Standard output.
     pub out: &'a mut dyn Write,

@@ -27,7 +27,8 @@
 //! one) leaves the other two bands; a column pass at the root and in hard searches adds the
 //! converse (a column only one band can hold confines that band's box to it). Naked singles, dead cells and bivalue cells come from
 //! "seen once / twice / three times" accumulators over the nine digits of a band. Guesses go
-//! to a bivalue cell: the first one in easy searches, the best scored of a few in hard ones.
+//! to a bivalue cell: the first one in easy searches, the best scored of a few in hard ones
+//! and wherever many cells are still open (`Mode` says which rules a search follows).
 //!
 //! Contract: no allocation; the search copies the whole `State` (240 bytes) on each guess
 //! instead of undoing. Clashing givens are detected while loading (a given whose digit an
@@ -447,11 +448,13 @@ impl State {
     }
 
     /// The bivalue cell to guess on and its two subbands, if any. Among the first few bivalue
-    /// cells, the one whose two placements would remove the most candidates from its peers:
-    /// both branches then propagate further, which halves the guesses on hard puzzles against
-    /// "the first bivalue cell" (forum-hardest: 164 guesses per puzzle down to about 84).
+    /// cells, the one whose two placements would do the most (`score`): both branches then
+    /// propagate further, which halves the guesses on hard puzzles against "the first bivalue
+    /// cell" (forum-hardest: 164 guesses per puzzle down to about 84). With a budget of one,
+    /// the first bivalue cell, unscored.
     #[inline(always)]
     fn bivalue(&self, budget: u32) -> Option<(usize, usize, u32)> {
+        let first_only = budget == 1;
         let mut best = None;
         let mut best_score = 0;
         let mut budget = budget;
@@ -468,8 +471,7 @@ impl State {
                 }
                 let s = 3 * digits.trailing_zeros() as usize + band;
                 let t = 3 * (digits & (digits - 1)).trailing_zeros() as usize + band;
-                if budget == 0 && best.is_none() {
-                    // The only cell looked at (easy searches): nothing to compare it with.
+                if first_only {
                     return Some((s, t, bit));
                 }
                 let score = self.score(s, t, bit);
@@ -619,8 +621,9 @@ struct Mode {
     /// After how many guesses Hall's condition is checked too (`DESPERATE_GUESSES`; tests
     /// lower it to exercise the check everywhere).
     desperate: u32,
-    /// Nodes with more open cells than this score their guess (`SCORED_OPEN`).
-    scored_open: u32,
+    /// Nodes with more open cells than this score their guess (`SCORED_OPEN`); `None`: only
+    /// hard searches do.
+    scored_open: Option<u32>,
 }
 
 impl Mode {
@@ -629,7 +632,7 @@ impl Mode {
         root_columns: true,
         tuned: true,
         desperate: DESPERATE_GUESSES,
-        scored_open: SCORED_OPEN,
+        scored_open: Some(SCORED_OPEN),
     };
     /// The generator's question, on puzzles one clue short of a unique one: singles and
     /// box/line settle nearly all of them, and the root's column pass cost more than it saved
@@ -637,7 +640,7 @@ impl Mode {
     /// guesses by the open cells (109.1 M -> 112.9 M).
     const AVOIDING: Mode = Mode {
         root_columns: false,
-        scored_open: u32::MAX,
+        scored_open: None,
         ..Mode::DEFAULT
     };
     /// A first solution that stays the same when the guess scores are tuned (reproducible
@@ -685,9 +688,9 @@ impl Search {
             self.guesses += 1;
             let scored = hard
                 || (self.mode.tuned
-                    && self.mode.scored_open < 81
-                    && state.open.iter().map(|o| o.count_ones()).sum::<u32>()
-                        > self.mode.scored_open);
+                    && self.mode.scored_open.is_some_and(|n| {
+                        state.open.iter().map(|o| o.count_ones()).sum::<u32>() > n
+                    }));
             if let Some((s, t, bit)) = state.bivalue(if scored { SCORED_CELLS } else { 1 }) {
                 // A bivalue cell: one digit on a copy, then the other in place.
                 let mut child = *state;
