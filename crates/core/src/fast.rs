@@ -735,34 +735,122 @@ fn load(cells: &[u8; 81]) -> Option<State> {
     let mut clash = 0;
     for digit in 0..9 {
         let g = given[digit + 1];
-        let f = [fold(g[0]), fold(g[1]), fold(g[2])];
-        // Two givens in one column of different bands.
-        clash |= (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
-        let columns = (f[0] | f[1] | f[2]) * 0x40201;
+        let (own, c) = digit_start(g);
+        clash |= c;
         for band in 0..3 {
-            let x = g[band];
-            let rows = [x & ROW, (x >> 9) & ROW, x >> 18];
-            // Inside the band: two in a row (a row that is not a single bit or empty), two in
-            // a column, or two in a box (its fold has two columns of one stack).
-            clash |= (rows[0] ^ SINGLE[rows[0] as usize])
-                | (rows[1] ^ SINGLE[rows[1] as usize])
-                | (rows[2] ^ SINGLE[rows[2] as usize])
-                | (x & (x >> 9 | x >> 18))
-                | CROWDED[f[band] as usize];
-            let filled = (u32::from(rows[0] != 0) * ROW)
-                | (u32::from(rows[1] != 0) * (ROW << 9))
-                | (u32::from(rows[2] != 0) * (ROW << 18));
-            let boxes = SPREAD[f[band] as usize] * 0x40201;
-            let peers = columns | filled | boxes | taken[band];
-            // Outside the rows, boxes and columns of its givens and off the other givens' cells,
-            // plus its own givens.
-            state.cand[3 * digit + band] = (BAND & !peers) | x;
+            // Off the other givens' cells.
+            state.cand[3 * digit + band] = (own[band] & !taken[band]) | g[band];
         }
     }
     if clash != 0 {
         return None;
     }
     Some(state)
+}
+
+/// What one digit's givens `g` (per band) leave it: every cell outside their rows, columns and
+/// boxes, plus the givens themselves. The second value is non-zero when two of them share a
+/// house.
+#[inline(always)]
+pub(crate) fn digit_start(g: [u32; 3]) -> ([u32; 3], u32) {
+    let f = [fold(g[0]), fold(g[1]), fold(g[2])];
+    // Two givens in one column of different bands.
+    let mut clash = (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
+    let columns = (f[0] | f[1] | f[2]) * 0x40201;
+    let mut own = [0u32; 3];
+    for band in 0..3 {
+        let x = g[band];
+        let rows = [x & ROW, (x >> 9) & ROW, x >> 18];
+        // Inside the band: two in a row (a row that is not a single bit or empty), two in
+        // a column, or two in a box (its fold has two columns of one stack).
+        clash |= (rows[0] ^ SINGLE[rows[0] as usize])
+            | (rows[1] ^ SINGLE[rows[1] as usize])
+            | (rows[2] ^ SINGLE[rows[2] as usize])
+            | (x & (x >> 9 | x >> 18))
+            | CROWDED[f[band] as usize];
+        let filled = (u32::from(rows[0] != 0) * ROW)
+            | (u32::from(rows[1] != 0) * (ROW << 9))
+            | (u32::from(rows[2] != 0) * (ROW << 18));
+        let boxes = SPREAD[f[band] as usize] * 0x40201;
+        own[band] = (BAND & !(columns | filled | boxes)) | x;
+    }
+    (own, clash)
+}
+
+/// Givens kept digit by digit (see `crate::Clues`): per digit and band, where the digit is
+/// given and what its givens leave it (`digit_start`), and which digits' givens clash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DigitMasks {
+    pub(crate) given: [[u32; 3]; 9],
+    pub(crate) own: [[u32; 3]; 9],
+    /// Bit d set when digit d + 1 is given twice in a house.
+    pub(crate) clash: u16,
+}
+
+impl DigitMasks {
+    /// No givens.
+    pub(crate) const EMPTY: DigitMasks = DigitMasks {
+        given: [[0; 3]; 9],
+        own: [[BAND; 3]; 9],
+        clash: 0,
+    };
+
+    /// Recomputes what digit `d` (0-8) keeps after its givens changed.
+    pub(crate) fn refresh(&mut self, d: usize) {
+        let (own, clash) = digit_start(self.given[d]);
+        self.own[d] = own;
+        self.clash = (self.clash & !(1 << d)) | (u16::from(clash != 0) << d);
+    }
+
+    /// The state these givens start a search from: `load` without reading the 81 cells.
+    fn state(&self) -> Option<State> {
+        if self.clash != 0 {
+            return None;
+        }
+        let mut taken = [0u32; 3];
+        for g in &self.given {
+            for band in 0..3 {
+                taken[band] |= g[band];
+            }
+        }
+        let mut state = State::new();
+        for (d, (own, given)) in self.own.iter().zip(&self.given).enumerate() {
+            for (band, &t) in taken.iter().enumerate() {
+                state.cand[3 * d + band] = (own[band] & !t) | given[band];
+            }
+        }
+        Some(state)
+    }
+}
+
+/// `count` for givens kept as `DigitMasks`.
+pub(crate) fn count_masks(
+    masks: &DigitMasks,
+    limit: usize,
+    keep: bool,
+) -> (usize, Option<[u8; 81]>) {
+    match masks.state() {
+        Some(mut state) if limit > 0 => search_with(&mut state, limit, keep, Mode::DEFAULT),
+        _ => (0, None),
+    }
+}
+
+/// `count_avoiding` for givens kept as `DigitMasks`.
+pub(crate) fn count_avoiding_masks(
+    masks: &DigitMasks,
+    cell: usize,
+    digit: u8,
+    limit: usize,
+) -> usize {
+    let (band, bit) = (cell / 27, 1 << (cell % 27));
+    match masks.state() {
+        Some(_) if masks.given[digit as usize - 1][band] & bit != 0 => 0,
+        Some(mut state) if limit > 0 => {
+            state.cand[3 * (digit as usize - 1) + band] &= !bit;
+            search_with(&mut state, limit, false, Mode::AVOIDING).0
+        }
+        _ => 0,
+    }
 }
 
 /// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns

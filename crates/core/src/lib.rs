@@ -2,7 +2,7 @@
 //!
 //! The engine core of nonet: the board's vocabulary ([`Digit`], [`Cell`], [`House`],
 //! [`DigitSet`], [`CellSet`]), the [`Layout`] that describes houses as data, the [`Sudoku`] front
-//! door (read, write, check, solve, count), the [`PencilMarks`] of a position, and two solvers
+//! door (read, write, check, solve, count), the [`Clues`] of a puzzle edited clue by clue, the [`PencilMarks`] of a position, and two solvers
 //! that always agree: a fast bit-parallel one and a simple reference one.
 //!
 //! **Invariant:** this crate does no I/O and knows nothing of HTTP, JSON or SQL.
@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 mod cell;
+mod clues;
 mod digit;
 mod error;
 mod fast;
@@ -21,6 +22,7 @@ mod reference;
 mod sudoku;
 
 pub use cell::{Cell, CellSet, CellSetIter};
+pub use clues::Clues;
 pub use digit::{Digit, DigitSet, DigitSetIter};
 pub use error::{Conflict, ParseError, ParseErrorKind, PuzzleError};
 pub use house::{House, HouseKind, Layout, STANDARD};

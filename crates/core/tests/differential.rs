@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Cell, Digit, Solutions, Solver, Sudoku};
+use nonet_core::{Cell, Clues, Digit, Solutions, Solver, Sudoku};
 use proptest::prelude::*;
 
 /// The shared puzzle directory, resolved from the crate directory.
@@ -278,6 +278,28 @@ proptest! {
         });
         let (c, d) = (Cell::from_index(cell), Digit::new(digit).unwrap());
         prop_assert_eq!(puzzle.has_solution_avoiding(c, d), expected, "{} {} {}", puzzle, c, d);
+    }
+
+    /// `Clues` edited clue by clue (its kept per-digit work redone lazily) answers as the
+    /// reference solver does on the puzzle it holds after each edit, clashing givens included.
+    #[test]
+    fn clues_edited_one_at_a_time(seed in any::<u64>(), keep in proptest::collection::vec(0u8..100, 81), density in 20u8..45, edits in proptest::collection::vec((0usize..81, 0u8..=9, 1u8..=9), 1..12)) {
+        let cells = subset(&solved_grid(seed), &keep, density);
+        let mut puzzle = Sudoku::from_bytes(cells).unwrap();
+        let mut clues = Clues::new(&puzzle);
+        for (i, value, avoid) in edits {
+            let (cell, digit) = (Cell::from_index(i), Digit::new(value));
+            clues.set(cell, digit);
+            puzzle.set(cell, digit);
+            prop_assert_eq!(clues.to_sudoku(), puzzle);
+            prop_assert_eq!(
+                clues.count_solutions_up_to(2),
+                puzzle.count_solutions_with(Solver::Reference, 2),
+                "{}", puzzle
+            );
+            let avoid = Digit::new(avoid).unwrap();
+            prop_assert_eq!(clues.has_solution_avoiding(cell, avoid), puzzle.has_solution_avoiding(cell, avoid), "{} {} {}", puzzle, cell, avoid);
+        }
     }
 
     /// A solution plus a few wrong givens that do not clash outright: usually no solution.

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{Cell, CellSet, Digit, Sudoku};
+use nonet_core::{Cell, CellSet, Clues, Digit, Sudoku};
 
 use crate::error::GenerateError;
 use crate::grid;
@@ -276,6 +276,8 @@ enum Verdict {
 struct Dig {
     solution: [u8; 81],
     puzzle: [u8; 81],
+    /// `puzzle` again, as the solver's questions start from it (kept up to date clue by clue).
+    start: Clues,
     /// Given cells as an 81-bit mask.
     givens: u128,
     clues: usize,
@@ -292,6 +294,7 @@ impl Dig {
         Dig {
             solution,
             puzzle: solution,
+            start: Clues::new(&Sudoku::from_bytes(solution).expect("digits 0-9")),
             givens: (1u128 << 81) - 1,
             clues: 81,
             needed: CellSet::EMPTY,
@@ -304,6 +307,7 @@ impl Dig {
         for cell in orbit.iter() {
             let c = cell.index();
             self.puzzle[c] = 0;
+            self.start.set(cell, None);
             self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
             self.unavoidable.remove(c);
         }
@@ -315,6 +319,7 @@ impl Dig {
         for cell in orbit.iter() {
             let c = cell.index();
             self.puzzle[c] = self.solution[c];
+            self.start.set(cell, Digit::new(self.solution[c]));
             self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
             self.unavoidable.restore(c);
         }
@@ -357,20 +362,15 @@ impl Dig {
     }
 
     /// Asks nonet-core's solver whether the puzzle (with `orbit` just emptied) is still unique.
-    fn solver_says_unique(&self, orbit: CellSet) -> bool {
+    fn solver_says_unique(&mut self, orbit: CellSet) -> bool {
         if orbit.len() == 1 {
             // One cell emptied: the puzzle is unique unless some solution puts another digit
             // there; one search with the solution's digit removed from the cell answers that.
             let cell = orbit.first().expect("non-empty");
             let digit = Digit::new(self.solution[cell.index()]).expect("a solved cell");
-            !Sudoku::from_bytes(self.puzzle)
-                .expect("digits 0-9")
-                .has_solution_avoiding(cell, digit)
+            !self.start.has_solution_avoiding(cell, digit)
         } else {
-            Sudoku::from_bytes(self.puzzle)
-                .expect("digits 0-9")
-                .count_solutions_up_to(2)
-                == 1
+            self.start.has_unique_solution()
         }
     }
 }
