@@ -6,7 +6,7 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
-use crate::se::grid::{bits, bits16, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits, bits16, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{basic, SeHint};
 
 use super::Chainer;
@@ -107,6 +107,10 @@ pub struct Net {
     pub index: Vec<u32>,
     /// The nested chains that gave offs: (signature, complexity).
     pub nested: Vec<(u64, u32)>,
+    /// While a bounded propagation runs: its limit (0 otherwise), and how many potentials
+    /// of the lists, counted as they join, have a line shorter than it.
+    short_limit: u32,
+    short: u32,
 }
 
 impl Default for Net {
@@ -120,6 +124,8 @@ impl Default for Net {
             off_bits: [0; 9],
             index: vec![0; 81 * 9 * 2],
             nested: Vec::new(),
+            short_limit: 0,
+            short: 0,
         }
     }
 }
@@ -143,6 +149,8 @@ impl Net {
         self.on_bits = [0; 9];
         self.off_bits = [0; 9];
         self.nested.clear();
+        self.short_limit = 0;
+        self.short = 0;
     }
 
     /// Whether the potential of `k` is in the net.
@@ -217,12 +225,14 @@ impl Net {
         self.index[k as usize] = i;
         self.off_bits[d] |= 1u128 << c;
         self.off_list.push(i);
+        self.short += (self.nodes[i as usize].len < self.short_limit) as u32;
     }
 
     /// Makes node `i` a member.
     #[inline]
     fn admit(&mut self, i: u32) {
         let k = self.nodes[i as usize].key;
+        self.short += (self.nodes[i as usize].len < self.short_limit) as u32;
         self.index[k as usize] = i;
         let (c, d) = (key_cell(k), key_digit(k));
         if key_on(k) {
@@ -245,6 +255,13 @@ impl Net {
 /// Scratch state shared by propagations: the working grid.
 pub struct Propagator {
     work: Grid,
+    /// The positions of each digit in each house of `work`, index `digit * 27 + house`, bit
+    /// `j` for the house's cell `j` (see [`digit_house_positions`]): an "off" finds the hidden
+    /// singles it makes with one 16-bit test per house instead of 128-bit masks.
+    hpos: [u16; 243],
+    /// `hpos` of the grid in `hpos_of`, made once per start grid.
+    src_hpos: [u16; 243],
+    hpos_of: Option<Grid>,
     /// The engine that runs chains nested inside this propagation (levels 2 and up).
     sub: Option<Box<Chainer>>,
 }
@@ -257,9 +274,28 @@ impl Default for Propagator {
                 cands: [0; 81],
                 pos: [0; 9],
             },
+            hpos: [0; 243],
+            src_hpos: [0; 243],
+            hpos_of: None,
             sub: None,
         }
     }
+}
+
+/// The positions of each digit in each house of `g`, index `digit * 27 + house`, bit `j` for
+/// the house's cell `j` in the order of `T.cells`.
+pub fn digit_house_positions(g: &Grid) -> [u16; 243] {
+    let mut out = [0u16; 243];
+    for c in 0..81 {
+        let [b, r, col] = T.houses[c];
+        let [ib, ir, ic] = T.index_in[c];
+        for d in bits16(g.cands[c]) {
+            out[d * 27 + b as usize] |= 1 << ib;
+            out[d * 27 + r as usize] |= 1 << ir;
+            out[d * 27 + col as usize] |= 1 << ic;
+        }
+    }
+    out
 }
 
 impl Propagator {
@@ -282,24 +318,30 @@ impl Propagator {
         limit: u32,
     ) -> Option<(u32, u32)> {
         self.work.clone_from(src);
+        if self.hpos_of.as_ref() != Some(src) {
+            self.src_hpos = digit_house_positions(src);
+            self.hpos_of = Some(src.clone());
+        }
+        self.hpos = self.src_hpos;
         let mut on_cur = 0;
         let mut off_cur = 0;
         let bounded = limit != u32::MAX && rules.level == 0;
-        // Pending potentials whose line is shorter than `limit`.
-        let mut short = if bounded {
+        // Pending potentials whose line is shorter than `limit`: the net counts those that
+        // join its lists, the loop takes off those it expands.
+        net.short_limit = if bounded { limit } else { 0 };
+        net.short = if bounded {
             net.on_list
                 .iter()
                 .chain(net.off_list.iter())
                 .filter(|&&i| net.nodes[i as usize].len < limit)
-                .count()
+                .count() as u32
         } else {
             0
         };
         loop {
-            if bounded && short == 0 {
+            if bounded && net.short == 0 {
                 return None;
             }
-            let (on_before, off_before) = (net.on_list.len(), net.off_list.len());
             let p;
             if on_cur < net.on_list.len() {
                 p = net.on_list[on_cur];
@@ -321,18 +363,8 @@ impl Propagator {
             } else {
                 return None;
             }
-            if bounded {
-                if net.nodes[p as usize].len < limit {
-                    short -= 1;
-                }
-                for &i in net.on_list[on_before..]
-                    .iter()
-                    .chain(net.off_list[off_before..].iter())
-                {
-                    if net.nodes[i as usize].len < limit {
-                        short += 1;
-                    }
-                }
+            if bounded && net.nodes[p as usize].len < limit {
+                net.short -= 1;
             }
         }
     }
@@ -419,32 +451,61 @@ impl Propagator {
                 }
             }
         }
-        for kind in [BLOCK, ROW, COL] {
-            let h = T.houses[c][kind] as usize;
-            let pp = self.work.pos[d] & T.mask[h];
-            if two_bits(pp) && pp >> c & 1 != 0 {
-                let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
-                if net.on_bits[d] >> c2 & 1 != 0 && net.off_bits[d] >> c2 & 1 == 0 {
-                    continue;
-                }
-                let i = net.push_node(key(c2, d, true), Some(p), CAUSE_HOUSE + kind as u8);
-                if rules.dynamic {
-                    // House order is row-major order for every kind of house.
-                    let gone = src.pos[d] & T.mask[h] & !self.work.pos[d];
-                    for q in bits(gone) {
-                        let par = net.index[key(q, d, false) as usize];
-                        net.add_parent_to_last(par);
-                    }
-                }
-                if let Some(x) = self.settle_on(net, i, c2, d) {
-                    return Some(x);
-                }
-            }
+        // Block, Row, Column, written out so that the three tests compile to straight code.
+        let hs = T.houses[c];
+        let at = T.index_in[c];
+        if let Some(x) = self.house_single(net, p, d, BLOCK, hs[BLOCK], at[BLOCK], rules) {
+            return Some(x);
+        }
+        if let Some(x) = self.house_single(net, p, d, ROW, hs[ROW], at[ROW], rules) {
+            return Some(x);
+        }
+        if let Some(x) = self.house_single(net, p, d, COL, hs[COL], at[COL], rules) {
+            return Some(x);
         }
         if rules.dynamic {
             self.work.remove(c, d);
+            self.hpos[d * 27 + hs[BLOCK] as usize] &= !(1 << at[BLOCK]);
+            self.hpos[d * 27 + hs[ROW] as usize] &= !(1 << at[ROW]);
+            self.hpos[d * 27 + hs[COL] as usize] &= !(1 << at[COL]);
         }
         None
+    }
+
+    /// The hidden single "off" `p` (digit `d`, at index `at` of house `h` of `kind`) leaves
+    /// in that house, if any: the digit's last other position turns on.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn house_single(
+        &mut self,
+        net: &mut Net,
+        p: u32,
+        d: usize,
+        kind: usize,
+        h: u8,
+        at: u8,
+        rules: Rules,
+    ) -> Option<(u32, u32)> {
+        let h = h as usize;
+        let hp = self.hpos[d * 27 + h];
+        if !two_bits16(hp) || hp >> at & 1 == 0 {
+            return None;
+        }
+        let c2 = T.cells[h][(hp & !(1 << at)).trailing_zeros() as usize] as usize;
+        if net.on_bits[d] >> c2 & 1 != 0 && net.off_bits[d] >> c2 & 1 == 0 {
+            return None;
+        }
+        let i = net.push_node(key(c2, d, true), Some(p), CAUSE_HOUSE + kind as u8);
+        if rules.dynamic {
+            // The positions the propagation removed, in house order (row-major order for
+            // every kind of house).
+            let gone = self.src_hpos[d * 27 + h] & !hp;
+            for j in bits16(gone) {
+                let par = net.index[key(T.cells[h][j] as usize, d, false) as usize];
+                net.add_parent_to_last(par);
+            }
+        }
+        self.settle_on(net, i, c2, d)
     }
 
     #[inline]

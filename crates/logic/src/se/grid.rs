@@ -39,12 +39,15 @@ pub struct Tables {
     pub peers: [[u8; 20]; 81],
     /// The peers as a mask.
     pub peer_mask: [u128; 81],
+    /// For each cell, its index in its block, row and column (the order of `cells`).
+    pub index_in: [[u8; 3]; 81],
 }
 
 const fn build() -> Tables {
     let mut cells = [[0u8; 9]; 27];
     let mut mask = [0u128; 27];
     let mut houses = [[0u8; 3]; 81];
+    let mut index_in = [[0u8; 3]; 81];
     let mut i = 0;
     while i < 9 {
         let mut j = 0;
@@ -62,6 +65,9 @@ const fn build() -> Tables {
             houses[b][0] = i as u8;
             houses[r][1] = (9 + i) as u8;
             houses[c][2] = (18 + i) as u8;
+            index_in[b][0] = j as u8;
+            index_in[r][1] = j as u8;
+            index_in[c][2] = j as u8;
             j += 1;
         }
         i += 1;
@@ -96,6 +102,7 @@ const fn build() -> Tables {
         houses,
         peers,
         peer_mask,
+        index_in,
     }
 }
 
