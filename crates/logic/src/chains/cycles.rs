@@ -48,6 +48,9 @@ pub struct Cycles {
     sterile: Sterile,
     /// The ons the last pre-check reached (see [`Reach::on_root`]).
     seen: [u128; 9],
+    /// Per cell, the digits whose "off" leads on in the current pass (see
+    /// [`Reach::live_cells`]).
+    live_cell: Vec<u16>,
 }
 
 /// Roots that were searched without any limit and gave no hint, per pass, each with the
@@ -221,6 +224,8 @@ struct Reach {
     strong_x: Vec<u128>,
     /// Per digit, the cells whose candidate has an X strong link.
     has_x: [u128; 9],
+    /// Per cell, the digits whose candidate has an X strong link.
+    has_x_cell: [u16; 81],
     /// The bivalue cells.
     bivalue: u128,
     /// The offs that imply an "on" in the current pass (see [`Reach::live`]).
@@ -231,21 +236,24 @@ impl Reach {
     fn new(g: &Grid) -> Reach {
         let mut strong_x = vec![0u128; 729];
         let mut has_x = [0u128; 9];
+        let mut has_x_cell = [0u16; 81];
         let mut bivalue = 0u128;
-        for c in 0..81 {
-            for d in bits16(g.cands[c]) {
-                let mut m = 0u128;
-                for kind in [BLOCK, ROW, COL] {
-                    let pp = g.pos[d] & T.mask[T.houses[c][kind] as usize];
-                    if two_bits(pp) {
-                        m |= pp & !(1u128 << c);
-                    }
-                }
-                strong_x[c * 9 + d] = m;
-                if m != 0 {
-                    has_x[d] |= 1u128 << c;
+        // A house where a digit has exactly two positions links them both ways.
+        for h in 0..27 {
+            for d in 0..9 {
+                let pp = g.pos[d] & T.mask[h];
+                if two_bits(pp) {
+                    let a = pp.trailing_zeros() as usize;
+                    let b = 127 - pp.leading_zeros() as usize;
+                    strong_x[a * 9 + d] |= 1u128 << b;
+                    strong_x[b * 9 + d] |= 1u128 << a;
+                    has_x[d] |= pp;
+                    has_x_cell[a] |= 1 << d;
+                    has_x_cell[b] |= 1 << d;
                 }
             }
+        }
+        for c in 0..81 {
             if two_bits16(g.cands[c]) {
                 bivalue |= 1u128 << c;
             }
@@ -253,9 +261,24 @@ impl Reach {
         Reach {
             strong_x,
             has_x,
+            has_x_cell,
             bivalue,
             live: [0; 9],
         }
+    }
+
+    /// Per cell, the digits whose "off" implies an "on" under `pass`: [`Reach::live`] by cell.
+    fn live_cells(&self, g: &Grid, pass: Pass) -> [u16; 81] {
+        let mut out = [0u16; 81];
+        for c in 0..81 {
+            if pass.x {
+                out[c] |= self.has_x_cell[c];
+            }
+            if pass.y && two_bits16(g.cands[c]) {
+                out[c] |= g.cands[c];
+            }
+        }
+        out
     }
 
     /// The offs that imply an "on" under `pass` (the others are dead ends).
@@ -666,32 +689,45 @@ impl Cycles {
     fn house_links(&mut self, g: &Grid) {
         self.x_links.clear();
         self.x_links.resize(729, ([(0, 0); 3], 0));
-        for c in 0..81 {
-            for d in bits16(g.cands[c]) {
-                let (links, n) = &mut self.x_links[c * 9 + d];
-                for kind in [BLOCK, ROW, COL] {
-                    let h = T.houses[c][kind] as usize;
-                    let pp = g.pos[d] & T.mask[h];
-                    if two_bits(pp) {
-                        let c2 = (pp & !(1u128 << c)).trailing_zeros() as usize;
-                        let nk = key(c2, d, true);
-                        if !links[..*n as usize].iter().any(|&(k2, _)| k2 == nk) {
-                            links[*n as usize] = (nk, CAUSE_HOUSE + kind as u8);
-                            *n += 1;
-                        }
+        // Kind by kind, so that each candidate's links come in Block, Row, Column order.
+        for h in 0..27 {
+            let cause = CAUSE_HOUSE + (h / 9) as u8;
+            for d in 0..9 {
+                let pp = g.pos[d] & T.mask[h];
+                if !two_bits(pp) {
+                    continue;
+                }
+                let a = pp.trailing_zeros() as usize;
+                let b = 127 - pp.leading_zeros() as usize;
+                for (x, y) in [(a, b), (b, a)] {
+                    let (links, n) = &mut self.x_links[x * 9 + d];
+                    let nk = key(y, d, true);
+                    if !links[..*n as usize].iter().any(|&(k2, _)| k2 == nk) {
+                        links[*n as usize] = (nk, cause);
+                        *n += 1;
                     }
                 }
             }
         }
     }
 
-    /// The cause of the "on" root reached back from off `k` (the first rule that gives it).
+    /// The cause of the "on" root reached back from off `k` (the first rule that gives it,
+    /// in the order of [`Cycles::off_to_on`]).
     fn cause_to(&self, g: &Grid, k: u16, root: u16, pass: Pass) -> u8 {
-        let mut buf = Vec::with_capacity(4);
-        Self::off_to_on(g, &self.x_links, k, pass, &mut buf);
-        buf.iter()
-            .find(|&&(k2, _)| k2 == root)
-            .map_or(CAUSE_NONE, |&(_, c)| c)
+        let (c, d) = (key_cell(k), key_digit(k));
+        if pass.y && two_bits16(g.cands[c]) {
+            let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            if key(c, d2, true) == root {
+                return CAUSE_CELL;
+            }
+        }
+        if pass.x {
+            let (links, n) = &self.x_links[c * 9 + d];
+            if let Some(&(_, cause)) = links[..*n as usize].iter().find(|&&(k2, _)| k2 == root) {
+                return cause;
+            }
+        }
+        CAUSE_NONE
     }
 
     /// SE's `doCycles` from the "on" root: the ends of every cycle back to the root.
@@ -708,21 +744,28 @@ impl Cycles {
         self.found.clear();
         self.pend_on.clear();
         self.pend_off.clear();
-        let mut on_seen = [0u128; 9];
+        // Seen offs per digit (masks, for the peers) and per cell (for the cell's digits);
+        // seen ons per cell.
         let mut off_seen = [0u128; 9];
+        let mut off_seen_cell = [0u16; 81];
+        let mut on_seen_cell = [0u16; 81];
         // The offs whose consequences include the root: the root cell's other digits when it
         // is bivalue (Y), the digit's other position in a house where it has two (X).
         let (rc, rd) = (key_cell(root), key_digit(root));
         let mut to_root = [0u128; 9];
+        let mut to_root_cell = [0u16; 81];
         if pass.y && two_bits16(g.cands[rc]) {
             let d2 = (g.cands[rc] & !(1 << rd)).trailing_zeros() as usize;
             to_root[d2] |= 1u128 << rc;
+            to_root_cell[rc] |= 1 << d2;
         }
         if pass.x {
             for kind in [BLOCK, ROW, COL] {
                 let pp = g.pos[rd] & T.mask[T.houses[rc][kind] as usize];
                 if two_bits(pp) {
-                    to_root[rd] |= pp & !(1u128 << rc);
+                    let other = pp & !(1u128 << rc);
+                    to_root[rd] |= other;
+                    to_root_cell[other.trailing_zeros() as usize] |= 1 << rd;
                 }
             }
         }
@@ -731,12 +774,10 @@ impl Cycles {
         for d in 0..9 {
             keep[d] |= to_root[d];
         }
-        on_seen[rd] |= 1u128 << rc;
+        on_seen_cell[rc] |= 1 << rd;
         let r = self.push(root, NONE);
         self.pend_on.push(r);
         let mut length = 0;
-        let mut buf = std::mem::take(&mut self.buf);
-        let mut obuf = std::mem::take(&mut self.obuf);
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             length += 1;
             let ons = std::mem::take(&mut self.pend_on);
@@ -745,16 +786,45 @@ impl Cycles {
                 if self.lens[p as usize] + 1 > self.max_len {
                     continue;
                 }
+                // SE's `getOnToOff`, listing only the offs that lead on or close a cycle, and
+                // among those already seen only the ones that close a cycle (repeats, kept
+                // unless on the line above).
                 let k = self.nodes[p as usize].0;
-                Self::on_to_off(g, k, pass.y, &keep, &off_seen, &to_root, &mut buf);
-                for &k in &buf {
-                    let (c, d) = (key_cell(k), key_digit(k));
-                    let first = off_seen[d] >> c & 1 == 0;
-                    if first || (to_root[d] >> c & 1 != 0 && !self.is_parent(p, k)) {
-                        off_seen[d] |= 1u128 << c;
-                        let i = self.push(k, p);
-                        self.pend_off.push(i);
+                let (c, d) = (key_cell(k), key_digit(k));
+                if pass.y {
+                    let cand = g.cands[c] & !(1 << d);
+                    let kept = self.live_cell[c] | to_root_cell[c];
+                    for d2 in bits16(cand & kept & (!off_seen_cell[c] | to_root_cell[c])) {
+                        let k2 = key(c, d2, false);
+                        if off_seen_cell[c] >> d2 & 1 == 0 || !self.is_parent(p, k2) {
+                            off_seen_cell[c] |= 1 << d2;
+                            off_seen[d2] |= 1u128 << c;
+                            let i = self.push(k2, p);
+                            self.pend_off.push(i);
+                        }
                     }
+                }
+                // SE's peer order: the block, then the rest of the row, then the rest of the
+                // column, each part in row-major order.
+                let peers = T.peer_mask[c] & g.pos[d] & keep[d] & (!off_seen[d] | to_root[d]);
+                if peers != 0 {
+                    let repeats = peers & off_seen[d];
+                    let [b, rw, _] = T.houses[c];
+                    let in_block = peers & T.mask[b as usize];
+                    let in_row = peers & T.mask[rw as usize] & !in_block;
+                    let in_col = peers & !in_block & !in_row;
+                    for part in [in_block, in_row, in_col] {
+                        for c2 in crate::se::grid::bits(part) {
+                            let k2 = key(c2, d, false);
+                            if repeats != 0 && repeats >> c2 & 1 != 0 && self.is_parent(p, k2) {
+                                continue;
+                            }
+                            off_seen_cell[c2] |= 1 << d;
+                            let i = self.push(k2, p);
+                            self.pend_off.push(i);
+                        }
+                    }
+                    off_seen[d] |= peers;
                 }
             }
             self.pend_on = ons;
@@ -764,7 +834,7 @@ impl Cycles {
             for &p in &offs {
                 let pk = self.nodes[p as usize].0;
                 let (pc, pd) = (key_cell(pk), key_digit(pk));
-                if to_root[pd] >> pc & 1 != 0 && length >= 4 {
+                if to_root_cell[pc] >> pd & 1 != 0 && length >= 4 {
                     let cause = self.cause_to(g, pk, root, pass);
                     let i = self.push_cause(root, p, cause);
                     self.found.push(i);
@@ -773,21 +843,30 @@ impl Cycles {
                 if self.lens[p as usize] + 2 > self.max_len {
                     continue;
                 }
-                Self::off_to_on(g, &self.x_links, pk, pass, &mut obuf);
-                for &(k, cause) in &obuf {
-                    let (c, d) = (key_cell(k), key_digit(k));
-                    if on_seen[d] >> c & 1 == 0 {
-                        on_seen[d] |= 1u128 << c;
-                        let i = self.push_cause(k, p, cause);
+                // SE's `getOffToOn`: the cell's other digit (Y), then the house links (X).
+                if pass.y && two_bits16(g.cands[pc]) {
+                    let d2 = (g.cands[pc] & !(1 << pd)).trailing_zeros() as usize;
+                    if on_seen_cell[pc] >> d2 & 1 == 0 {
+                        on_seen_cell[pc] |= 1 << d2;
+                        let i = self.push_cause(key(pc, d2, true), p, CAUSE_CELL);
                         self.pend_on.push(i);
+                    }
+                }
+                if pass.x {
+                    let (links, n) = self.x_links[pc * 9 + pd];
+                    for &(k, cause) in &links[..n as usize] {
+                        let c = key_cell(k);
+                        if on_seen_cell[c] >> pd & 1 == 0 {
+                            on_seen_cell[c] |= 1 << pd;
+                            let i = self.push_cause(k, p, cause);
+                            self.pend_on.push(i);
+                        }
                     }
                 }
             }
             self.pend_off = offs;
             self.pend_off.clear();
         }
-        self.buf = buf;
-        self.obuf = obuf;
     }
 
     /// SE's `doForcingChains` from `root` (on or off): the first derivation of the root's
@@ -955,6 +1034,8 @@ impl Cycles {
         for (p, (pass, sort_key)) in passes.into_iter().enumerate() {
             let live = reach.live(g, pass);
             reach.live = live;
+            self.live_cell.clear();
+            self.live_cell.extend_from_slice(&reach.live_cells(g, pass));
             // Images depend on the grid and the pass: a new stamp for each.
             self.img_stamp = self.img_stamp.wrapping_add(1);
             if self.img_stamp == 0 {
