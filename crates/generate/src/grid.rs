@@ -315,70 +315,62 @@ const MAX_SETS: usize = 144;
 
 impl UaSets {
     pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
-        // Where each digit is: its column in each row, its row in each column and in each box.
-        let mut col_in_row = [[0usize; 9]; 9];
-        let mut row_in_col = [[0usize; 9]; 9];
-        let mut row_in_box = [[0usize; 9]; 9];
+        // Where each digit is: its column in each row, its row in each column and in each box,
+        // and the box of each row's cell.
+        let mut col_in_row = [[0u8; 9]; 9];
+        let mut box_in_row = [[0u8; 9]; 9];
+        let mut row_in_col = [[0u8; 9]; 9];
+        let mut row_in_box = [[0u8; 9]; 9];
         for (c, &v) in solution.iter().enumerate() {
             let (d, r) = (v as usize - 1, c / 9);
-            col_in_row[d][r] = c % 9;
-            row_in_col[d][c % 9] = r;
-            row_in_box[d][BOX[c] as usize] = r;
+            col_in_row[d][r] = (c % 9) as u8;
+            box_in_row[d][r] = BOX[c];
+            row_in_col[d][c % 9] = r as u8;
+            row_in_box[d][BOX[c] as usize] = r as u8;
         }
         let mut ua = UaSets {
             given: [0; MAX_SETS],
             len: 0,
             by_cell: [[0; 8]; 81],
         };
-        let mut filled = [0usize; 81];
         for a in 0..9 {
             for b in a + 1..9 {
-                // A row's a and b cells go together, so components are sets of rows: a column
-                // (box) links the row of its a with the row of its b. adj[r]: rows linked to r.
-                let mut adj = [0u16; 9];
-                for k in 0..9 {
-                    for (x, y) in [
-                        (row_in_col[a][k], row_in_col[b][k]),
-                        (row_in_box[a][k], row_in_box[b][k]),
-                    ] {
-                        adj[x] |= 1 << y;
-                        adj[y] |= 1 << x;
-                    }
-                }
-                // comp[r]: the rows of r's component, grown from its lowest row until closed.
-                let mut comp = [0u16; 9];
-                let mut todo = 0x1ffu16;
-                while todo != 0 {
-                    let mut rows = todo & todo.wrapping_neg();
-                    let mut frontier = rows;
-                    while frontier != 0 {
-                        let mut next = 0;
-                        let mut m = frontier;
-                        while m != 0 {
-                            next |= adj[m.trailing_zeros() as usize];
-                            m &= m - 1;
-                        }
-                        frontier = next & !rows;
-                        rows |= next;
-                    }
-                    todo &= !rows;
-                    comp[rows.trailing_zeros() as usize] = rows;
+                // A row's a and b cells go together, so components are sets of rows: the b in
+                // the column (box) of row r's a lies in row sigma(r) (tau(r)). Both maps are
+                // permutations, so a component is the closure of a row under the two, forward
+                // links alone. next[r]: the rows r leads to.
+                let mut next = [0u16; 9];
+                for (r, n) in next.iter_mut().enumerate() {
+                    let sigma = row_in_col[b][col_in_row[a][r] as usize];
+                    let tau = row_in_box[b][box_in_row[a][r] as usize];
+                    *n = (1 << sigma) | (1 << tau);
                 }
                 let mut left = 0x1ffu16;
                 while left != 0 {
-                    let rows = comp[left.trailing_zeros() as usize];
+                    // Grow the component of the lowest row left until closed.
+                    let mut rows = left & left.wrapping_neg();
+                    let mut frontier = rows;
+                    while frontier != 0 {
+                        let mut reached = 0;
+                        let mut m = frontier;
+                        while m != 0 {
+                            reached |= next[m.trailing_zeros() as usize];
+                            m &= m - 1;
+                        }
+                        frontier = reached & !rows;
+                        rows |= reached;
+                    }
                     left &= !rows;
-                    let index = ua.len;
+                    let index = ua.len as u8;
                     ua.len += 1;
-                    ua.given[index] = 2 * rows.count_ones() as u8;
+                    ua.given[index as usize] = 2 * rows.count_ones() as u8;
+                    // A cell's slot for the pair is the pair's other digit, its own skipped.
                     let mut m = rows;
                     while m != 0 {
                         let r = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        for cell in [9 * r + col_in_row[a][r], 9 * r + col_in_row[b][r]] {
-                            ua.by_cell[cell][filled[cell]] = index as u8;
-                            filled[cell] += 1;
-                        }
+                        ua.by_cell[9 * r + col_in_row[a][r] as usize][b - 1] = index;
+                        ua.by_cell[9 * r + col_in_row[b][r] as usize][a] = index;
                     }
                 }
             }
