@@ -51,6 +51,8 @@ pub struct Cycles {
     /// Per cell, the digits whose "off" leads on in the current pass (see
     /// [`Reach::live_cells`]).
     live_cell: Vec<u16>,
+    /// The buffer of [`Reach::strong_x`], kept from one run to the next.
+    strong_buf: Vec<u128>,
 }
 
 /// Roots that were searched without any limit and gave no hint, per pass, each with the
@@ -95,7 +97,7 @@ impl Default for Sterile {
 
 impl Sterile {
     /// Drops the roots whose searches may differ on `g` from the last run (see [`Sterile`]);
-    /// `strong_x` is `g`'s.
+    /// `strong_x` is `g`'s (the run hands it over to `self` when it ends).
     fn update(&mut self, g: &Grid, truth: Option<&Truth>, strong_x: &[u128]) {
         let back = (0..81).any(|c| g.cands[c] & !self.cands[c] != 0);
         if back || self.truth.as_ref() != truth {
@@ -167,8 +169,8 @@ impl Sterile {
                 }
             }
         }
+        // `strong_x` becomes this grid's at the end of the run (see `Cycles::run`).
         self.cands = g.cands;
-        self.strong_x.copy_from_slice(strong_x);
     }
 }
 
@@ -233,8 +235,10 @@ struct Reach {
 }
 
 impl Reach {
-    fn new(g: &Grid) -> Reach {
-        let mut strong_x = vec![0u128; 729];
+    fn new(g: &Grid, buf: Vec<u128>) -> Reach {
+        let mut strong_x = buf;
+        strong_x.clear();
+        strong_x.resize(729, 0);
         let mut has_x = [0u128; 9];
         let mut has_x_cell = [0u16; 81];
         let mut bivalue = 0u128;
@@ -1014,7 +1018,7 @@ impl Cycles {
     }
 
     fn run(&mut self, g: &Grid, sink: &mut Sink, truth: Option<&Truth>) {
-        let mut reach = Reach::new(g);
+        let mut reach = Reach::new(g, std::mem::take(&mut self.strong_buf));
         self.house_links(g);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
@@ -1132,6 +1136,12 @@ impl Cycles {
                 }
             }
         }
+        // The sterile roots' strong links are this grid's from now on; the old ones' buffer
+        // serves the next run.
+        if memo {
+            std::mem::swap(&mut self.sterile.strong_x, &mut reach.strong_x);
+        }
+        self.strong_buf = reach.strong_x;
     }
 
     /// The rule parents of the line above node `i`, relative to `(src, g)`, and the hash of

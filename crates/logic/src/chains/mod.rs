@@ -296,6 +296,9 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
     let pos = g.pos[d];
     let (mut on, mut off) = (on, off);
     let mut done_on = 0u128;
+    // The offs whose houses were examined: a house without a new off gives what it gave
+    // before (its single is already on, its contradiction was already returned).
+    let mut done_off = 0u128;
     loop {
         for c in crate::se::grid::bits(on & !done_on) {
             off |= T.peer_mask[c] & pos;
@@ -304,13 +307,18 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
         if off & on != 0 {
             return true;
         }
-        let mut more = on;
-        for h in 0..27 {
-            let hp = pos & T.mask[h];
-            if hp & off == 0 {
-                continue;
+        let mut houses = 0u32;
+        for c in crate::se::grid::bits(off & !done_off) {
+            for h in T.houses[c] {
+                houses |= 1 << h;
             }
-            let rest = hp & !off;
+        }
+        done_off = off;
+        let mut more = on;
+        while houses != 0 {
+            let h = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            let rest = pos & T.mask[h] & !off;
             if rest == 0 {
                 return true;
             }
