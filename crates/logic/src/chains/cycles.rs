@@ -299,22 +299,6 @@ impl Reach {
         live
     }
 
-    /// The offs implied by the "on" potentials of `on`.
-    #[inline]
-    fn weak(g: &Grid, on: &[u128; 9], y: bool, out: &mut [u128; 9]) {
-        *out = [0; 9];
-        for d in 0..9 {
-            for c in crate::se::grid::bits(on[d]) {
-                out[d] |= T.peer_mask[c] & g.pos[d];
-                if y {
-                    for d2 in bits16(g.cands[c] & !(1 << d)) {
-                        out[d2] |= 1u128 << c;
-                    }
-                }
-            }
-        }
-    }
-
     /// The "on" potentials implied by the offs of `off`.
     #[inline]
     fn strong(&self, g: &Grid, off: &[u128; 9], pass: Pass, out: &mut [u128; 9]) {
@@ -541,33 +525,58 @@ impl Reach {
     }
 
     /// From "(c, d) off": whether "(c, d) on" follows with complexity at most `max_len`.
-    fn off_root(&self, g: &Grid, c: usize, d: usize, pass: Pass, max_len: u32) -> bool {
-        let pass = Pass { x: true, y: pass.y };
-        let mut on_seen = [0u128; 9];
-        let mut off_front = [0u128; 9];
-        off_front[d] |= 1u128 << c;
-        let mut ons = [0u128; 9];
-        let mut len = 1u32;
-        // Off layers make ons of line length len + 1, which the next on layer turns into offs.
+    ///
+    /// The first layer of ons comes from the strong links of the off, each next one from the
+    /// images of the new ons of the last (see [`Reach::image`]; `pass` has X links).
+    fn off_root(
+        &self,
+        g: &Grid,
+        c: usize,
+        d: usize,
+        pass: Pass,
+        max_len: u32,
+        img: &mut ImageCache,
+    ) -> bool {
+        if max_len < 2 {
+            return false;
+        }
+        let mut off = [0u128; 9];
+        off[d] = 1u128 << c;
+        let mut front = [0u128; 9];
+        self.strong(g, &off, Pass { x: true, y: pass.y }, &mut front);
+        if front[d] >> c & 1 != 0 {
+            return true;
+        }
+        let mut seen = front;
+        // The line length of the ons of `front`.
+        let mut len = 2u32;
         loop {
-            if len + 1 > max_len {
+            if len + 2 > max_len {
                 return false;
             }
-            self.strong(g, &off_front, pass, &mut ons);
+            let mut ons = [0u128; 9];
+            for e in 0..9 {
+                for x in crate::se::grid::bits(front[e]) {
+                    let i = x * 9 + e;
+                    let (m, md) = img.get(i, || self.image(g, pass, i));
+                    for e2 in bits16(*md) {
+                        ons[e2] |= m[e2];
+                    }
+                }
+            }
             if ons[d] >> c & 1 != 0 {
                 return true;
             }
             let mut any = false;
             for e in 0..9 {
-                ons[e] &= !on_seen[e];
-                on_seen[e] |= ons[e];
-                any |= ons[e] != 0;
+                front[e] = ons[e] & !seen[e];
+                seen[e] |= front[e];
+                any |= front[e] != 0;
             }
             if !any {
                 return false;
             }
             len += 2;
-            Self::weak(g, &ons, pass.y, &mut off_front);
         }
     }
 }
@@ -1111,7 +1120,12 @@ impl Cycles {
                             let maybe = if r == root {
                                 on_target && self.max_len >= chain_len.min(self.max_len)
                             } else {
-                                reach.off_root(g, c, d, pass, self.max_len)
+                                let mut img = ImageCache {
+                                    img: &mut self.img,
+                                    gen: &mut self.img_gen,
+                                    stamp: self.img_stamp,
+                                };
+                                reach.off_root(g, c, d, pass, self.max_len, &mut img)
                             };
                             if !maybe {
                                 continue;
