@@ -151,11 +151,20 @@ pub(crate) enum Sink<'a> {
     },
 }
 
-/// The complexity of the best hint so far (no hint can beat it with a longer line), or no
-/// limit when collecting every hint.
+/// How far the nets of a multiple or dynamic producer must go: no limit when collecting every
+/// hint; else the complexity of the best hint so far, less two.
+///
+/// A net stopped at limit `L` lacks only potentials whose line is longer than `L` (see
+/// [`Propagator::propagate_within`]), here `best - 1` or more. A double, cell or region chain
+/// has two branches or more, and its common potential is not the assumption of any branch's
+/// net (each assumption turns the others' off at once, so they cannot reach it), so each
+/// branch counts two or more: with a lacking potential it counts `best + 1` or more. A
+/// contradiction counts two potentials of one net, the lacking one `best - 1` or more and the
+/// other one or more: `best` or more, and a contradiction (SE's last sort key) beats only a
+/// lower complexity. So what the nets lack could not give a better hint.
 fn limit_of(sink: &Sink) -> u32 {
     match sink {
-        Sink::Best { best: Some(b), .. } => b.hint.complexity,
+        Sink::Best { best: Some(b), .. } => b.hint.complexity.saturating_sub(2),
         _ => u32::MAX,
     }
 }

@@ -308,8 +308,8 @@ impl Propagator {
 
     /// [`Propagator::propagate`], stopped early once every pending potential has a line of
     /// `limit` or more (level 0 only). The net is then a prefix of the full one, and what it
-    /// lacks could only give hints of complexity above `limit`: the caller uses this when it
-    /// already holds a hint of complexity `limit`.
+    /// lacks are potentials whose line is longer than `limit` (and what follows from them):
+    /// the caller chooses a limit beyond which no potential can serve it.
     pub fn propagate_within(
         &mut self,
         src: &Grid,
