@@ -217,15 +217,37 @@ impl Net {
         n.par_len += 1;
     }
 
-    /// Creates and admits "off" potential (c, d) with first parent `p`.
+    /// Creates and admits the "off" potentials of digit `d` in the cells of `parts`, in that
+    /// order (each part in cell order), with first parent `p`; `all` is their union, none of
+    /// them in the net yet.
     #[inline]
-    fn add_off(&mut self, p: u32, c: usize, d: usize) {
-        let k = key(c, d, false);
-        let i = self.push_node(k, Some(p), CAUSE_NONE);
-        self.index[k as usize] = i;
-        self.off_bits[d] |= 1u128 << c;
-        self.off_list.push(i);
-        self.short += (self.nodes[i as usize].len < self.short_limit) as u32;
+    fn add_offs(&mut self, p: u32, d: usize, parts: [u128; 3], all: u128) {
+        let parent = &self.nodes[p as usize];
+        let (len, simple) = (parent.len + 1, parent.simple);
+        let mut n = 0;
+        for part in parts {
+            for c in bits(part) {
+                let k = key(c, d, false);
+                let i = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    key: k,
+                    par_start: self.parents.len() as u32,
+                    par_len: 1,
+                    len,
+                    cause: CAUSE_NONE,
+                    nested: NO_NESTED,
+                    simple,
+                });
+                self.parents.push(p);
+                self.index[k as usize] = i;
+                self.off_list.push(i);
+                n += 1;
+            }
+        }
+        self.off_bits[d] |= all;
+        if len < self.short_limit {
+            self.short += n;
+        }
     }
 
     /// Makes node `i` a member.
@@ -393,11 +415,7 @@ impl Propagator {
                 let fresh = peers & !net.off_bits[d];
                 let block = fresh & in_block;
                 let row = fresh & in_row;
-                for part in [block, row, fresh & !block & !row] {
-                    for c2 in bits(part) {
-                        net.add_off(p, c2, d);
-                    }
-                }
+                net.add_offs(p, d, [block, row, fresh & !block & !row], fresh);
                 return None;
             }
             let block = peers & in_block;
@@ -413,7 +431,7 @@ impl Propagator {
         None
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit_off(&mut self, net: &mut Net, p: u32, c: usize, d: usize) -> Option<(u32, u32)> {
         if net.on_bits[d] >> c & 1 != 0 {
             let on = net.index[key(c, d, true) as usize];
