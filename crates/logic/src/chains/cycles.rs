@@ -358,6 +358,105 @@ impl Reach {
         (out, digits)
     }
 
+    /// Adds to `out` the ons the strong links of "(c, d) off" give under `pass`.
+    #[inline]
+    fn strong_of(&self, g: &Grid, c: usize, d: usize, pass: Pass, out: &mut [u128; 9]) {
+        if self.live[d] >> c & 1 == 0 {
+            return;
+        }
+        if pass.y && two_bits16(g.cands[c]) {
+            let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            out[d2] |= 1u128 << c;
+        }
+        if pass.x {
+            out[d] |= self.strong_x[c * 9 + d];
+        }
+    }
+
+    /// After [`Reach::on_root`] said yes for cycles from "(c, d) on": whether a cycle of
+    /// complexity at most `cycle_len` may still close, by the line rule.
+    ///
+    /// Every off that leads back to the root is a weak link of the root, so the search meets
+    /// it first at line length 2, below the root; every line deeper down passes through one
+    /// such first off, and a line closes a cycle at an off of `to_root` only if that off is
+    /// not on it (SE's `isParent`). So a cycle through such an off `o` needs an on, reached
+    /// from the root without `o`, whose weak link reaches `o`: the layers are searched again
+    /// from the root's other first offs, once per `o` (the first on found ends the search).
+    fn cycle_avoiding(
+        &self,
+        g: &Grid,
+        c: usize,
+        d: usize,
+        pass: Pass,
+        cycle_len: u32,
+        img: &mut ImageCache,
+    ) -> bool {
+        let mut ends = [(0usize, 0usize); 4];
+        let mut n = 0;
+        if pass.y && two_bits16(g.cands[c]) {
+            ends[n] = (c, (g.cands[c] & !(1 << d)).trailing_zeros() as usize);
+            n += 1;
+        }
+        if pass.x {
+            for c2 in crate::se::grid::bits(self.strong_x[c * 9 + d]) {
+                ends[n] = (c2, d);
+                n += 1;
+            }
+        }
+        for &(oc, od) in &ends[..n] {
+            let mut pre = [0u128; 9];
+            Self::weak_pre(g, oc, od, pass.y, &mut pre);
+            // Line length 3: the strong links of the root's first offs but `o`.
+            let mut front = [0u128; 9];
+            for x in crate::se::grid::bits(T.peer_mask[c] & g.pos[d]) {
+                if (x, d) != (oc, od) {
+                    self.strong_of(g, x, d, pass, &mut front);
+                }
+            }
+            if pass.y {
+                for e in bits16(g.cands[c] & !(1 << d)) {
+                    if (c, e) != (oc, od) {
+                        self.strong_of(g, c, e, pass, &mut front);
+                    }
+                }
+            }
+            let mut seen = [0u128; 9];
+            seen[d] = 1u128 << c;
+            front[d] &= !seen[d];
+            for e in 0..9 {
+                seen[e] |= front[e];
+            }
+            // As in `on_root`: the ons of iteration k close cycles of complexity 2k + 1.
+            let mut k = 2u32;
+            while 2 * k <= cycle_len {
+                if (0..9).any(|e| front[e] & pre[e] != 0) {
+                    return true;
+                }
+                let mut ons = [0u128; 9];
+                for e in 0..9 {
+                    for x in crate::se::grid::bits(front[e]) {
+                        let i = x * 9 + e;
+                        let (m, md) = img.get(i, || self.image(g, pass, i));
+                        for e2 in bits16(*md) {
+                            ons[e2] |= m[e2];
+                        }
+                    }
+                }
+                let mut any = false;
+                for e in 0..9 {
+                    front[e] = ons[e] & !seen[e];
+                    seen[e] |= front[e];
+                    any |= front[e] != 0;
+                }
+                if !any {
+                    break;
+                }
+                k += 1;
+            }
+        }
+        false
+    }
+
     /// Adds to `pre` the "on" potentials whose weak links reach "off" of (`c`, `d`).
     #[inline]
     fn weak_pre(g: &Grid, c: usize, d: usize, y: bool, pre: &mut [u128; 9]) {
@@ -1101,6 +1200,14 @@ impl Cycles {
                         memo && unlimited,
                         &mut self.seen,
                     );
+                    let cycle_maybe = cycle_maybe && {
+                        let mut img = ImageCache {
+                            img: &mut self.img,
+                            gen: &mut self.img_gen,
+                            stamp: self.img_stamp,
+                        };
+                        reach.cycle_avoiding(g, c, d, pass, cycle_len, &mut img)
+                    };
                     if cycle_maybe {
                         self.max_len = cycle_len;
                         self.do_cycles(g, root, pass, &live);
