@@ -78,13 +78,14 @@ where
                 "the request body must be JSON (Content-Type: application/json)",
             ));
         }
-        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            use serde_json::error::Category;
-            match e.classify() {
-                Category::Data => ApiError::invalid(format!("invalid request: {e}")),
-                _ => ApiError::bad_request(format!("malformed JSON: {e}")),
-            }
-        })
+        // Syntax first, then shape: read straight into `T`, serde_json reports the surplus
+        // elements of an array read as a struct as a syntax error, and a well-formed body of
+        // the wrong shape would get 400 on some endpoints and 422 on others.
+        let value: serde_json::Value = serde_json::from_slice(&bytes)
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+        T::deserialize(value)
+            .map(JsonBody)
+            .map_err(|e| ApiError::invalid(format!("invalid request: {e}")))
     }
 }
 
