@@ -218,6 +218,27 @@ fn max_complexity(best: &Option<Best>, base: f64, sort_key: u8) -> u32 {
     cx
 }
 
+/// The houses where a digit has exactly two positions, as (house, digit, first cell, second
+/// cell), house by house and digit by digit within a house; the count is the second value.
+fn two_position_pairs(g: &Grid) -> ([(u8, u8, u8, u8); 243], usize) {
+    let hpos = super::net::digit_house_positions(g);
+    let mut out = [(0u8, 0u8, 0u8, 0u8); 243];
+    let mut n = 0;
+    for h in 0..27 {
+        for d in 0..9 {
+            let hp = hpos[d * 27 + h];
+            if two_bits16(hp) {
+                // House order is cell order.
+                let a = T.cells[h][hp.trailing_zeros() as usize];
+                let b = T.cells[h][15 - hp.leading_zeros() as usize];
+                out[n] = (h as u8, d as u8, a, b);
+                n += 1;
+            }
+        }
+    }
+    (out, n)
+}
+
 /// Bitboard reachability used to skip exact searches that cannot succeed: layer by layer,
 /// the set of "on" potentials first reached and the "off" potentials they imply.
 struct Reach {
@@ -235,7 +256,7 @@ struct Reach {
 }
 
 impl Reach {
-    fn new(g: &Grid, buf: Vec<u128>) -> Reach {
+    fn new(g: &Grid, buf: Vec<u128>, pairs: &[(u8, u8, u8, u8)]) -> Reach {
         let mut strong_x = buf;
         strong_x.clear();
         strong_x.resize(729, 0);
@@ -243,19 +264,13 @@ impl Reach {
         let mut has_x_cell = [0u16; 81];
         let mut bivalue = 0u128;
         // A house where a digit has exactly two positions links them both ways.
-        for h in 0..27 {
-            for d in 0..9 {
-                let pp = g.pos[d] & T.mask[h];
-                if two_bits(pp) {
-                    let a = pp.trailing_zeros() as usize;
-                    let b = 127 - pp.leading_zeros() as usize;
-                    strong_x[a * 9 + d] |= 1u128 << b;
-                    strong_x[b * 9 + d] |= 1u128 << a;
-                    has_x[d] |= pp;
-                    has_x_cell[a] |= 1 << d;
-                    has_x_cell[b] |= 1 << d;
-                }
-            }
+        for &(_, d, a, b) in pairs {
+            let (d, a, b) = (d as usize, a as usize, b as usize);
+            strong_x[a * 9 + d] |= 1u128 << b;
+            strong_x[b * 9 + d] |= 1u128 << a;
+            has_x[d] |= 1u128 << a | 1u128 << b;
+            has_x_cell[a] |= 1 << d;
+            has_x_cell[b] |= 1 << d;
         }
         for c in 0..81 {
             if two_bits16(g.cands[c]) {
@@ -798,26 +813,20 @@ impl Cycles {
     /// For each candidate, the "on" potentials its "off" implies by house links (the digit's
     /// other position in each house of the cell, Block, Row, Column, without repeats), with
     /// their causes: made once per grid, read at every "off" of the searches.
-    fn house_links(&mut self, g: &Grid) {
+    fn house_links(&mut self, pairs: &[(u8, u8, u8, u8)]) {
         self.x_links.clear();
         self.x_links.resize(729, ([(0, 0); 3], 0));
-        // Kind by kind, so that each candidate's links come in Block, Row, Column order.
-        for h in 0..27 {
-            let cause = CAUSE_HOUSE + (h / 9) as u8;
-            for d in 0..9 {
-                let pp = g.pos[d] & T.mask[h];
-                if !two_bits(pp) {
-                    continue;
-                }
-                let a = pp.trailing_zeros() as usize;
-                let b = 127 - pp.leading_zeros() as usize;
-                for (x, y) in [(a, b), (b, a)] {
-                    let (links, n) = &mut self.x_links[x * 9 + d];
-                    let nk = key(y, d, true);
-                    if !links[..*n as usize].iter().any(|&(k2, _)| k2 == nk) {
-                        links[*n as usize] = (nk, cause);
-                        *n += 1;
-                    }
+        // House by house (blocks, rows, columns), so that each candidate's links come in
+        // Block, Row, Column order.
+        for &(h, d, a, b) in pairs {
+            let cause = CAUSE_HOUSE + h / 9;
+            let (d, a, b) = (d as usize, a as usize, b as usize);
+            for (x, y) in [(a, b), (b, a)] {
+                let (links, n) = &mut self.x_links[x * 9 + d];
+                let nk = key(y, d, true);
+                if !links[..*n as usize].iter().any(|&(k2, _)| k2 == nk) {
+                    links[*n as usize] = (nk, cause);
+                    *n += 1;
                 }
             }
         }
@@ -1126,8 +1135,10 @@ impl Cycles {
     }
 
     fn run(&mut self, g: &Grid, sink: &mut Sink, truth: Option<&Truth>) {
-        let mut reach = Reach::new(g, std::mem::take(&mut self.strong_buf));
-        self.house_links(g);
+        let (pairs, n_pairs) = two_position_pairs(g);
+        let pairs = &pairs[..n_pairs];
+        let mut reach = Reach::new(g, std::mem::take(&mut self.strong_buf), pairs);
+        self.house_links(pairs);
         let passes = [
             (Pass { x: true, y: false }, 2u8),
             (Pass { x: false, y: true }, 3),
