@@ -266,6 +266,25 @@ impl Net {
         }
     }
 
+    /// [`Net::admit`] for a node known to be "(`c`, `d`) off", without decoding its key: the
+    /// propagation's hot path, called for most of the offs a net holds.
+    #[inline(always)]
+    fn admit_off(&mut self, i: u32, c: usize, d: usize) {
+        self.short += (self.nodes[i as usize].len < self.short_limit) as u32;
+        self.index[key(c, d, false) as usize] = i;
+        self.off_bits[d] |= 1u128 << c;
+        self.off_list.push(i);
+    }
+
+    /// [`Net::admit`] for a node known to be "(`c`, `d`) on".
+    #[inline(always)]
+    fn admit_on(&mut self, i: u32, c: usize, d: usize) {
+        self.short += (self.nodes[i as usize].len < self.short_limit) as u32;
+        self.index[key(c, d, true) as usize] = i;
+        self.on_bits[d] |= 1u128 << c;
+        self.on_list.push(i);
+    }
+
     /// Starts the net with the single assumption `k`.
     pub fn start(&mut self, k: u16) {
         self.clear();
@@ -440,7 +459,7 @@ impl Propagator {
         }
         if net.off_bits[d] >> c & 1 == 0 {
             let i = net.push_node(key(c, d, false), Some(p), CAUSE_NONE);
-            net.admit(i);
+            net.admit_off(i, c, d);
         }
         None
     }
@@ -533,8 +552,7 @@ impl Propagator {
             return Some((i, off));
         }
         if net.on_bits[d] >> c & 1 == 0 {
-            net.index[key(c, d, true) as usize] = i;
-            net.admit(i);
+            net.admit_on(i, c, d);
         }
         None
     }
