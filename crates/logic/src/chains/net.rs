@@ -6,7 +6,7 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
-use crate::se::grid::{bits, bits16, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{basic, SeHint};
 
 use super::Chainer;
@@ -321,15 +321,6 @@ impl Default for Propagator {
             sub: None,
         }
     }
-}
-
-/// Whether bit `i` (below 128) of `m` is set: the word holding it, then one 64-bit shift
-/// (a variable 128-bit shift takes twice the instructions, and these tests are the
-/// propagation's most frequent).
-#[inline(always)]
-fn bit(m: u128, i: usize) -> bool {
-    let w = if i < 64 { m as u64 } else { (m >> 64) as u64 };
-    w >> (i & 63) & 1 != 0
 }
 
 /// The positions of each digit in each house of `g`, index `digit * 27 + house`, bit `j` for
