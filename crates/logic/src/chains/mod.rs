@@ -318,9 +318,7 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
         }
         let mut houses = 0u32;
         for c in crate::se::grid::bits(off & !done_off) {
-            for h in T.houses[c] {
-                houses |= 1 << h;
-            }
+            houses |= T.house_bits[c];
         }
         done_off = off;
         let mut more = on;

@@ -41,6 +41,8 @@ pub struct Tables {
     pub peer_mask: [u128; 81],
     /// For each cell, its index in its block, row and column (the order of `cells`).
     pub index_in: [[u8; 3]; 81],
+    /// For each cell, its three house ids as a 27-bit mask.
+    pub house_bits: [u32; 81],
 }
 
 const fn build() -> Tables {
@@ -96,6 +98,12 @@ const fn build() -> Tables {
         peer_mask[c] = seen;
         c += 1;
     }
+    let mut house_bits = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        house_bits[c] = 1 << houses[c][0] | 1 << houses[c][1] | 1 << houses[c][2];
+        c += 1;
+    }
     Tables {
         cells,
         mask,
@@ -103,6 +111,7 @@ const fn build() -> Tables {
         peers,
         peer_mask,
         index_in,
+        house_bits,
     }
 }
 
@@ -484,6 +493,11 @@ mod tests {
             assert_eq!(T.peer_mask[c].count_ones(), 20);
             for o in 0..81 {
                 assert_eq!(is_peer(c, o), T.peer_mask[c] >> o & 1 != 0);
+                assert_eq!(bit(T.peer_mask[c], o), is_peer(c, o));
+            }
+            for h in 0..27 {
+                let holds = T.mask[h] >> c & 1 != 0;
+                assert_eq!(T.house_bits[c] >> h & 1 != 0, holds);
             }
         }
     }

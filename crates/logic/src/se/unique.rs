@@ -5,7 +5,8 @@
 use crate::technique::Technique;
 
 use super::grid::{
-    bits, bits16, house_positions, pop9, subsets, subsets_of, two_bits, Grid, BLOCK, COL, ROW, T,
+    bit, bits, bits16, house_positions, pop9, subsets, subsets_of, two_bits, Grid, BLOCK, COL, ROW,
+    T,
 };
 use super::SeHint;
 
@@ -34,8 +35,7 @@ thread_local! {
 /// The house ids of cell `c` as a 27-bit mask.
 #[inline]
 fn house_bits(c: usize) -> u32 {
-    let [b, r, k] = T.houses[c];
-    1 << b | 1 << r | 1 << k
+    T.house_bits[c]
 }
 
 /// Searches loops from `cell` (SE's `checkForLoops`): depth first, house kinds Block, Row,
@@ -80,7 +80,7 @@ fn check_loops(
                 if is_valid_loop(path) {
                     loops.push(path.clone());
                 }
-            } else if in_path >> next & 1 == 0 {
+            } else if !bit(in_path, next) {
                 let nc = g.cands[next];
                 // SE accumulates the extra digits over the siblings too.
                 extra |= nc & !vm;
