@@ -2,7 +2,7 @@
 //! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
 //! Y links only, both).
 
-use crate::se::grid::{bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
 use crate::se::{SeHint, Truth};
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
@@ -937,7 +937,7 @@ impl Cycles {
                     for part in [in_block, in_row, in_col] {
                         for c2 in crate::se::grid::bits(part) {
                             let k2 = key(c2, d, false);
-                            if repeats != 0 && repeats >> c2 & 1 != 0 && self.is_parent(p, k2) {
+                            if repeats != 0 && bit(repeats, c2) && self.is_parent(p, k2) {
                                 continue;
                             }
                             off_seen_cell[c2] |= 1 << d;
@@ -1036,7 +1036,7 @@ impl Cycles {
                         self.obuf = obuf;
                         return;
                     }
-                    if off_seen[d] >> c & 1 == 0 && !self.is_parent(p, k) {
+                    if !bit(off_seen[d], c) && !self.is_parent(p, k) {
                         off_seen[d] |= 1u128 << c;
                         let i = self.push(k, p);
                         self.pend_off.push(i);
@@ -1061,7 +1061,7 @@ impl Cycles {
                         self.obuf = obuf;
                         return;
                     }
-                    if on_seen[d] >> c & 1 == 0 {
+                    if !bit(on_seen[d], c) {
                         on_seen[d] |= 1u128 << c;
                         let i = self.push_cause(k, p, cause);
                         self.pend_on.push(i);
