@@ -336,9 +336,12 @@ impl Reach {
     /// one weak link and one strong link in `pass`: the next layer of [`Reach::on_root`]'s
     /// search from it alone. Both link steps distribute over unions, so a layer is the union
     /// of its potentials' images.
-    fn image(&self, g: &Grid, pass: Pass, i: usize) -> ([u128; 9], u16) {
+    ///
+    /// Written into `slot` (the cache's entry) rather than returned: no copy of the image.
+    fn image(&self, g: &Grid, pass: Pass, i: usize, slot: &mut ([u128; 9], u16)) {
         let (c, d) = (i / 9, i % 9);
-        let mut out = [0u128; 9];
+        let out = &mut slot.0;
+        *out = [0u128; 9];
         // Weak links to the digit in the peers, then the strong links of those offs.
         for c2 in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & self.live[d]) {
             if pass.y && two_bits16(g.cands[c2]) {
@@ -370,7 +373,7 @@ impl Reach {
                 digits |= 1 << e;
             }
         }
-        (out, digits)
+        slot.1 = digits;
     }
 
     /// Adds to `out` the ons the strong links of "(c, d) off" give under `pass`.
@@ -451,7 +454,7 @@ impl Reach {
                 for e in 0..9 {
                     for x in crate::se::grid::bits(front[e]) {
                         let i = x * 9 + e;
-                        let (m, md) = img.get(i, || self.image(g, pass, i));
+                        let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                         for e2 in bits16(*md) {
                             ons[e2] |= m[e2];
                         }
@@ -524,7 +527,7 @@ impl Reach {
                 }
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
-                    let (m, md) = img.get(i, || self.image(g, pass, i));
+                    let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                     for e2 in bits16(*md) {
                         ons[e2] |= m[e2];
                     }
@@ -610,7 +613,7 @@ impl Reach {
             for e in bits16(front_digits) {
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
-                    let (m, md) = img.get(i, || self.image(g, pass, i));
+                    let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                     for e2 in bits16(*md) {
                         if on_digits >> e2 & 1 == 0 {
                             ons[e2] = m[e2];
@@ -672,7 +675,7 @@ impl Reach {
             for e in 0..9 {
                 for x in crate::se::grid::bits(front[e]) {
                     let i = x * 9 + e;
-                    let (m, md) = img.get(i, || self.image(g, pass, i));
+                    let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                     for e2 in bits16(*md) {
                         ons[e2] |= m[e2];
                     }
@@ -705,10 +708,10 @@ struct ImageCache<'a> {
 
 impl ImageCache<'_> {
     /// The image of potential `i`, made by `make` the first time it is asked for in the pass.
-    fn get(&mut self, i: usize, make: impl FnOnce() -> ([u128; 9], u16)) -> &([u128; 9], u16) {
+    fn get(&mut self, i: usize, make: impl FnOnce(&mut ([u128; 9], u16))) -> &([u128; 9], u16) {
         if self.gen[i] != self.stamp {
             self.gen[i] = self.stamp;
-            self.img[i] = make();
+            make(&mut self.img[i]);
         }
         &self.img[i]
     }

@@ -201,8 +201,10 @@ fn static_image(
     partner: &[u128],
     c: usize,
     d: usize,
-) -> ([u128; 9], u16) {
-    let mut out = [0u128; 9];
+    slot: &mut ([u128; 9], u16),
+) {
+    let out = &mut slot.0;
+    *out = [0u128; 9];
     for x in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & live[d]) {
         let m = g.cands[x];
         if pop9(m) == 2 {
@@ -226,7 +228,7 @@ fn static_image(
             digits |= 1 << e;
         }
     }
-    (out, digits)
+    slot.1 = digits;
 }
 
 /// Everything "(c, d) on" implies by static links, cell (Y) and house (X) links both: the on
@@ -245,8 +247,9 @@ fn static_reach(
     stamp: u32,
     c: usize,
     d: usize,
-) -> [u128; 18] {
-    let mut r = [0u128; 18];
+    r: &mut [u128; 18],
+) {
+    *r = [0u128; 18];
     r[d] = 1u128 << c;
     let mut front = [0u128; 9];
     front[d] = 1u128 << c;
@@ -259,7 +262,7 @@ fn static_reach(
                 let i = x * 9 + e;
                 if img_gen[i] != stamp {
                     img_gen[i] = stamp;
-                    img[i] = static_image(g, live, partner, x, e);
+                    static_image(g, live, partner, x, e, &mut img[i]);
                 }
                 let (m, md) = &img[i];
                 for e2 in bits16(*md) {
@@ -289,7 +292,6 @@ fn static_reach(
             }
         }
     }
-    r
 }
 
 /// Whether a Nishio propagation (digit index `d` only, dynamic) from the assumptions `on` and
@@ -960,7 +962,8 @@ impl Chainer {
     ) {
         let i = c * 9 + d;
         if self.reach_gen[i] != self.reach_stamp {
-            self.reach[i] = static_reach(
+            // Written in place: no copy of the 18 masks.
+            static_reach(
                 g,
                 &self.live,
                 &self.partner,
@@ -969,6 +972,7 @@ impl Chainer {
                 self.reach_stamp,
                 c,
                 d,
+                &mut self.reach[i],
             );
             self.reach_gen[i] = self.reach_stamp;
         }
