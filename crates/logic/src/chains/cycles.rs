@@ -332,6 +332,24 @@ impl Reach {
         }
     }
 
+    /// The next layer of ons from the ons of `front`: the union of their images (see `image`).
+    fn layer(&self, g: &Grid, pass: Pass, img: &mut ImageCache, front: &[u128; 9]) -> [u128; 9] {
+        let mut ons = [0u128; 9];
+        for (e, &f) in front.iter().enumerate() {
+            if f == 0 {
+                continue;
+            }
+            for x in crate::se::grid::bits(f) {
+                let i = x * 9 + e;
+                let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
+                for e2 in bits16(*md) {
+                    ons[e2] |= m[e2];
+                }
+            }
+        }
+        ons
+    }
+
     /// The "on" potentials that "on" of candidate `i` (`cell * 9 + digit`) leads to through
     /// one weak link and one strong link in `pass`: the next layer of [`Reach::on_root`]'s
     /// search from it alone. Both link steps distribute over unions, so a layer is the union
@@ -450,23 +468,8 @@ impl Reach {
                 if (0..9).any(|e| front[e] & pre[e] != 0) {
                     return true;
                 }
-                let mut ons = [0u128; 9];
-                for e in 0..9 {
-                    for x in crate::se::grid::bits(front[e]) {
-                        let i = x * 9 + e;
-                        let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
-                        for e2 in bits16(*md) {
-                            ons[e2] |= m[e2];
-                        }
-                    }
-                }
-                let mut any = false;
-                for e in 0..9 {
-                    front[e] = ons[e] & !seen[e];
-                    seen[e] |= front[e];
-                    any |= front[e] != 0;
-                }
-                if !any {
+                let ons = self.layer(g, pass, img, &front);
+                if !advance(&mut front, &ons, &mut seen) {
                     break;
                 }
                 k += 1;
@@ -520,26 +523,8 @@ impl Reach {
             }
         }
         loop {
-            let mut ons = [0u128; 9];
-            for e in 0..9 {
-                if front[e] == 0 {
-                    continue;
-                }
-                for x in crate::se::grid::bits(front[e]) {
-                    let i = x * 9 + e;
-                    let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
-                    for e2 in bits16(*md) {
-                        ons[e2] |= m[e2];
-                    }
-                }
-            }
-            let mut any = false;
-            for e in 0..9 {
-                front[e] = ons[e] & !seen[e];
-                seen[e] |= front[e];
-                any |= front[e] != 0;
-            }
-            if !any {
+            let ons = self.layer(g, pass, img, &front);
+            if !advance(&mut front, &ons, &mut seen) {
                 return seen;
             }
         }
@@ -671,26 +656,11 @@ impl Reach {
             if len + 2 > max_len {
                 return false;
             }
-            let mut ons = [0u128; 9];
-            for e in 0..9 {
-                for x in crate::se::grid::bits(front[e]) {
-                    let i = x * 9 + e;
-                    let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
-                    for e2 in bits16(*md) {
-                        ons[e2] |= m[e2];
-                    }
-                }
-            }
+            let ons = self.layer(g, pass, img, &front);
             if ons[d] >> c & 1 != 0 {
                 return true;
             }
-            let mut any = false;
-            for e in 0..9 {
-                front[e] = ons[e] & !seen[e];
-                seen[e] |= front[e];
-                any |= front[e] != 0;
-            }
-            if !any {
+            if !advance(&mut front, &ons, &mut seen) {
                 return false;
             }
             len += 2;
@@ -715,6 +685,18 @@ impl ImageCache<'_> {
         }
         &self.img[i]
     }
+}
+
+/// Moves `front` to the ons of `ons` not yet `seen` and adds them to `seen`; false when none is
+/// new (the search has reached everything it can).
+fn advance(front: &mut [u128; 9], ons: &[u128; 9], seen: &mut [u128; 9]) -> bool {
+    let mut any = false;
+    for e in 0..9 {
+        front[e] = ons[e] & !seen[e];
+        seen[e] |= front[e];
+        any |= front[e] != 0;
+    }
+    any
 }
 
 /// One pass's link rules.
