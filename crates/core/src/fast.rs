@@ -734,6 +734,12 @@ impl Search {
 /// The state with the givens of `cells` (row-major, 0 for empty) placed; `None` when they
 /// clash.
 fn load(cells: &[u8; 81]) -> Option<State> {
+    load_counting(cells).map(|(state, _)| state)
+}
+
+/// `load`, and how many givens there are (read off the empty cells' masks it gathers anyway).
+#[inline(always)]
+fn load_counting(cells: &[u8; 81]) -> Option<(State, u32)> {
     // Where each digit is given, per band (index 0 collects the empty cells), gathered without
     // a branch per cell: a "given or not" branch mispredicts on every other cell.
     let mut given = [[0u32; 3]; 16];
@@ -762,7 +768,8 @@ fn load(cells: &[u8; 81]) -> Option<State> {
     if clash != 0 {
         return None;
     }
-    Some(state)
+    let empty: u32 = given[0].iter().map(|e| e.count_ones()).sum();
+    Some((state, 81 - empty))
 }
 
 /// What one digit's givens `g` (per band) leave it: every cell outside their rows, columns and
@@ -876,9 +883,8 @@ pub(crate) fn count_avoiding_masks(
 /// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns
 /// the first solution found when `keep` is set. Clashing givens give 0.
 pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
-    match load(cells) {
-        Some(mut state) if limit > 0 => {
-            let givens = cells.iter().filter(|&&v| v != 0).count() as u32;
+    match load_counting(cells) {
+        Some((mut state, givens)) if limit > 0 => {
             search_with(&mut state, limit, keep, Mode::counting(givens))
         }
         _ => (0, None),
