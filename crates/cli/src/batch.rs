@@ -66,6 +66,14 @@ impl Streams<'_> {
         let _ = self.err.write_fmt(line);
         let _ = self.err.write_all(b"\n");
     }
+
+    /// Writes one line to standard error, made of `pieces`.
+    pub fn note_pieces(&mut self, pieces: &[&str]) {
+        for piece in pieces {
+            let _ = self.err.write_all(piece.as_bytes());
+        }
+        let _ = self.err.write_all(b"\n");
+    }
 }
 
 /// Applies `job` (a fast one) to every puzzle of `input` on `threads` workers and hands each

@@ -90,7 +90,7 @@ impl Clues {
 
     /// As [`Sudoku::count_solutions_up_to`].
     pub fn count_solutions_up_to(&mut self, limit: usize) -> usize {
-        fast::count_masks(self.masks(), limit, false).0
+        fast::count_masks(self.masks(), limit, fast::Keep::Nothing).0
     }
 
     /// As [`Sudoku::has_unique_solution`].

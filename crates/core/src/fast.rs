@@ -33,6 +33,9 @@
 //! Contract: no allocation; the search copies the whole `State` (240 bytes) on each guess
 //! instead of undoing. Clashing givens are detected while loading (a given whose digit an
 //! earlier given already removed), so they give 0 solutions at once.
+//!
+//! The search is compiled twice (`Isa`): for the baseline target, and for x86-64 processors with
+//! popcnt and BMI, which `bmi` detects at run time (the only `unsafe` code of nonet).
 
 /// How many bivalue cells `bivalue` scores before choosing, in a hard search.
 const SCORED_CELLS: u32 = 8;
@@ -393,8 +396,8 @@ impl State {
     }
 
     /// Propagates to a fixpoint, with the column pass when `columns` is set. False on a
-    /// contradiction.
-    #[inline(never)]
+    /// contradiction. (Compiled once per instruction set, see [`Isa`].)
+    #[inline(always)]
     fn propagate(&mut self, columns: bool) -> bool {
         loop {
             if !self.settle() {
@@ -672,22 +675,45 @@ impl Mode {
 struct Search {
     limit: usize,
     found: usize,
-    /// Whether to keep the first solution (counting alone skips writing it out).
-    keep: bool,
-    first: Option<[u8; 81]>,
+    /// Which solution to write out (counting alone skips it).
+    keep: Keep,
+    /// The first solution, as the state that holds it: written out as a grid only at the end,
+    /// since counting with a limit of 2 mostly finds a second one and drops it (serg: 3% of the
+    /// instructions went to writing out grids no one read).
+    first: Option<State>,
     guesses: u32,
     mode: Mode,
 }
 
 impl Search {
+    /// A search that has found nothing yet.
+    fn new(limit: usize, keep: Keep, mode: Mode) -> Search {
+        Search {
+            limit,
+            found: 0,
+            keep,
+            first: None,
+            guesses: 0,
+            mode,
+        }
+    }
+
+    /// The count, and the solution `keep` asks for.
+    fn answer(self) -> (usize, Option<[u8; 81]>) {
+        let wanted = self.keep == Keep::First || self.found == 1;
+        (self.found, self.first.filter(|_| wanted).map(|s| s.grid()))
+    }
+
     /// Explores `state`: propagate, then branch "the guess" (on a copy) / "not the guess" (in
-    /// place) until solved, contradicted, or the limit is reached.
-    fn solve(&mut self, state: &mut State) {
+    /// place) until solved, contradicted, or the limit is reached. `I` is the instruction set
+    /// the propagation and the recursion are compiled for.
+    #[inline(always)]
+    fn solve<I: Isa>(&mut self, state: &mut State) {
         loop {
             // The column pass pays at the root (many 17-clue puzzles then need no guess) and in
             // hard searches; in easy ones it costs more than it saves.
             let hard = self.mode.tuned && self.guesses > CHEAP_GUESSES;
-            if !state.propagate(hard || (self.guesses == 0 && self.mode.root_columns)) {
+            if !I::propagate(state, hard || (self.guesses == 0 && self.mode.root_columns)) {
                 return;
             }
             // A search this long is likely refuting the same hidden contradiction under guess
@@ -697,8 +723,8 @@ impl Search {
             }
             if state.open == [0; 3] {
                 self.found += 1;
-                if self.keep && self.first.is_none() {
-                    self.first = Some(state.grid());
+                if self.keep != Keep::Nothing && self.first.is_none() {
+                    self.first = Some(*state);
                 }
                 return;
             }
@@ -712,7 +738,7 @@ impl Search {
                 // A bivalue cell: one digit on a copy, then the other in place.
                 let mut child = *state;
                 child.assign(s, bit);
-                self.solve(&mut child);
+                I::solve(self, &mut child);
                 if self.found >= self.limit {
                     return;
                 }
@@ -721,7 +747,7 @@ impl Search {
                 let (s, bit) = state.pick_fewest();
                 let mut child = *state;
                 child.assign(s, bit);
-                self.solve(&mut child);
+                I::solve(self, &mut child);
                 if self.found >= self.limit {
                     return;
                 }
@@ -847,11 +873,23 @@ impl DigitMasks {
     }
 }
 
+/// Which solution a search writes out as a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// None: counting only.
+    Nothing,
+    /// The first one found.
+    First,
+    /// The first one found, if no other was found (`nonet solve` on puzzles with several
+    /// solutions writes out no grid).
+    Unique,
+}
+
 /// `count` for givens kept as `DigitMasks`.
 pub(crate) fn count_masks(
     masks: &DigitMasks,
     limit: usize,
-    keep: bool,
+    keep: Keep,
 ) -> (usize, Option<[u8; 81]>) {
     match masks.state() {
         Some(mut state) if limit > 0 => {
@@ -874,15 +912,15 @@ pub(crate) fn count_avoiding_masks(
         Some(_) if masks.given[digit as usize - 1][band] & bit != 0 => 0,
         Some(mut state) if limit > 0 => {
             state.cand[3 * (digit as usize - 1) + band] &= !bit;
-            search_with(&mut state, limit, false, Mode::AVOIDING).0
+            search_with(&mut state, limit, Keep::Nothing, Mode::AVOIDING).0
         }
         _ => 0,
     }
 }
 
 /// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns
-/// the first solution found when `keep` is set. Clashing givens give 0.
-pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Option<[u8; 81]>) {
+/// the solution `keep` asks for. Clashing givens give 0.
+pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: Keep) -> (usize, Option<[u8; 81]>) {
     match load_counting(cells) {
         Some((mut state, givens)) if limit > 0 => {
             search_with(&mut state, limit, keep, Mode::counting(givens))
@@ -894,7 +932,7 @@ pub(crate) fn count(cells: &[u8; 81], limit: usize, keep: bool) -> (usize, Optio
 /// The first solution of `cells` in the fixed order (`Mode::FIXED_ORDER`), if any.
 pub(crate) fn first_in_fixed_order(cells: &[u8; 81]) -> Option<[u8; 81]> {
     let mut state = load(cells)?;
-    search_with(&mut state, 1, true, Mode::FIXED_ORDER).1
+    search_with(&mut state, 1, Keep::First, Mode::FIXED_ORDER).1
 }
 
 /// Counts (up to `limit`) the solutions of `cells` that do not put `digit` (1-9) in `cell`
@@ -904,34 +942,118 @@ pub(crate) fn count_avoiding(cells: &[u8; 81], cell: usize, digit: u8, limit: us
         Some(_) if cells[cell] == digit => 0,
         Some(mut state) if limit > 0 => {
             state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
-            search_with(&mut state, limit, false, Mode::AVOIDING).0
+            search_with(&mut state, limit, Keep::Nothing, Mode::AVOIDING).0
         }
         _ => 0,
     }
 }
 
-/// Runs the search from a loaded state: the count, and the first solution when `keep` is set.
+/// An instruction set the search is compiled for: the non-inlined propagation and the recursive
+/// search, one copy per set. The search itself is the same source for every set.
+trait Isa {
+    /// `State::propagate`, compiled for this set.
+    fn propagate(state: &mut State, columns: bool) -> bool;
+    /// `Search::solve`, compiled for this set.
+    fn solve(search: &mut Search, state: &mut State);
+}
+
+/// What the binary is compiled for (baseline x86-64 has no popcount or bit-manipulation
+/// instructions): every target, and x86-64 processors without the instructions `bmi` uses.
+struct Portable;
+
+impl Isa for Portable {
+    #[inline(never)]
+    fn propagate(state: &mut State, columns: bool) -> bool {
+        state.propagate(columns)
+    }
+
+    fn solve(search: &mut Search, state: &mut State) {
+        search.solve::<Portable>(state)
+    }
+}
+
+/// The search compiled for x86-64 processors with popcnt, BMI1, BMI2 and LZCNT (every x86-64
+/// processor since about 2013), chosen at run time. Hardware popcount, `andn`, `blsr` and
+/// `tzcnt` shorten the propagation and the guess scores (`cargo bench -p nonet-core --bench
+/// solve`: magictour 1.34x -> 1.38x the `sudoku` crate, forum-hardest 1.31x -> 1.37x; AVX2 on
+/// top made every set slower).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod bmi {
+    use super::{Isa, Search, State};
+
+    /// Whether this processor has the instructions (the standard library caches the answer).
+    pub(super) fn available() -> bool {
+        is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt")
+    }
+
+    /// The instruction set; only ever used below `solve`, which checks `available`.
+    struct Bmi;
+
+    impl Isa for Bmi {
+        #[inline(always)]
+        fn propagate(state: &mut State, columns: bool) -> bool {
+            // SAFETY: `Bmi` is only used inside `search`, reached only through `solve` after
+            // `available` said the processor has every feature `propagate` is compiled for.
+            unsafe { propagate(state, columns) }
+        }
+
+        #[inline(always)]
+        fn solve(search: &mut Search, state: &mut State) {
+            // SAFETY: as above.
+            unsafe { self::search(search, state) }
+        }
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    #[inline(never)]
+    fn propagate(state: &mut State, columns: bool) -> bool {
+        state.propagate(columns)
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn search(search: &mut Search, state: &mut State) {
+        search.solve::<Bmi>(state)
+    }
+
+    /// Runs `search` on `state` compiled for these instructions, if the processor has them;
+    /// false (and nothing done) if not.
+    pub(super) fn solve(search: &mut Search, state: &mut State) -> bool {
+        if !available() {
+            return false;
+        }
+        // SAFETY: the processor has every feature `search` is compiled for (checked above).
+        unsafe { self::search(search, state) };
+        true
+    }
+}
+
+/// Runs the search from a loaded state: the count, and the solution `keep` asks for.
 fn search_with(
     state: &mut State,
     limit: usize,
-    keep: bool,
+    keep: Keep,
     mode: Mode,
 ) -> (usize, Option<[u8; 81]>) {
-    let mut search = Search {
-        limit,
-        found: 0,
-        keep,
-        first: None,
-        guesses: 0,
-        mode,
-    };
-    search.solve(state);
-    (search.found, search.first)
+    let mut search = Search::new(limit, keep, mode);
+    #[cfg(target_arch = "x86_64")]
+    if !bmi::solve(&mut search, state) {
+        Portable::solve(&mut search, state);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    Portable::solve(&mut search, state);
+    search.answer()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{count, first_in_fixed_order, hall_house, load, search_with, Mode};
+    use super::{
+        count, first_in_fixed_order, hall_house, load, search_with, Isa, Keep, Mode, Portable,
+        Search,
+    };
 
     fn bytes(line: &str) -> [u8; 81] {
         let mut cells = [0u8; 81];
@@ -954,7 +1076,7 @@ mod tests {
         let mut fives = [0u8; 81];
         fives[72..].fill(5);
         for cells in [row, column, boxed, fives] {
-            assert_eq!(count(&cells, 2, true), (0, None));
+            assert_eq!(count(&cells, 2, Keep::First), (0, None));
         }
     }
 
@@ -966,11 +1088,17 @@ mod tests {
         let solution = bytes(
             "921764358437815296685392417214586973796123584358947162163258749542679831879431625",
         );
-        assert_eq!(count(&puzzle, 2, true), (1, Some(solution)));
-        assert_eq!(count(&puzzle, 2, false), (1, None));
-        assert_eq!(count(&solution, 5, false).0, 1);
-        assert_eq!(count(&[0; 81], 0, false).0, 0);
-        assert_eq!(count(&[0; 81], 7, false).0, 7);
+        assert_eq!(count(&puzzle, 2, Keep::First), (1, Some(solution)));
+        assert_eq!(count(&puzzle, 2, Keep::Unique), (1, Some(solution)));
+        assert_eq!(count(&puzzle, 2, Keep::Nothing), (1, None));
+        assert_eq!(count(&solution, 5, Keep::Nothing).0, 1);
+        assert_eq!(count(&[0; 81], 0, Keep::Nothing).0, 0);
+        assert_eq!(count(&[0; 81], 7, Keep::Nothing).0, 7);
+        // Several solutions: the first is written out only when asked for.
+        assert_eq!(count(&[0; 81], 2, Keep::Unique), (2, None));
+        let (n, first) = count(&[0; 81], 2, Keep::First);
+        assert_eq!(n, 2);
+        assert!(first.is_some_and(|g| g.iter().all(|&v| (1..=9).contains(&v))));
     }
 
     #[test]
@@ -994,40 +1122,54 @@ mod tests {
         assert!(!hall_house(&none));
     }
 
-    /// The pigeonhole check never loses a solution: with it on from the first node, counts
-    /// agree with the reference solver on sparse subsets of a solution (unique, multiple) and
-    /// with one wrong given (mostly none).
-    #[test]
-    fn hall_check_everywhere_agrees_with_the_reference() {
+    /// `rounds` random subsets of one solution, seeded: round `r` keeps each given with
+    /// probability about `(givens.start + r % givens.len()) / 81`, and every `wrong`-th round
+    /// one cell then gets a random digit (mostly no solution).
+    fn sparse_puzzles(
+        seed: u64,
+        rounds: usize,
+        givens: std::ops::Range<u64>,
+        wrong: usize,
+    ) -> impl Iterator<Item = [u8; 81]> {
         let solution = bytes(
             "921764358437815296685392417214586973796123584358947162163258749542679831879431625",
         );
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = seed;
         let mut next = move || {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
             rng
         };
-        for round in 0..300 {
+        (0..rounds).map(move |round| {
             let mut cells = [0u8; 81];
-            let keep = 18 + (round % 20) as u64;
+            let keep = givens.start + round as u64 % (givens.end - givens.start);
             for (c, &v) in cells.iter_mut().zip(&solution) {
                 if next() % 81 < keep {
                     *c = v;
                 }
             }
-            if round % 3 == 0 {
+            if round % wrong == 0 {
                 let at = (next() % 81) as usize;
                 cells[at] = (next() % 9) as u8 + 1;
             }
+            cells
+        })
+    }
+
+    /// The pigeonhole check never loses a solution: with it on from the first node, counts
+    /// agree with the reference solver on sparse subsets of a solution (unique, multiple) and
+    /// with one wrong given (mostly none).
+    #[test]
+    fn hall_check_everywhere_agrees_with_the_reference() {
+        for cells in sparse_puzzles(0x2545_F491_4F6C_DD1D, 300, 18..38, 3) {
             let Some(mut state) = load(&cells) else {
                 continue;
             };
             let fast = search_with(
                 &mut state,
                 2,
-                false,
+                Keep::Nothing,
                 Mode {
                     desperate: 0,
                     ..Mode::DEFAULT
@@ -1061,7 +1203,40 @@ mod tests {
                 "983165274647829153251347698572483916436791582198256347319678425725934861864512739"
             ))
         );
-        assert_ne!(first_in_fixed_order(&sparse), count(&sparse, 1, true).1);
+        assert_ne!(
+            first_in_fixed_order(&sparse),
+            count(&sparse, 1, Keep::First).1
+        );
+    }
+
+    /// Both instruction sets give the reference solver's answers: the portable search (what
+    /// processors without popcnt and BMI run) is tested here even where `bmi` is chosen.
+    #[test]
+    fn every_instruction_set_agrees_with_the_reference() {
+        let mut runs = 0;
+        for cells in sparse_puzzles(0x9E37_79B9_7F4A_7C15, 400, 17..41, 4) {
+            let Some(start) = load(&cells) else {
+                continue;
+            };
+            let mut first = None;
+            let reference = crate::reference::count(&cells, 2, &mut first);
+            let unique = if reference == 1 { first } else { None };
+            let mut portable = Search::new(2, Keep::Unique, Mode::DEFAULT);
+            Portable::solve(&mut portable, &mut start.clone());
+            assert_eq!(portable.answer(), (reference, unique), "{cells:?}");
+            #[cfg(target_arch = "x86_64")]
+            {
+                let mut fast = Search::new(2, Keep::Unique, Mode::DEFAULT);
+                if super::bmi::solve(&mut fast, &mut start.clone()) {
+                    assert_eq!(fast.answer(), (reference, unique), "{cells:?}");
+                    runs += 1;
+                }
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if super::bmi::available() {
+            assert!(runs > 300, "{runs}");
+        }
     }
 
     /// fuzz `solvers_agree`: a sparse grid with no solution whose contradiction (five cells of
@@ -1072,6 +1247,6 @@ mod tests {
         let cells = bytes(
             ".2........1........6....4.....6..512...........3................5....2.......3...",
         );
-        assert_eq!(count(&cells, 2, false), (0, None));
+        assert_eq!(count(&cells, 2, Keep::Nothing), (0, None));
     }
 }

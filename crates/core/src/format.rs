@@ -117,13 +117,7 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
 }
 
 pub(crate) fn write_line(s: &Sudoku) -> String {
-    const CHARS: &[u8; 10] = b".123456789";
-    let cells = s.to_bytes();
-    let mut out = [b'.'; 81];
-    for (o, &v) in out.iter_mut().zip(&cells) {
-        *o = CHARS[usize::from(v)];
-    }
-    String::from_utf8(out.to_vec()).expect("ASCII")
+    String::from_utf8(s.to_line_bytes().to_vec()).expect("ASCII")
 }
 
 pub(crate) fn write_grid(s: &Sudoku) -> String {

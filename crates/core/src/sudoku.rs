@@ -6,6 +6,7 @@ use std::fmt;
 use crate::cell::Cell;
 use crate::digit::{Digit, DigitSet};
 use crate::error::{Conflict, ParseError, PuzzleError};
+use crate::fast::Keep;
 use crate::house::{House, STANDARD};
 use crate::pencil::PencilMarks;
 use crate::{fast, format, reference};
@@ -37,6 +38,18 @@ pub enum Solutions {
     Unique(Sudoku),
     /// Two or more solutions; one of them is given.
     Multiple(Sudoku),
+}
+
+/// How many solutions a puzzle has, with the solution only when it is unique: [`Solutions`]
+/// without a solution for the puzzles that have several, which spares writing one out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Uniqueness {
+    /// No way to fill the grid (this includes givens that clash).
+    None,
+    /// Exactly one solution.
+    Unique(Sudoku),
+    /// Two or more solutions.
+    Multiple,
 }
 
 impl Default for Sudoku {
@@ -93,6 +106,11 @@ impl Sudoku {
     /// The 81-character line, `.` for empty cells.
     pub fn to_line(&self) -> String {
         format::write_line(self)
+    }
+
+    /// [`Sudoku::to_line`] as 81 ASCII bytes, without allocating.
+    pub fn to_line_bytes(&self) -> [u8; 81] {
+        self.cells.map(|v| if v == 0 { b'.' } else { b'0' + v })
     }
 
     /// A 9x9 grid on 11 lines with box separators (`|` and `------+-------+------`).
@@ -170,7 +188,7 @@ impl Sudoku {
 
     /// Counts solutions with the chosen solver, stopping once `limit` are found.
     pub fn count_solutions_with(&self, solver: Solver, limit: usize) -> usize {
-        self.search(solver, limit, false).0
+        self.search(solver, limit, Keep::Nothing).0
     }
 
     /// Solves with the default solver and says whether there is no, one, or several solutions.
@@ -180,7 +198,7 @@ impl Sudoku {
 
     /// As [`Sudoku::solutions`], with the chosen solver.
     pub fn solutions_with(&self, solver: Solver) -> Solutions {
-        match self.search(solver, 2, true) {
+        match self.search(solver, 2, Keep::First) {
             (0, _) => Solutions::None,
             (1, Some(s)) => Solutions::Unique(s),
             (_, Some(s)) => Solutions::Multiple(s),
@@ -188,10 +206,21 @@ impl Sudoku {
         }
     }
 
+    /// As [`Sudoku::solutions`], with the chosen solver, keeping the solution only when it is
+    /// unique.
+    pub fn uniqueness_with(&self, solver: Solver) -> Uniqueness {
+        match self.search(solver, 2, Keep::Unique) {
+            (0, _) => Uniqueness::None,
+            (1, Some(s)) => Uniqueness::Unique(s),
+            (1, None) => unreachable!("a solver found a solution but kept none"),
+            _ => Uniqueness::Multiple,
+        }
+    }
+
     /// The solution, only if it is unique.
     pub fn unique_solution(&self) -> Option<Sudoku> {
-        match self.solutions() {
-            Solutions::Unique(s) => Some(s),
+        match self.uniqueness_with(Solver::Fast) {
+            Uniqueness::Unique(s) => Some(s),
             _ => None,
         }
     }
@@ -208,7 +237,7 @@ impl Sudoku {
     /// Some solution (the first found). This stops at the first solution, so it says nothing
     /// about uniqueness.
     pub fn some_solution(&self) -> Option<Sudoku> {
-        self.search(Solver::Fast, 1, true).1
+        self.search(Solver::Fast, 1, Keep::First).1
     }
 
     /// The first solution of a search whose order is fixed: unlike [`Sudoku::some_solution`],
@@ -231,7 +260,7 @@ impl Sudoku {
         self.first_conflict().is_none() && PencilMarks::after_elimination(self).is_solved()
     }
 
-    fn search(&self, solver: Solver, limit: usize, keep: bool) -> (usize, Option<Sudoku>) {
+    fn search(&self, solver: Solver, limit: usize, keep: Keep) -> (usize, Option<Sudoku>) {
         if limit == 0 {
             return (0, None);
         }
@@ -247,7 +276,12 @@ impl Sudoku {
                 }
                 let mut first = None;
                 let n = reference::count(&self.cells, limit, &mut first);
-                (n, first)
+                let wanted = match keep {
+                    Keep::Nothing => false,
+                    Keep::First => true,
+                    Keep::Unique => n == 1,
+                };
+                (n, first.filter(|_| wanted))
             }
         };
         (n, first.map(|cells| Sudoku { cells }))

@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Cell, Clues, Digit, Solutions, Solver, Sudoku};
+use nonet_core::{Cell, Clues, Digit, Solutions, Solver, Sudoku, Uniqueness};
 use proptest::prelude::*;
 
 /// The shared puzzle directory, resolved from the crate directory.
@@ -40,6 +40,15 @@ fn agree(puzzle: &Sudoku) {
         (Solutions::Unique(a), Solutions::Unique(b)) => assert_eq!(a, b, "puzzle {puzzle}"),
         (Solutions::Multiple(a), Solutions::Multiple(_)) => assert_completes(puzzle, &a),
         (a, b) => panic!("puzzle {puzzle}: fast says {a:?}, reference says {b:?}"),
+    }
+    // `uniqueness_with` is the same answer, with the solution only when it is unique.
+    for solver in [Solver::Fast, Solver::Reference] {
+        let expected = match reference {
+            Solutions::None => Uniqueness::None,
+            Solutions::Unique(s) => Uniqueness::Unique(s),
+            Solutions::Multiple(_) => Uniqueness::Multiple,
+        };
+        assert_eq!(puzzle.uniqueness_with(solver), expected, "puzzle {puzzle}");
     }
 }
 
