@@ -129,6 +129,9 @@ where
     let mut out = std::io::BufWriter::new(stdout.lock());
     // Not locked for the whole run: the progress bar draws on standard error too.
     let mut err = std::io::BufWriter::new(std::io::stderr());
+    // On a terminal the reasons show chunk by chunk (between the progress bar's redraws);
+    // elsewhere the buffer writes them when full (serg with one thread: 157 writes -> 8).
+    let err_is_terminal = std::io::stderr().is_terminal();
     let size = pool.as_ref().map_or(pace.chunk_alone(), |p| {
         pace.chunk() * p.current_num_threads()
     });
@@ -157,11 +160,14 @@ where
         for (item, r) in chunk.iter().zip(results.drain(..)) {
             emit(item, r, &mut streams)?;
         }
-        let _ = err.flush();
+        if err_is_terminal {
+            let _ = err.flush();
+        }
         if let Some(b) = &bar {
             b.inc(chunk.len() as u64);
         }
     }
+    let _ = err.flush();
     if let Some(b) = bar {
         b.finish_and_clear();
     }
