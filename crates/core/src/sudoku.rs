@@ -70,6 +70,12 @@ impl Sudoku {
         cells.iter().all(|&b| b <= 9).then_some(Sudoku { cells })
     }
 
+    /// `from_bytes` for cells known to hold 0-9 only.
+    pub(crate) fn from_digits(cells: [u8; 81]) -> Sudoku {
+        debug_assert!(cells.iter().all(|&b| b <= 9));
+        Sudoku { cells }
+    }
+
     /// The 81 row-major bytes, 0 for empty and 1-9 for digits.
     pub const fn to_bytes(&self) -> [u8; 81] {
         self.cells
