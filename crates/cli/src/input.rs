@@ -166,9 +166,12 @@ fn grid_start(text: &str) -> Option<(usize, usize)> {
 enum Puzzles<'a> {
     /// The grid, until it is taken.
     Grid(Option<InputPuzzle<'a>>),
-    /// The numbered lines still to read.
+    /// The lines still to read.
     Lines {
-        lines: std::iter::Enumerate<std::str::Lines<'a>>,
+        /// The text from the next line on.
+        rest: &'a str,
+        /// That line's number, from 1.
+        line: usize,
         origin: &'a str,
         givens: Givens,
     },
@@ -190,7 +193,8 @@ impl<'a> Puzzles<'a> {
                 }))
             }
             None => Puzzles::Lines {
-                lines: text.lines().enumerate(),
+                rest: text,
+                line: 1,
                 origin,
                 givens,
             },
@@ -205,31 +209,63 @@ impl<'a> Iterator for Puzzles<'a> {
         match self {
             Puzzles::Grid(grid) => grid.take(),
             Puzzles::Lines {
-                lines,
+                rest,
+                line,
                 origin,
                 givens,
-            } => {
-                let (i, l) = lines.find(|(_, l)| !is_skipped(l))?;
-                // The common case first: a bare 81-character puzzle line.
-                let bare = if l.len() == 81 {
-                    Sudoku::from_line(l).ok()
+            } => loop {
+                let i = *line;
+                // The common case first: a bare 81-character puzzle line, told by its newline
+                // at byte 81 without searching for it (that search was a tenth of reading a file
+                // of puzzle lines). A line with an earlier newline fails to parse as a puzzle,
+                // and is read again the long way below.
+                let bytes = rest.as_bytes();
+                let bare = if bytes.len() > 81 && bytes[81] == b'\n' {
+                    Sudoku::from_line(&rest[..81]).ok()
                 } else {
                     None
                 };
+                let l = match bare {
+                    Some(_) => {
+                        let l = &rest[..81];
+                        *rest = &rest[82..];
+                        l
+                    }
+                    None => next_line(rest)?,
+                };
+                *line += 1;
+                if bare.is_none() && is_skipped(l) {
+                    continue;
+                }
+                let bare = bare.or_else(|| {
+                    // The last line, or one ending in `\r\n`.
+                    (l.len() == 81).then(|| Sudoku::from_line(l).ok()).flatten()
+                });
                 let (text, parsed) = match bare {
                     Some(s) if *givens == Givens::Unchecked => (l, Ok(s)),
                     Some(s) => (l, s.check().map(|()| s).map_err(PuzzleError::from)),
                     None => parse_record(l),
                 };
-                Some(InputPuzzle {
+                return Some(InputPuzzle {
                     origin,
-                    line: i + 1,
+                    line: i,
                     text,
                     parsed,
-                })
-            }
+                });
+            },
         }
     }
+}
+
+/// Takes the next line off `rest`, as `str::lines` gives it (without its `\n` or `\r\n`);
+/// `None` at the end of the text.
+fn next_line<'a>(rest: &mut &'a str) -> Option<&'a str> {
+    if rest.is_empty() {
+        return None;
+    }
+    let (l, after) = rest.split_once('\n').unwrap_or((rest, ""));
+    *rest = after;
+    Some(l.strip_suffix('\r').unwrap_or(l))
 }
 
 /// Splits a text into puzzles: either one multi-line grid (every content line holds at most
@@ -304,6 +340,25 @@ mod tests {
             ps[1].error_message().unwrap(),
             "line 4: unexpected character 'x' at column 1 (r1c1)"
         );
+    }
+
+    /// The 81-byte shortcut reads the same lines, with the same numbers, as `str::lines`: CRLF
+    /// endings, a last line without a newline, an 81-byte comment, and a newline at byte 81
+    /// that ends a second, shorter line.
+    #[test]
+    fn puzzle_lines_read_as_str_lines_reads_them() {
+        let p = ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+        let comment = format!("#{}", &p[1..]);
+        let short = &p[..40];
+        let text = format!("{p}\r\n{comment}\n{p}\n\n{short}\n{}\n{p}", &p[..40]);
+        let ps = split_puzzles(&text, "");
+        let lines: Vec<usize> = ps.iter().map(|p| p.line).collect();
+        assert_eq!(lines, [1, 3, 5, 6, 7]);
+        assert!(ps[0].parsed.is_ok() && ps[1].parsed.is_ok() && ps[4].parsed.is_ok());
+        assert_eq!(ps[0].text, p);
+        assert_eq!(ps[4].text, p);
+        assert_eq!(ps[2].text, short);
+        assert!(ps[2].parsed.is_err() && ps[3].parsed.is_err());
     }
 
     #[test]
