@@ -295,7 +295,7 @@ impl Sudoku {
 }
 
 /// Whether some digit repeats in a row, column or box of `cells` (0 = empty).
-fn has_clash(cells: &[u8; 81]) -> bool {
+pub(crate) fn has_clash(cells: &[u8; 81]) -> bool {
     // Without a branch per cell: an empty cell's bit is 0 and adds nothing. Rows and stacks
     // as loop counters (not `i / 9`, `i % 9`): the inner loops unroll with constant indices.
     let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
