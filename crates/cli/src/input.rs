@@ -220,7 +220,8 @@ impl<'a> Iterator for Puzzles<'a> {
                 // of puzzle lines). A line with an earlier newline fails to parse as a puzzle,
                 // and is read again the long way below.
                 let bytes = rest.as_bytes();
-                let bare = if bytes.len() > 81 && bytes[81] == b'\n' {
+                let shortcut = bytes.len() > 81 && bytes[81] == b'\n';
+                let bare = if shortcut {
                     Sudoku::from_line(&rest[..81]).ok()
                 } else {
                     None
@@ -237,10 +238,13 @@ impl<'a> Iterator for Puzzles<'a> {
                 if bare.is_none() && is_skipped(l) {
                     continue;
                 }
-                let bare = bare.or_else(|| {
-                    // The last line, or one ending in `\r\n`.
-                    (l.len() == 81).then(|| Sudoku::from_line(l).ok()).flatten()
-                });
+                // The last line, or one ending in `\r\n` (a line the shortcut tried is not read
+                // twice).
+                let bare = if shortcut || l.len() != 81 {
+                    bare
+                } else {
+                    Sudoku::from_line(l).ok()
+                };
                 let (text, parsed) = match bare {
                     Some(s) if *givens == Givens::Unchecked => (l, Ok(s)),
                     Some(s) => (l, s.check().map(|()| s).map_err(PuzzleError::from)),

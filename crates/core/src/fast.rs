@@ -80,9 +80,6 @@ static OTHER_BANDS: [u32; 512] = other_bands_table();
 static PERMUTATIONS: [u32; 512] = permutations_table();
 /// For a 9-bit column set: all three columns of every stack that holds one of them.
 static SPREAD: [u32; 512] = spread_table();
-/// For a 9-bit column fold: non-zero when a stack holds two of its columns (two givens of one
-/// digit in one box, when no row or column holds two).
-static CROWDED: [u32; 512] = crowded_table();
 /// For each bit of a band: everything but its row, box and column within the band, itself kept
 /// (what a digit keeps in the band once placed there).
 static PLACED: [u32; 27] = placed_table();
@@ -179,23 +176,6 @@ const fn spread_table() -> [u32; 512] {
         while k < 3 {
             if (x >> (3 * k)) & 7 != 0 {
                 t[x] |= 7 << (3 * k);
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-}
-
-const fn crowded_table() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let s = (x >> (3 * k)) & 7;
-            if s & (s - (s != 0) as usize) != 0 {
-                t[x] = 1;
             }
             k += 1;
         }
@@ -729,7 +709,7 @@ impl Search {
 
     /// The count, and the solution `keep` asks for.
     fn answer(self) -> (usize, Option<[u8; 81]>) {
-        let wanted = self.keep == Keep::First || self.found == 1;
+        let wanted = self.keep.wants(self.found);
         (self.found, self.first.filter(|_| wanted).map(|s| s.grid()))
     }
 
@@ -787,7 +767,7 @@ impl Search {
 }
 
 /// The state with the givens of `cells` (row-major, 0 for empty) placed. Givens that clash
-/// are not looked for here: the root's propagation refutes them (see `starts_unchecked`).
+/// are not looked for here: the root's propagation refutes them (see `digit_start`).
 fn load(cells: &[u8; 81]) -> State {
     load_counting(cells).0
 }
@@ -812,7 +792,7 @@ fn load_counting(cells: &[u8; 81]) -> (State, u32) {
     let mut state = State::new();
     for digit in 0..9 {
         let g = given[digit + 1];
-        let own = starts_unchecked(g);
+        let own = digit_start(g);
         for band in 0..3 {
             // Off the other givens' cells.
             state.cand[3 * digit + band] = (own[band] & !taken[band]) | g[band];
@@ -823,66 +803,36 @@ fn load_counting(cells: &[u8; 81]) -> (State, u32) {
 }
 
 /// What one digit's givens `g` (per band) leave it: every cell outside their rows, columns and
-/// boxes, plus the givens themselves. The second value is non-zero when two of them share a
-/// house.
+/// boxes, plus the givens themselves. Givens that clash are not looked for here: the root's
+/// propagation refutes them without a guess (test `clashing_givens_are_refuted_at_the_root`):
+/// two givens of a digit in a row are both naked singles and the first placed kills the other;
+/// in a box, their two rows need the same box, which no permutation allows; in a column across
+/// bands, each given's column is alone in its stack, so the other band loses it and the other
+/// given's row is left empty. (Testing for clashes here was a third of loading a puzzle: serg,
+/// whole command, 189.7 M -> 180.7 M instructions.)
 #[inline(always)]
-pub(crate) fn digit_start(g: [u32; 3]) -> ([u32; 3], u32) {
-    digit_start_checked::<true>(g)
-}
-
-/// `digit_start` without the clash test, for `load`: the test was a third of loading a puzzle
-/// (serg, whole command: 189.7 M -> 180.7 M instructions), and the root's propagation refutes
-/// clashing givens without a guess anyway (test `clashing_givens_are_refuted_at_the_root`):
-/// two givens of a digit in a row are both naked singles and the first placed kills the
-/// other; in a box, their two rows need the same box, which no permutation allows; in a
-/// column across bands, each given's column is alone in its stack, so the other band loses it
-/// and the other given's row is left empty.
-#[inline(always)]
-fn starts_unchecked(g: [u32; 3]) -> [u32; 3] {
-    digit_start_checked::<false>(g).0
-}
-
-/// `digit_start`, with the clash test only when `CHECK` is set (0 otherwise).
-#[inline(always)]
-fn digit_start_checked<const CHECK: bool>(g: [u32; 3]) -> ([u32; 3], u32) {
+pub(crate) fn digit_start(g: [u32; 3]) -> [u32; 3] {
     let f = [fold(g[0]), fold(g[1]), fold(g[2])];
-    // Two givens in one column of different bands.
-    let mut clash = if CHECK {
-        (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2])
-    } else {
-        0
-    };
     let columns = (f[0] | f[1] | f[2]) * 0x40201;
     let mut own = [0u32; 3];
     for band in 0..3 {
         let x = g[band];
         let rows = [x & ROW, (x >> 9) & ROW, x >> 18];
-        // Inside the band: two in a row (a row that is not a single bit or empty), two in
-        // a column, or two in a box (its fold has two columns of one stack).
-        if CHECK {
-            clash |= (rows[0] ^ SINGLE[rows[0] as usize])
-                | (rows[1] ^ SINGLE[rows[1] as usize])
-                | (rows[2] ^ SINGLE[rows[2] as usize])
-                | (x & (x >> 9 | x >> 18))
-                | CROWDED[f[band] as usize];
-        }
         let filled = (u32::from(rows[0] != 0) * ROW)
             | (u32::from(rows[1] != 0) * (ROW << 9))
             | (u32::from(rows[2] != 0) * (ROW << 18));
         let boxes = SPREAD[f[band] as usize] * 0x40201;
         own[band] = (BAND & !(columns | filled | boxes)) | x;
     }
-    (own, clash)
+    own
 }
 
 /// Givens kept digit by digit (see `crate::Clues`): per digit and band, where the digit is
-/// given and what its givens leave it (`digit_start`), and which digits' givens clash.
+/// given and what its givens leave it (`digit_start`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DigitMasks {
     pub(crate) given: [[u32; 3]; 9],
     pub(crate) own: [[u32; 3]; 9],
-    /// Bit d set when digit d + 1 is given twice in a house.
-    pub(crate) clash: u16,
 }
 
 impl DigitMasks {
@@ -890,21 +840,15 @@ impl DigitMasks {
     pub(crate) const EMPTY: DigitMasks = DigitMasks {
         given: [[0; 3]; 9],
         own: [[BAND; 3]; 9],
-        clash: 0,
     };
 
     /// Recomputes what digit `d` (0-8) keeps after its givens changed.
     pub(crate) fn refresh(&mut self, d: usize) {
-        let (own, clash) = digit_start(self.given[d]);
-        self.own[d] = own;
-        self.clash = (self.clash & !(1 << d)) | (u16::from(clash != 0) << d);
+        self.own[d] = digit_start(self.given[d]);
     }
 
     /// The state these givens start a search from: `load` without reading the 81 cells.
-    fn state(&self) -> Option<State> {
-        if self.clash != 0 {
-            return None;
-        }
+    fn state(&self) -> State {
         let mut taken = [0u32; 3];
         for g in &self.given {
             for band in 0..3 {
@@ -917,7 +861,7 @@ impl DigitMasks {
                 state.cand[3 * d + band] = (own[band] & !t) | given[band];
             }
         }
-        Some(state)
+        state
     }
 }
 
@@ -933,19 +877,28 @@ pub(crate) enum Keep {
     Unique,
 }
 
+impl Keep {
+    /// Whether a search that found `found` solutions writes out its first.
+    pub(crate) fn wants(self, found: usize) -> bool {
+        match self {
+            Keep::Nothing => false,
+            Keep::First => true,
+            Keep::Unique => found == 1,
+        }
+    }
+}
+
 /// `count` for givens kept as `DigitMasks`.
 pub(crate) fn count_masks(
     masks: &DigitMasks,
     limit: usize,
     keep: Keep,
 ) -> (usize, Option<[u8; 81]>) {
-    match masks.state() {
-        Some(mut state) if limit > 0 => {
-            let givens = masks.given.iter().flatten().map(|g| g.count_ones()).sum();
-            search_with(&mut state, limit, keep, Mode::counting(givens))
-        }
-        _ => (0, None),
+    if limit == 0 {
+        return (0, None);
     }
+    let givens = masks.given.iter().flatten().map(|g| g.count_ones()).sum();
+    search_with(&mut masks.state(), limit, keep, Mode::counting(givens))
 }
 
 /// `count_avoiding` for givens kept as `DigitMasks`.
@@ -956,14 +909,12 @@ pub(crate) fn count_avoiding_masks(
     limit: usize,
 ) -> usize {
     let (band, bit) = (cell / 27, 1 << (cell % 27));
-    match masks.state() {
-        Some(_) if masks.given[digit as usize - 1][band] & bit != 0 => 0,
-        Some(mut state) if limit > 0 => {
-            state.cand[3 * (digit as usize - 1) + band] &= !bit;
-            search_with(&mut state, limit, Keep::Nothing, Mode::AVOIDING).0
-        }
-        _ => 0,
+    if limit == 0 || masks.given[digit as usize - 1][band] & bit != 0 {
+        return 0;
     }
+    let mut state = masks.state();
+    state.cand[3 * (digit as usize - 1) + band] &= !bit;
+    search_with(&mut state, limit, Keep::Nothing, Mode::AVOIDING).0
 }
 
 /// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`, and returns

@@ -271,7 +271,7 @@ impl Sudoku {
             return (0, None);
         }
         let (n, first) = match solver {
-            // The fast solver detects clashing givens itself, while loading them.
+            // The fast solver's root propagation refutes clashing givens without a guess.
             Solver::Fast => fast::count(&self.cells, limit, keep),
             Solver::Reference => {
                 // Clashing givens have no solution; the reference solver is only fast on
@@ -282,12 +282,7 @@ impl Sudoku {
                 }
                 let mut first = None;
                 let n = reference::count(&self.cells, limit, &mut first);
-                let wanted = match keep {
-                    Keep::Nothing => false,
-                    Keep::First => true,
-                    Keep::Unique => n == 1,
-                };
-                (n, first.filter(|_| wanted))
+                (n, first.filter(|_| keep.wants(n)))
             }
         };
         (n, first.map(|cells| Sudoku { cells }))
