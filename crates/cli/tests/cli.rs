@@ -346,3 +346,38 @@ fn record_files_are_read_field_by_field() {
         text(&out.stderr)
     );
 }
+
+/// Each subcommand's `--help` opens with the line the top-level help lists for it. The
+/// subcommands' arguments are built lazily (`#[command(defer = true)]`, for start-up time), after
+/// that line is set, so a doc comment on an argument struct would silently replace it (it once
+/// read "Arguments of `nonet solve`").
+#[test]
+fn subcommand_help_opens_with_its_summary() {
+    let top = nonet().arg("--help").output().unwrap();
+    let top = text(&top.stdout);
+    let listed: Vec<(String, String)> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| {
+            let (name, summary) = l.trim().split_once(' ')?;
+            (name != "help").then(|| (name.to_string(), summary.trim().to_string()))
+        })
+        .collect();
+    assert!(listed.len() >= 10, "subcommands listed: {listed:?}");
+    for (name, summary) in listed {
+        let out = nonet().args([name.as_str(), "--help"]).output().unwrap();
+        assert!(out.status.success(), "nonet {name} --help");
+        let help = text(&out.stdout);
+        assert_eq!(
+            help.lines().next(),
+            Some(summary.as_str()),
+            "nonet {name} --help"
+        );
+        assert!(
+            help.contains(&format!("Usage: nonet {name}")),
+            "nonet {name} --help: {help}"
+        );
+    }
+}

@@ -21,7 +21,9 @@ pub enum CandidatesFormat {
     Json,
 }
 
-/// Arguments of `nonet candidates`.
+// Arguments of `nonet candidates` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct CandidatesArgs {
     /// The puzzle: 81 characters, or `-` to read a line or grid from standard input.

@@ -11,7 +11,9 @@ use crate::batch::{self, Streams};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
-/// Arguments of `nonet count`.
+// Arguments of `nonet count` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct CountArgs {
     #[command(flatten)]

@@ -28,7 +28,8 @@ pub enum ExplainFormat {
     Json,
 }
 
-/// Options shared by `explain` and `hint`.
+// Options shared by `explain` and `hint` (a plain comment, as on the subcommands' own
+// argument structs: a doc comment would become their help text).
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
     /// Only these techniques, comma-separated codes (`hidden-single,naked-single,x-wing`;
@@ -49,7 +50,9 @@ pub struct SolverArgs {
     pub format: ExplainFormat,
 }
 
-/// Arguments of `nonet explain`.
+// Arguments of `nonet explain` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters, or `-` to read a line, a grid or a pencil-mark grid from

@@ -35,7 +35,9 @@ pub enum GenFormat {
     Csv,
 }
 
-/// Arguments of `nonet generate`.
+// Arguments of `nonet generate` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// The run's seed (any integer up to 2^64-1). Without it a random seed is chosen and printed

@@ -15,7 +15,9 @@ use serde_json::json;
 use super::explain::{path_options, read_input, step_json, ExplainFormat, SolverArgs};
 use crate::status::Status;
 
-/// Arguments of `nonet hint`.
+// Arguments of `nonet hint` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct HintArgs {
     /// The puzzle or position: 81 characters, or `-` to read a line, a grid or a pencil-mark

@@ -13,7 +13,8 @@ pub mod solve;
 
 use clap::{Args, ValueEnum};
 
-/// Options shared by every batch subcommand.
+// Options shared by every batch subcommand (a plain comment, as on the subcommands' own
+// argument structs: a doc comment would become their help text).
 #[derive(Args, Debug, Clone)]
 pub struct BatchArgs {
     /// Puzzle files, one puzzle per line (or one multi-line grid); standard input when none or `-`.

@@ -15,7 +15,9 @@ use crate::status::Status;
 /// The port used when none is given (falls back to a free one if taken).
 const DEFAULT_PORT: u16 = 9009;
 
-/// Arguments of `nonet play`.
+// Arguments of `nonet play` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Port to listen on (default 9009, or a free one if that is taken; 0 picks a free one).

@@ -33,7 +33,9 @@ pub enum PaperArg {
     Letter,
 }
 
-/// Arguments of `nonet print`.
+// Arguments of `nonet print` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct PrintArgs {
     /// Puzzle file (plain lines, or `nonet generate`/`nonet rate` CSV or JSON); standard input

@@ -39,7 +39,9 @@ pub enum RateFormat {
     Json,
 }
 
-/// Arguments of `nonet rate`.
+// Arguments of `nonet rate` (a plain comment: the subcommand's help text is its
+// variant's doc comment in `main.rs`, which a doc comment here would override, since the
+// arguments are added lazily, after it).
 #[derive(Args, Debug)]
 pub struct RateArgs {
     #[command(flatten)]
