@@ -343,16 +343,24 @@ impl Dig {
             return Verdict::NotUnique;
         }
         // One-step deduction: a few mask operations per emptied cell.
-        let mut houses = self.houses;
-        for cell in orbit.iter() {
-            let c = cell.index();
-            houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
-        }
         let givens = self.givens & !orbit.bits();
-        let direct = orbit.iter().all(|cell| {
-            let c = cell.index();
-            grid::directly_forced(givens, &houses, c, self.solution[c])
-        });
+        let direct = if orbit.len() == 1 {
+            let c = orbit.first().expect("one cell").index();
+            let digit = self.solution[c];
+            let own = self.houses[digit as usize - 1] & !grid::CELL_HOUSES[c];
+            grid::directly_forced(givens, &self.houses, own, c, digit)
+        } else {
+            let mut houses = self.houses;
+            for cell in orbit.iter() {
+                let c = cell.index();
+                houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+            }
+            orbit.iter().all(|cell| {
+                let c = cell.index();
+                let digit = self.solution[c];
+                grid::directly_forced(givens, &houses, houses[digit as usize - 1], c, digit)
+            })
+        };
         if direct {
             return Verdict::Unique;
         }

@@ -184,20 +184,29 @@ fn random_lines(rng: &mut PuzzleRng) -> [usize; 9] {
 /// Whether the givens alone force `digit` into the empty `cell` in one step: either every other
 /// digit already sees the cell (a naked single), or every other empty cell of one of its houses
 /// already sees `digit` (a hidden single). `givens` is the 81-bit mask of given cells, `houses`
-/// per digit the houses (27-bit, see [`CELL_HOUSES`]) where the digit is given.
+/// per digit the houses (27-bit, see [`CELL_HOUSES`]) where the digit is given, except that
+/// `digit`'s own are `own` (`houses` as it was before the cell was emptied, `own` as it is
+/// after: the caller need not copy `houses` to change one entry, and a copy written element by
+/// element then read whole stalls the processor's store forwarding: a third of this test's time).
 ///
 /// A removal for which this holds cannot add a solution: the removed clue is implied by the
 /// clues that remain, so the solver need not be asked.
-pub(crate) fn directly_forced(givens: u128, houses: &[u32; 9], cell: usize, digit: u8) -> bool {
+pub(crate) fn directly_forced(
+    givens: u128,
+    houses: &[u32; 9],
+    own: u32,
+    cell: usize,
+    digit: u8,
+) -> bool {
     let d = digit as usize - 1;
     let mine = CELL_HOUSES[cell];
     // Naked single: the eight other digits are each given in one of the cell's houses.
-    let seen = (0..9).filter(|&e| houses[e] & mine != 0).count();
-    if seen == 8 && houses[d] & mine == 0 {
+    let seen = (0..9).filter(|&e| e != d && houses[e] & mine != 0).count();
+    if seen == 8 && own & mine == 0 {
         return true;
     }
     // Hidden single: the empty cells that do not see `digit`, in one of the cell's houses.
-    let h = houses[d];
+    let h = own;
     let blocked = UNIONS.rows[(h & 0x1ff) as usize]
         | UNIONS.cols[((h >> 9) & 0x1ff) as usize]
         | UNIONS.boxes[((h >> 18) & 0x1ff) as usize];
@@ -539,7 +548,7 @@ mod tests {
         let mut g = solved;
         g[0] = 0;
         let (givens, houses) = givens_and_houses(&g);
-        assert!(directly_forced(givens, &houses, 0, 5));
+        assert!(directly_forced(givens, &houses, houses[4], 0, 5));
     }
 
     #[test]
@@ -553,11 +562,11 @@ mod tests {
         g[0] = 0;
         g[1] = 0;
         let (givens, houses) = givens_and_houses(&g);
-        assert!(directly_forced(givens, &houses, 0, 5));
-        assert!(directly_forced(givens, &houses, 1, 3));
+        assert!(directly_forced(givens, &houses, houses[4], 0, 5));
+        assert!(directly_forced(givens, &houses, houses[2], 1, 3));
         // An empty grid forces nothing.
         let (givens, houses) = givens_and_houses(&[0; 81]);
-        assert!(!directly_forced(givens, &houses, 40, 1));
+        assert!(!directly_forced(givens, &houses, houses[0], 40, 1));
     }
 
     #[test]
