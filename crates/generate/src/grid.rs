@@ -569,6 +569,43 @@ mod tests {
         assert!(!directly_forced(givens, &houses, houses[0], 40, 1));
     }
 
+    /// Each set is exactly one component of its digit pair, found here the plain way: a
+    /// search over the pair's 18 cells, linking the two cells of each house.
+    #[test]
+    fn unavoidable_sets_are_the_digit_pair_components() {
+        for seed in 0..20 {
+            let solution = random_solution(&mut PuzzleRng::new(seed));
+            let ua = UaSets::of(&solution);
+            for c in 0..81 {
+                let d = solution[c] as usize - 1;
+                for x in (0..9).filter(|&x| x != d) {
+                    let pair = |k: usize| [d, x].contains(&(solution[k] as usize - 1));
+                    let linked = |p: usize, q: usize| {
+                        ROW[p] == ROW[q] || COL[p] == COL[q] || BOX[p] == BOX[q]
+                    };
+                    let mut component = 1u128 << c;
+                    let mut frontier = vec![c];
+                    while let Some(p) = frontier.pop() {
+                        for q in 0..81 {
+                            if pair(q) && component >> q & 1 == 0 && linked(p, q) {
+                                component |= 1 << q;
+                                frontier.push(q);
+                            }
+                        }
+                    }
+                    let slot = if x < d { x } else { x - 1 };
+                    let set = ua.by_cell[c][slot] as usize;
+                    assert_eq!(
+                        ua.cells(set),
+                        component,
+                        "seed {seed}, cell {c}, digit {}",
+                        x + 1
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn unavoidable_sets_are_unavoidable() {
         for seed in 0..5 {
