@@ -184,10 +184,11 @@ fn random_lines(rng: &mut PuzzleRng) -> [usize; 9] {
 /// Whether the givens alone force `digit` into the empty `cell` in one step: either every other
 /// digit already sees the cell (a naked single), or every other empty cell of one of its houses
 /// already sees `digit` (a hidden single). `givens` is the 81-bit mask of given cells, `houses`
-/// per digit the houses (27-bit, see [`CELL_HOUSES`]) where the digit is given, except that
-/// `digit`'s own are `own` (`houses` as it was before the cell was emptied, `own` as it is
-/// after: the caller need not copy `houses` to change one entry, and a copy written element by
-/// element then read whole stalls the processor's store forwarding: a third of this test's time).
+/// per digit the houses (27-bit, see [`CELL_HOUSES`]) where the digit is given, and `own` the
+/// houses where `digit` is given once the cell is empty: `houses[digit]` is not read, so a
+/// caller emptying one cell passes its masks as they stand and works out `own` apart. (Copying
+/// the masks to change one entry, then reading the copy whole, stalled the processor's store
+/// forwarding: a third of this test's time.)
 ///
 /// A removal for which this holds cannot add a solution: the removed clue is implied by the
 /// clues that remain, so the solver need not be asked.
