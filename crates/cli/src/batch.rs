@@ -67,15 +67,11 @@ pub struct Streams<'a> {
 }
 
 impl Streams<'_> {
-    /// Writes one line to standard error.
-    pub fn note(&mut self, line: std::fmt::Arguments) {
+    /// Writes one line to standard error, made of `pieces` (pieces rather than
+    /// `format_args!`: a solve of puzzles that mostly have several solutions writes one line
+    /// per puzzle).
+    pub fn note(&mut self, pieces: &[&str]) {
         // Nowhere to report a failing standard error: the output itself still matters.
-        let _ = self.err.write_fmt(line);
-        let _ = self.err.write_all(b"\n");
-    }
-
-    /// Writes one line to standard error, made of `pieces`.
-    pub fn note_pieces(&mut self, pieces: &[&str]) {
         for piece in pieces {
             let _ = self.err.write_all(piece.as_bytes());
         }

@@ -24,10 +24,8 @@ impl InputPuzzle<'_> {
     /// Writes `line N: reason` (with the file's name first when several files are read) to
     /// standard error through the batch's buffered streams.
     pub fn report(&self, io: &mut crate::batch::Streams, reason: &str) {
-        // Piece by piece rather than through `format_args!`: a solve of puzzles that mostly
-        // have several solutions writes one such line per puzzle.
         let mut number = itoa::Buffer::new();
-        io.note_pieces(&[self.origin, "line ", number.format(self.line), ": ", reason]);
+        io.note(&[self.origin, "line ", number.format(self.line), ": ", reason]);
     }
 
     /// The error's own line within a multi-line grid, mapped to the file's line numbers.

@@ -91,7 +91,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
         |p, result, io: &mut Streams| {
             let Some(r) = result else {
                 match p.error_message() {
-                    Some(msg) => io.note(format_args!("{msg}")),
+                    Some(msg) => io.note(&[&msg]),
                     None => p.report(io, "cannot read the puzzle"),
                 }
                 status.note(Status::Invalid);

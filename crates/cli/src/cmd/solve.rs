@@ -129,7 +129,7 @@ pub fn report_conflict(
 /// Reports an unusable puzzle on standard error (`line N: reason`) and marks the run invalid.
 pub fn report_invalid(p: &InputPuzzle, status: &mut Status, io: &mut Streams) {
     if let Some(msg) = p.error_message() {
-        io.note(format_args!("{msg}"));
+        io.note(&[&msg]);
     }
     status.note(Status::Invalid);
 }
