@@ -14,7 +14,9 @@
 //!
 //!  Cell i (0..81, row-major) lives in band i / 27 at bit i % 27: the layout is row-major too.
 //!  A "segment" is the 3 bits where one row of the band crosses one box (9 per band); a
-//!  band's "shape" is the 9-bit set of its non-empty segments, bit 3 * row + box.
+//!  band's "shape" is the 9-bit set of its non-empty segments, bit 3 * row + box (one pext
+//!  of x | x >> 1 | x >> 2 at bits 0, 3, ..., 24), or transposed, bit 3 * box + row (the
+//!  same bits shifted together: segment bits of rows 1 and 2 land between row 0's).
 //!  A column fold (x | x >> 9 | x >> 18) & 0x1FF says which of the 9 columns a band reaches.
 //! ```
 //!
@@ -34,8 +36,9 @@
 //! instead of undoing. Clashing givens are not looked for while loading: the root's
 //! propagation refutes them without a guess, so they give 0 solutions at once.
 //!
-//! The search is compiled twice (`Isa`): for the baseline target, and for x86-64 processors with
-//! popcnt and BMI, which `bmi` detects at run time (the only `unsafe` code of nonet).
+//! The search is compiled three times (`Isa`): for the baseline target, and twice for x86-64
+//! processors with popcnt and BMI, with `pext` and without (for processors that run it in
+//! microcode), which `bmi` tells apart at run time (the only `unsafe` code of nonet).
 
 /// How many bivalue cells `bivalue` scores before choosing, in a hard search.
 const SCORED_CELLS: u32 = 8;
@@ -68,16 +71,15 @@ const BAND: u32 = 0x7FF_FFFF;
 /// The 9 bits of row 0 of a band.
 const ROW: u32 = 0x1FF;
 
-/// For a 9-bit row: bit k set when box k of the row still holds a candidate.
-static SEGMENTS: [u32; 512] = segments_table();
-/// For a 9-bit row: the row itself if it holds exactly one bit, else 0.
-static SINGLE: [u32; 512] = single_table();
 /// For a 9-bit column fold: what the other two bands keep, i.e. everything but the columns
 /// that are alone in their stack (those columns' digit is in this band).
 static OTHER_BANDS: [u32; 512] = other_bands_table();
 /// For a shape: the 27-bit mask of the segments lying on some permutation inside the shape
 /// (0 when none fits, i.e. a contradiction).
 static PERMUTATIONS: [u32; 512] = permutations_table();
+/// `PERMUTATIONS` indexed by the transposed shape (bit 3 * box + row), which `folded_shape`
+/// computes without a table.
+static PERMUTATIONS_T: [u32; 512] = transposed(permutations_table());
 /// For a 9-bit column set: all three columns of every stack that holds one of them.
 static SPREAD: [u32; 512] = spread_table();
 /// For each bit of a band: everything but its row, box and column within the band, itself kept
@@ -85,34 +87,6 @@ static SPREAD: [u32; 512] = spread_table();
 static PLACED: [u32; 27] = placed_table();
 /// For each bit of a band: its column within the band.
 static COLUMN: [u32; 27] = column_table();
-
-const fn segments_table() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if x & (7 << (3 * k)) != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-}
-
-const fn single_table() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        if x != 0 && x & (x - 1) == 0 {
-            t[x] = x as u32;
-        }
-        x += 1;
-    }
-    t
-}
 
 const fn other_bands_table() -> [u32; 512] {
     let mut t = [0u32; 512];
@@ -168,6 +142,26 @@ const fn permutations_table() -> [u32; 512] {
     t
 }
 
+/// `t` indexed by transposed shapes: entry `tr` is `t`'s entry for the shape whose bit
+/// 3 * row + box is `tr`'s bit 3 * box + row.
+const fn transposed(t: [u32; 512]) -> [u32; 512] {
+    let mut out = [0u32; 512];
+    let mut shape = 0;
+    while shape < 512 {
+        let mut tr = 0;
+        let mut k = 0;
+        while k < 9 {
+            if shape & (1 << k) != 0 {
+                tr |= 1 << (3 * (k % 3) + k / 3);
+            }
+            k += 1;
+        }
+        out[tr] = t[shape];
+        shape += 1;
+    }
+    out
+}
+
 const fn spread_table() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut x = 0;
@@ -212,12 +206,29 @@ fn fold(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & ROW
 }
 
-/// The cells of band `x` that are alone in their row.
+/// Bit 0 of each row of a band (bits 0, 9, 18).
+const ROW_FIRSTS: u32 = 0x40201;
+/// Bit 0 of each segment of a band (bits 0, 3, 6, ..., 24).
+const SEGMENT_FIRSTS: u32 = 0x124_9249;
+
+/// The shape of band `x` transposed (bit 3 * box + row: the segment bits at 0, 3, 6 of row 0,
+/// then rows 1 and 2 shifted down by 8 and 16 to interleave with them), with shifts alone:
+/// the three table loads of the row-major shape were the update's longest chain.
+#[inline(always)]
+fn folded_shape(x: u32) -> u32 {
+    let seg = (x | x >> 1 | x >> 2) & SEGMENT_FIRSTS;
+    (seg | seg >> 8 | seg >> 16) & ROW
+}
+
+/// The cells of band `x` that are alone in their row, where every row of `x` holds a cell (as
+/// after the permutation mask): subtracting 1 from each row then borrows within the row only,
+/// and clears each row's lowest bit; a row left empty held one bit.
 #[inline(always)]
 fn row_singles(x: u32) -> u32 {
-    SINGLE[(x & ROW) as usize]
-        | SINGLE[((x >> 9) & ROW) as usize] << 9
-        | SINGLE[((x >> 18) & ROW) as usize] << 18
+    let rest = x & x.wrapping_sub(ROW_FIRSTS);
+    let any = rest | rest >> 1 | rest >> 2;
+    let any = (any | any >> 3 | any >> 6) & ROW_FIRSTS;
+    x & !(any * ROW)
 }
 
 /// The search position: candidates per subband, the open cells, and pending work.
@@ -255,15 +266,11 @@ impl State {
     /// bands, cells alone in their row are placed and leave the other digits.
     /// False on a contradiction.
     #[inline(always)]
-    fn update<const S: usize>(&mut self) -> bool {
+    fn update<const S: usize, I: Isa>(&mut self) -> bool {
         let band = S % 3;
         let x = self.cand[S];
-        // Which segments still hold a candidate, then only those on a permutation.
-        let shape = SEGMENTS[(x & ROW) as usize]
-            | SEGMENTS[((x >> 9) & ROW) as usize] << 3
-            | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
-        // (The masks with ROW cost less than the bounds checks they spare.)
-        let x = x & PERMUTATIONS[(shape & ROW) as usize];
+        // Only the segments on a permutation of the segments still holding a candidate.
+        let x = x & I::permutations(x);
         if x == 0 {
             return false;
         }
@@ -287,10 +294,10 @@ impl State {
 
     /// `update` on every subband, in `settle`'s order.
     #[inline(always)]
-    fn update_all(&mut self) -> bool {
+    fn update_all<I: Isa>(&mut self) -> bool {
         macro_rules! all {
             ($($s:literal)*) => {$(
-                if !self.update::<$s>() {
+                if !self.update::<$s, I>() {
                     return false;
                 }
             )*};
@@ -302,14 +309,14 @@ impl State {
     /// Runs `update` on every subband that changed since its last update, until none did.
     /// False on a contradiction.
     #[inline(always)]
-    fn settle(&mut self) -> bool {
+    fn settle<I: Isa>(&mut self) -> bool {
         loop {
             let mut changed = false;
             macro_rules! visit {
                 ($($s:literal)*) => {$(
                     if self.cand[$s] != self.prev[$s] {
                         changed = true;
-                        if !self.update::<$s>() {
+                        if !self.update::<$s, I>() {
                             return false;
                         }
                     }
@@ -392,16 +399,16 @@ impl State {
     /// Propagates to a fixpoint, with the column pass when `columns` is set. False on a
     /// contradiction. (Compiled once per instruction set, see [`Isa`].)
     #[inline(always)]
-    fn propagate(&mut self, columns: bool) -> bool {
+    fn propagate<I: Isa>(&mut self, columns: bool) -> bool {
         // A state fresh from loading has every subband to update (none was, so `prev[0]` is
         // still 0; an update never leaves a subband empty): one unconditional pass, without
         // the 27 change tests, which mispredict there (bench, same run: 17-clue 507k -> 518k
         // puzzles/s, serg 488k -> 495k; same fixpoint, so the same search).
-        if self.prev[0] == 0 && !self.update_all() {
+        if self.prev[0] == 0 && !self.update_all::<I>() {
             return false;
         }
         loop {
-            if !self.settle() {
+            if !self.settle::<I>() {
                 return false;
             }
             if self.open == [0; 3] {
@@ -949,6 +956,9 @@ pub(crate) fn count_avoiding(cells: &[u8; 81], cell: usize, digit: u8, limit: us
 trait Isa {
     /// `State::propagate`, compiled for this set.
     fn propagate(state: &mut State, columns: bool) -> bool;
+    /// The segments of subband `x` that lie on a permutation inside its shape
+    /// (`PERMUTATIONS`).
+    fn permutations(x: u32) -> u32;
     /// `Search::solve`, compiled for this set.
     fn solve(search: &mut Search, state: &mut State);
 }
@@ -960,7 +970,12 @@ struct Portable;
 impl Isa for Portable {
     #[inline(never)]
     fn propagate(state: &mut State, columns: bool) -> bool {
-        state.propagate(columns)
+        state.propagate::<Portable>(columns)
+    }
+
+    #[inline(always)]
+    fn permutations(x: u32) -> u32 {
+        PERMUTATIONS_T[folded_shape(x) as usize]
     }
 
     fn solve(search: &mut Search, state: &mut State) {
@@ -972,13 +987,52 @@ impl Isa for Portable {
 /// processor since about 2013), chosen at run time. Hardware popcount, `andn`, `blsr` and
 /// `tzcnt` shorten the propagation and the guess scores (`cargo bench -p nonet-core --bench
 /// solve`: magictour 1.34x -> 1.38x the `sudoku` crate, forum-hardest 1.31x -> 1.37x; AVX2 on
-/// top made every set slower).
+/// top made every set slower). Where `pext` is fast, it gathers a subband's shape in one
+/// instruction (bench: serg 1.17x -> 1.20x against the shifts of `folded_shape`); AMD
+/// processors before Zen 3 run it in microcode, tens of cycles, and get a second copy without
+/// it.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod bmi {
-    use super::{Isa, Search, State};
+    use std::sync::atomic::{AtomicU8, Ordering};
 
-    /// Whether this processor has the instructions (the standard library caches the answer).
+    use super::{folded_shape, Isa, Search, State, PERMUTATIONS, PERMUTATIONS_T, SEGMENT_FIRSTS};
+
+    /// Which copy of the search a processor runs.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(super) enum Choice {
+        /// The instructions are missing: the portable search.
+        None,
+        /// popcnt, BMI and LZCNT, the shape by shifts.
+        Bmi,
+        /// The same, the shape by `pext`.
+        Pext,
+    }
+
+    /// The processor's copy, worked out on first use (0: not yet).
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+    /// Which copy this processor runs (the feature tests are made once).
+    pub(super) fn chosen() -> Choice {
+        match CHOSEN.load(Ordering::Relaxed) {
+            1 => Choice::None,
+            2 => Choice::Bmi,
+            3 => Choice::Pext,
+            _ => {
+                let choice = if !available() {
+                    Choice::None
+                } else if fast_pext() {
+                    Choice::Pext
+                } else {
+                    Choice::Bmi
+                };
+                CHOSEN.store(choice as u8 + 1, Ordering::Relaxed);
+                choice
+            }
+        }
+    }
+
+    /// Whether this processor has the instructions.
     pub(super) fn available() -> bool {
         is_x86_feature_detected!("popcnt")
             && is_x86_feature_detected!("bmi1")
@@ -986,43 +1040,91 @@ mod bmi {
             && is_x86_feature_detected!("lzcnt")
     }
 
-    /// The instruction set; only ever used below `solve`, which checks `available`.
-    struct Bmi;
+    /// Whether `pext` takes a few cycles here: everywhere but on AMD (and Hygon) processors
+    /// before family 0x19 (Zen 3), which run it in microcode.
+    fn fast_pext() -> bool {
+        use std::arch::x86_64::__cpuid;
+        let vendor = __cpuid(0);
+        let id = (vendor.ebx, vendor.edx, vendor.ecx);
+        // "AuthenticAMD" and "HygonGenuine", as CPUID spells them across three registers.
+        let amd = id == (0x6874_7541, 0x6974_6E65, 0x444D_4163)
+            || id == (0x6F67_7948, 0x6E65_476E, 0x656E_6975);
+        let eax = __cpuid(1).eax;
+        let base = (eax >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((eax >> 20) & 0xFF)
+        } else {
+            base
+        };
+        !amd || family >= 0x19
+    }
 
-    impl Isa for Bmi {
+    /// The instruction set, with `pext` or without; only ever used below `solve`, which
+    /// checks the processor.
+    struct Bmi<const PEXT: bool>;
+
+    impl<const PEXT: bool> Isa for Bmi<PEXT> {
         #[inline(always)]
         fn propagate(state: &mut State, columns: bool) -> bool {
             // SAFETY: `Bmi` is only used inside `search`, reached only through `solve` after
-            // `available` said the processor has every feature `propagate` is compiled for.
-            unsafe { propagate(state, columns) }
+            // `chosen` said the processor has every feature `propagate` is compiled for.
+            unsafe { propagate::<PEXT>(state, columns) }
+        }
+
+        #[inline(always)]
+        fn permutations(x: u32) -> u32 {
+            if PEXT {
+                // SAFETY: as above; the row-major shape, bit 3 * row + box.
+                let shape =
+                    unsafe { std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, SEGMENT_FIRSTS) };
+                PERMUTATIONS[shape as usize & 0x1FF]
+            } else {
+                PERMUTATIONS_T[folded_shape(x) as usize]
+            }
         }
 
         #[inline(always)]
         fn solve(search: &mut Search, state: &mut State) {
             // SAFETY: as above.
-            unsafe { self::search(search, state) }
+            unsafe { self::search::<PEXT>(search, state) }
         }
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     #[inline(never)]
-    fn propagate(state: &mut State, columns: bool) -> bool {
-        state.propagate(columns)
+    fn propagate<const PEXT: bool>(state: &mut State, columns: bool) -> bool {
+        state.propagate::<Bmi<PEXT>>(columns)
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-    fn search(search: &mut Search, state: &mut State) {
-        search.solve::<Bmi>(state)
+    fn search<const PEXT: bool>(search: &mut Search, state: &mut State) {
+        search.solve::<Bmi<PEXT>>(state)
     }
 
-    /// Runs `search` on `state` compiled for these instructions, if the processor has them;
+    /// Runs `search` on `state` with the copy `choice`, if the processor has its instructions
+    /// (`pext` is always correct, only slow on some processors: tests run every copy the
+    /// processor can); false (and nothing done) if not, or for `Choice::None`.
+    #[cfg(test)]
+    pub(super) fn solve_with(choice: Choice, search: &mut Search, state: &mut State) -> bool {
+        available() && run(choice, search, state)
+    }
+
+    /// Runs `search` on `state` compiled for this processor's instructions, if it has them;
     /// false (and nothing done) if not.
     pub(super) fn solve(search: &mut Search, state: &mut State) -> bool {
-        if !available() {
-            return false;
+        run(chosen(), search, state)
+    }
+
+    /// `solve_with`, for a choice known to suit the processor (`chosen`, or checked by
+    /// `available`).
+    fn run(choice: Choice, search: &mut Search, state: &mut State) -> bool {
+        match choice {
+            Choice::None => return false,
+            // SAFETY: the processor has every feature `search` is compiled for (see above).
+            Choice::Bmi => unsafe { self::search::<false>(search, state) },
+            // SAFETY: as above.
+            Choice::Pext => unsafe { self::search::<true>(search, state) },
         }
-        // SAFETY: the processor has every feature `search` is compiled for (checked above).
-        unsafe { self::search(search, state) };
         true
     }
 }
@@ -1047,8 +1149,8 @@ fn search_with(
 #[cfg(test)]
 mod tests {
     use super::{
-        count, first_in_fixed_order, hall_house, load, search_with, Isa, Keep, Mode, Portable,
-        Search,
+        count, first_in_fixed_order, folded_shape, hall_house, load, row_singles, search_with, Isa,
+        Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW,
     };
 
     fn bytes(line: &str) -> [u8; 81] {
@@ -1206,10 +1308,13 @@ mod tests {
         );
     }
 
-    /// Both instruction sets give the reference solver's answers: the portable search (what
-    /// processors without popcnt and BMI run) is tested here even where `bmi` is chosen.
+    /// Every copy of the search gives the reference solver's answers: the portable search
+    /// (what processors without popcnt and BMI run) and both BMI copies are tested here,
+    /// whichever this processor would choose.
     #[test]
     fn every_instruction_set_agrees_with_the_reference() {
+        #[cfg(target_arch = "x86_64")]
+        use super::bmi::{self, Choice};
         let mut runs = 0;
         for cells in sparse_puzzles(0x9E37_79B9_7F4A_7C15, 400, 17..41, 4) {
             if crate::sudoku::has_clash(&cells) {
@@ -1223,17 +1328,17 @@ mod tests {
             Portable::solve(&mut portable, &mut start.clone());
             assert_eq!(portable.answer(), (reference, unique), "{cells:?}");
             #[cfg(target_arch = "x86_64")]
-            {
+            for choice in [Choice::Bmi, Choice::Pext] {
                 let mut fast = Search::new(2, Keep::Unique, Mode::DEFAULT);
-                if super::bmi::solve(&mut fast, &mut start.clone()) {
-                    assert_eq!(fast.answer(), (reference, unique), "{cells:?}");
+                if bmi::solve_with(choice, &mut fast, &mut start.clone()) {
+                    assert_eq!(fast.answer(), (reference, unique), "{choice:?} {cells:?}");
                     runs += 1;
                 }
             }
         }
         #[cfg(target_arch = "x86_64")]
-        if super::bmi::available() {
-            assert!(runs > 300, "{runs}");
+        if bmi::available() {
+            assert!(runs > 600, "{runs}");
         }
     }
 
@@ -1274,15 +1379,63 @@ mod tests {
             Portable::solve(&mut portable, &mut load(&cells));
             assert_eq!((portable.found, portable.guesses), (0, 0), "{cells:?}");
             #[cfg(target_arch = "x86_64")]
-            {
+            for choice in [super::bmi::Choice::Bmi, super::bmi::Choice::Pext] {
                 let mut fast = Search::new(2, Keep::Unique, Mode::DEFAULT);
-                if super::bmi::solve(&mut fast, &mut load(&cells)) {
-                    assert_eq!((fast.found, fast.guesses), (0, 0), "{cells:?}");
+                if super::bmi::solve_with(choice, &mut fast, &mut load(&cells)) {
+                    assert_eq!((fast.found, fast.guesses), (0, 0), "{choice:?} {cells:?}");
                 }
             }
             assert_eq!(count(&cells, 2, Keep::First), (0, None));
         }
         assert!(clashes > 500, "{clashes}");
+    }
+
+    /// The shift-only shape and row singles give what the definitions say, on every row
+    /// content in every row of a band (the other rows holding a cell or two), and the
+    /// transposed permutation table agrees with the row-major one.
+    #[test]
+    fn shape_and_row_singles_by_shifts_match_their_definitions() {
+        // Row-major shape (bit 3 * row + box) and row singles, cell by cell.
+        let shape = |x: u32| {
+            (0..9)
+                .filter(|&seg| (x >> (9 * (seg / 3) + 3 * (seg % 3))) & 7 != 0)
+                .fold(0u32, |m, seg| m | 1 << seg)
+        };
+        let singles = |x: u32| {
+            (0..3)
+                .map(|r| (x >> (9 * r)) & ROW)
+                .enumerate()
+                .filter(|(_, row)| row.count_ones() == 1)
+                .fold(0u32, |m, (r, row)| m | row << (9 * r))
+        };
+        let mut checked = 0;
+        for others in [0o001_001u32, 0o400_003, 0o070_500, 0o777_777] {
+            for r in 0..3 {
+                for row in 1..512u32 {
+                    // `others` fills the two rows other than r.
+                    let (lo, hi) = (others & ROW, (others >> 9) & ROW);
+                    let rows = match r {
+                        0 => [row, lo, hi],
+                        1 => [lo, row, hi],
+                        _ => [lo, hi, row],
+                    };
+                    let x = rows[0] | rows[1] << 9 | rows[2] << 18;
+                    let s = shape(x);
+                    let transposed = (0..9)
+                        .filter(|&k| s & (1 << k) != 0)
+                        .fold(0u32, |m, k| m | 1 << (3 * (k % 3) + k / 3));
+                    assert_eq!(folded_shape(x), transposed, "{x:#o}");
+                    assert_eq!(
+                        PERMUTATIONS_T[folded_shape(x) as usize],
+                        PERMUTATIONS[s as usize],
+                        "{x:#o}"
+                    );
+                    assert_eq!(row_singles(x), singles(x), "{x:#o}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 3 * 511);
     }
 
     /// fuzz `solvers_agree`: a sparse grid with no solution whose contradiction (five cells of
