@@ -367,10 +367,7 @@ impl State {
                 single &= single - 1;
                 // The cell's digit, gathered without a branch per digit (a scan for it
                 // mispredicted its exit; bench, same run: serg 564k -> 574k puzzles/s).
-                let mut digits = 0u32;
-                for d in 0..9 {
-                    digits |= ((self.cand[3 * d + band] >> bit) & 1) << d;
-                }
+                let digits = self.digits_at(band, bit);
                 if digits == 0 {
                     // An earlier single of this pass took the cell's last candidate.
                     return None;
@@ -380,6 +377,17 @@ impl State {
             }
         }
         Some(placed)
+    }
+
+    /// The candidates of the cell at `bit` of `band`, bit d for digit d + 1, gathered without
+    /// a branch per digit.
+    #[inline(always)]
+    fn digits_at(&self, band: usize, bit: u32) -> u32 {
+        let mut digits = 0u32;
+        for d in 0..9 {
+            digits |= ((self.cand[3 * d + band] >> bit) & 1) << d;
+        }
+        digits
     }
 
     /// Box/column claiming, digit by digit: a column that only one band can hold the digit in
@@ -495,11 +503,7 @@ impl State {
                 let bit = p.trailing_zeros();
                 p &= p - 1;
                 budget -= 1;
-                // The cell's two digits, gathered without branches.
-                let mut digits = 0u32;
-                for d in 0..9 {
-                    digits |= ((self.cand[3 * d + band] >> bit) & 1) << d;
-                }
+                let digits = self.digits_at(band, bit);
                 let s = 3 * digits.trailing_zeros() as usize + band;
                 let t = 3 * (digits & (digits - 1)).trailing_zeros() as usize + band;
                 if first_only {
@@ -1009,7 +1013,7 @@ impl Isa for Portable {
 mod bmi {
     use std::sync::atomic::{AtomicU8, Ordering};
 
-    use super::{folded_shape, Isa, Search, State, PERMUTATIONS, PERMUTATIONS_T, SEGMENT_FIRSTS};
+    use super::{Isa, Search, State, PERMUTATIONS, SEGMENT_FIRSTS};
 
     /// Which copy of the search a processor runs.
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1092,7 +1096,7 @@ mod bmi {
                     unsafe { std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, SEGMENT_FIRSTS) };
                 PERMUTATIONS[shape as usize & 0x1FF]
             } else {
-                PERMUTATIONS_T[folded_shape(x) as usize]
+                super::Portable::permutations(x)
             }
         }
 
