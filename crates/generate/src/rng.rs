@@ -59,12 +59,19 @@ impl PuzzleRng {
     /// here, fixed forever.
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "below(0)");
+        let m = u64::from(self.next_u32()) * u64::from(n);
+        // The rejection threshold (2^32 mod n) is below n, so a low word of at least n is
+        // accepted without working it out: the division is left to the rare draws below n.
+        if (m as u32) >= n {
+            return (m >> 32) as u32;
+        }
         let threshold = n.wrapping_neg() % n;
+        let mut m = m;
         loop {
-            let m = u64::from(self.next_u32()) * u64::from(n);
             if (m as u32) >= threshold {
                 return (m >> 32) as u32;
             }
+            m = u64::from(self.next_u32()) * u64::from(n);
         }
     }
 
@@ -104,6 +111,31 @@ mod tests {
             seen[rng.below(7) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
+    }
+
+    /// The shortcut in `below` keeps Lemire's method exactly: the same draws and answers as
+    /// the threshold worked out every time (large `n` reach the slow path often).
+    #[test]
+    fn below_matches_the_plain_rejection() {
+        for n in [1, 2, 3, 7, 81, 1 << 31, 3 << 30, u32::MAX] {
+            let mut fast = PuzzleRng::new(u64::from(n));
+            let mut plain = fast.clone();
+            for _ in 0..2000 {
+                let threshold = n.wrapping_neg() % n;
+                let expected = loop {
+                    let m = u64::from(plain.next_u32()) * u64::from(n);
+                    if (m as u32) >= threshold {
+                        break (m >> 32) as u32;
+                    }
+                };
+                assert_eq!(fast.below(n), expected, "n = {n}");
+            }
+            assert_eq!(
+                fast.next_u32(),
+                plain.next_u32(),
+                "n = {n}: same words used"
+            );
+        }
     }
 
     #[test]
