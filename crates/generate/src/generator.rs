@@ -223,6 +223,7 @@ impl Generator {
                 }
             }
         }
+        dig.watch_unavoidable();
         for &i in &deferred[..deferrals] {
             let orbit = self.orbits[i as usize];
             if dig.clues <= stop_at {
@@ -354,7 +355,11 @@ struct Dig {
     /// Cells proven necessary: emptying each alone gave a second solution. Emptying more cells
     /// only adds solutions, so they stay necessary to the end.
     needed: CellSet,
-    unavoidable: grid::UaSets,
+    /// The unavoidable sets, once [`Dig::watch_unavoidable`] has built them. A dig's first
+    /// pass does without: while most cells are given no set is down to its last given (and a
+    /// clue that is would fail the one-step test anyway, be deferred, and be kept by the same
+    /// sets in the second pass), so counting every removal in every set bought nothing.
+    unavoidable: Option<grid::UaSets>,
     /// Per digit, the houses where it is given (27-bit masks, see `grid::CELL_HOUSES`).
     houses: [u32; 9],
 }
@@ -368,7 +373,7 @@ impl Dig {
             givens: (1u128 << 81) - 1,
             clues: 81,
             needed: CellSet::EMPTY,
-            unavoidable: grid::UaSets::of(&solution),
+            unavoidable: None,
             houses: [0x7ff_ffff; 9],
         }
     }
@@ -379,7 +384,9 @@ impl Dig {
             self.puzzle[c] = 0;
             self.start.set(cell, None);
             self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
-            self.unavoidable.remove(c);
+            if let Some(sets) = &mut self.unavoidable {
+                sets.remove(c);
+            }
         });
         self.givens &= !orbit.cells.bits();
         self.clues -= orbit.len;
@@ -391,7 +398,9 @@ impl Dig {
             self.puzzle[c] = self.solution[c];
             self.start.set(cell, Digit::new(self.solution[c]));
             self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
-            self.unavoidable.restore(c);
+            if let Some(sets) = &mut self.unavoidable {
+                sets.restore(c);
+            }
         });
         self.givens |= orbit.cells.bits();
         self.clues += orbit.len;
@@ -403,8 +412,18 @@ impl Dig {
         }
     }
 
+    /// Builds the unavoidable sets, counting the clues as they stand; from now on
+    /// `last_of_unavoidable` answers.
+    fn watch_unavoidable(&mut self) {
+        self.unavoidable = Some(grid::UaSets::of(&self.solution, &self.puzzle));
+    }
+
+    /// Whether a clue of `orbit` is the last given of an unavoidable set (never, before
+    /// `watch_unavoidable`).
     fn last_of_unavoidable(&self, orbit: Orbit) -> bool {
-        orbit.any(|c| self.unavoidable.last_given(c.index()))
+        self.unavoidable
+            .as_ref()
+            .is_some_and(|sets| orbit.any(|c| sets.last_given(c.index())))
     }
 
     /// The cheap tests for emptying `orbit` (still given).
@@ -461,6 +480,7 @@ fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) ->
             dig.remove(Orbit::single(Cell::from_index(c)));
         }
     }
+    dig.watch_unavoidable();
     for c in 0..81 {
         let cell = Cell::from_index(c);
         if puzzle[c] == 0 || needed.contains(cell) {

@@ -350,7 +350,7 @@ pub(crate) fn solves_with_singles(puzzle: &[u8; 81], which: Singles) -> bool {
 /// `b` into components, each swappable alone. (Row-pair cycles inside a band were collected
 /// too once; they settled too few removals to pay for themselves.)
 pub(crate) struct UaSets {
-    /// How many cells of each set are still given (every cell is, at first).
+    /// How many cells of each set are still given.
     /// (Sized for every `u8` index, so that reading it through `by_cell` needs no bounds
     /// check: at most `MAX_SETS` are used.)
     given: [u8; 256],
@@ -366,7 +366,9 @@ const MAX_SETS: usize = 144;
 const _: () = assert!(MAX_SETS <= 256, "set indices are bytes");
 
 impl UaSets {
-    pub(crate) fn of(solution: &[u8; 81]) -> UaSets {
+    /// The sets of `solution`, with the cells of `puzzle` (a part of it, 0 for empty) as the
+    /// givens counted.
+    pub(crate) fn of(solution: &[u8; 81], puzzle: &[u8; 81]) -> UaSets {
         // Where each digit is: its column in each row, its row in each column and in each box,
         // and the box of each row's cell.
         let mut col_in_row = [[0u8; 9]; 9];
@@ -419,15 +421,19 @@ impl UaSets {
                     // The set's size is counted on the way (no popcount instruction in the
                     // baseline target).
                     let mut m = rows;
-                    let mut size = 0;
+                    let mut given = 0;
                     while m != 0 {
                         let r = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        ua.by_cell[9 * r + col_in_row[a][r] as usize][b - 1] = index;
-                        ua.by_cell[9 * r + col_in_row[b][r] as usize][a] = index;
-                        size += 2;
+                        let (ca, cb) = (
+                            9 * r + col_in_row[a][r] as usize,
+                            9 * r + col_in_row[b][r] as usize,
+                        );
+                        ua.by_cell[ca][b - 1] = index;
+                        ua.by_cell[cb][a] = index;
+                        given += u8::from(puzzle[ca] != 0) + u8::from(puzzle[cb] != 0);
                     }
-                    ua.given[index as usize] = size;
+                    ua.given[index as usize] = given;
                 }
             }
         }
@@ -614,7 +620,7 @@ mod tests {
     fn unavoidable_sets_are_the_digit_pair_components() {
         for seed in 0..20 {
             let solution = random_solution(&mut PuzzleRng::new(seed));
-            let ua = UaSets::of(&solution);
+            let ua = UaSets::of(&solution, &solution);
             for c in 0..81 {
                 let d = solution[c] as usize - 1;
                 for x in (0..9).filter(|&x| x != d) {
@@ -645,11 +651,40 @@ mod tests {
         }
     }
 
+    /// Sets built part-way through a dig count the clues still given, as if every removal so
+    /// far had been counted.
+    #[test]
+    fn unavoidable_sets_count_the_givens_of_a_partial_puzzle() {
+        for seed in 0..10 {
+            let mut rng = PuzzleRng::new(seed);
+            let solution = random_solution(&mut rng);
+            let mut puzzle = solution;
+            let mut counted = UaSets::of(&solution, &solution);
+            for c in 0..81 {
+                if rng.below(2) == 0 {
+                    puzzle[c] = 0;
+                    counted.remove(c);
+                }
+            }
+            let built = UaSets::of(&solution, &puzzle);
+            let givens = (0..81)
+                .filter(|&c| puzzle[c] != 0)
+                .fold(0u128, |m, c| m | 1 << c);
+            for i in 0..built.len {
+                assert_eq!(
+                    u32::from(built.given[i]),
+                    (built.cells(i) & givens).count_ones()
+                );
+                assert_eq!(built.given[i], counted.given[i]);
+            }
+        }
+    }
+
     #[test]
     fn unavoidable_sets_are_unavoidable() {
         for seed in 0..5 {
             let solution = random_solution(&mut PuzzleRng::new(seed));
-            let mut ua = UaSets::of(&solution);
+            let mut ua = UaSets::of(&solution, &solution);
             assert!(ua.len >= 36, "at least one component per digit pair");
             for i in 0..ua.len {
                 let set = ua.cells(i);
