@@ -369,18 +369,18 @@ impl UaSets {
     /// The sets of `solution`, with the cells of `puzzle` (a part of it, 0 for empty) as the
     /// givens counted.
     pub(crate) fn of(solution: &[u8; 81], puzzle: &[u8; 81]) -> UaSets {
-        // Where each digit is: its column in each row, its row in each column and in each box,
-        // and the box of each row's cell.
+        // Where each digit is: its column in each row, the box of each row's cell, and its row
+        // in each column and in each box (as a one-bit row mask, ready to OR).
         let mut col_in_row = [[0u8; 9]; 9];
         let mut box_in_row = [[0u8; 9]; 9];
-        let mut row_in_col = [[0u8; 9]; 9];
-        let mut row_in_box = [[0u8; 9]; 9];
+        let mut row_in_col = [[0u16; 9]; 9];
+        let mut row_in_box = [[0u16; 9]; 9];
         for (c, &v) in solution.iter().enumerate() {
             let (d, r) = (v as usize - 1, c / 9);
             col_in_row[d][r] = (c % 9) as u8;
             box_in_row[d][r] = BOX[c];
-            row_in_col[d][c % 9] = r as u8;
-            row_in_box[d][BOX[c] as usize] = r as u8;
+            row_in_col[d][c % 9] = 1 << r;
+            row_in_box[d][BOX[c] as usize] = 1 << r;
         }
         let mut ua = UaSets {
             given: [0; 256],
@@ -395,9 +395,8 @@ impl UaSets {
                 // links alone. next[r]: the rows r leads to.
                 let mut next = [0u16; 9];
                 for (r, n) in next.iter_mut().enumerate() {
-                    let sigma = row_in_col[b][col_in_row[a][r] as usize];
-                    let tau = row_in_box[b][box_in_row[a][r] as usize];
-                    *n = (1 << sigma) | (1 << tau);
+                    *n = row_in_col[b][col_in_row[a][r] as usize]
+                        | row_in_box[b][box_in_row[a][r] as usize];
                 }
                 let mut left = 0x1ffu16;
                 while left != 0 {
