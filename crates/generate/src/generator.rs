@@ -427,6 +427,7 @@ impl Dig {
     }
 
     /// The cheap tests for emptying `orbit` (still given).
+    #[inline(always)]
     fn quick(&self, orbit: Orbit) -> Verdict {
         if self.last_of_unavoidable(orbit) {
             return Verdict::NotUnique;

@@ -199,6 +199,7 @@ fn random_lines(rng: &mut PuzzleRng) -> [usize; 9] {
 ///
 /// A removal for which this holds cannot add a solution: the removed clue is implied by the
 /// clues that remain, so the solver need not be asked.
+#[inline(always)]
 pub(crate) fn directly_forced(
     givens: u128,
     houses: &[u32; 9],
