@@ -39,6 +39,7 @@ impl Clues {
         for (i, &v) in cells.iter().enumerate() {
             if v != 0 {
                 masks.given[v as usize - 1][i / 27] |= 1 << (i % 27);
+                masks.taken[i / 27] |= 1 << (i % 27);
             }
         }
         Clues {
@@ -69,6 +70,9 @@ impl Clues {
         if new != 0 {
             self.masks.given[new as usize - 1][band] |= bit;
             self.stale |= 1 << (new - 1);
+            self.masks.taken[band] |= bit;
+        } else {
+            self.masks.taken[band] &= !bit;
         }
         self.cells[i] = new;
     }
