@@ -36,10 +36,12 @@ impl Clues {
     pub fn new(puzzle: &Sudoku) -> Clues {
         let cells = puzzle.to_bytes();
         let mut masks = DigitMasks::EMPTY;
-        for (i, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                masks.given[v as usize - 1][i / 27] |= 1 << (i % 27);
-                masks.taken[i / 27] |= 1 << (i % 27);
+        for (band, cells) in cells.chunks_exact(27).enumerate() {
+            for (bit, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    masks.given[v as usize - 1][band] |= 1 << bit;
+                    masks.taken[band] |= 1 << bit;
+                }
             }
         }
         Clues {
