@@ -365,6 +365,18 @@ pub(crate) struct UaSets {
     by_cell: [[u8; 8]; 81],
 }
 
+/// How many rows a 9-bit row set holds (the baseline x86-64 target has no popcount
+/// instruction).
+static ROW_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// At most 4 components per digit pair (each spans at least two rows), 36 pairs.
 const MAX_SETS: usize = 144;
 const _: () = assert!(MAX_SETS <= 256, "set indices are bytes");
@@ -375,16 +387,21 @@ impl UaSets {
     pub(crate) fn of(solution: &[u8; 81], puzzle: &[u8; 81]) -> UaSets {
         // Where each digit is: its column in each row, the box of each row's cell, and its row
         // in each column and in each box (as a one-bit row mask, ready to OR).
+        // Also each digit's cell in each row, and the rows where that cell is given.
         let mut col_in_row = [[0u8; 9]; 9];
         let mut box_in_row = [[0u8; 9]; 9];
         let mut row_in_col = [[0u16; 9]; 9];
         let mut row_in_box = [[0u16; 9]; 9];
+        let mut cell_in_row = [[0u8; 9]; 9];
+        let mut given_rows = [0u16; 9];
         for (c, &v) in solution.iter().enumerate() {
             let (d, r) = (v as usize - 1, c / 9);
             col_in_row[d][r] = (c % 9) as u8;
             box_in_row[d][r] = BOX[c];
             row_in_col[d][c % 9] = 1 << r;
             row_in_box[d][BOX[c] as usize] = 1 << r;
+            cell_in_row[d][r] = c as u8;
+            given_rows[d] |= u16::from(puzzle[c] != 0) << r;
         }
         let mut ua = UaSets {
             given: [0; 256],
@@ -421,21 +438,16 @@ impl UaSets {
                     let index = ua.len as u8;
                     ua.len += 1;
                     // A cell's slot for the pair is the pair's other digit, its own skipped.
-                    // The set's size is counted on the way (no popcount instruction in the
-                    // baseline target).
                     let mut m = rows;
-                    let mut given = 0;
                     while m != 0 {
                         let r = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        let (ca, cb) = (
-                            9 * r + col_in_row[a][r] as usize,
-                            9 * r + col_in_row[b][r] as usize,
-                        );
-                        ua.by_cell[ca][b - 1] = index;
-                        ua.by_cell[cb][a] = index;
-                        given += u8::from(puzzle[ca] != 0) + u8::from(puzzle[cb] != 0);
+                        ua.by_cell[cell_in_row[a][r] as usize][b - 1] = index;
+                        ua.by_cell[cell_in_row[b][r] as usize][a] = index;
                     }
+                    // Its given cells: the rows where its `a`, and where its `b`, is given.
+                    let given = ROW_COUNT[(rows & given_rows[a]) as usize]
+                        + ROW_COUNT[(rows & given_rows[b]) as usize];
                     ua.given[index as usize] = given;
                 }
             }
