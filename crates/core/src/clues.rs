@@ -40,7 +40,6 @@ impl Clues {
             for (bit, &v) in cells.iter().enumerate() {
                 if v != 0 {
                     masks.given[v as usize - 1][band] |= 1 << bit;
-                    masks.taken[band] |= 1 << bit;
                 }
             }
         }
@@ -72,9 +71,6 @@ impl Clues {
         if new != 0 {
             self.masks.given[new as usize - 1][band] |= bit;
             self.stale |= 1 << (new - 1);
-            self.masks.taken[band] |= bit;
-        } else {
-            self.masks.taken[band] &= !bit;
         }
         self.cells[i] = new;
     }

@@ -857,8 +857,6 @@ pub(crate) fn digit_start(g: [u32; 3]) -> [u32; 3] {
 pub(crate) struct DigitMasks {
     pub(crate) given: [[u32; 3]; 9],
     pub(crate) own: [[u32; 3]; 9],
-    /// Per band, the given cells (of any digit).
-    pub(crate) taken: [u32; 3],
 }
 
 impl DigitMasks {
@@ -866,7 +864,6 @@ impl DigitMasks {
     pub(crate) const EMPTY: DigitMasks = DigitMasks {
         given: [[0; 3]; 9],
         own: [[BAND; 3]; 9],
-        taken: [0; 3],
     };
 
     /// Recomputes what digit `d` (0-8) keeps after its givens changed.
@@ -876,9 +873,15 @@ impl DigitMasks {
 
     /// The state these givens start a search from: `load` without reading the 81 cells.
     fn state(&self) -> State {
+        let mut taken = [0u32; 3];
+        for g in &self.given {
+            for band in 0..3 {
+                taken[band] |= g[band];
+            }
+        }
         let mut state = State::new();
         for (d, (own, given)) in self.own.iter().zip(&self.given).enumerate() {
-            for (band, &t) in self.taken.iter().enumerate() {
+            for (band, &t) in taken.iter().enumerate() {
                 state.cand[3 * d + band] = (own[band] & !t) | given[band];
             }
         }

@@ -235,8 +235,9 @@ pub(crate) fn directly_forced(
     let row = 0x1ff << (9 * (bit / 9));
     let bx = 0x1c0e07 << (3 * (bit % 9 / 3));
     let column = 0x40201 << (bit % 9);
-    let column_elsewhere = (open((band + 1) % 3) | open((band + 2) % 3)) & column;
-    here & row == at || here & bx == at || (here & column == at && column_elsewhere == 0)
+    here & row == at
+        || here & bx == at
+        || (here & column == at && (open((band + 1) % 3) | open((band + 2) % 3)) & column == 0)
 }
 
 /// The 27 cells of a band.
