@@ -86,7 +86,8 @@ const ROW: u32 = 0x1FF;
 /// that are alone in their stack (those columns' digit is in this band).
 static OTHER_BANDS: [u32; 512] = other_bands_table();
 /// For a shape: the 27-bit mask of the segments lying on some permutation inside the shape
-/// (0 when none fits, i.e. a contradiction).
+/// (0 when none fits, i.e. a contradiction). Only the x86-64 `pext` copy reads it directly.
+#[cfg(any(target_arch = "x86_64", test))]
 static PERMUTATIONS: [u32; 512] = permutations_table();
 /// `PERMUTATIONS` indexed by the transposed shape (bit 3 * box + row), which `folded_shape`
 /// computes without a table.

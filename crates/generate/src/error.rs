@@ -12,7 +12,15 @@ pub enum GenerateError {
     /// The caller asked the search to stop (see `Generator::generate_observed`).
     #[error("cancelled")]
     Cancelled,
-    /// The target was not met within the time limit.
+    /// The target was not met within the number of attempts allowed.
+    #[error("no puzzle matching {target} found in {attempts} attempts; loosen the target")]
+    GaveUp {
+        /// A description of what was asked for.
+        target: String,
+        /// Puzzles built and rejected.
+        attempts: u64,
+    },
+    /// The target was not met within the caller's time limit.
     #[error(
         "no puzzle matching {target} found in {:.1} s ({attempts} attempts); \
          loosen the target or raise --timeout",

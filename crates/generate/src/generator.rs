@@ -7,7 +7,7 @@
 // chains would hide that they walk the same cells.
 #![allow(clippy::needless_range_loop)]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nonet_core::{Cell, CellSet, Clues, Digit, Sudoku};
 
@@ -32,8 +32,20 @@ pub struct GenerateOptions {
     pub target: Target,
     /// Rate every puzzle even when the target does not need it (for output that shows ratings).
     pub rate: bool,
-    /// Give up on a puzzle after this long (`None`: never).
-    pub timeout: Option<Duration>,
+    /// Give up on a puzzle after this many rejected attempts (`None`: never). A count, not a
+    /// time, so the engine reads no clock: a caller that wants a time limit passes a deadline
+    /// check to [`Generator::generate_observed`].
+    pub max_attempts: Option<u64>,
+}
+
+/// Why an observer stops a search early (see [`Generator::generate_observed`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// Stop without a failure of this puzzle's own (another puzzle of the batch failed, or the
+    /// client went away): [`GenerateError::Cancelled`].
+    Cancel,
+    /// The caller's time limit ran out, after this long: [`GenerateError::Timeout`].
+    OutOfTime(Duration),
 }
 
 impl Default for GenerateOptions {
@@ -44,7 +56,7 @@ impl Default for GenerateOptions {
             clues: None,
             target: Target::default(),
             rate: false,
-            timeout: Some(Duration::from_secs(60)),
+            max_attempts: None,
         }
     }
 }
@@ -121,21 +133,20 @@ impl Generator {
     }
 
     /// The puzzle of a puzzle seed. The same seed and options give the same puzzle on every
-    /// machine, unless the time limit runs out first (then it is an error, never another
-    /// puzzle).
+    /// machine, unless [`GenerateOptions::max_attempts`] runs out first (then it is an error,
+    /// never another puzzle).
     pub fn generate(&self, seed: u64) -> Result<Generated, GenerateError> {
-        self.generate_observed(seed, &|_| true)
+        self.generate_observed(seed, &|_| Ok(()))
     }
 
-    /// As [`Generator::generate`], calling `on_attempt(n)` after each rejected attempt `n`
-    /// (for progress reports on slow targets). When it returns `false` the search stops with
-    /// [`GenerateError::Cancelled`] (e.g. because another puzzle of the batch already failed).
+    /// As [`Generator::generate`], calling `on_attempt(n)` after each rejected attempt `n` (for
+    /// progress reports, deadlines and cancellation: the engine itself reads no clock). When it
+    /// returns a [`Stop`], the search ends with the matching error.
     pub fn generate_observed(
         &self,
         seed: u64,
-        on_attempt: &(dyn Fn(u64) -> bool + Sync),
+        on_attempt: &(dyn Fn(u64) -> Result<(), Stop> + Sync),
     ) -> Result<Generated, GenerateError> {
-        let start = Instant::now();
         let mut rng = PuzzleRng::new(seed);
         let mut attempts = 0u64;
         loop {
@@ -145,18 +156,22 @@ impl Generator {
                 g.attempts = attempts;
                 return Ok(g);
             }
-            if !on_attempt(attempts) {
-                return Err(GenerateError::Cancelled);
-            }
-            if let Some(limit) = self.options.timeout {
-                let elapsed = start.elapsed();
-                if elapsed >= limit {
+            match on_attempt(attempts) {
+                Ok(()) => {}
+                Err(Stop::Cancel) => return Err(GenerateError::Cancelled),
+                Err(Stop::OutOfTime(elapsed)) => {
                     return Err(GenerateError::Timeout {
                         target: self.describe(),
                         attempts,
                         elapsed,
-                    });
+                    })
                 }
+            }
+            if self.options.max_attempts.is_some_and(|max| attempts >= max) {
+                return Err(GenerateError::GaveUp {
+                    target: self.describe(),
+                    attempts,
+                });
             }
         }
     }

@@ -23,8 +23,9 @@
 //! within the difficulty's upper bound. See `docs/generator.md`.
 //!
 //! **Invariant:** all randomness comes from [`PuzzleRng`], keyed by the puzzle's seed alone; no
-//! thread, clock or global state can change a puzzle. Time limits only turn a result into an
-//! error.
+//! thread, clock or global state can change a puzzle. The engine reads no clock: a caller's
+//! deadline, checked between attempts through [`Generator::generate_observed`], only turns a
+//! result into an error.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -41,7 +42,7 @@ mod symmetry;
 pub const GENERATOR_VERSION: &str = "nonet-generate 3";
 
 pub use error::GenerateError;
-pub use generator::{is_minimal, GenerateOptions, Generated, Generator};
+pub use generator::{is_minimal, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;
 pub use rating::{Rating, Target};

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use nonet_core::{Cell, CellSet, Sudoku};
 use nonet_generate::{
-    puzzle_seed, GenerateError, GenerateOptions, Generator, Level, Symmetry, Target,
+    puzzle_seed, GenerateError, GenerateOptions, Generator, Level, Stop, Symmetry, Target,
 };
 use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome};
 
@@ -299,15 +299,56 @@ mod limits {
         let g = generator(GenerateOptions {
             clues: Some((17, 18)),
             minimal: true,
-            timeout: Some(Duration::from_millis(300)),
             ..GenerateOptions::default()
         });
-        let err = g.generate(1).unwrap_err();
-        assert!(matches!(err, GenerateError::Timeout { .. }));
+        // The caller's deadline, reported as such (here: out of time at the third attempt).
+        let err = g
+            .generate_observed(1, &|n| {
+                if n >= 3 {
+                    Err(Stop::OutOfTime(Duration::from_millis(300)))
+                } else {
+                    Ok(())
+                }
+            })
+            .unwrap_err();
+        assert!(
+            matches!(err, GenerateError::Timeout { attempts: 3, .. }),
+            "{err:?}"
+        );
         let msg = err.to_string();
         assert!(
             msg.contains("17..18 clues") && msg.contains("--timeout"),
             "{msg}"
         );
+    }
+
+    #[test]
+    fn an_unreachable_target_gives_up_after_max_attempts_without_a_clock() {
+        let g = generator(GenerateOptions {
+            clues: Some((17, 18)),
+            minimal: true,
+            max_attempts: Some(5),
+            ..GenerateOptions::default()
+        });
+        let err = g.generate(1).unwrap_err();
+        assert_eq!(
+            err,
+            GenerateError::GaveUp {
+                target: g.describe(),
+                attempts: 5
+            }
+        );
+        assert!(err.to_string().contains("5 attempts"), "{err}");
+    }
+
+    #[test]
+    fn an_observer_cancels_a_search() {
+        let g = generator(GenerateOptions {
+            clues: Some((17, 18)),
+            minimal: true,
+            ..GenerateOptions::default()
+        });
+        let err = g.generate_observed(1, &|_| Err(Stop::Cancel)).unwrap_err();
+        assert_eq!(err, GenerateError::Cancelled);
     }
 }

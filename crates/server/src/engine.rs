@@ -7,10 +7,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use nonet_core::{PencilMarks, Solutions, Sudoku};
-use nonet_generate::{GenerateOptions, Generator, Symmetry, Target};
+use nonet_generate::{GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::explain::{self, HintLevel};
 use nonet_logic::path::{self, PathOptions};
 use nonet_logic::{rate, Step};
@@ -138,12 +138,20 @@ pub fn generate(
             ..Target::default()
         },
         rate: true,
-        timeout: Some(GENERATE_TIMEOUT),
         ..GenerateOptions::default()
     };
     let generator = Generator::new(options).map_err(|e| EngineError::Failed(e.to_string()))?;
+    // The engine reads no clock: the deadline is checked here, between attempts.
+    let started = Instant::now();
     let g = generator
-        .generate(seed)
+        .generate_observed(seed, &|_| {
+            let elapsed = started.elapsed();
+            if elapsed >= GENERATE_TIMEOUT {
+                Err(Stop::OutOfTime(elapsed))
+            } else {
+                Ok(())
+            }
+        })
         .map_err(|e| EngineError::Failed(e.to_string()))?;
     Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
 }

@@ -6,14 +6,14 @@
 use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use nonet_generate::{
-    puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
-    GENERATOR_VERSION,
+    puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Level, Stop, Symmetry,
+    Target, GENERATOR_VERSION,
 };
 use rayon::prelude::*;
 use serde_json::json;
@@ -151,8 +151,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             classic: args.classic,
         },
         rate: rated_output,
-        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        max_attempts: None,
     };
+    // The engine reads no clock: each puzzle's deadline is checked here, between its attempts.
+    let limit = (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout));
     let generator = Generator::new(options).map_err(|e| anyhow::anyhow!("{e}"))?;
 
     let mut out: Box<dyn Write> = match &args.output {
@@ -197,6 +199,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                     if failed.load(Ordering::Relaxed) {
                         return Err(GenerateError::Cancelled);
                     }
+                    let started = Instant::now();
                     let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
                         let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
                         if let Some(b) = &bar {
@@ -204,7 +207,15 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                                 b.set_message(n.to_string());
                             }
                         }
-                        !failed.load(Ordering::Relaxed)
+                        if failed.load(Ordering::Relaxed) {
+                            return Err(Stop::Cancel);
+                        }
+                        match limit {
+                            Some(limit) if started.elapsed() >= limit => {
+                                Err(Stop::OutOfTime(started.elapsed()))
+                            }
+                            _ => Ok(()),
+                        }
                     });
                     if r.is_err() {
                         failed.store(true, Ordering::Relaxed);
