@@ -8,7 +8,7 @@
 //! stacks, stacks, transposition) from a fixed-seed xorshift generator, so that neither solver
 //! profits from the orientation the puzzles were published in. The solvers alternate chunk by
 //! chunk, several rounds, and each chunk's best time counts (robust on a shared machine). The
-//! last column is the rate of the front door's clash check alone (part of nonet's figure).
+//! last column is the rate of the front door's clash check alone, timed apart.
 
 use std::hint::black_box;
 use std::path::PathBuf;

@@ -17,7 +17,8 @@
 //! assert_eq!(generator.generate_nth(2024, 0).unwrap().puzzle, first.puzzle);
 //! ```
 //!
-//! How it works: a random complete grid (randomized backtracking), then clues are emptied one
+//! How it works: a random complete grid (random boxes and first row, completed by nonet-core's
+//! solver in its fixed order, then shuffled by validity-keeping moves), then clues are emptied one
 //! symmetry orbit at a time in random order, each removal kept only if the solution stays unique
 //! (checked with nonet-core's solver, after a one-step deduction shortcut) and the puzzle stays
 //! within the difficulty's upper bound. See `docs/generator.md`.

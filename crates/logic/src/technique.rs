@@ -1,5 +1,6 @@
 //! The catalogue of techniques: names as players know them, stable codes for `--techniques`,
-//! and the mapping onto Sudoku Explainer's catalogue and difficulty numbers.
+//! families, and whether a technique assumes a unique solution. (Sudoku Explainer's
+//! difficulties are computed by its producers in `se/` and `chains/`.)
 
 /// A solving technique. The variants are grouped by family, roughly easiest first; the order
 /// the logical solver's path actually tries them in is `crate::path::ORDER`.
