@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chains;
+mod difficulty;
 pub mod explain;
 pub mod path;
 pub mod position;

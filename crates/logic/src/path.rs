@@ -181,7 +181,17 @@ impl std::fmt::Display for Mistake {
 
 /// The next step on `pm` by the path's order, or `None` when nothing allowed applies (trial and
 /// error is not tried here: see [`next_step_or_guess`]).
+///
+/// The step carries Sudoku Explainer's difficulty wherever SE has the technique.
 pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+    let mut step = next_step_unrated(pm, opts)?;
+    if step.difficulty.is_none() {
+        step.difficulty = crate::difficulty::se_difficulty(&step);
+    }
+    Some(step)
+}
+
+fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
     let pos = Position::new(pm);
     // Techniques found by one search share its result (see `techniques::family`).
     let mut cache: Vec<(u8, Vec<Step>)> = Vec::new();

@@ -288,6 +288,54 @@ impl Technique {
 }
 
 impl Technique {
+    /// Sudoku Explainer 1.2.1.3's base difficulty of the technique (`SE-SPEC.md` §4-5), or
+    /// `None` where SE has no such technique (finned fish, skyscrapers, colouring, ALS, ...).
+    /// Size, loop-length and chain-length bonuses are added per step (`crate::difficulty`).
+    pub fn se_base(self) -> Option<f64> {
+        use Technique::*;
+        Some(match self {
+            FullHouse => 1.0,
+            HiddenSingleBox => 1.2,
+            HiddenSingleRow | HiddenSingleColumn => 1.5,
+            DirectPointing => 1.7,
+            DirectClaiming => 1.9,
+            DirectHiddenPair => 2.0,
+            NakedSingle => 2.3,
+            DirectHiddenTriple => 2.5,
+            Pointing => 2.6,
+            Claiming => 2.8,
+            // SE finds a locked pair or triple as the naked set it is, in the box or the line.
+            NakedPair | LockedPair => 3.0,
+            XWing => 3.2,
+            HiddenPair => 3.4,
+            NakedTriple | LockedTriple => 3.6,
+            Swordfish => 3.8,
+            HiddenTriple => 4.0,
+            XYWing => 4.2,
+            XYZWing => 4.4,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+            | UniqueLoop => 4.5,
+            NakedQuad => 5.0,
+            Jellyfish => 5.2,
+            HiddenQuad => 5.4,
+            Bug1 => 5.6,
+            Bug2 | Bug3 | Bug4 => 5.7,
+            AlignedPairExclusion => 6.2,
+            XCycle | YCycle => 6.5,
+            ForcingXChain => 6.6,
+            XYCycle | ForcingYChain | ForcingXYChain => 7.0,
+            AlignedTripletExclusion => 7.5,
+            NishioForcingChain => 7.5,
+            CellForcingChain | RegionForcingChain => 8.0,
+            ContradictionForcingChain | DoubleForcingChain | DynamicForcingChain => 8.5,
+            DynamicForcingChainPlus => 9.0,
+            NestedForcingChain => 9.5,
+            _ => return None,
+        })
+    }
+}
+
+impl Technique {
     /// The stable code of the technique for `--techniques` lists: its name in lower case with
     /// words joined by `-` (`hidden-single`, `x-wing`, `2-string-kite`, `bug+1`,
     /// `dynamic-forcing-chain-plus`).

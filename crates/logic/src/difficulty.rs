@@ -1,0 +1,145 @@
+//! Sudoku Explainer's difficulty of one step of the explaining path: the technique's base
+//! difficulty from the catalogue ([`Technique::se_base`]) plus the bonus SE adds for the size of
+//! this instance (`SE-SPEC.md` §4.10, §4.11, §5.2, §6). Steps that come from SE's own chaining
+//! engine already carry the difficulty SE computed and keep it.
+
+use crate::chains::length_bonus;
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// The step's SE difficulty, or `None` when SE has no such technique.
+pub(crate) fn se_difficulty(step: &Step) -> Option<f64> {
+    use Technique::*;
+    let base = step.technique.se_base()?;
+    let bonus = match step.technique {
+        // A rectangle has 4 cells; longer unique loops count 6, 8, 10+ (§4.10).
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueLoop => {
+            let loop_cells = loop_len(step);
+            let mut b = loop_length_bonus(loop_cells);
+            if step.technique == UniqueRectangle3 {
+                // The roof's extra digits with k more cells make a naked set of k + 1 digits:
+                // SE adds 0.1 per digit beyond the first (a pair: +0.1).
+                let k = step.cells.len().saturating_sub(loop_cells).clamp(1, 3);
+                b += 0.1 * k as f64;
+            }
+            b
+        }
+        // A naked set of n digits found beside the BUG cells: 5.7 + (n - 1) * 0.1 (§4.11).
+        Bug3 => 0.1 * (step.digits.len().max(2) - 1) as f64,
+        // Cycles and chains: SE's length bonus over the chain's nodes (§5.5, §6).
+        XCycle | YCycle | XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain => {
+            step.chain.as_ref().map_or(0.0, |c| {
+                let nodes: usize = c.branches.iter().map(Vec::len).sum();
+                // A loop of n links has n nodes; an open chain one more than its links.
+                let nodes = if c.is_loop { nodes } else { nodes + 1 };
+                length_bonus(nodes as u32)
+            })
+        }
+        _ => 0.0,
+    };
+    Some(base + bonus)
+}
+
+/// The cells of the rectangle or loop: 4 for a rectangle, the chain's cells for a loop.
+fn loop_len(step: &Step) -> usize {
+    match step.technique {
+        Technique::UniqueLoop => step.cells.len().max(4),
+        _ => 4,
+    }
+}
+
+/// SE's bonus for a unique loop's length: +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more.
+fn loop_length_bonus(cells: usize) -> f64 {
+    match cells {
+        0..=4 => 0.0,
+        5..=6 => 0.1,
+        7..=8 => 0.2,
+        _ => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::{Chain, ChainLink, ChainNode, LinkKind};
+    use nonet_core::{Cell, CellSet, Digit};
+
+    fn node(i: usize) -> ChainNode {
+        ChainNode {
+            cells: CellSet::single(Cell::new(i).unwrap()),
+            digit: Digit::new(1).unwrap(),
+            on: i % 2 == 0,
+        }
+    }
+
+    fn chain(links: usize, is_loop: bool) -> Chain {
+        let branch = (0..links)
+            .map(|i| ChainLink {
+                from: node(i),
+                to: node(i + 1),
+                kind: LinkKind::Weak,
+            })
+            .collect();
+        Chain {
+            branches: vec![branch],
+            is_loop,
+        }
+    }
+
+    #[test]
+    fn base_difficulties_follow_the_catalogue() {
+        for (t, d) in [
+            (Technique::FullHouse, 1.0),
+            (Technique::HiddenSingleBox, 1.2),
+            (Technique::HiddenSingleColumn, 1.5),
+            (Technique::NakedSingle, 2.3),
+            (Technique::Pointing, 2.6),
+            (Technique::Claiming, 2.8),
+            (Technique::LockedPair, 3.0),
+            (Technique::XWing, 3.2),
+            (Technique::HiddenTriple, 4.0),
+            (Technique::XYZWing, 4.4),
+            (Technique::UniqueRectangle1, 4.5),
+            (Technique::Jellyfish, 5.2),
+            (Technique::Bug1, 5.6),
+            (Technique::AlignedPairExclusion, 6.2),
+        ] {
+            assert_eq!(se_difficulty(&Step::new(t)), Some(d), "{t}");
+        }
+    }
+
+    #[test]
+    fn techniques_se_lacks_have_no_difficulty() {
+        for t in [
+            Technique::Skyscraper,
+            Technique::FinnedXWing,
+            Technique::WWing,
+            Technique::AlsXz,
+            Technique::SimpleColorsTrap,
+            Technique::TrialAndError,
+        ] {
+            assert_eq!(se_difficulty(&Step::new(t)), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn cycles_get_the_length_bonus_of_their_nodes() {
+        // SE-SPEC §6: complexity 6 or less adds nothing, 7-8 adds 0.1, 9-10 adds 0.2.
+        for (links, bonus) in [(4, 0.0), (6, 0.0), (8, 0.1), (10, 0.2)] {
+            let mut s = Step::new(Technique::XCycle);
+            s.chain = Some(chain(links, true));
+            assert_eq!(se_difficulty(&s), Some(6.5 + bonus), "{links} links");
+        }
+        // An open forcing chain of 6 links has 7 nodes.
+        let mut s = Step::new(Technique::ForcingXChain);
+        s.chain = Some(chain(6, false));
+        assert_eq!(se_difficulty(&s), Some(6.6 + 0.1));
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_adds_its_naked_set() {
+        let mut s = Step::new(Technique::UniqueRectangle3);
+        s.cells = (0..5).map(|i| Cell::new(i).unwrap()).collect();
+        assert_eq!(se_difficulty(&s), Some(4.5 + 0.1));
+    }
+}
