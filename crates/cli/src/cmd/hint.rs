@@ -19,6 +19,7 @@ use crate::status::Status;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("hint"))]
 pub struct HintArgs {
     /// The puzzle or position: 81 characters, or `-` to read a line, a grid or a pencil-mark
     /// grid (the player's digits and marks) from standard input.
