@@ -203,8 +203,8 @@ const PRINT: Page = Page {
             "A PDF booklet of eight puzzles, four a page, with their solutions.",
         ),
         ex(
-            "nonet print -f svg -o puzzle.svg puzzles.txt",
-            "The first puzzle of a file as an SVG image.",
+            "nonet generate --seed 5 | nonet print -f svg -o puzzle.svg",
+            "One puzzle as an SVG image.",
         ),
     ],
     exit_status: &[
