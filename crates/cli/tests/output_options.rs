@@ -230,3 +230,45 @@ fn short_f_is_format_everywhere() {
         );
     }
 }
+
+/// The progress bar (standard error on a terminal, 2,000 puzzles or more) follows `--color`
+/// and `NO_COLOR`, and `-q` hides it. The terminal is util-linux's `script`, skipped when it
+/// is missing.
+#[test]
+fn progress_bar_is_coloured_on_a_terminal_unless_never_no_color_or_quiet() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` (util-linux) is not installed");
+        return;
+    }
+    let file = scratch_file("many.txt", &format!("{GOOD}\n").repeat(2500));
+    let bin = env!("CARGO_BIN_EXE_nonet");
+    let on_terminal = |command: String| -> String {
+        let out = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let solve = |options: &str| {
+        format!(
+            "'{bin}' solve -j 1 {options} '{}' > /dev/null",
+            file.display()
+        )
+    };
+    let cyan = "\x1b[36m";
+    let auto = on_terminal(solve(""));
+    assert!(auto.contains("puzzles") && auto.contains(cyan), "{auto:?}");
+    for plain in [
+        on_terminal(solve("--color never")),
+        on_terminal(format!("NO_COLOR=1 {}", solve(""))),
+    ] {
+        assert!(
+            plain.contains("puzzles") && !plain.contains(cyan),
+            "{plain:?}"
+        );
+    }
+    assert_eq!(on_terminal(solve("-q")), "");
+}
