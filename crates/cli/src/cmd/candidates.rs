@@ -51,7 +51,7 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         Ok(s) => *s,
         Err(_) => {
             if let Some(msg) = p.error_message() {
-                eprintln!("{msg}");
+                eprintln!("{}", crate::color::reason(&msg, crate::color::stderr()));
             }
             return Ok(Status::Invalid);
         }

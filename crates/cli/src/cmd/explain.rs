@@ -303,7 +303,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
     let input = match read_input(puzzle) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("nonet: {e:#}");
+            color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };

@@ -40,7 +40,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
     let input = match read_input(&args.puzzle) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("nonet: {e:#}");
+            crate::color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };
@@ -48,7 +48,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
         Some(g) => match Sudoku::parse_valid(g) {
             Ok(s) => Some(s),
             Err(e) => {
-                eprintln!("nonet: --givens: {e}");
+                crate::color::error(format_args!("--givens: {e}"));
                 return Ok(Status::Invalid);
             }
         },
