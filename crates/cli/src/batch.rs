@@ -2,6 +2,7 @@
 //! complete chunk by chunk, with a progress bar only when standard error is a terminal.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -46,6 +47,20 @@ impl Pace {
     }
 }
 
+/// Set by `-q/--quiet`: the batch prints nothing (no lines, reasons or progress bar), only its
+/// exit status tells how it went. Process-wide, as a run has one command line.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Makes the batch quiet (`-q`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether the batch is quiet (`-q`).
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// Builds the thread pool for `--threads` (0 or absent: all cores).
 pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
@@ -71,6 +86,13 @@ impl Streams<'_> {
     /// `format_args!`: a solve of puzzles that mostly have several solutions writes one line
     /// per puzzle).
     pub fn note(&mut self, pieces: &[&str]) {
+        if quiet() {
+            return;
+        }
+        if crate::color::stderr() {
+            let _ = writeln!(self.err, "{}", crate::color::reason(&pieces.concat(), true));
+            return;
+        }
         // Nowhere to report a failing standard error: the output itself still matters.
         for piece in pieces {
             let _ = self.err.write_all(piece.as_bytes());
@@ -109,20 +131,23 @@ where
         Some(1) => None,
         _ => Some(pool(threads)?),
     };
-    let bar = std::io::stderr()
-        .is_terminal()
+    let bar = (std::io::stderr().is_terminal() && !quiet())
         .then(|| input.count())
         .filter(|&n| n >= pace.progress_min())
         .map(|n| {
             let b = ProgressBar::new(n as u64);
             b.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template(&crate::color::bar_template(
+                    "{pos}/{len} puzzles, {per_sec}, eta {eta}",
+                ))
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             b
         });
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut sink = std::io::sink();
+    let out: &mut dyn Write = if quiet() { &mut sink } else { &mut out };
     // Not locked for the whole run: the progress bar draws on standard error too.
     let mut err = std::io::BufWriter::new(std::io::stderr());
     // On a terminal the reasons show chunk by chunk (between the progress bar's redraws);
@@ -150,7 +175,7 @@ where
             }
         }
         let mut streams = Streams {
-            out: &mut out,
+            out: &mut *out,
             err: &mut err,
         };
         for (item, r) in chunk.iter().zip(results.drain(..)) {

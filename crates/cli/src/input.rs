@@ -16,6 +16,8 @@ pub struct InputPuzzle<'a> {
     pub line: usize,
     /// The text of the puzzle as given (the line, its puzzle field, or the whole grid).
     pub text: &'a str,
+    /// The whole input the puzzle came from: its line (records included), or the grid's lines.
+    pub source: &'a str,
     /// The puzzle, or why it cannot be used.
     pub parsed: Result<Sudoku, PuzzleError>,
 }
@@ -187,6 +189,7 @@ impl<'a> Puzzles<'a> {
                     origin,
                     line,
                     text: grid.trim_end(),
+                    source: grid.trim_end(),
                     parsed,
                 }))
             }
@@ -252,6 +255,7 @@ impl<'a> Iterator for Puzzles<'a> {
                     origin,
                     line: i,
                     text,
+                    source: l,
                     parsed,
                 });
             },

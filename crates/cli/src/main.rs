@@ -6,24 +6,61 @@
 
 mod batch;
 mod cmd;
+mod code;
+mod color;
+mod filter;
+mod help;
 mod input;
 mod status;
 
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use status::Status;
 
+/// `nonet --version`: the program's version, and the versions of the two algorithms whose
+/// changes change answers: the generator's (which puzzles a seed gives) and the rater's (which
+/// ratings come out).
+static LONG_VERSION: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{}\ngenerator: {}\nrater: {}",
+        env!("CARGO_PKG_VERSION"),
+        nonet_generate::GENERATOR_VERSION,
+        nonet_logic::rate::RATER_VERSION
+    )
+});
+
 /// nonet: a Sudoku engine, puzzle maker and game.
 #[derive(Parser, Debug)]
-#[command(name = "nonet", version, about, long_about = None)]
+#[command(
+    name = "nonet",
+    version,
+    long_version = LONG_VERSION.as_str(),
+    about,
+    long_about = None,
+    after_help = help::after_help(""),
+)]
 struct Cli {
+    /// When to colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t,
+        help_heading = "Global options"
+    )]
+    color: color::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
 
+/// The subcommands, in the order a newcomer needs them (the order `--help` lists them in):
+/// play, then a puzzle's solution and the help to find it, making and printing puzzles, the
+/// batch tools, and finally setting up the shell.
 #[derive(Subcommand, Debug)]
 // Each subcommand's arguments are built only when it runs: building all ten was a third of
 // `nonet solve`'s start-up (callgrind, empty input: 754 k -> 597 k instructions; 183 -> 168 page
@@ -31,26 +68,30 @@ struct Cli {
 // would replace these variants' help lines (test `subcommand_help_opens_with_its_summary`).
 #[command(defer = true)]
 enum Command {
-    /// Solve puzzles: print each unique solution, or none / multiple / invalid.
-    Solve(cmd::solve::SolveArgs),
-    /// Count solutions of puzzles, up to a limit.
-    Count(cmd::count::CountArgs),
-    /// Check that puzzles can be read and break no rule, without solving them.
-    Check(cmd::check::CheckArgs),
-    /// Print the pencil-mark grid of one puzzle.
-    Candidates(cmd::candidates::CandidatesArgs),
-    /// Explain the whole logical path of one puzzle, step by step.
-    Explain(cmd::explain::ExplainArgs),
-    /// The next step of one puzzle or player's position, as a progressive hint.
-    Hint(cmd::hint::HintArgs),
-    /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
-    Rate(cmd::rate::RateArgs),
     /// Play in the browser: serves the game on 127.0.0.1 and opens it.
     Play(cmd::play::PlayArgs),
+    /// Solve puzzles: print each unique solution, or none / multiple / invalid.
+    Solve(cmd::solve::SolveArgs),
+    /// The next step of one puzzle or player's position, as a progressive hint.
+    Hint(cmd::hint::HintArgs),
+    /// Explain the whole logical path of one puzzle, step by step.
+    Explain(cmd::explain::ExplainArgs),
     /// Generate puzzles: seeded, unique, optionally minimal, symmetric, at a difficulty.
     Generate(cmd::generate::GenerateArgs),
+    /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
+    Rate(cmd::rate::RateArgs),
     /// Print puzzles: a PDF booklet, or one puzzle as SVG.
     Print(cmd::print::PrintArgs),
+    /// Check that puzzles can be read and break no rule, without solving them.
+    Check(cmd::check::CheckArgs),
+    /// Count solutions of puzzles, up to a limit.
+    Count(cmd::count::CountArgs),
+    /// Print the pencil-mark grid of one puzzle.
+    Candidates(cmd::candidates::CandidatesArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(cmd::completions::CompletionsArgs),
+    /// Print the manual pages (roff), or write them all to a directory.
+    Man(cmd::man::ManArgs),
 }
 
 fn run(cli: Cli) -> Result<Status> {
@@ -65,11 +106,23 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Play(a) => cmd::play::run(a),
         Command::Generate(a) => cmd::generate::run(a),
         Command::Print(a) => cmd::print::run(a),
+        Command::Completions(a) => cmd::completions::run(a, Cli::command()),
+        Command::Man(a) => cmd::man::run(a, Cli::command()),
     }
 }
 
+/// Parses the command line. `--color` is looked for first, so that clap's own help and errors
+/// follow it too.
+fn parse() -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    if let Some(choice) = color::choice_in_args(std::env::args_os()) {
+        command = command.color(choice.into());
+    }
+    Cli::from_arg_matches(&command.try_get_matches()?)
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout with success; real errors exit 2.
@@ -81,6 +134,7 @@ fn main() -> ExitCode {
             };
         }
     };
+    color::init(cli.color);
     match run(cli) {
         Ok(status) => status.exit_code(),
         Err(e) => {
@@ -91,7 +145,7 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("nonet: {e:#}");
+            color::error(format_args!("{e:#}"));
             ExitCode::from(2)
         }
     }

@@ -68,7 +68,7 @@ mod tests {
         ChainNode {
             cells: CellSet::single(Cell::new(i).unwrap()),
             digit: Digit::new(1).unwrap(),
-            on: i % 2 == 0,
+            on: i.is_multiple_of(2),
         }
     }
 

@@ -25,6 +25,7 @@ pub enum CandidatesFormat {
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("candidates"))]
 pub struct CandidatesArgs {
     /// The puzzle: 81 characters, or `-` to read a line or grid from standard input.
     pub puzzle: String,
@@ -32,7 +33,7 @@ pub struct CandidatesArgs {
     #[arg(long)]
     pub raw: bool,
     /// Output shape.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: CandidatesFormat,
 }
 
@@ -50,7 +51,7 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         Ok(s) => *s,
         Err(_) => {
             if let Some(msg) = p.error_message() {
-                eprintln!("{msg}");
+                eprintln!("{}", crate::color::reason(&msg, crate::color::stderr()));
             }
             return Ok(Status::Invalid);
         }

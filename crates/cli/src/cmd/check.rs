@@ -7,6 +7,7 @@ use serde_json::json;
 use super::solve::{json_record, report_invalid};
 use super::{BatchArgs, Format};
 use crate::batch::{self, Streams};
+use crate::filter::{Checked, Filter, Outcome, PlaceArgs};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -14,17 +15,36 @@ use crate::status::Status;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("check"))]
 pub struct CheckArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Output shape (`grid` prints the same as `line`).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: Format,
+    /// Print only the puzzles with these outcomes (comma-separated), as their input lines
+    /// (with `--format json`: their records).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "OUTCOMES")]
+    pub only: Vec<Checked>,
+    #[command(flatten)]
+    pub place: PlaceArgs,
 }
 
 /// Prints `ok` for a readable puzzle whose givens break no rule, `invalid` otherwise (with the
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
+    batch::set_quiet(args.batch.quiet);
+    // `ok` has no grid: `--format grid` prints as `line` does, filters and prefixes too.
+    let format = match args.format {
+        Format::Grid => Format::Line,
+        f => f,
+    };
+    let filter = Filter::new(
+        args.only.iter().map(|&o| Outcome::from(o)),
+        &args.place,
+        &args.batch.files,
+        format,
+    )?;
     let input = Input::read(&args.batch.files, Givens::Checked)?;
     let mut status = Status::Ok;
     batch::run(
@@ -35,10 +55,17 @@ pub fn run(args: CheckArgs) -> Result<Status> {
             if givens.is_none() {
                 report_invalid(p, &mut status, io);
             }
+            let (outcome, answer) = match givens {
+                Some(_) => (Outcome::Ok, "ok"),
+                None => (Outcome::Invalid, "invalid"),
+            };
+            if !filter.keeps(outcome) {
+                return Ok(());
+            }
             let out = &mut *io.out;
-            match args.format {
+            match format {
                 Format::Line | Format::Grid => {
-                    writeln!(out, "{}", if givens.is_some() { "ok" } else { "invalid" })?
+                    filter.write_line(p, outcome, answer.as_bytes(), out)?
                 }
                 Format::Json => {
                     let mut v = json_record(p);

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::solve::{json_record, report_conflict, report_invalid};
 use super::{BatchArgs, Format};
 use crate::batch::{self, Streams};
+use crate::filter::{Filter, Outcome, PlaceArgs, Solved};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -15,6 +16,7 @@ use crate::status::Status;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("count"))]
 pub struct CountArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -22,8 +24,14 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2)]
     pub limit: usize,
     /// Output shape (`grid` prints the same as `line`).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: Format,
+    /// Print only the puzzles with these outcomes (comma-separated), as their input lines
+    /// (with `--format json`: their records). `unique` and `multiple` need `--limit` 2 or more.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "OUTCOMES")]
+    pub only: Vec<Solved>,
+    #[command(flatten)]
+    pub place: PlaceArgs,
     /// Use the simple reference solver instead of the fast one (for debugging).
     #[arg(long)]
     pub reference: bool,
@@ -33,6 +41,26 @@ pub fn run(args: CountArgs) -> Result<Status> {
     if args.limit == 0 {
         bail!("--limit must be at least 1");
     }
+    batch::set_quiet(args.batch.quiet);
+    if args.limit == 1
+        && args
+            .only
+            .iter()
+            .any(|o| matches!(o, Solved::Unique | Solved::Multiple))
+    {
+        bail!("--only unique or multiple needs --limit 2 or more: with --limit 1 a count of 1 can be either");
+    }
+    // A count has no grid: `--format grid` prints as `line` does, filters and prefixes too.
+    let format = match args.format {
+        Format::Grid => Format::Line,
+        f => f,
+    };
+    let filter = Filter::new(
+        args.only.iter().map(|&o| Outcome::from(o)),
+        &args.place,
+        &args.batch.files,
+        format,
+    )?;
     let input = Input::read(&args.batch.files, Givens::Unchecked)?;
     let solver = if args.reference {
         Solver::Reference
@@ -65,12 +93,25 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 }
                 Some(Ok(n)) => Some(n),
             };
+            let outcome = match result {
+                None => Outcome::Invalid,
+                Some(0) => Outcome::None,
+                Some(1) => Outcome::Unique,
+                Some(_) => Outcome::Multiple,
+            };
+            if !filter.keeps(outcome) {
+                return Ok(());
+            }
             let out = &mut *io.out;
-            match args.format {
-                Format::Line | Format::Grid => match result {
-                    Some(n) => writeln!(out, "{n}")?,
-                    None => writeln!(out, "invalid")?,
-                },
+            match format {
+                Format::Line | Format::Grid => {
+                    let mut number = itoa::Buffer::new();
+                    let answer = match result {
+                        Some(n) => number.format(n),
+                        None => "invalid",
+                    };
+                    filter.write_line(p, outcome, answer.as_bytes(), out)?;
+                }
                 Format::Json => {
                     let mut v = json_record(p);
                     match result {

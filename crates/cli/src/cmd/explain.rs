@@ -15,6 +15,7 @@ use nonet_logic::path::{
 use nonet_logic::{Step, Technique};
 use serde_json::{json, Value};
 
+use crate::color;
 use crate::input::{read_single, split_puzzles};
 use crate::status::Status;
 
@@ -46,7 +47,7 @@ pub struct SolverArgs {
     #[arg(long)]
     pub no_guess: bool,
     /// Output shape.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: ExplainFormat,
 }
 
@@ -54,6 +55,7 @@ pub struct SolverArgs {
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("explain"))]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters, or `-` to read a line, a grid or a pencil-mark grid from
     /// standard input.
@@ -301,7 +303,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
     let input = match read_input(puzzle) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("nonet: {e:#}");
+            color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };
@@ -388,27 +390,48 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 if args.pencil {
                     writeln!(out, "{}", cur.to_pencil_grid())?;
                 }
-                writeln!(out, "{:>width$}. {}", i + 1, explain(s))?;
+                let number = format!("{:>width$}.", i + 1);
+                writeln!(
+                    out,
+                    "{} {}",
+                    color::out(color::DIM, &number),
+                    painted_step(&explain(s), s.technique.name())
+                )?;
                 nonet_logic::path::apply(&mut cur, s);
             }
             if path.is_solved() {
                 writeln!(out)?;
-                writeln!(
-                    out,
+                let solved = format!(
                     "Solved in {} steps ({} guesses).",
                     path.steps.len(),
                     guesses
-                )?;
+                );
+                writeln!(out, "{}", color::out(color::GOOD, &solved))?;
                 writeln!(out, "{}", line_of(&path.end))?;
             } else {
                 writeln!(out)?;
-                writeln!(out, "Stuck after {} steps:", path.steps.len())?;
+                let stuck = format!("Stuck after {} steps:", path.steps.len());
+                writeln!(out, "{}", color::out(color::PLACE, &stuck))?;
                 write!(out, "{}", path.end.to_pencil_grid())?;
             }
         }
     }
     out.flush()?;
     Ok(status)
+}
+
+/// A step's sentence with its technique's name painted (where the sentence names it), when
+/// standard output is coloured.
+fn painted_step(text: &str, technique: &str) -> String {
+    match text.find(technique) {
+        Some(at) if color::stdout() => format!(
+            "{}{}{}",
+            &text[..at],
+            color::out(color::TECHNIQUE, technique),
+            &text[at + technique.len()..]
+        ),
+        _ => text.to_string(),
+    }
 }
 
 /// The steps the allowed techniques give until none applies.

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::batch;
+use crate::code::Lang;
 use crate::status::Status;
 
 /// Output shapes of `nonet generate`.
@@ -33,12 +34,16 @@ pub enum GenFormat {
     Json,
     /// CSV with a header: the same fields as JSON.
     Csv,
+    /// Each puzzle as a string literal of `--lang`'s language, one per line (`--array NAME`: as
+    /// an array declaration).
+    Code,
 }
 
 // Arguments of `nonet generate` (a plain comment: the subcommand's help text is its
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("generate"))]
 pub struct GenerateArgs {
     /// The run's seed (any integer up to 2^64-1). Without it a random seed is chosen and printed
     /// on standard error as `seed: N`.
@@ -73,11 +78,38 @@ pub struct GenerateArgs {
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
     /// Output shape.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: GenFormat,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<String>,
+    /// The language of `--format code`'s string literals.
+    #[arg(long, value_enum)]
+    pub lang: Option<Lang>,
+    /// With `--format code`: declare the literals as an array of this name (a field to paste
+    /// in a class for Java).
+    #[arg(long, value_name = "NAME")]
+    pub array: Option<String>,
+}
+
+/// The language and array of `--format code`, checked against the format: `--format code`
+/// needs `--lang`, and `--lang` and `--array` go with it only.
+fn code_options(args: &GenerateArgs) -> Result<Option<(Lang, Option<&str>)>> {
+    match (args.format, args.lang) {
+        (GenFormat::Code, None) => {
+            bail!("--format code needs --lang: java, c, rust or python")
+        }
+        (GenFormat::Code, Some(lang)) => {
+            if let Some(name) = &args.array {
+                lang.check_name(name)
+                    .with_context(|| format!("--array cannot name a {lang:?} array"))?;
+            }
+            Ok(Some((lang, args.array.as_deref())))
+        }
+        (_, Some(_)) => bail!("--lang goes with --format code"),
+        (_, None) if args.array.is_some() => bail!("--array goes with --format code"),
+        (_, None) => Ok(None),
+    }
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
@@ -132,6 +164,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     if matches!(args.classic, Some(c) if ![0, 3, 5].contains(&c)) {
         bail!("--classic takes 0, 3 or 5");
     }
+    let code = code_options(&args)?;
     let seed = match args.seed {
         Some(s) => s,
         None => {
@@ -169,6 +202,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator"
         )?;
     }
+    let code = code.map(|(lang, array)| CodeShape { lang, array });
+    if let Some(CodeShape {
+        lang,
+        array: Some(name),
+    }) = &code
+    {
+        writeln!(out, "{}", lang.array_open(name))?;
+    }
 
     // Progress on a terminal when the job may take a while: many puzzles, or a target that
     // needs ratings (hard levels can take many attempts each).
@@ -176,9 +217,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let bar = (std::io::stderr().is_terminal() && (args.count >= 500 || slow)).then(|| {
         let b = ProgressBar::new(args.count);
         b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} puzzles, {msg} attempts, {elapsed}, eta {eta}",
-            )
+            ProgressStyle::with_template(&crate::color::bar_template(
+                "{pos}/{len} puzzles, {msg} attempts, {elapsed}, eta {eta}",
+            ))
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         b
@@ -237,24 +278,40 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         if let (Some(_), Some((k, Err(e)))) = (first_err, real) {
             for (i, r) in (start..).zip(&results).take(first_err.unwrap_or(0)) {
                 if let Ok(g) = r {
-                    emit(&mut *out, args.format, i, g, generator.options().symmetry)?;
+                    emit(
+                        &mut *out,
+                        args.format,
+                        code.as_ref(),
+                        i,
+                        g,
+                        generator.options().symmetry,
+                    )?;
                 }
             }
             if let Some(b) = &bar {
                 b.abandon();
             }
+            // The array holds the puzzles that came out, and stays well-formed.
+            close_array(&mut *out, code.as_ref())?;
             out.flush()?;
             let i = start + k as u64;
-            eprintln!(
-                "nonet: puzzle {} (seed {}): {e}",
+            crate::color::error(format_args!(
+                "puzzle {} (seed {}): {e}",
                 i + 1,
                 puzzle_seed(seed, i)
-            );
+            ));
             return Ok(Status::Unhandled);
         }
         for (i, r) in (start..).zip(results) {
             if let Ok(g) = r {
-                emit(&mut *out, args.format, i, &g, generator.options().symmetry)?;
+                emit(
+                    &mut *out,
+                    args.format,
+                    code.as_ref(),
+                    i,
+                    &g,
+                    generator.options().symmetry,
+                )?;
             }
         }
         start = end;
@@ -262,20 +319,48 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    close_array(&mut *out, code.as_ref())?;
     out.flush().context("cannot write output")?;
     Ok(Status::Ok)
+}
+
+/// The shape of `--format code`: the literals' language, and the array they are declared as.
+struct CodeShape<'a> {
+    lang: Lang,
+    array: Option<&'a str>,
+}
+
+/// Ends the array of `--format code --array`, if there is one.
+fn close_array(out: &mut dyn Write, code: Option<&CodeShape>) -> Result<()> {
+    if let Some(CodeShape {
+        lang,
+        array: Some(_),
+    }) = code
+    {
+        writeln!(out, "{}", lang.array_close())?;
+    }
+    Ok(())
 }
 
 /// Writes one puzzle in the chosen shape.
 fn emit(
     out: &mut dyn Write,
     format: GenFormat,
+    code: Option<&CodeShape>,
     index: u64,
     g: &Generated,
     symmetry: Symmetry,
 ) -> Result<()> {
     match format {
         GenFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
+        GenFormat::Code => {
+            let code = code.context("--format code without a language")?;
+            let line = g.puzzle.to_line();
+            match code.array {
+                Some(_) => writeln!(out, "{}", code.lang.array_item(&line))?,
+                None => writeln!(out, "{}", code.lang.literal(&line))?,
+            }
+        }
         GenFormat::Grid => writeln!(out, "{}\n", g.puzzle.to_grid_string().trim_end())?,
         GenFormat::Json => {
             let mut v = json!({

@@ -19,6 +19,7 @@ use crate::status::Status;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("hint"))]
 pub struct HintArgs {
     /// The puzzle or position: 81 characters, or `-` to read a line, a grid or a pencil-mark
     /// grid (the player's digits and marks) from standard input.
@@ -39,7 +40,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
     let input = match read_input(&args.puzzle) {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("nonet: {e:#}");
+            crate::color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };
@@ -47,7 +48,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
         Some(g) => match Sudoku::parse_valid(g) {
             Ok(s) => Some(s),
             Err(e) => {
-                eprintln!("nonet: --givens: {e}");
+                crate::color::error(format_args!("--givens: {e}"));
                 return Ok(Status::Invalid);
             }
         },

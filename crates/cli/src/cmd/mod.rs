@@ -2,10 +2,12 @@
 
 pub mod candidates;
 pub mod check;
+pub mod completions;
 pub mod count;
 pub mod explain;
 pub mod generate;
 pub mod hint;
+pub mod man;
 pub mod play;
 pub mod print;
 pub mod rate;
@@ -22,6 +24,10 @@ pub struct BatchArgs {
     /// Worker threads (default: all cores; 1 is single-threaded). Output order is always kept.
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
+    /// Print nothing: no lines, no reasons, no progress bar; only the exit status tells how the
+    /// run went (errors that stop it are still reported).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// Output shapes of the solving subcommands.

@@ -19,6 +19,7 @@ const DEFAULT_PORT: u16 = 9009;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("play"))]
 pub struct PlayArgs {
     /// Port to listen on (default 9009, or a free one if that is taken; 0 picks a free one).
     #[arg(long)]

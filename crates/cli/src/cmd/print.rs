@@ -37,6 +37,7 @@ pub enum PaperArg {
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("print"))]
 pub struct PrintArgs {
     /// Puzzle file (plain lines, or `nonet generate`/`nonet rate` CSV or JSON); standard input
     /// when absent or `-`.
@@ -46,7 +47,7 @@ pub struct PrintArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<String>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: PrintFormat,
     /// Paper size (PDF).
     #[arg(long, value_enum, default_value_t)]

@@ -43,6 +43,7 @@ pub enum RateFormat {
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("rate"))]
 pub struct RateArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -50,7 +51,7 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t)]
     pub scale: Scale,
     /// Output shape.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: RateFormat,
 }
 
@@ -67,11 +68,12 @@ fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
 
 /// `nonet rate`.
 pub fn run(args: RateArgs) -> Result<Status> {
+    batch::set_quiet(args.batch.quiet);
     let input = Input::read(&args.batch.files, Givens::Checked)?;
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
-    if args.format == RateFormat::Csv {
+    if args.format == RateFormat::Csv && !batch::quiet() {
         println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
     }
     batch::run_paced(

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::{BatchArgs, Format};
 use crate::batch::{self, Streams};
+use crate::filter::{Filter, Outcome, PlaceArgs, Solved};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -14,18 +15,32 @@ use crate::status::Status;
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
 // arguments are added lazily, after it).
 #[derive(Args, Debug)]
+#[command(after_help = crate::help::after_help("solve"))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Output shape.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: Format,
+    /// Print only the puzzles with these outcomes (comma-separated), as their input lines
+    /// (with `--format json`: their records).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "OUTCOMES")]
+    pub only: Vec<Solved>,
+    #[command(flatten)]
+    pub place: PlaceArgs,
     /// Use the simple reference solver instead of the fast one (for debugging).
     #[arg(long)]
     pub reference: bool,
 }
 
 pub fn run(args: SolveArgs) -> Result<Status> {
+    batch::set_quiet(args.batch.quiet);
+    let filter = Filter::new(
+        args.only.iter().map(|&o| Outcome::from(o)),
+        &args.place,
+        &args.batch.files,
+        args.format,
+    )?;
     let input = Input::read(&args.batch.files, Givens::Unchecked)?;
     let solver = if args.reference {
         Solver::Reference
@@ -48,37 +63,44 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         },
         |p, result, io: &mut Streams| {
             let mut conflict = None;
-            let (word, solution) = match result {
+            let (word, solution, outcome) = match result {
                 None => {
                     report_invalid(p, &mut status, io);
-                    ("invalid", None)
+                    ("invalid", None, Outcome::Invalid)
                 }
                 Some(Err(c)) => {
                     conflict = Some(report_conflict(p, c, &mut status, io));
-                    ("invalid", None)
+                    ("invalid", None, Outcome::Invalid)
                 }
                 Some(Ok(Uniqueness::None)) => {
                     p.report(io, "no solution");
                     status.note(Status::Unhandled);
-                    ("none", None)
+                    ("none", None, Outcome::None)
                 }
                 Some(Ok(Uniqueness::Multiple)) => {
                     p.report(io, "more than one solution");
                     status.note(Status::Unhandled);
-                    ("multiple", None)
+                    ("multiple", None, Outcome::Multiple)
                 }
-                Some(Ok(Uniqueness::Unique(s))) => ("unique", Some(s)),
+                Some(Ok(Uniqueness::Unique(s))) => ("unique", Some(s), Outcome::Unique),
             };
+            if !filter.keeps(outcome) {
+                return Ok(());
+            }
             let out = &mut *io.out;
             match args.format {
                 Format::Line => {
                     // Bytes, not `writeln!`: formatting cost as much as a fifth of an easy
                     // solve.
-                    match solution {
-                        Some(s) => out.write_all(&s.to_line_bytes())?,
-                        None => out.write_all(word.as_bytes())?,
-                    }
-                    out.write_all(b"\n")?;
+                    let line;
+                    let answer = match solution {
+                        Some(s) => {
+                            line = s.to_line_bytes();
+                            &line[..]
+                        }
+                        None => word.as_bytes(),
+                    };
+                    filter.write_line(p, outcome, answer, out)?;
                 }
                 Format::Grid => match solution {
                     Some(s) => writeln!(out, "{}", s.to_grid_string())?,

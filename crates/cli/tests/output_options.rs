@@ -1,0 +1,274 @@
+//! The options that shape what the batch commands print: `--color` and `NO_COLOR`, `-q`,
+//! `--only` with `-n`/`-H`, and the short `-f`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const GOOD: &str =
+    ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+const SOLUTION: &str =
+    "248617593679253418153948726961534872735826149824791365516379284397482651482165937";
+const MULTIPLE: &str =
+    "7............8...164..................8....2................9.......1............";
+const NONE: &str =
+    "54.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+const ESC: &str = "\x1b[";
+
+fn nonet(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_nonet"));
+    c.args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let mut child = c.spawn().unwrap();
+    // A command that fails before reading may close its standard input first.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A line of a puzzle file in `name:puzzle` record form, a comment, a bad line: the input the
+/// filters are checked on (puzzles on lines 2, 3, 4, 5).
+fn input() -> String {
+    format!("# four puzzles\nfirst:{GOOD}\n{MULTIPLE}\n{NONE}  the one without a solution\nxyz\n")
+}
+
+fn scratch_file(name: &str, content: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nonet-output-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+#[test]
+fn color_always_paints_the_place_of_reasons_and_the_error_prefix() {
+    let out = nonet(&["--color", "always", "solve"], "xyz\n", &[]);
+    let err = text(&out.stderr);
+    assert!(err.starts_with(ESC) && err.contains("line 1:"), "{err:?}");
+    // The flag may follow the subcommand too, and wins over NO_COLOR.
+    let out = nonet(
+        &["solve", "--color=always", "missing.txt"],
+        "",
+        &[("NO_COLOR", "1")],
+    );
+    let err = text(&out.stderr);
+    assert!(err.starts_with(ESC) && err.contains("nonet:"), "{err:?}");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn no_color_by_default_into_a_pipe_and_never_with_color_never() {
+    for args in [&["solve"][..], &["--color", "never", "solve"][..]] {
+        let out = nonet(args, "xyz\n", &[]);
+        assert!(!text(&out.stderr).contains(ESC), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "line 1: unexpected character 'x' at column 1 (r1c1)\n"
+        );
+    }
+}
+
+#[test]
+fn explain_paints_technique_names_only_when_asked() {
+    let painted = nonet(&["explain", "--color", "always", GOOD], "", &[]);
+    let plain = nonet(&["explain", GOOD], "", &[]);
+    assert!(painted.status.success() && plain.status.success());
+    assert!(text(&painted.stdout).contains(ESC));
+    assert!(!text(&plain.stdout).contains(ESC));
+    // The same text once the styles are taken out.
+    let stripped: String = {
+        let s = text(&painted.stdout);
+        let mut out = String::new();
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find(ESC) {
+            out += &rest[..i];
+            let after = &rest[i..];
+            rest = &after[after.find('m').unwrap() + 1..];
+        }
+        out + rest
+    };
+    assert_eq!(stripped, text(&plain.stdout));
+}
+
+#[test]
+fn clap_errors_and_help_follow_color_too() {
+    let out = nonet(&["--color", "always", "solve", "--bogus"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains(ESC));
+    let out = nonet(&["--color", "never", "solve", "--help"], "", &[]);
+    assert!(!text(&out.stdout).contains(ESC));
+    let out = nonet(&["--color", "pink", "solve"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("pink"));
+}
+
+#[test]
+fn quiet_prints_nothing_but_keeps_the_exit_status() {
+    for cmd in ["solve", "count", "check", "rate"] {
+        let out = nonet(&[cmd, "-q"], &input(), &[]);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: xyz is invalid");
+        assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{cmd} -q");
+    }
+    let out = nonet(&["rate", "--quiet", "-f", "csv"], &format!("{GOOD}\n"), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "no CSV header either");
+    let out = nonet(&["solve", "-q"], &format!("{MULTIPLE}\n"), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    // An error that stops the run is still reported.
+    let out = nonet(&["solve", "-q", "missing.txt"], "", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("missing.txt"));
+}
+
+#[test]
+fn only_prints_the_matching_input_lines_whole() {
+    let cases: &[(&[&str], String)] = &[
+        (&["solve", "--only", "unique"], format!("first:{GOOD}\n")),
+        (
+            &["solve", "--only", "none,multiple", "-n"],
+            format!("3:{MULTIPLE}\n4:{NONE}  the one without a solution\n"),
+        ),
+        (&["count", "--only", "invalid", "-n"], "5:xyz\n".to_string()),
+        (
+            &["count", "--only", "none", "--limit", "1"],
+            format!("{NONE}  the one without a solution\n"),
+        ),
+        (
+            &["check", "--only", "invalid", "-H"],
+            "<stdin>:xyz\n".to_string(),
+        ),
+        (
+            &["check", "--only", "ok", "-n"],
+            format!("2:first:{GOOD}\n3:{MULTIPLE}\n4:{NONE}  the one without a solution\n"),
+        ),
+    ];
+    for (args, want) in cases {
+        let out = nonet(args, &input(), &[]);
+        assert_eq!(text(&out.stdout), *want, "{args:?}");
+        // The exit status is the worst outcome over all puzzles, printed or not.
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn line_numbers_prefix_answers_and_name_files_when_several_are_read() {
+    let a = scratch_file("a.txt", &format!("{GOOD}\n"));
+    let b = scratch_file("b.txt", &format!("# b\n{MULTIPLE}\n"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = nonet(&["solve", "-n", a, b], "", &[]);
+    assert_eq!(
+        text(&out.stdout),
+        format!("{a}:1:{SOLUTION}\n{b}:2:multiple\n")
+    );
+    let out = nonet(&["solve", "-n"], &format!("{GOOD}\n"), &[]);
+    assert_eq!(text(&out.stdout), format!("1:{SOLUTION}\n"));
+    let out = nonet(&["count", "-H", a], "", &[]);
+    assert_eq!(text(&out.stdout), format!("{a}:1\n"));
+}
+
+#[test]
+fn only_with_json_keeps_the_matching_records_and_prefixes_are_refused() {
+    let out = nonet(
+        &["solve", "-f", "json", "--only", "multiple"],
+        &input(),
+        &[],
+    );
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["line"], 3);
+    assert_eq!(v["status"], "multiple");
+    let refused: &[(&[&str], &str)] = &[
+        (&["solve", "-f", "json", "-n"], "-n/--line-number"),
+        (&["solve", "-f", "grid", "--only", "none"], "not grids"),
+        (&["check", "-f", "json", "-H"], "-H/--with-filename"),
+        (
+            &["count", "--limit", "1", "--only", "unique"],
+            "--limit 2 or more",
+        ),
+        (&["solve", "--only", "ok"], "invalid value 'ok'"),
+    ];
+    for (args, reason) in refused {
+        let out = nonet(args, &input(), &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(reason),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn short_f_is_format_everywhere() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "-f", "json"], "\"status\":\"unique\""),
+        (&["count", "-f", "json"], "\"count\":1"),
+        (&["check", "-f", "json"], "\"valid\":true"),
+        (&["rate", "-f", "csv"], "line,puzzle,status"),
+        (&["candidates", "-f", "json", "-"], "\"cells\""),
+        (&["hint", "-f", "json", "-"], "\"technique\""),
+        (&["explain", "-f", "json", "-"], "\"steps\""),
+    ];
+    for (args, want) in cases {
+        let out = nonet(args, &format!("{GOOD}\n"), &[]);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(want),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+    }
+}
+
+/// The progress bar (standard error on a terminal, 2,000 puzzles or more) follows `--color`
+/// and `NO_COLOR`, and `-q` hides it. The terminal is util-linux's `script`, skipped when it
+/// is missing.
+#[test]
+fn progress_bar_is_coloured_on_a_terminal_unless_never_no_color_or_quiet() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` (util-linux) is not installed");
+        return;
+    }
+    let file = scratch_file("many.txt", &format!("{GOOD}\n").repeat(2500));
+    let bin = env!("CARGO_BIN_EXE_nonet");
+    let on_terminal = |command: String| -> String {
+        let out = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let solve = |options: &str| {
+        format!(
+            "'{bin}' solve -j 1 {options} '{}' > /dev/null",
+            file.display()
+        )
+    };
+    let cyan = "\x1b[36m";
+    let auto = on_terminal(solve(""));
+    assert!(auto.contains("puzzles") && auto.contains(cyan), "{auto:?}");
+    for plain in [
+        on_terminal(solve("--color never")),
+        on_terminal(format!("NO_COLOR=1 {}", solve(""))),
+    ] {
+        assert!(
+            plain.contains("puzzles") && !plain.contains(cyan),
+            "{plain:?}"
+        );
+    }
+    assert_eq!(on_terminal(solve("-q")), "");
+}
