@@ -127,7 +127,7 @@ pub struct Painted<'a> {
 
 impl fmt::Display for Painted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.on {
+        if self.on && !self.text.is_empty() {
             write!(f, "{}{}{:#}", self.style, self.text, self.style)
         } else {
             f.write_str(self.text)

@@ -23,16 +23,19 @@ pub enum HintLevel {
     Move,
 }
 
+/// A hint level name that is not one of the three.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown hint level '{0}' (expected technique, area or move)")]
+pub struct UnknownHintLevel(pub String);
+
 impl std::str::FromStr for HintLevel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<HintLevel, String> {
+    type Err = UnknownHintLevel;
+    fn from_str(s: &str) -> Result<HintLevel, UnknownHintLevel> {
         match s {
             "technique" | "1" => Ok(HintLevel::Technique),
             "area" | "2" => Ok(HintLevel::Area),
             "move" | "3" => Ok(HintLevel::Move),
-            other => Err(format!(
-                "unknown hint level '{other}' (expected technique, area or move)"
-            )),
+            other => Err(UnknownHintLevel(other.to_string())),
         }
     }
 }

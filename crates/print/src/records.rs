@@ -3,8 +3,8 @@
 //! objects, or one multi-line grid. Whatever is known about a puzzle (its number, solution, seed,
 //! level, rating) is kept for the page.
 
+use nonet_core::Level;
 use nonet_core::Sudoku;
-use nonet_logic::rate::Level;
 use serde_json::Value;
 
 use crate::error::PrintError;

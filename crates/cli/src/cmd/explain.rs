@@ -391,11 +391,17 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     writeln!(out, "{}", cur.to_pencil_grid())?;
                 }
                 let number = format!("{:>width$}.", i + 1);
+                // Sudoku Explainer's difficulty of the step, where SE has the technique.
+                let rated = s
+                    .difficulty
+                    .map(|d| format!(" [{d:.1}]"))
+                    .unwrap_or_default();
                 writeln!(
                     out,
-                    "{} {}",
+                    "{} {}{}",
                     color::out(color::DIM, &number),
-                    painted_step(&explain(s), s.technique.name())
+                    painted_step(&explain(s), s.technique.name()),
+                    color::out(color::DIM, &rated)
                 )?;
                 nonet_logic::path::apply(&mut cur, s);
             }
