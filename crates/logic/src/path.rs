@@ -193,18 +193,18 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 
 fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
     let pos = Position::new(pm);
-    // Techniques found by one search share its result (see `techniques::family`).
-    let mut cache: Vec<(u8, Vec<Step>)> = Vec::new();
+    // Techniques found by one search share its result (see `techniques::find_family`).
+    let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
     for &t in ORDER {
         if !opts.allows(t) {
             continue;
         }
-        let found = match techniques::family(t) {
-            Some(f) => {
-                if !cache.iter().any(|(k, _)| *k == f) {
-                    cache.push((f, techniques::find_family(t, &pos)));
+        let found = match techniques::group(t) {
+            Some(g) => {
+                if !cache.iter().any(|(k, _)| *k == g) {
+                    cache.push((g, techniques::find_family(t, &pos)));
                 }
-                let all = &cache.iter().find(|(k, _)| *k == f).expect("cached").1;
+                let all = &cache.iter().find(|(k, _)| *k == g).expect("cached").1;
                 all.iter()
                     .find(|s| s.technique == t && s.is_productive())
                     .cloned()

@@ -1,6 +1,14 @@
-//! The catalogue of techniques: names as players know them, stable codes for `--techniques`,
-//! families, and whether a technique assumes a unique solution. (Sudoku Explainer's
-//! difficulties are computed by its producers in `se/` and `chains/`.)
+//! The catalogue of techniques, as data: one [`Entry`] per technique with its name, family,
+//! whether it assumes a unique solution, Sudoku Explainer's base difficulty and how the
+//! explaining path finds it. Names, codes for `--techniques`, families and difficulties are all
+//! read from it.
+
+use nonet_core::HouseKind;
+
+use crate::techniques::{
+    aic, als, coloring, exclusion, fish, intersections, only, single_digit, singles, subsets,
+    sue_de_coq, uniqueness, wings, Group, Search,
+};
 
 /// A solving technique. The variants are grouped by family, roughly easiest first; the order
 /// the logical solver's path actually tries them in is `crate::path::ORDER`.
@@ -181,157 +189,805 @@ pub enum Technique {
     TrialAndError,
 }
 
+/// A family of techniques: how players group them, and what `--techniques FAMILY` selects.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Family {
+    /// Full house, hidden and naked singles.
+    Singles,
+    /// Sudoku Explainer's "direct" techniques (a step that at once yields a single).
+    Direct,
+    /// Pointing, claiming, locked pairs and triples.
+    Intersections,
+    /// Naked and hidden pairs, triples and quads.
+    Subsets,
+    /// Basic, finned and sashimi fish.
+    Fish,
+    /// Skyscraper, 2-string kite, turbot fish, empty rectangle.
+    SingleDigit,
+    /// XY-, XYZ- and W-Wing.
+    Wings,
+    /// Simple colours and multi-colours.
+    Coloring,
+    /// Techniques valid only for puzzles with one solution.
+    Uniqueness,
+    /// Chains and loops: remote pairs, X/XY-chains, cycles, AICs, nice loops.
+    Chains,
+    /// Almost locked sets and friends: ALS-XZ, -XY-Wing, -XY-Chain, Death Blossom, Sue de Coq,
+    /// aligned exclusion.
+    Als,
+    /// Sudoku Explainer's forcing chains, the last logical resort.
+    ForcingChains,
+    /// A guess checked against the solution (never a logical step).
+    Guess,
+}
+
+impl Family {
+    /// Every family, in catalogue order.
+    pub const ALL: [Family; 13] = [
+        Family::Singles,
+        Family::Direct,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::SingleDigit,
+        Family::Wings,
+        Family::Coloring,
+        Family::Uniqueness,
+        Family::Chains,
+        Family::Als,
+        Family::ForcingChains,
+        Family::Guess,
+    ];
+
+    /// The family's name for `--techniques` (`singles`, `single-digit`, `forcing-chains`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "singles",
+            Family::Direct => "direct",
+            Family::Intersections => "intersections",
+            Family::Subsets => "subsets",
+            Family::Fish => "fish",
+            Family::SingleDigit => "single-digit",
+            Family::Wings => "wings",
+            Family::Coloring => "coloring",
+            Family::Uniqueness => "uniqueness",
+            Family::Chains => "chains",
+            Family::Als => "als",
+            Family::ForcingChains => "forcing-chains",
+            Family::Guess => "guess",
+        }
+    }
+
+    /// The family of a name (`colouring` is taken for `coloring`).
+    pub fn from_name(name: &str) -> Option<Family> {
+        let name = name.trim().to_ascii_lowercase();
+        let name = if name == "colouring" {
+            "coloring"
+        } else {
+            &name
+        };
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The family's techniques, in catalogue order.
+    pub fn techniques(self) -> impl Iterator<Item = Technique> {
+        CATALOGUE
+            .iter()
+            .filter(move |e| e.family == self)
+            .map(|e| e.technique)
+    }
+}
+
+/// One row of the catalogue: every fact about a technique that is not its sentence.
+#[derive(Debug)]
+pub struct Entry {
+    /// The technique (the row's index is its place in the enum).
+    pub technique: Technique,
+    /// The name players know, as printed in explanations and JSON.
+    pub name: &'static str,
+    /// The family it belongs to.
+    pub family: Family,
+    /// Whether it assumes the puzzle has exactly one solution.
+    pub needs_uniqueness: bool,
+    /// Sudoku Explainer 1.2.1.3's base difficulty (`SE-SPEC.md` §4-5), or `None` where SE has
+    /// no such technique. Size, loop-length and chain-length bonuses are added per step.
+    pub se_base: Option<f64>,
+    /// How the explaining path finds it.
+    pub(crate) search: Search,
+}
+
+const fn row(
+    technique: Technique,
+    name: &'static str,
+    family: Family,
+    needs_uniqueness: bool,
+    se_base: Option<f64>,
+    search: Search,
+) -> Entry {
+    Entry {
+        technique,
+        name,
+        family,
+        needs_uniqueness,
+        se_base,
+        search,
+    }
+}
+
+/// The catalogue: one row per technique, in the enum's order (a test checks it). Adding a
+/// technique is a finder in `techniques/`, a row here and its sentence in `explain.rs`; the
+/// teacher's order is `crate::path::ORDER`.
+pub static CATALOGUE: [Entry; 79] = {
+    use Family::*;
+    use Technique::*;
+    [
+        row(
+            FullHouse,
+            "Full House",
+            Singles,
+            false,
+            Some(1.0),
+            Search::Alone(singles::full_house),
+        ),
+        row(
+            HiddenSingleBox,
+            "Hidden Single",
+            Singles,
+            false,
+            Some(1.2),
+            Search::Alone(|p| singles::hidden_single(p, HouseKind::Box)),
+        ),
+        row(
+            HiddenSingleRow,
+            "Hidden Single",
+            Singles,
+            false,
+            Some(1.5),
+            Search::Alone(|p| singles::hidden_single(p, HouseKind::Row)),
+        ),
+        row(
+            HiddenSingleColumn,
+            "Hidden Single",
+            Singles,
+            false,
+            Some(1.5),
+            Search::Alone(|p| singles::hidden_single(p, HouseKind::Column)),
+        ),
+        row(
+            NakedSingle,
+            "Naked Single",
+            Singles,
+            false,
+            Some(2.3),
+            Search::Alone(singles::naked_single),
+        ),
+        row(
+            DirectPointing,
+            "Direct Pointing",
+            Direct,
+            false,
+            Some(1.7),
+            Search::Elsewhere,
+        ),
+        row(
+            DirectClaiming,
+            "Direct Claiming",
+            Direct,
+            false,
+            Some(1.9),
+            Search::Elsewhere,
+        ),
+        row(
+            DirectHiddenPair,
+            "Direct Hidden Pair",
+            Direct,
+            false,
+            Some(2.0),
+            Search::Elsewhere,
+        ),
+        row(
+            DirectHiddenTriple,
+            "Direct Hidden Triplet",
+            Direct,
+            false,
+            Some(2.5),
+            Search::Elsewhere,
+        ),
+        row(
+            Pointing,
+            "Pointing",
+            Intersections,
+            false,
+            Some(2.6),
+            Search::Alone(intersections::pointing),
+        ),
+        row(
+            Claiming,
+            "Claiming",
+            Intersections,
+            false,
+            Some(2.8),
+            Search::Alone(intersections::claiming),
+        ),
+        row(
+            LockedPair,
+            "Locked Pair",
+            Intersections,
+            false,
+            Some(3.0),
+            Search::Alone(|p| intersections::locked_subset(p, 2)),
+        ),
+        row(
+            LockedTriple,
+            "Locked Triple",
+            Intersections,
+            false,
+            Some(3.6),
+            Search::Alone(|p| intersections::locked_subset(p, 3)),
+        ),
+        row(
+            NakedPair,
+            "Naked Pair",
+            Subsets,
+            false,
+            Some(3.0),
+            Search::Alone(|p| subsets::naked(p, 2)),
+        ),
+        row(
+            HiddenPair,
+            "Hidden Pair",
+            Subsets,
+            false,
+            Some(3.4),
+            Search::Alone(|p| subsets::hidden(p, 2)),
+        ),
+        row(
+            NakedTriple,
+            "Naked Triple",
+            Subsets,
+            false,
+            Some(3.6),
+            Search::Alone(|p| subsets::naked(p, 3)),
+        ),
+        row(
+            HiddenTriple,
+            "Hidden Triple",
+            Subsets,
+            false,
+            Some(4.0),
+            Search::Alone(|p| subsets::hidden(p, 3)),
+        ),
+        row(
+            NakedQuad,
+            "Naked Quad",
+            Subsets,
+            false,
+            Some(5.0),
+            Search::Alone(|p| subsets::naked(p, 4)),
+        ),
+        row(
+            HiddenQuad,
+            "Hidden Quad",
+            Subsets,
+            false,
+            Some(5.4),
+            Search::Alone(|p| subsets::hidden(p, 4)),
+        ),
+        row(
+            XWing,
+            "X-Wing",
+            Fish,
+            false,
+            Some(3.2),
+            Search::Alone(|p| fish::fish(p, 2, false)),
+        ),
+        row(
+            Swordfish,
+            "Swordfish",
+            Fish,
+            false,
+            Some(3.8),
+            Search::Alone(|p| fish::fish(p, 3, false)),
+        ),
+        row(
+            Jellyfish,
+            "Jellyfish",
+            Fish,
+            false,
+            Some(5.2),
+            Search::Alone(|p| fish::fish(p, 4, false)),
+        ),
+        row(
+            FinnedXWing,
+            "Finned X-Wing",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish2),
+        ),
+        row(
+            FinnedSwordfish,
+            "Finned Swordfish",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish3),
+        ),
+        row(
+            FinnedJellyfish,
+            "Finned Jellyfish",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish4),
+        ),
+        row(
+            SashimiXWing,
+            "Sashimi X-Wing",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish2),
+        ),
+        row(
+            SashimiSwordfish,
+            "Sashimi Swordfish",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish3),
+        ),
+        row(
+            SashimiJellyfish,
+            "Sashimi Jellyfish",
+            Fish,
+            false,
+            None,
+            Search::Together(Group::FinnedFish4),
+        ),
+        row(
+            Skyscraper,
+            "Skyscraper",
+            SingleDigit,
+            false,
+            None,
+            Search::Together(Group::Turbot),
+        ),
+        row(
+            TwoStringKite,
+            "2-String Kite",
+            SingleDigit,
+            false,
+            None,
+            Search::Together(Group::Turbot),
+        ),
+        row(
+            TurbotFish,
+            "Turbot Fish",
+            SingleDigit,
+            false,
+            None,
+            Search::Together(Group::Turbot),
+        ),
+        row(
+            EmptyRectangle,
+            "Empty Rectangle",
+            SingleDigit,
+            false,
+            None,
+            Search::Alone(single_digit::empty_rectangle),
+        ),
+        row(
+            XYWing,
+            "XY-Wing",
+            Wings,
+            false,
+            Some(4.2),
+            Search::Alone(wings::xy_wing),
+        ),
+        row(
+            XYZWing,
+            "XYZ-Wing",
+            Wings,
+            false,
+            Some(4.4),
+            Search::Alone(wings::xyz_wing),
+        ),
+        row(
+            WWing,
+            "W-Wing",
+            Wings,
+            false,
+            None,
+            Search::Alone(wings::w_wing),
+        ),
+        row(
+            SimpleColorsTrap,
+            "Simple Colors Trap",
+            Coloring,
+            false,
+            None,
+            Search::Together(Group::SimpleColors),
+        ),
+        row(
+            SimpleColorsWrap,
+            "Simple Colors Wrap",
+            Coloring,
+            false,
+            None,
+            Search::Together(Group::SimpleColors),
+        ),
+        row(
+            MultiColors,
+            "Multi-Colors",
+            Coloring,
+            false,
+            None,
+            Search::Alone(coloring::multi_colors),
+        ),
+        row(
+            UniqueRectangle1,
+            "Unique Rectangle Type 1",
+            Uniqueness,
+            true,
+            Some(4.5),
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueRectangle2,
+            "Unique Rectangle Type 2",
+            Uniqueness,
+            true,
+            Some(4.5),
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueRectangle3,
+            "Unique Rectangle Type 3",
+            Uniqueness,
+            true,
+            Some(4.5),
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueRectangle4,
+            "Unique Rectangle Type 4",
+            Uniqueness,
+            true,
+            Some(4.5),
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueRectangle5,
+            "Unique Rectangle Type 5",
+            Uniqueness,
+            true,
+            None,
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueRectangle6,
+            "Unique Rectangle Type 6",
+            Uniqueness,
+            true,
+            None,
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            HiddenRectangle,
+            "Hidden Rectangle",
+            Uniqueness,
+            true,
+            None,
+            Search::Together(Group::Rectangles),
+        ),
+        row(
+            UniqueLoop,
+            "Unique Loop",
+            Uniqueness,
+            true,
+            Some(4.5),
+            Search::Elsewhere,
+        ),
+        row(
+            Bug1,
+            "BUG+1",
+            Uniqueness,
+            true,
+            Some(5.6),
+            Search::Alone(uniqueness::bug_plus_one),
+        ),
+        row(
+            Bug2,
+            "BUG Type 2",
+            Uniqueness,
+            true,
+            Some(5.7),
+            Search::Elsewhere,
+        ),
+        row(
+            Bug3,
+            "BUG Type 3",
+            Uniqueness,
+            true,
+            Some(5.7),
+            Search::Elsewhere,
+        ),
+        row(
+            Bug4,
+            "BUG Type 4",
+            Uniqueness,
+            true,
+            Some(5.7),
+            Search::Elsewhere,
+        ),
+        row(
+            RemotePair,
+            "Remote Pair",
+            Chains,
+            false,
+            None,
+            Search::Alone(|p| only(aic::find(p, Technique::RemotePair), Technique::RemotePair)),
+        ),
+        row(
+            XChain,
+            "X-Chain",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::XChains),
+        ),
+        row(
+            XYChain,
+            "XY-Chain",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::XYChains),
+        ),
+        row(
+            Aic,
+            "AIC",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::Aics),
+        ),
+        row(
+            NiceLoop,
+            "Nice Loop",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::Aics),
+        ),
+        row(
+            GroupedAic,
+            "Grouped AIC",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::GroupedAics),
+        ),
+        row(
+            GroupedNiceLoop,
+            "Grouped Nice Loop",
+            Chains,
+            false,
+            None,
+            Search::Together(Group::GroupedAics),
+        ),
+        row(
+            XCycle,
+            "X-Cycle",
+            Chains,
+            false,
+            Some(6.5),
+            Search::Together(Group::XChains),
+        ),
+        row(
+            YCycle,
+            "Y-Cycle",
+            Chains,
+            false,
+            Some(6.5),
+            Search::Together(Group::XYChains),
+        ),
+        row(
+            XYCycle,
+            "XY-Cycle",
+            ForcingChains,
+            false,
+            Some(7.0),
+            Search::Elsewhere,
+        ),
+        row(
+            ForcingXChain,
+            "Forcing X-Chain",
+            ForcingChains,
+            false,
+            Some(6.6),
+            Search::Elsewhere,
+        ),
+        row(
+            ForcingYChain,
+            "Forcing Y-Chain",
+            ForcingChains,
+            false,
+            Some(7.0),
+            Search::Elsewhere,
+        ),
+        row(
+            ForcingXYChain,
+            "Forcing XY-Chain",
+            ForcingChains,
+            false,
+            Some(7.0),
+            Search::Elsewhere,
+        ),
+        row(
+            AlsXz,
+            "ALS-XZ",
+            Als,
+            false,
+            None,
+            Search::Alone(als::als_xz),
+        ),
+        row(
+            AlsXyWing,
+            "ALS-XY-Wing",
+            Als,
+            false,
+            None,
+            Search::Alone(als::als_xy_wing),
+        ),
+        row(
+            AlsXyChain,
+            "ALS-XY-Chain",
+            Als,
+            false,
+            None,
+            Search::Alone(als::als_xy_chain),
+        ),
+        row(
+            DeathBlossom,
+            "Death Blossom",
+            Als,
+            false,
+            None,
+            Search::Alone(als::death_blossom),
+        ),
+        row(
+            SueDeCoq,
+            "Sue de Coq",
+            Als,
+            false,
+            None,
+            Search::Alone(sue_de_coq::sue_de_coq),
+        ),
+        row(
+            AlignedPairExclusion,
+            "Aligned Pair Exclusion",
+            Als,
+            false,
+            Some(6.2),
+            Search::Alone(|p| exclusion::aligned_exclusion(p, 2)),
+        ),
+        row(
+            AlignedTripletExclusion,
+            "Aligned Triplet Exclusion",
+            Als,
+            false,
+            Some(7.5),
+            Search::Alone(|p| exclusion::aligned_exclusion(p, 3)),
+        ),
+        row(
+            NishioForcingChain,
+            "Nishio Forcing Chain",
+            ForcingChains,
+            false,
+            Some(7.5),
+            Search::Elsewhere,
+        ),
+        row(
+            CellForcingChain,
+            "Cell Forcing Chain",
+            ForcingChains,
+            false,
+            Some(8.0),
+            Search::Elsewhere,
+        ),
+        row(
+            RegionForcingChain,
+            "Region Forcing Chain",
+            ForcingChains,
+            false,
+            Some(8.0),
+            Search::Elsewhere,
+        ),
+        row(
+            ContradictionForcingChain,
+            "Contradiction Forcing Chain",
+            ForcingChains,
+            false,
+            Some(8.5),
+            Search::Elsewhere,
+        ),
+        row(
+            DoubleForcingChain,
+            "Double Forcing Chain",
+            ForcingChains,
+            false,
+            Some(8.5),
+            Search::Elsewhere,
+        ),
+        row(
+            DynamicForcingChain,
+            "Dynamic Forcing Chain",
+            ForcingChains,
+            false,
+            Some(8.5),
+            Search::Elsewhere,
+        ),
+        row(
+            DynamicForcingChainPlus,
+            "Dynamic Forcing Chain (+)",
+            ForcingChains,
+            false,
+            Some(9.0),
+            Search::Elsewhere,
+        ),
+        row(
+            NestedForcingChain,
+            "Nested Forcing Chain",
+            ForcingChains,
+            false,
+            Some(9.5),
+            Search::Elsewhere,
+        ),
+        row(
+            TrialAndError,
+            "Trial and Error",
+            Guess,
+            false,
+            None,
+            Search::Elsewhere,
+        ),
+    ]
+};
+
 impl Technique {
+    /// The technique's row of the [`CATALOGUE`].
+    pub fn entry(self) -> &'static Entry {
+        &CATALOGUE[self as usize]
+    }
+
+    /// Every technique, in catalogue order.
+    pub fn all() -> impl Iterator<Item = Technique> {
+        CATALOGUE.iter().map(|e| e.technique)
+    }
+
     /// The name players know, as printed in explanations and JSON (`"Hidden Single"`, ...).
     pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "Full House",
-            HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => "Hidden Single",
-            NakedSingle => "Naked Single",
-            DirectPointing => "Direct Pointing",
-            DirectClaiming => "Direct Claiming",
-            DirectHiddenPair => "Direct Hidden Pair",
-            DirectHiddenTriple => "Direct Hidden Triplet",
-            Pointing => "Pointing",
-            Claiming => "Claiming",
-            LockedPair => "Locked Pair",
-            LockedTriple => "Locked Triple",
-            NakedPair => "Naked Pair",
-            HiddenPair => "Hidden Pair",
-            NakedTriple => "Naked Triple",
-            HiddenTriple => "Hidden Triple",
-            NakedQuad => "Naked Quad",
-            HiddenQuad => "Hidden Quad",
-            XWing => "X-Wing",
-            Swordfish => "Swordfish",
-            Jellyfish => "Jellyfish",
-            FinnedXWing => "Finned X-Wing",
-            FinnedSwordfish => "Finned Swordfish",
-            FinnedJellyfish => "Finned Jellyfish",
-            SashimiXWing => "Sashimi X-Wing",
-            SashimiSwordfish => "Sashimi Swordfish",
-            SashimiJellyfish => "Sashimi Jellyfish",
-            Skyscraper => "Skyscraper",
-            TwoStringKite => "2-String Kite",
-            TurbotFish => "Turbot Fish",
-            EmptyRectangle => "Empty Rectangle",
-            XYWing => "XY-Wing",
-            XYZWing => "XYZ-Wing",
-            WWing => "W-Wing",
-            SimpleColorsTrap => "Simple Colors Trap",
-            SimpleColorsWrap => "Simple Colors Wrap",
-            MultiColors => "Multi-Colors",
-            UniqueRectangle1 => "Unique Rectangle Type 1",
-            UniqueRectangle2 => "Unique Rectangle Type 2",
-            UniqueRectangle3 => "Unique Rectangle Type 3",
-            UniqueRectangle4 => "Unique Rectangle Type 4",
-            UniqueRectangle5 => "Unique Rectangle Type 5",
-            UniqueRectangle6 => "Unique Rectangle Type 6",
-            HiddenRectangle => "Hidden Rectangle",
-            UniqueLoop => "Unique Loop",
-            Bug1 => "BUG+1",
-            Bug2 => "BUG Type 2",
-            Bug3 => "BUG Type 3",
-            Bug4 => "BUG Type 4",
-            RemotePair => "Remote Pair",
-            XChain => "X-Chain",
-            XYChain => "XY-Chain",
-            Aic => "AIC",
-            NiceLoop => "Nice Loop",
-            GroupedAic => "Grouped AIC",
-            GroupedNiceLoop => "Grouped Nice Loop",
-            XCycle => "X-Cycle",
-            YCycle => "Y-Cycle",
-            XYCycle => "XY-Cycle",
-            ForcingXChain => "Forcing X-Chain",
-            ForcingYChain => "Forcing Y-Chain",
-            ForcingXYChain => "Forcing XY-Chain",
-            AlsXz => "ALS-XZ",
-            AlsXyWing => "ALS-XY-Wing",
-            AlsXyChain => "ALS-XY-Chain",
-            DeathBlossom => "Death Blossom",
-            SueDeCoq => "Sue de Coq",
-            AlignedPairExclusion => "Aligned Pair Exclusion",
-            AlignedTripletExclusion => "Aligned Triplet Exclusion",
-            NishioForcingChain => "Nishio Forcing Chain",
-            CellForcingChain => "Cell Forcing Chain",
-            RegionForcingChain => "Region Forcing Chain",
-            ContradictionForcingChain => "Contradiction Forcing Chain",
-            DoubleForcingChain => "Double Forcing Chain",
-            DynamicForcingChain => "Dynamic Forcing Chain",
-            DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
-            NestedForcingChain => "Nested Forcing Chain",
-            TrialAndError => "Trial and Error",
-        }
+        self.entry().name
+    }
+
+    /// The technique's family.
+    pub fn family(self) -> Family {
+        self.entry().family
     }
 
     /// Whether the technique assumes the puzzle has exactly one solution.
     pub fn needs_uniqueness(self) -> bool {
-        use Technique::*;
-        matches!(
-            self,
-            UniqueRectangle1
-                | UniqueRectangle2
-                | UniqueRectangle3
-                | UniqueRectangle4
-                | UniqueRectangle5
-                | UniqueRectangle6
-                | HiddenRectangle
-                | UniqueLoop
-                | Bug1
-                | Bug2
-                | Bug3
-                | Bug4
-        )
+        self.entry().needs_uniqueness
     }
-}
 
-impl Technique {
     /// Sudoku Explainer 1.2.1.3's base difficulty of the technique (`SE-SPEC.md` §4-5), or
     /// `None` where SE has no such technique (finned fish, skyscrapers, colouring, ALS, ...).
     /// Size, loop-length and chain-length bonuses are added per step (`crate::difficulty`).
     pub fn se_base(self) -> Option<f64> {
-        use Technique::*;
-        Some(match self {
-            FullHouse => 1.0,
-            HiddenSingleBox => 1.2,
-            HiddenSingleRow | HiddenSingleColumn => 1.5,
-            DirectPointing => 1.7,
-            DirectClaiming => 1.9,
-            DirectHiddenPair => 2.0,
-            NakedSingle => 2.3,
-            DirectHiddenTriple => 2.5,
-            Pointing => 2.6,
-            Claiming => 2.8,
-            // SE finds a locked pair or triple as the naked set it is, in the box or the line.
-            NakedPair | LockedPair => 3.0,
-            XWing => 3.2,
-            HiddenPair => 3.4,
-            NakedTriple | LockedTriple => 3.6,
-            Swordfish => 3.8,
-            HiddenTriple => 4.0,
-            XYWing => 4.2,
-            XYZWing => 4.4,
-            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-            | UniqueLoop => 4.5,
-            NakedQuad => 5.0,
-            Jellyfish => 5.2,
-            HiddenQuad => 5.4,
-            Bug1 => 5.6,
-            Bug2 | Bug3 | Bug4 => 5.7,
-            AlignedPairExclusion => 6.2,
-            XCycle | YCycle => 6.5,
-            ForcingXChain => 6.6,
-            XYCycle | ForcingYChain | ForcingXYChain => 7.0,
-            AlignedTripletExclusion => 7.5,
-            NishioForcingChain => 7.5,
-            CellForcingChain | RegionForcingChain => 8.0,
-            ContradictionForcingChain | DoubleForcingChain | DynamicForcingChain => 8.5,
-            DynamicForcingChainPlus => 9.0,
-            NestedForcingChain => 9.5,
-            _ => return None,
-        })
+        self.entry().se_base
     }
 }
 
@@ -364,5 +1020,62 @@ impl Technique {
 impl std::fmt::Display for Technique {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::{forcing_techniques, ORDER};
+    use crate::techniques::Search;
+
+    #[test]
+    fn each_row_sits_at_its_techniques_place() {
+        for (i, e) in CATALOGUE.iter().enumerate() {
+            assert_eq!(e.technique as usize, i, "{:?}", e.technique);
+        }
+    }
+
+    #[test]
+    fn every_technique_of_the_teachers_order_has_a_finder() {
+        for &t in ORDER {
+            assert!(
+                !matches!(t.entry().search, Search::Elsewhere),
+                "{t:?} is in ORDER but nothing here finds it"
+            );
+        }
+    }
+
+    #[test]
+    fn forcing_chains_are_found_by_the_chaining_engine_only() {
+        for t in forcing_techniques() {
+            if t.family() == Family::ForcingChains {
+                assert!(matches!(t.entry().search, Search::Elsewhere), "{t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn codes_name_one_technique_each_or_its_box_row_column_forms() {
+        for a in Technique::all() {
+            for b in Technique::all() {
+                if a != b && a.code() == b.code() {
+                    assert_eq!(a.name(), b.name(), "{a:?} and {b:?} share a code");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn family_names_read_back() {
+        for f in Family::ALL {
+            assert_eq!(Family::from_name(f.name()), Some(f));
+        }
+        assert_eq!(Family::from_name("Colouring"), Some(Family::Coloring));
+        assert_eq!(Family::from_name("nope"), None);
+        // ALS-XY-Chain and Death Blossom were missing from `--techniques als` before the
+        // catalogue held the families.
+        let als: Vec<Technique> = Family::Als.techniques().collect();
+        assert!(als.contains(&Technique::AlsXyChain) && als.contains(&Technique::DeathBlossom));
     }
 }

@@ -12,6 +12,7 @@ use nonet_logic::explain::{chain_notation, explain};
 use nonet_logic::path::{
     find_mistake, forcing_techniques, path_from, PathError, PathOptions, ORDER,
 };
+use nonet_logic::technique::Family;
 use nonet_logic::{Step, Technique};
 use serde_json::{json, Value};
 
@@ -82,65 +83,20 @@ fn all_techniques() -> Vec<Technique> {
     v
 }
 
-/// Family names accepted by `--techniques` besides single techniques.
+/// The techniques of the family named `name` (`--techniques` takes families besides single
+/// techniques), as the catalogue groups them.
 fn family(name: &str) -> Option<Vec<Technique>> {
-    use Technique::*;
-    Some(match name {
-        "singles" => vec![
-            FullHouse,
-            HiddenSingleBox,
-            HiddenSingleRow,
-            HiddenSingleColumn,
-            NakedSingle,
-        ],
-        "intersections" => vec![Pointing, Claiming, LockedPair, LockedTriple],
-        "subsets" => vec![
-            NakedPair,
-            NakedTriple,
-            NakedQuad,
-            HiddenPair,
-            HiddenTriple,
-            HiddenQuad,
-        ],
-        "fish" => vec![
-            XWing,
-            Swordfish,
-            Jellyfish,
-            FinnedXWing,
-            FinnedSwordfish,
-            FinnedJellyfish,
-            SashimiXWing,
-            SashimiSwordfish,
-            SashimiJellyfish,
-        ],
-        "single-digit" => vec![Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle],
-        "wings" => vec![XYWing, XYZWing, WWing],
-        "coloring" | "colouring" => vec![SimpleColorsTrap, SimpleColorsWrap, MultiColors],
-        "uniqueness" => all_techniques()
-            .into_iter()
-            .filter(|t| t.needs_uniqueness())
-            .collect(),
-        "chains" => vec![
-            RemotePair,
-            XChain,
-            XCycle,
-            XYChain,
-            YCycle,
-            Aic,
-            NiceLoop,
-            GroupedAic,
-            GroupedNiceLoop,
-        ],
-        "als" => vec![
-            AlsXz,
-            AlsXyWing,
-            SueDeCoq,
-            AlignedPairExclusion,
-            AlignedTripletExclusion,
-        ],
-        "forcing-chains" => forcing_techniques(),
-        _ => return None,
-    })
+    Family::from_name(name).map(|f| f.techniques().collect())
+}
+
+/// The families that hold a technique the path can use, for `--list-techniques`.
+fn family_names() -> Vec<&'static str> {
+    let usable = all_techniques();
+    Family::ALL
+        .into_iter()
+        .filter(|f| f.techniques().any(|t| usable.contains(&t)))
+        .map(Family::name)
+        .collect()
 }
 
 /// The path options of the command line.
@@ -290,11 +246,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 listed.push(code);
             }
         }
-        writeln!(
-            out,
-            "families: singles, intersections, subsets, fish, single-digit, wings, coloring, \
-             uniqueness, chains, als, forcing-chains"
-        )?;
+        writeln!(out, "families: {}", family_names().join(", "))?;
         out.flush()?;
         return Ok(Status::Ok);
     }

@@ -18,100 +18,109 @@ pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
-use nonet_core::{CellSet, Digit, DigitSet, HouseKind};
+use nonet_core::{CellSet, Digit, DigitSet};
 
 use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
-/// Every instance of `technique` on `pos`. Empty for techniques this library does not search
-/// (Sudoku Explainer's direct variants, forcing chains, trial and error).
-pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
-    use Technique::*;
-    let keep = |steps: Vec<Step>| -> Vec<Step> {
-        steps
-            .into_iter()
-            .filter(|s| s.technique == technique && s.is_productive())
-            .collect()
-    };
-    match technique {
-        FullHouse => singles::full_house(pos),
-        HiddenSingleBox => singles::hidden_single(pos, HouseKind::Box),
-        HiddenSingleRow => singles::hidden_single(pos, HouseKind::Row),
-        HiddenSingleColumn => singles::hidden_single(pos, HouseKind::Column),
-        NakedSingle => singles::naked_single(pos),
-        Pointing => intersections::pointing(pos),
-        Claiming => intersections::claiming(pos),
-        LockedPair => intersections::locked_subset(pos, 2),
-        LockedTriple => intersections::locked_subset(pos, 3),
-        NakedPair => subsets::naked(pos, 2),
-        NakedTriple => subsets::naked(pos, 3),
-        NakedQuad => subsets::naked(pos, 4),
-        HiddenPair => subsets::hidden(pos, 2),
-        HiddenTriple => subsets::hidden(pos, 3),
-        HiddenQuad => subsets::hidden(pos, 4),
-        XWing => fish::fish(pos, 2, false),
-        Swordfish => fish::fish(pos, 3, false),
-        Jellyfish => fish::fish(pos, 4, false),
-        FinnedXWing | SashimiXWing => keep(fish::fish(pos, 2, true)),
-        FinnedSwordfish | SashimiSwordfish => keep(fish::fish(pos, 3, true)),
-        FinnedJellyfish | SashimiJellyfish => keep(fish::fish(pos, 4, true)),
-        Skyscraper | TwoStringKite | TurbotFish => keep(single_digit::turbot_family(pos)),
-        EmptyRectangle => single_digit::empty_rectangle(pos),
-        XYWing => wings::xy_wing(pos),
-        XYZWing => wings::xyz_wing(pos),
-        WWing => wings::w_wing(pos),
-        SimpleColorsTrap | SimpleColorsWrap => keep(coloring::simple_colors(pos)),
-        MultiColors => coloring::multi_colors(pos),
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => {
-            keep(uniqueness::rectangles(pos))
+/// How the explaining path finds a technique (the catalogue's `search` column).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Search {
+    /// Not by this library: Sudoku Explainer's direct variants and its producers' techniques,
+    /// the forcing chains of `crate::chains`, trial and error.
+    Elsewhere,
+    /// A finder of its own, returning every instance.
+    Alone(fn(&Position) -> Vec<Step>),
+    /// One search finds the whole group's instances together; the path searches once and
+    /// picks (see [`find_family`]).
+    Together(Group),
+}
+
+/// The searches that find several techniques at once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Group {
+    /// Finned and sashimi X-Wings.
+    FinnedFish2,
+    /// Finned and sashimi Swordfish.
+    FinnedFish3,
+    /// Finned and sashimi Jellyfish.
+    FinnedFish4,
+    /// Skyscraper, 2-string kite, turbot fish.
+    Turbot,
+    /// Simple colours, trap and wrap.
+    SimpleColors,
+    /// Unique rectangles of every type and hidden rectangles.
+    Rectangles,
+    /// X-chains and X-cycles.
+    XChains,
+    /// XY-chains and Y-cycles.
+    XYChains,
+    /// AICs and nice loops.
+    Aics,
+    /// Grouped AICs and nice loops.
+    GroupedAics,
+}
+
+impl Group {
+    /// Every step of the group's search, whatever its technique.
+    fn all(self, pos: &Position, technique: Technique) -> Vec<Step> {
+        match self {
+            Group::FinnedFish2 => fish::fish(pos, 2, true),
+            Group::FinnedFish3 => fish::fish(pos, 3, true),
+            Group::FinnedFish4 => fish::fish(pos, 4, true),
+            Group::Turbot => single_digit::turbot_family(pos),
+            Group::SimpleColors => coloring::simple_colors(pos),
+            Group::Rectangles => uniqueness::rectangles(pos),
+            Group::XChains | Group::XYChains | Group::Aics | Group::GroupedAics => {
+                aic::find_all(pos, technique)
+            }
         }
-        Bug1 => uniqueness::bug_plus_one(pos),
-        RemotePair | XChain | XYChain | XCycle | YCycle => keep(aic::find(pos, technique)),
-        Aic | NiceLoop | GroupedAic | GroupedNiceLoop => keep(aic::find(pos, technique)),
-        AlsXz => als::als_xz(pos),
-        AlsXyWing => als::als_xy_wing(pos),
-        AlsXyChain => als::als_xy_chain(pos),
-        DeathBlossom => als::death_blossom(pos),
-        SueDeCoq => sue_de_coq::sue_de_coq(pos),
-        AlignedPairExclusion => exclusion::aligned_exclusion(pos, 2),
-        AlignedTripletExclusion => exclusion::aligned_exclusion(pos, 3),
-        _ => Vec::new(),
+    }
+
+    /// The group's steps of `technique` alone, productive ones only.
+    fn one(self, pos: &Position, technique: Technique) -> Vec<Step> {
+        let steps = match self {
+            Group::XChains | Group::XYChains | Group::Aics | Group::GroupedAics => {
+                aic::find(pos, technique)
+            }
+            _ => self.all(pos, technique),
+        };
+        only(steps, technique)
     }
 }
 
-/// Techniques whose instances one search finds together: the same family number means
-/// [`find_family`] returns the steps of all of them at once (the path searches once and picks).
-pub fn family(technique: Technique) -> Option<u8> {
-    use Technique::*;
-    Some(match technique {
-        FinnedXWing | SashimiXWing => 1,
-        FinnedSwordfish | SashimiSwordfish => 2,
-        FinnedJellyfish | SashimiJellyfish => 3,
-        Skyscraper | TwoStringKite | TurbotFish => 4,
-        SimpleColorsTrap | SimpleColorsWrap => 5,
-        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => 6,
-        XChain | XCycle => 7,
-        XYChain | YCycle => 8,
-        Aic | NiceLoop => 9,
-        GroupedAic | GroupedNiceLoop => 10,
-        _ => return None,
-    })
+/// The productive steps of `technique` among `steps`.
+pub(crate) fn only(steps: Vec<Step>, technique: Technique) -> Vec<Step> {
+    steps
+        .into_iter()
+        .filter(|s| s.technique == technique && s.is_productive())
+        .collect()
 }
 
-/// Every step of the family of `technique` (see [`family`]), whatever its technique; for a
-/// technique without a family, the same as [`find`].
+/// Every instance of `technique` on `pos`. Empty for techniques this library does not search
+/// (Sudoku Explainer's direct variants, forcing chains, trial and error).
+pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
+    match technique.entry().search {
+        Search::Elsewhere => Vec::new(),
+        Search::Alone(finder) => finder(pos),
+        Search::Together(group) => group.one(pos, technique),
+    }
+}
+
+/// The search that finds `technique` together with others, if any.
+pub(crate) fn group(technique: Technique) -> Option<Group> {
+    match technique.entry().search {
+        Search::Together(group) => Some(group),
+        _ => None,
+    }
+}
+
+/// Every step of the search that finds `technique`, whatever its technique (an X-Chain search
+/// also finds X-Cycles); for a technique found alone, the same as [`find`].
 pub fn find_family(technique: Technique, pos: &Position) -> Vec<Step> {
-    match family(technique) {
-        Some(1) => fish::fish(pos, 2, true),
-        Some(2) => fish::fish(pos, 3, true),
-        Some(3) => fish::fish(pos, 4, true),
-        Some(4) => single_digit::turbot_family(pos),
-        Some(5) => coloring::simple_colors(pos),
-        Some(6) => uniqueness::rectangles(pos),
-        Some(7..=10) => aic::find_all(pos, technique),
+    match technique.entry().search {
+        Search::Together(group) => group.all(pos, technique),
         _ => find(technique, pos),
     }
 }
