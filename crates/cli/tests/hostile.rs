@@ -173,7 +173,9 @@ fn two_clients_playing_one_game_lose_nothing() {
             .take(20)
             .collect(),
     );
-    // Both clients mark the same cells at the same time, each with its own digits.
+    // Both clients mark the same cells at the same time, each with its own digits, each on
+    // the version it last saw: a move on a version the other client has moved past gets 409
+    // with the game as it stands, and is sent again on that version.
     let addr = srv.addr;
     let clients: Vec<_> = [1u8..=4, 5u8..=9]
         .into_iter()
@@ -181,19 +183,32 @@ fn two_clients_playing_one_game_lose_nothing() {
             let cells = Arc::clone(&cells);
             std::thread::spawn(move || {
                 let mut acked = 0;
+                let mut version = json!(0);
                 for &c in cells.iter() {
                     for d in digits.clone() {
-                        let body = json!({ "type": "centre", "cell": c, "digit": d }).to_string();
-                        let r = request(
-                            addr,
-                            "POST",
-                            &format!("/api/games/{id}/moves"),
-                            &[("Content-Type", "application/json".into())],
-                            Some(body.as_bytes()),
-                        )
-                        .unwrap();
-                        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
-                        acked += 1;
+                        loop {
+                            let body = json!({
+                                "type": "centre", "cell": c, "digit": d, "version": version,
+                            })
+                            .to_string();
+                            let r = request(
+                                addr,
+                                "POST",
+                                &format!("/api/games/{id}/moves"),
+                                &[("Content-Type", "application/json".into())],
+                                Some(body.as_bytes()),
+                            )
+                            .unwrap();
+                            let v = r.json();
+                            if r.status == 409 {
+                                version = v["game"]["version"].clone();
+                                continue;
+                            }
+                            assert_eq!(r.status, 200, "{v}");
+                            version = v["version"].clone();
+                            acked += 1;
+                            break;
+                        }
                     }
                 }
                 acked
@@ -249,7 +264,7 @@ fn huge_headers_and_idle_connections_do_not_stop_the_server() {
     let (s, _) = srv.json(
         "POST",
         &format!("/api/games/{id}/moves"),
-        Some(r#"{"type":"centre","cell":2,"digit":1}"#),
+        Some(r#"{"type":"centre","cell":2,"digit":1,"version":0}"#),
     );
     assert_eq!(s, 200);
     drop(idle);
@@ -281,4 +296,54 @@ fn a_client_that_never_finishes_its_headers_is_cut_off() {
         ),
     }
     assert_eq!(still_serving(&srv, id)["version"], 0);
+}
+
+/// Regression: a second `nonet play` on the same database moved to a free port and ran beside
+/// the first; moves through both then failed with "database is locked". It is refused now,
+/// with the running one's address, and the first keeps serving.
+#[test]
+fn a_second_server_on_the_same_database_is_refused_with_the_first_ones_url() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("hostile-second");
+    let db = dir.join("x.db");
+    let first = Server::start(&db, &[]);
+    let id = new_game(&first);
+    let mut second = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .args(["play", "--no-open", "--port", "0", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Bounded: a second server that wrongly starts is killed after 20 s.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = second.kill();
+            let _ = second.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let status = status.expect("the second server kept running");
+    let out = second.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let url = format!("http://{}/", first.addr);
+    assert!(stderr.contains("already serving"), "{stderr}");
+    assert!(stderr.contains(&url), "{stderr} lacks {url}");
+    assert_eq!(still_serving(&first, id)["version"], 0);
+    // Once the first is gone (even by SIGKILL), the database is free again.
+    drop(first);
+    let again = Server::start(&db, &[]);
+    assert_eq!(still_serving(&again, id)["version"], 0);
 }
