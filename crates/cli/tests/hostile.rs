@@ -347,3 +347,44 @@ fn a_second_server_on_the_same_database_is_refused_with_the_first_ones_url() {
     let again = Server::start(&db, &[]);
     assert_eq!(still_serving(&again, id)["version"], 0);
 }
+
+/// Regression: a database from a newer nonet, another program's file or a damaged one
+/// started a server that answered 500 to everything. `nonet play` now refuses each at start
+/// with exit 2 and a sentence that says what is wrong, leaving the file as it was.
+#[test]
+fn unusable_databases_are_refused_at_start_with_a_reason() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("hostile-refuse");
+    let other = dir.join("other.db");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE games (name TEXT); INSERT INTO games VALUES ('go');")
+        .unwrap();
+    let newer = dir.join("newer.db");
+    rusqlite::Connection::open(&newer)
+        .unwrap()
+        .execute_batch(&format!(
+            "PRAGMA application_id = {}; PRAGMA user_version = 7; CREATE TABLE games (id);",
+            0x6E6F_6E74
+        ))
+        .unwrap();
+    for (db, want) in [(&other, "not a nonet database"), (&newer, "newer nonet")] {
+        let before = std::fs::read(db).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .args(["play", "--no-open", "--port", "0", "--db"])
+            .arg(db)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(want) && stderr.contains("--db"), "{stderr}");
+        assert_eq!(std::fs::read(db).unwrap(), before);
+        let mut lock = db.as_os_str().to_os_string();
+        lock.push(".lock");
+        assert!(
+            !std::path::Path::new(&lock).exists(),
+            "a lock file was left"
+        );
+    }
+}

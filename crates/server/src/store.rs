@@ -667,3 +667,25 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         board,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite opens a file it may not write read-only without a word (as root, permissions
+    /// cannot make one, so the read-only open is made directly): the store refuses it at start
+    /// instead of failing every move later.
+    #[test]
+    fn a_read_only_database_is_refused_at_start() {
+        let dir = std::env::temp_dir().join(format!("nonet-store-ro-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("x.db");
+        drop(Store::open(&db).unwrap());
+        let conn =
+            Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let err = Store::from_connection(conn, true).err().expect("refused");
+        assert!(matches!(err, StoreError::ReadOnly), "{err:?}");
+        assert!(err.to_string().contains("cannot be written"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
