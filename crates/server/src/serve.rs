@@ -431,3 +431,32 @@ async fn shutdown_signal() {
         () = term => {},
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(last_active: u64, busy: usize) -> Arc<Conn> {
+        Arc::new(Conn {
+            last_active: AtomicU64::new(last_active),
+            busy: AtomicUsize::new(busy),
+            shed: tokio::sync::Notify::new(),
+        })
+    }
+
+    #[test]
+    fn the_oldest_idle_connection_is_shed_first_then_the_oldest_of_all() {
+        let mut table = HashMap::new();
+        table.insert(1, conn(10, 1));
+        table.insert(2, conn(50, 0));
+        table.insert(3, conn(30, 0));
+        table.insert(4, conn(5, 2));
+        assert_eq!(victim(&table), Some(3));
+        table.remove(&3);
+        assert_eq!(victim(&table), Some(2));
+        table.remove(&2);
+        assert_eq!(victim(&table), Some(4));
+        table.clear();
+        assert_eq!(victim(&table), None);
+    }
+}
