@@ -388,3 +388,22 @@ fn unusable_databases_are_refused_at_start_with_a_reason() {
         );
     }
 }
+
+/// Other users of the machine cannot read the player's games: a new database, its WAL and the
+/// directory made for it are the user's alone.
+#[cfg(unix)]
+#[test]
+fn a_new_database_is_private_to_the_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("hostile-private");
+    let db = dir.join("data").join("nonet").join("x.db");
+    let srv = Server::start(&db, &[]);
+    let id = new_game(&srv);
+    assert_eq!(still_serving(&srv, id)["version"], 0);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(db.parent().unwrap()), 0o700);
+    assert_eq!(mode(&db), 0o600);
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    assert_eq!(mode(std::path::Path::new(&wal)), 0o600);
+}

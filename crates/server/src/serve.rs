@@ -149,7 +149,7 @@ impl InstanceLock {
             source,
         };
         let created = !path.exists();
-        let mut file = std::fs::OpenOptions::new()
+        let mut file = private_open_options()
             .read(true)
             .write(true)
             .create(true)
@@ -208,6 +208,35 @@ impl Drop for InstanceLock {
     }
 }
 
+/// A directory builder that makes the directories it creates private to the user (0700 on
+/// Unix): the games are the player's own, and other users of the machine have no business
+/// reading them.
+fn private_dir_builder() -> std::fs::DirBuilder {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b
+}
+
+/// Open options that create files private to the user (0600 on Unix).
+fn private_open_options() -> std::fs::OpenOptions {
+    let mut o = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+    o
+}
+
+/// Creates the database file, private to the user, if it does not exist yet (SQLite gives its
+/// WAL and shared-memory files the database's permissions). An existing file is left as it is.
+fn create_private(db: &Path) -> std::io::Result<()> {
+    match private_open_options().write(true).create_new(true).open(db) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Takes the database's instance lock, opens and checks the store, binds the socket, calls
 /// `on_ready` with the page's URL, and serves until Ctrl-C or SIGTERM (finishing the requests
 /// in flight).
@@ -217,12 +246,18 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
         AllowedHosts::loopback(None).allow(name)?;
     }
     if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ServeError::Dir {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        private_dir_builder()
+            .create(dir)
+            .map_err(|source| ServeError::Dir {
+                path: dir.to_path_buf(),
+                source,
+            })?;
     }
     let mut lock = InstanceLock::take(&config.db)?;
+    create_private(&config.db).map_err(|e| ServeError::Store {
+        path: config.db.clone(),
+        reason: e.to_string(),
+    })?;
     let store = match Store::open(&config.db) {
         Ok(store) => store,
         Err(e) => {
