@@ -49,7 +49,7 @@ pub enum PuzzleCheck {
 pub const RATING_WAIT: Duration = Duration::from_secs(2);
 
 /// Checks a puzzle: clashing givens, no solution, several, or one (then without its rating:
-/// [`rate`] is the slow part, run separately).
+/// [`rate()`] is the slow part, run separately).
 pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
     if let Err(conflict) = puzzle.check() {
         return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));

@@ -9,11 +9,16 @@
 //! **Invariant:** this is the only crate that knows HTTP or SQL. The rules of Sudoku, the solver
 //! and the generator live in the engine crates; [`engine`] is the one place that calls them.
 //!
-//! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above), JSON bodies are parsed
-//! strictly (400 malformed, 422 wrong shape, 415 not JSON), every error answer is JSON, internal
-//! errors never show their cause, responses carry a strict Content-Security-Policy and frame
-//! denial, state-changing requests from other sites are refused, and when serving on loopback
-//! the `Host` header must name loopback (which stops DNS-rebinding pages from reaching the API).
+//! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above) and must arrive within
+//! [`BODY_READ_TIMEOUT`] (408), JSON bodies are parsed strictly (400 malformed or with a key
+//! named twice, 422 wrong shape or an unknown field, 415 not JSON), every error answer is JSON,
+//! internal errors never show their cause, responses carry a strict Content-Security-Policy and
+//! frame denial, every request's `Host` must be one of the server's names ([`AllowedHosts`], on
+//! every bind: DNS-rebinding pages are refused), and state-changing requests whose `Origin` is
+//! not the server's own are refused. Requests that change a board name the game's version (409
+//! when another tab changed it first), expensive engine work goes through one bounded [`Pool`]
+//! (503 past it), and the accept loop ([`serve`]) caps open connections. `docs/reliability.md`
+//! has the threat model.
 
 #![forbid(unsafe_code)]
 
