@@ -90,13 +90,14 @@ impl AllowedHosts {
         hosts
     }
 
-    /// The names a server bound to `addr` answers to: loopback names, the bound address, and
-    /// when bound to every interface the machine's host name (and `NAME.local`) and addresses.
+    /// The names a server bound to `addr` answers to: loopback names and the bound address;
+    /// beyond loopback also the machine's host name (and `NAME.local`), and when bound to every
+    /// interface the machine's addresses.
     pub fn for_bind(addr: SocketAddr) -> AllowedHosts {
         let port = Some(addr.port());
         let mut hosts = AllowedHosts::loopback(port);
         let ip = addr.ip();
-        if !ip.is_unspecified() {
+        if ip.is_loopback() {
             hosts.push(ip_name(ip), port, false);
             return hosts;
         }
@@ -107,7 +108,11 @@ impl AllowedHosts {
                 }
             }
         }
-        for ip in machine_addresses(ip.is_ipv6()) {
+        if ip.is_unspecified() {
+            for ip in machine_addresses(ip.is_ipv6()) {
+                hosts.push(ip_name(ip), port, false);
+            }
+        } else {
             hosts.push(ip_name(ip), port, false);
         }
         hosts
@@ -254,5 +259,10 @@ mod tests {
         assert!(!hosts.allows_origin("ftp://games.example"));
         assert!(!hosts.allows_origin("null"));
         assert!(hosts.allow("bad name").is_err());
+        let lan = AllowedHosts::for_bind("192.0.2.7:9009".parse().unwrap());
+        assert!(lan.allows_host("192.0.2.7:9009"));
+        assert!(!lan.allows_host("192.0.2.8:9009"));
+        let v6 = AllowedHosts::for_bind("[::1]:9009".parse().unwrap());
+        assert!(v6.allows_host("[::1]:9009") && v6.allows_host("localhost:9009"));
     }
 }

@@ -74,7 +74,7 @@ pub enum StoreError {
     )]
     ReadOnly,
     /// The disk is full (or the database reached its size limit).
-    #[error("the disk holding the database is full")]
+    #[error("the disk holding the database is full: free some space")]
     Full,
 }
 
@@ -686,6 +686,13 @@ mod tests {
         let err = Store::from_connection(conn, true).err().expect("refused");
         assert!(matches!(err, StoreError::ReadOnly), "{err:?}");
         assert!(err.to_string().contains("cannot be written"));
+        // A file SQLite opened for writing but may not write (here `query_only`): the write
+        // probe at open finds it.
+        let conn = Connection::open(&db).unwrap();
+        conn.pragma_update(None, "query_only", "ON").unwrap();
+        assert!(!conn.is_readonly(rusqlite::MAIN_DB).unwrap());
+        let err = Store::from_connection(conn, false).err().expect("refused");
+        assert!(matches!(err, StoreError::ReadOnly), "{err:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
