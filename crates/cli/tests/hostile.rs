@@ -407,3 +407,42 @@ fn a_new_database_is_private_to_the_user() {
     wal.push("-wal");
     assert_eq!(mode(std::path::Path::new(&wal)), 0o600);
 }
+
+/// Over the wire: a request with no `Host` (HTTP/1.0 allows it) or with two is refused, and
+/// HEAD on an asset gives the length its GET body has (regression: it said 0).
+#[test]
+fn host_headers_and_head_lengths_on_the_wire() {
+    use std::io::{Read, Write};
+    let dir = TempDir::new("hostile-wire");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let raw_status = |raw: String| send_raw(srv.addr, raw.as_bytes()).unwrap().status;
+    assert_eq!(raw_status("GET /api/games HTTP/1.0\r\n\r\n".into()), 400);
+    let two = format!(
+        "GET /api/games HTTP/1.1\r\nHost: {}\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+        srv.addr
+    );
+    assert_eq!(raw_status(two), 400);
+    let get = srv.call("GET", "/js/main.js", None).unwrap();
+    assert_eq!(get.status, 200);
+    let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        s,
+        "HEAD /js/main.js HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        srv.addr
+    )
+    .unwrap();
+    let mut head = String::new();
+    s.read_to_string(&mut head).unwrap();
+    let len = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|v| v.trim().to_string())
+        })
+        .expect("a Content-Length");
+    assert_eq!(len, get.body.len().to_string(), "{head}");
+    assert!(head.ends_with("\r\n\r\n"), "HEAD sent a body: {head}");
+}
