@@ -446,3 +446,80 @@ fn host_headers_and_head_lengths_on_the_wire() {
     assert_eq!(len, get.body.len().to_string(), "{head}");
     assert!(head.ends_with("\r\n\r\n"), "HEAD sent a body: {head}");
 }
+
+/// Regression: the cap on slow ratings was checked before a rating started and counted after
+/// 2 s, so 100 own puzzles at once put 251 threads on the server. Now every rating runs in the
+/// one bounded pool: during a burst of 100 checks of a hard puzzle the server's threads stay
+/// few, and each answer is a result or a 503 with `Retry-After`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_burst_of_ratings_never_multiplies_threads() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let dir = TempDir::new("hostile-burst");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let status = format!("/proc/{}/status", srv.child.id());
+    let threads = move || -> usize {
+        std::fs::read_to_string(&status)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Threads:").map(|n| n.trim().parse().ok()))
+                    .flatten()
+            })
+            .unwrap_or(0)
+    };
+    let before = threads();
+    let done = Arc::new(AtomicBool::new(false));
+    let peak = Arc::new(AtomicUsize::new(before));
+    let sampler = {
+        let (done, peak) = (Arc::clone(&done), Arc::clone(&peak));
+        std::thread::spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                peak.fetch_max(threads(), Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let addr = srv.addr;
+    let body = json!({ "puzzle": HARD }).to_string();
+    let clients: Vec<_> = (0..100)
+        .map(|_| {
+            let body = body.clone();
+            std::thread::spawn(move || {
+                let r = request(
+                    addr,
+                    "POST",
+                    "/api/puzzles/check",
+                    &[("Content-Type", "application/json".into())],
+                    Some(body.as_bytes()),
+                )
+                .unwrap();
+                if r.status == 503 {
+                    assert_eq!(r.header("retry-after"), Some("2"));
+                    assert_eq!(r.json()["error"]["code"], "busy");
+                } else {
+                    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+                    assert_eq!(r.json()["status"], "unique");
+                }
+                r.status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    done.store(true, Ordering::SeqCst);
+    sampler.join().unwrap();
+    let ok = statuses.iter().filter(|&&s| s == 200).count();
+    let peak = peak.load(Ordering::SeqCst);
+    eprintln!(
+        "threads: {before} before, {peak} at most; {ok} answered, {} busy",
+        statuses.len() - ok
+    );
+    assert!(ok >= 1);
+    // The pool (one worker per core, at most 8), tokio's workers (one per core) and its
+    // blocking threads (8), and a few of the runtime's own: far below one per request.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bound = before + 8 + cores.min(8) + 4;
+    assert!(peak <= bound, "{peak} threads (bound {bound})");
+}

@@ -487,31 +487,38 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
 /// A rating still running after its request stopped waiting for it.
 type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
 
-/// Checks a puzzle and rates it if it is proper, as one job of the engine's pool: the answer
-/// waits for the rating at most [`engine::RATING_WAIT`]; past that it comes without, and the
-/// receiver returned beside it delivers the rating when the job ends.
+/// Checks a puzzle (quick: the solver stops at a second solution) and, if it is proper, rates
+/// it as a job of the engine's pool (503 if the pool is full). The answer waits for the rating
+/// at most [`engine::RATING_WAIT`]; past that it comes without, and the receiver returned
+/// beside it delivers the rating when the job ends. A rating no one waits for any more by the
+/// time a worker takes it up is skipped.
 async fn check_and_rate(
     st: &AppState,
     puzzle: Sudoku,
 ) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
-    let (check_tx, check_rx) = tokio::sync::oneshot::channel();
+    let check = blocking(move || Ok(engine::solve_check(&puzzle))).await?;
+    let PuzzleCheck::Unique { solution, .. } = check else {
+        return Ok((check, None));
+    };
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     st.pool
         .spawn(move || {
-            let check = engine::solve_check(&puzzle);
-            let unique = matches!(check, PuzzleCheck::Unique { .. });
-            if check_tx.send(check).is_ok() && unique {
-                if let Some(r) = engine::rate(&puzzle) {
-                    let _ = rating_tx.send(r);
-                }
+            if rating_tx.is_closed() {
+                return;
+            }
+            if let Some(r) = engine::rate(&puzzle) {
+                let _ = rating_tx.send(r);
             }
         })
         .map_err(|crate::pool::Busy| ApiError::busy())?;
-    let check = check_rx
-        .await
-        .map_err(|_| ApiError::internal("the puzzle check failed"))?;
-    let PuzzleCheck::Unique { solution, .. } = check else {
-        return Ok((check, None));
+    let unrated = |pending| {
+        Ok((
+            PuzzleCheck::Unique {
+                solution,
+                rating: None,
+            },
+            pending,
+        ))
     };
     match tokio::time::timeout(engine::RATING_WAIT, &mut rating_rx).await {
         Ok(Ok(r)) => Ok((
@@ -521,20 +528,8 @@ async fn check_and_rate(
             },
             None,
         )),
-        Ok(Err(_)) => Ok((
-            PuzzleCheck::Unique {
-                solution,
-                rating: None,
-            },
-            None,
-        )),
-        Err(_) => Ok((
-            PuzzleCheck::Unique {
-                solution,
-                rating: None,
-            },
-            Some(rating_rx),
-        )),
+        Ok(Err(_)) => unrated(None),
+        Err(_) => unrated(Some(rating_rx)),
     }
 }
 

@@ -107,6 +107,11 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// The most connections served at once, well under the usual limit of 1024 open files.
 pub const MAX_CONNECTIONS: usize = 256;
 
+/// Threads for the database's short blocking calls (tokio's default is 512, one per waiting
+/// call: a burst of requests would each start one, only to queue on the store's one
+/// connection). Calls beyond them wait for one to be free.
+const BLOCKING_THREADS: usize = 8;
+
 /// The accept loop's limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -275,6 +280,7 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
     let io = |source| ServeError::Io { addr, source };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
         .build()
         .map_err(io)?;
     let lock = &mut lock;
