@@ -364,3 +364,22 @@ test('an undo on a version another window has moved past is refused, and the pag
   await page.waitForFunction(() => !document.querySelector('#cell-3 .v'));
   assert.equal((await api(server.url, 'GET', `/games/${id}`)).data.cells[3].value, null);
 });
+
+test('a full disk is said plainly, and the board keeps what was saved', async () => {
+  const id = await openPuzzle(CLASSIC);
+  // The server's answer when SQLite reports a full disk (crates/server: a_full_disk_answers_507_naming_it);
+  // the disk of the test machine cannot be filled, so this one answer is stood in for.
+  const message = 'the disk holding your games is full, so this change was not saved: free some space, then try again';
+  await page.route(`**/api/games/${id}/moves`, (route) => route.fulfill({
+    status: 507,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'disk_full', message } }),
+  }));
+  await cell(2).click();
+  await page.keyboard.press('4');
+  await page.waitForFunction(() => /disk holding your games is full/.test(document.getElementById('message').textContent));
+  assert.equal(await page.$('#cell-2 .v'), null);
+  await page.unroute(`**/api/games/${id}/moves`);
+  await page.keyboard.press('4');
+  await page.waitForSelector('#cell-2 .v');
+});
