@@ -2,7 +2,8 @@
 # Loopback load test of `nonet play` (not run in CI): starts the server on 127.0.0.1 with a
 # throw-away database, then drives it with wrk for a bounded time per scenario:
 #   1. POST /api/games            {"level":"easy"}   (generate, rate and store a new game)
-#   2. POST /api/games/{id}/moves centre-mark toggles on one game (one transaction each)
+#   2. POST /api/games/{id}/moves centre-mark toggles, one game per connection (each move names
+#      the version the answer to the one before reported; one transaction each)
 #   3. POST /api/games/{id}/hint  on a fresh easy game
 #   4. POST /api/games/{id}/hint  on the first hardest shared puzzles, round robin, with one
 #      connection and with CONNECTIONS; then again after BOT_STEPS (20) bot steps into each
@@ -56,7 +57,7 @@ new_game() {
 
 EASY="53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 EMPTIES=$(python3 -c "import sys; print(','.join(str(i) for i,c in enumerate(sys.argv[1]) if c=='.'))" "$EASY")
-MOVE_GAME=$(new_game "$EASY")
+MOVE_GAMES=$(for _ in $(seq "$CONNS"); do new_game "$EASY"; done | paste -sd, -)
 HINT_GAME=$(new_game "$EASY")
 
 cat >"$TMP/new_game.lua" <<'LUA'
@@ -65,13 +66,24 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"level":"easy"}'
 LUA
 cat >"$TMP/move.lua" <<'LUA'
--- Toggles centre marks on the empty cells of one game: every move is valid and changes the game.
-local id, cells, n
+-- Toggles centre marks on the empty cells of one game per thread (one connection each), every
+-- move on the version the answer to the one before reported: every move is valid and changes
+-- the game.
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("slot", threads)
+end
+local id, cells, n, version
+errors = 0
 function init(args)
-    id = args[1]
+    local ids = {}
+    for g in string.gmatch(args[1], "%d+") do ids[#ids + 1] = g end
+    id = ids[slot]
     cells = {}
     for c in string.gmatch(args[2], "%d+") do cells[#cells + 1] = c end
     n = 0
+    version = "0"
 end
 function request()
     n = n + 1
@@ -79,7 +91,12 @@ function request()
     local digit = (math.floor(n / #cells) % 9) + 1
     return wrk.format("POST", "/api/games/" .. id .. "/moves",
         { ["Content-Type"] = "application/json" },
-        '{"type":"centre","cell":' .. cell .. ',"digit":' .. digit .. '}')
+        '{"type":"centre","cell":' .. cell .. ',"digit":' .. digit .. ',"version":' .. version .. '}')
+end
+function response(status, headers, body)
+    if status >= 400 then errors = errors + 1 end
+    local v = string.match(body, '"version":(%d+)')
+    if v then version = v end
 end
 LUA
 cat >"$TMP/hint.lua" <<'LUA'
@@ -95,7 +112,7 @@ function request()
         { ["Content-Type"] = "application/json" }, "{}")
 end
 LUA
-for s in new_game move hint; do
+for s in new_game hint; do
     cat >>"$TMP/$s.lua" <<'LUA'
 errors = 0
 function response(status, headers, body)
@@ -109,7 +126,7 @@ FAILED=0
 run() {
     local name=$1 conns=$2 script=$3
     shift 3
-    local threads=$((conns < 2 ? conns : 2))
+    local threads=${THREADS:-$((conns < 2 ? conns : 2))}
     # The URL's path is the one used when the script does not build its own requests.
     wrk -t"$threads" -c"$conns" -d"$DURATION" --timeout 10s --latency -s "$TMP/$script.lua" \
         "$URL/api/games" -- "$@" \
@@ -139,7 +156,7 @@ PY
 
 echo "load: $DURATION per scenario"
 run new-game "$CONNS" new_game
-run move "$CONNS" move "$MOVE_GAME" "$EMPTIES"
+THREADS=$CONNS run move "$CONNS" move "$MOVE_GAMES" "$EMPTIES"
 run hint "$CONNS" hint "$HINT_GAME"
 
 # The hardest shared puzzles: create the games, then wait (bounded) until the server's
@@ -168,8 +185,10 @@ run hint-hardest "$CONNS" hint "${HARD_IDS[@]}"
 BOT_STEPS=${BOT_STEPS:-20}
 MID_IDS=()
 for id in "${HARD_IDS[@]}"; do
+    version=$(curl -sf "$URL/api/games/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')
     for _ in $(seq "$BOT_STEPS"); do
-        curl -sf -X POST -H 'Content-Type: application/json' -d '{}' "$URL/api/games/$id/bot" >/dev/null
+        version=$(curl -sf -X POST -H 'Content-Type: application/json' -d "{\"version\":$version}" \
+            "$URL/api/games/$id/bot" | python3 -c 'import json,sys; print(json.load(sys.stdin)["game"]["version"])')
     done
     MID_IDS+=("$id")
 done

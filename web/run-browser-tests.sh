@@ -28,8 +28,19 @@ if [ ! -d node_modules/playwright-core ]; then
 fi
 
 if [ -z "${NONET_BIN:-}" ]; then
-  (cd "$repo" && cargo build -p nonet --quiet)
-  export NONET_BIN="$repo/target/debug/nonet"
+  # Ask cargo where it put the binary (CARGO_TARGET_DIR, a workspace's target-dir and the
+  # like all move it): the build's own report names the executable.
+  NONET_BIN="$(cd "$repo" && cargo build -p nonet --bin nonet --message-format=json-render-diagnostics \
+    | node -e '
+      let exe = "";
+      require("readline").createInterface({ input: process.stdin }).on("line", (line) => {
+        try {
+          const m = JSON.parse(line);
+          if (m.reason === "compiler-artifact" && m.target?.name === "nonet" && m.executable) exe = m.executable;
+        } catch { /* not a message */ }
+      }).on("close", () => { if (!exe) process.exit(1); console.log(exe); });
+    ')" || { echo "run-browser-tests: could not build nonet" >&2; exit 2; }
+  export NONET_BIN
 fi
 
 mkdir -p "$repo/test-artifacts"

@@ -1,11 +1,21 @@
 // The JSON API client. Every call returns the parsed JSON or throws an ApiError carrying the
 // server's message (the server always answers errors as {"error": {"code", "message"}}).
+//
+// Requests that change a game name the version of it the page last saw; if another tab or
+// window changed it since, the server answers 409 `stale` with the game as it stands
+// (`ApiError.game`), and the page shows that instead of overwriting it.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, game = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.game = game;
+  }
+
+  /** Whether the game changed elsewhere since the version the request named. */
+  get stale() {
+    return this.status === 409 && this.code === 'stale' && this.game != null;
   }
 }
 
@@ -28,7 +38,7 @@ async function call(method, path, body, { keepalive = false } = {}) {
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, data?.error?.code ?? 'http', data?.error?.message ?? res.statusText);
+    throw new ApiError(res.status, data?.error?.code ?? 'http', data?.error?.message ?? res.statusText, data?.game ?? null);
   }
   return data;
 }
@@ -41,11 +51,11 @@ export const api = {
   listGames: () => call('GET', '/games'),
   getGame: (id) => call('GET', `/games/${id}`),
   deleteGame: (id) => call('DELETE', `/games/${id}`),
-  move: (id, move) => call('POST', `/games/${id}/moves`, move),
-  undo: (id, elapsed_ms) => call('POST', `/games/${id}/undo`, { elapsed_ms }),
-  redo: (id, elapsed_ms) => call('POST', `/games/${id}/redo`, { elapsed_ms }),
+  move: (id, move, version) => call('POST', `/games/${id}/moves`, { ...move, version }),
+  undo: (id, elapsed_ms, version) => call('POST', `/games/${id}/undo`, { elapsed_ms, version }),
+  redo: (id, elapsed_ms, version) => call('POST', `/games/${id}/redo`, { elapsed_ms, version }),
   clock: (id, elapsed_ms, keepalive = false) => call('PUT', `/games/${id}/clock`, { elapsed_ms }, { keepalive }),
   check: (id) => call('POST', `/games/${id}/check`),
-  hint: (id, elapsed_ms) => call('POST', `/games/${id}/hint`, { elapsed_ms }),
-  bot: (id, elapsed_ms) => call('POST', `/games/${id}/bot`, { elapsed_ms }),
+  hint: (id, elapsed_ms, version) => call('POST', `/games/${id}/hint`, { elapsed_ms, version }),
+  bot: (id, elapsed_ms, version) => call('POST', `/games/${id}/bot`, { elapsed_ms, version }),
 };

@@ -12,6 +12,12 @@ const $ = (id) => document.getElementById(id);
 const BOT_DELAYS = [3200, 2000, 1100, 500, 150];
 const BOT_SPEED_NAMES = ['very slow', 'slow', 'normal', 'fast', 'very fast'];
 
+/** Whether two views of one cell show the same digit and pencil marks. */
+function sameCell(a, b) {
+  const same = (x, y) => x.length === y.length && x.every((d, k) => d === y[k]);
+  return a.value === b.value && a.origin === b.origin && same(a.centre, b.centre) && same(a.corner, b.corner);
+}
+
 export class GameController {
   constructor({ onSolved, onTitle }) {
     this.onSolved = onSolved;
@@ -251,7 +257,10 @@ export class GameController {
     this.send({ type: 'auto_candidates' }, () => this.message('Every candidate is filled in.'));
   }
 
-  /** Queues a move so fast typing keeps its order; redraws from the server's answer. */
+  /**
+   * Queues a move so fast typing keeps its order; redraws from the server's answer. Each move
+   * names the version of the game this page last saw.
+   */
   send(move, after) {
     const id = this.game.id;
     this.hint = null;
@@ -259,12 +268,22 @@ export class GameController {
     this.message('');
     this.queue = this.queue.then(async () => {
       try {
-        const g = await api.move(id, { ...move, elapsed_ms: this.elapsed() });
+        if (this.game?.id !== id) return;
+        let g;
+        try {
+          g = await api.move(id, { ...move, elapsed_ms: this.elapsed() }, this.game.version);
+        } catch (e) {
+          // Another window changed the game first. A move on one cell that the other window
+          // left as this one saw it still means what the player meant: play it on the game
+          // as it stands. Anything else is shown, not replayed.
+          if (!e.stale || move.cell === undefined || !sameCell(this.game.cells[move.cell], e.game.cells[move.cell])) throw e;
+          g = await api.move(id, { ...move, elapsed_ms: this.elapsed() }, e.game.version);
+        }
         if (this.game?.id !== id) return;
         this.applyGame(g);
         after?.(g);
       } catch (e) {
-        this.message(e.message, 'error');
+        this.failed(e, id);
       }
     });
     return this.queue;
@@ -279,12 +298,27 @@ export class GameController {
     const id = this.game.id;
     this.queue = this.queue.then(async () => {
       try {
-        const g = await api[kind](id, this.elapsed());
+        if (this.game?.id !== id) return;
+        const g = await api[kind](id, this.elapsed(), this.game.version);
         if (this.game?.id === id) this.applyGame(g);
       } catch (e) {
-        this.message(e.message, 'error');
+        this.failed(e, id);
       }
     });
+  }
+
+  /**
+   * Shows why a request failed. A stale version (the game changed in another tab or window)
+   * is not an error of the player's: the page takes the game as it stands and says so, and
+   * nothing is overwritten.
+   */
+  failed(e, id) {
+    if (e.stale && this.game?.id === id) {
+      this.applyGame(e.game);
+      this.message('This game changed in another window: here it is as it stands now.', 'error');
+      return;
+    }
+    this.message(e.message, 'error');
   }
 
   /** Takes a new game state from the server. */
@@ -336,12 +370,13 @@ export class GameController {
       this.showHint();
       return;
     }
+    const id = this.game.id;
     try {
-      const data = await api.hint(this.game.id, this.elapsed());
+      const data = await api.hint(id, this.elapsed(), this.game.version);
       this.hint = { data, level: 1 };
       this.showHint();
     } catch (e) {
-      this.message(e.message, 'error');
+      this.failed(e, id);
     }
   }
 
@@ -438,9 +473,9 @@ export class GameController {
     const before = this.game;
     let r;
     try {
-      r = await api.bot(this.game.id, this.elapsed());
+      r = await api.bot(before.id, this.elapsed(), before.version);
     } catch (e) {
-      this.message(e.message, 'error');
+      this.failed(e, before.id);
       return false;
     }
     const a = r.action;

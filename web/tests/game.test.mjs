@@ -338,3 +338,48 @@ test('two tabs on one game: moves from both land, and a tab catches up when focu
   assert.equal(await page.textContent('#cell-3 .v'), '6');
   await other.close();
 });
+
+test('an undo on a version another window has moved past is refused, and the page catches up', async () => {
+  const id = await openPuzzle(CLASSIC);
+  await cell(2).click();
+  await page.keyboard.press('4');
+  await page.waitForSelector('#cell-2 .v');
+  // Another window (the API here) plays on the version it saw, which this page has not.
+  const seen = (await api(server.url, 'GET', `/games/${id}`)).data;
+  const played = await api(server.url, 'POST', `/games/${id}/moves`, { type: 'place', cell: 3, digit: 6, version: seen.version });
+  assert.equal(played.status, 200);
+  // This page's undo names its older version: the server refuses it, the other window's move
+  // and this page's own both stay, and the page shows the game as it stands.
+  await page.click('#btn-undo');
+  await page.waitForSelector('#cell-3 .v');
+  assert.equal(await page.textContent('#cell-3 .v'), '6');
+  assert.equal(await page.textContent('#cell-2 .v'), '4');
+  assert.match(await page.textContent('#message'), /changed in another window/);
+  const g = (await api(server.url, 'GET', `/games/${id}`)).data;
+  assert.equal(g.cells[2].value, 4);
+  assert.equal(g.cells[3].value, 6);
+  assert.equal(g.version, played.data.version);
+  // Now up to date, the next undo works (and takes back the other window's move, the latest).
+  await page.click('#btn-undo');
+  await page.waitForFunction(() => !document.querySelector('#cell-3 .v'));
+  assert.equal((await api(server.url, 'GET', `/games/${id}`)).data.cells[3].value, null);
+});
+
+test('a full disk is said plainly, and the board keeps what was saved', async () => {
+  const id = await openPuzzle(CLASSIC);
+  // The server's answer when SQLite reports a full disk (crates/server: a_full_disk_answers_507_naming_it);
+  // the disk of the test machine cannot be filled, so this one answer is stood in for.
+  const message = 'the disk holding your games is full, so this change was not saved: free some space, then try again';
+  await page.route(`**/api/games/${id}/moves`, (route) => route.fulfill({
+    status: 507,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'disk_full', message } }),
+  }));
+  await cell(2).click();
+  await page.keyboard.press('4');
+  await page.waitForFunction(() => /disk holding your games is full/.test(document.getElementById('message').textContent));
+  assert.equal(await page.$('#cell-2 .v'), null);
+  await page.unroute(`**/api/games/${id}/moves`);
+  await page.keyboard.press('4');
+  await page.waitForSelector('#cell-2 .v');
+});

@@ -14,9 +14,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repo = path.resolve(here, '..', '..');
 export const artifacts = path.join(repo, 'test-artifacts');
 
-/** The nonet binary: $NONET_BIN, else the workspace's debug build. */
+/** The nonet binary: $NONET_BIN, else the debug build in $CARGO_TARGET_DIR or ./target. */
 export function nonetBin() {
-  const bin = process.env.NONET_BIN ?? path.join(repo, 'target', 'debug', 'nonet');
+  const target = process.env.CARGO_TARGET_DIR ? path.resolve(repo, process.env.CARGO_TARGET_DIR) : path.join(repo, 'target');
+  const bin = process.env.NONET_BIN ?? path.join(target, 'debug', 'nonet');
   if (!fs.existsSync(bin)) throw new Error(`no nonet binary at ${bin}: run cargo build -p nonet first or set NONET_BIN`);
   return bin;
 }

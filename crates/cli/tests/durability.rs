@@ -44,18 +44,21 @@ fn has_mark(g: &Value, (cell, kind, digit): Mark) -> bool {
         .is_some_and(|ds| ds.iter().any(|d| d.as_u64() == Some(u64::from(digit))))
 }
 
-/// Streams `marks` as moves to the server at `addr` from another thread, sending each
-/// acknowledged mark (with the game version the answer reports) down the returned channel.
-/// The stream stops at the first failure (the server killed).
+/// Streams `marks` as moves to the server at `addr` from another thread, each on the version
+/// the answer to the one before reported (starting at `version`), sending each acknowledged
+/// mark (with that version) down the returned channel. The stream stops at the first failure
+/// (the server killed).
 fn stream_moves(
     addr: std::net::SocketAddr,
     id: i64,
+    mut version: u64,
     marks: Vec<Mark>,
 ) -> (mpsc::Receiver<(Mark, u64)>, std::thread::JoinHandle<()>) {
     let (tx, rx) = mpsc::channel();
     let handle = std::thread::spawn(move || {
         for m in marks {
-            let body = json!({ "type": m.1, "cell": m.0, "digit": m.2 }).to_string();
+            let body =
+                json!({ "type": m.1, "cell": m.0, "digit": m.2, "version": version }).to_string();
             let reply = support::request(
                 addr,
                 "POST",
@@ -65,7 +68,7 @@ fn stream_moves(
             );
             match reply {
                 Ok(r) if r.status == 200 => {
-                    let version = r.json()["version"].as_u64().expect("a version");
+                    version = r.json()["version"].as_u64().expect("a version");
                     if tx.send((m, version)).is_err() {
                         return;
                     }
@@ -105,7 +108,7 @@ fn acknowledged_moves_survive_sigkill() {
     {
         let srv = server.take().unwrap();
         let todo = marks[next..].to_vec();
-        let (rx, writer) = stream_moves(srv.addr, id, todo.clone());
+        let (rx, writer) = stream_moves(srv.addr, id, acked.len() as u64, todo.clone());
         let mut got = 0;
         while got < kill_after {
             match rx.recv_timeout(Duration::from_secs(30)) {
@@ -168,7 +171,9 @@ fn acknowledged_moves_survive_sigkill() {
     let (s, g) = srv.json(
         "POST",
         &format!("/api/games/{id}/moves"),
-        Some(&json!({ "type": m.1, "cell": m.0, "digit": m.2 }).to_string()),
+        Some(
+            &json!({ "type": m.1, "cell": m.0, "digit": m.2, "version": acked.len() }).to_string(),
+        ),
     );
     assert_eq!(s, 200, "{g}");
     assert_eq!(g["version"].as_u64().unwrap() as usize, acked.len() + 1);

@@ -173,7 +173,9 @@ fn two_clients_playing_one_game_lose_nothing() {
             .take(20)
             .collect(),
     );
-    // Both clients mark the same cells at the same time, each with its own digits.
+    // Both clients mark the same cells at the same time, each with its own digits, each on
+    // the version it last saw: a move on a version the other client has moved past gets 409
+    // with the game as it stands, and is sent again on that version.
     let addr = srv.addr;
     let clients: Vec<_> = [1u8..=4, 5u8..=9]
         .into_iter()
@@ -181,19 +183,32 @@ fn two_clients_playing_one_game_lose_nothing() {
             let cells = Arc::clone(&cells);
             std::thread::spawn(move || {
                 let mut acked = 0;
+                let mut version = json!(0);
                 for &c in cells.iter() {
                     for d in digits.clone() {
-                        let body = json!({ "type": "centre", "cell": c, "digit": d }).to_string();
-                        let r = request(
-                            addr,
-                            "POST",
-                            &format!("/api/games/{id}/moves"),
-                            &[("Content-Type", "application/json".into())],
-                            Some(body.as_bytes()),
-                        )
-                        .unwrap();
-                        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
-                        acked += 1;
+                        loop {
+                            let body = json!({
+                                "type": "centre", "cell": c, "digit": d, "version": version,
+                            })
+                            .to_string();
+                            let r = request(
+                                addr,
+                                "POST",
+                                &format!("/api/games/{id}/moves"),
+                                &[("Content-Type", "application/json".into())],
+                                Some(body.as_bytes()),
+                            )
+                            .unwrap();
+                            let v = r.json();
+                            if r.status == 409 {
+                                version = v["game"]["version"].clone();
+                                continue;
+                            }
+                            assert_eq!(r.status, 200, "{v}");
+                            version = v["version"].clone();
+                            acked += 1;
+                            break;
+                        }
                     }
                 }
                 acked
@@ -249,7 +264,7 @@ fn huge_headers_and_idle_connections_do_not_stop_the_server() {
     let (s, _) = srv.json(
         "POST",
         &format!("/api/games/{id}/moves"),
-        Some(r#"{"type":"centre","cell":2,"digit":1}"#),
+        Some(r#"{"type":"centre","cell":2,"digit":1,"version":0}"#),
     );
     assert_eq!(s, 200);
     drop(idle);
@@ -281,4 +296,230 @@ fn a_client_that_never_finishes_its_headers_is_cut_off() {
         ),
     }
     assert_eq!(still_serving(&srv, id)["version"], 0);
+}
+
+/// Regression: a second `nonet play` on the same database moved to a free port and ran beside
+/// the first; moves through both then failed with "database is locked". It is refused now,
+/// with the running one's address, and the first keeps serving.
+#[test]
+fn a_second_server_on_the_same_database_is_refused_with_the_first_ones_url() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("hostile-second");
+    let db = dir.join("x.db");
+    let first = Server::start(&db, &[]);
+    let id = new_game(&first);
+    let mut second = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .args(["play", "--no-open", "--port", "0", "--db"])
+        .arg(&db)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Bounded: a second server that wrongly starts is killed after 20 s.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = second.kill();
+            let _ = second.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let status = status.expect("the second server kept running");
+    let out = second.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let url = format!("http://{}/", first.addr);
+    assert!(stderr.contains("already serving"), "{stderr}");
+    assert!(stderr.contains(&url), "{stderr} lacks {url}");
+    assert_eq!(still_serving(&first, id)["version"], 0);
+    // Once the first is gone (even by SIGKILL), the database is free again.
+    drop(first);
+    let again = Server::start(&db, &[]);
+    assert_eq!(still_serving(&again, id)["version"], 0);
+}
+
+/// Regression: a database from a newer nonet, another program's file or a damaged one
+/// started a server that answered 500 to everything. `nonet play` now refuses each at start
+/// with exit 2 and a sentence that says what is wrong, leaving the file as it was.
+#[test]
+fn unusable_databases_are_refused_at_start_with_a_reason() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("hostile-refuse");
+    let other = dir.join("other.db");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE games (name TEXT); INSERT INTO games VALUES ('go');")
+        .unwrap();
+    let newer = dir.join("newer.db");
+    rusqlite::Connection::open(&newer)
+        .unwrap()
+        .execute_batch(&format!(
+            "PRAGMA application_id = {}; PRAGMA user_version = 7; CREATE TABLE games (id);",
+            0x6E6F_6E74
+        ))
+        .unwrap();
+    for (db, want) in [(&other, "not a nonet database"), (&newer, "newer nonet")] {
+        let before = std::fs::read(db).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .args(["play", "--no-open", "--port", "0", "--db"])
+            .arg(db)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(want) && stderr.contains("--db"), "{stderr}");
+        assert_eq!(std::fs::read(db).unwrap(), before);
+        let mut lock = db.as_os_str().to_os_string();
+        lock.push(".lock");
+        assert!(
+            !std::path::Path::new(&lock).exists(),
+            "a lock file was left"
+        );
+    }
+}
+
+/// Other users of the machine cannot read the player's games: a new database, its WAL and the
+/// directory made for it are the user's alone.
+#[cfg(unix)]
+#[test]
+fn a_new_database_is_private_to_the_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("hostile-private");
+    let db = dir.join("data").join("nonet").join("x.db");
+    let srv = Server::start(&db, &[]);
+    let id = new_game(&srv);
+    assert_eq!(still_serving(&srv, id)["version"], 0);
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(db.parent().unwrap()), 0o700);
+    assert_eq!(mode(&db), 0o600);
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    assert_eq!(mode(std::path::Path::new(&wal)), 0o600);
+}
+
+/// Over the wire: a request with no `Host` (HTTP/1.0 allows it) or with two is refused, and
+/// HEAD on an asset gives the length its GET body has (regression: it said 0).
+#[test]
+fn host_headers_and_head_lengths_on_the_wire() {
+    use std::io::{Read, Write};
+    let dir = TempDir::new("hostile-wire");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let raw_status = |raw: String| send_raw(srv.addr, raw.as_bytes()).unwrap().status;
+    assert_eq!(raw_status("GET /api/games HTTP/1.0\r\n\r\n".into()), 400);
+    let two = format!(
+        "GET /api/games HTTP/1.1\r\nHost: {}\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+        srv.addr
+    );
+    assert_eq!(raw_status(two), 400);
+    let get = srv.call("GET", "/js/main.js", None).unwrap();
+    assert_eq!(get.status, 200);
+    let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        s,
+        "HEAD /js/main.js HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        srv.addr
+    )
+    .unwrap();
+    let mut head = String::new();
+    s.read_to_string(&mut head).unwrap();
+    let len = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|v| v.trim().to_string())
+        })
+        .expect("a Content-Length");
+    assert_eq!(len, get.body.len().to_string(), "{head}");
+    assert!(head.ends_with("\r\n\r\n"), "HEAD sent a body: {head}");
+}
+
+/// Regression: the cap on slow ratings was checked before a rating started and counted after
+/// 2 s, so 100 own puzzles at once put 251 threads on the server. Now every rating runs in the
+/// one bounded pool: during a burst of 100 checks of a hard puzzle the server's threads stay
+/// few, and each answer is a result or a 503 with `Retry-After`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_burst_of_ratings_never_multiplies_threads() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let dir = TempDir::new("hostile-burst");
+    let srv = Server::start(&dir.join("x.db"), &[]);
+    let status = format!("/proc/{}/status", srv.child.id());
+    let threads = move || -> usize {
+        std::fs::read_to_string(&status)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Threads:").map(|n| n.trim().parse().ok()))
+                    .flatten()
+            })
+            .unwrap_or(0)
+    };
+    let before = threads();
+    let done = Arc::new(AtomicBool::new(false));
+    let peak = Arc::new(AtomicUsize::new(before));
+    let sampler = {
+        let (done, peak) = (Arc::clone(&done), Arc::clone(&peak));
+        std::thread::spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                peak.fetch_max(threads(), Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let addr = srv.addr;
+    let body = json!({ "puzzle": HARD }).to_string();
+    let clients: Vec<_> = (0..100)
+        .map(|_| {
+            let body = body.clone();
+            std::thread::spawn(move || {
+                let r = request(
+                    addr,
+                    "POST",
+                    "/api/puzzles/check",
+                    &[("Content-Type", "application/json".into())],
+                    Some(body.as_bytes()),
+                )
+                .unwrap();
+                if r.status == 503 {
+                    assert_eq!(r.header("retry-after"), Some("2"));
+                    assert_eq!(r.json()["error"]["code"], "busy");
+                } else {
+                    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+                    assert_eq!(r.json()["status"], "unique");
+                }
+                r.status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    done.store(true, Ordering::SeqCst);
+    sampler.join().unwrap();
+    let ok = statuses.iter().filter(|&&s| s == 200).count();
+    let peak = peak.load(Ordering::SeqCst);
+    eprintln!(
+        "threads: {before} before, {peak} at most; {ok} answered, {} busy",
+        statuses.len() - ok
+    );
+    assert!(ok >= 1);
+    // The pool (one worker per core, at most 8), tokio's workers (one per core) and its
+    // blocking threads (8), and a few of the runtime's own: far below one per request.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bound = before + 8 + cores.min(8) + 4;
+    assert!(peak <= bound, "{peak} threads (bound {bound})");
 }

@@ -59,6 +59,7 @@ fn main() {
             port: 0,
             fallback_to_free_port: false,
             db,
+            allow_hosts: Vec::new(),
         };
         nonet_server::run(config, |url| {
             let port: u16 = url
@@ -90,6 +91,7 @@ fn main() {
             continue;
         }
         let id = g["id"].as_i64().unwrap();
+        let mut version = g["version"].as_i64().unwrap();
         for _ in 0..400 {
             let t = Instant::now();
             let (s, h) = request(port, "POST", &format!("/api/games/{id}/hint"), "{}");
@@ -101,11 +103,13 @@ fn main() {
             if h["kind"] != "step" {
                 break;
             }
-            let (s, r) = request(port, "POST", &format!("/api/games/{id}/bot"), "{}");
+            let body = format!("{{\"version\":{version}}}");
+            let (s, r) = request(port, "POST", &format!("/api/games/{id}/bot"), &body);
             if s != 200 {
                 errors += 1;
                 break;
             }
+            version = r["game"]["version"].as_i64().unwrap();
             if r["game"]["finished"] == true {
                 break;
             }

@@ -16,6 +16,7 @@ fn main() {
         port,
         fallback_to_free_port: false,
         db,
+        allow_hosts: Vec::new(),
     };
     if let Err(e) = nonet_server::run(config, |url| println!("serving on {url}")) {
         eprintln!("serve: {e}");

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::header::CONTENT_TYPE;
-use axum::http::StatusCode;
+use axum::http::header::{CONTENT_TYPE, ETAG, IF_MATCH};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku};
@@ -18,14 +18,20 @@ use serde_json::{json, Value};
 use crate::board::{Board, Move, Origin};
 use crate::engine::{self, EngineError, PuzzleCheck};
 use crate::error::ApiError;
+use crate::hosts::AllowedHosts;
+use crate::pool::Pool;
 use crate::store::{now_ms, Game, NewGame, Source, Store};
 
-/// Shared state of the app: the store.
+/// Shared state of the app: the store, the engine's pool and the request limits.
 pub struct AppState {
     /// The database.
     pub store: Store,
-    /// The `Host` headers accepted (`None`: any).
-    pub allowed_hosts: Option<Vec<String>>,
+    /// The names the server answers to (`Host`, and `Origin` for state-changing requests).
+    pub allowed_hosts: AllowedHosts,
+    /// Where the engine's expensive work runs.
+    pub pool: Pool,
+    /// How long a client may take to send a request body.
+    pub body_read_timeout: std::time::Duration,
 }
 
 /// The state as handlers see it.
@@ -81,11 +87,138 @@ where
         // Syntax first, then shape: read straight into `T`, serde_json reports the surplus
         // elements of an array read as a struct as a syntax error, and a well-formed body of
         // the wrong shape would get 400 on some endpoints and 422 on others.
-        let value: serde_json::Value = serde_json::from_slice(&bytes)
+        let value = strict_json(&bytes)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+        // serde reads a struct from an array too (`[1, 2]` as its fields in order): every
+        // body of this API is an object.
+        if !value.is_object() {
+            return Err(ApiError::invalid(
+                "invalid request: the body must be a JSON object",
+            ));
+        }
         T::deserialize(value)
             .map(JsonBody)
             .map_err(|e| ApiError::invalid(format!("invalid request: {e}")))
+    }
+}
+
+/// Parses JSON like `serde_json::from_slice`, but refuses an object that names a key twice
+/// (which would otherwise silently keep the last value): the error names the key and where.
+pub fn strict_json(bytes: &[u8]) -> Result<Value, serde_json::Error> {
+    use serde::de::{DeserializeSeed, Error, MapAccess, SeqAccess, Visitor};
+
+    struct Strict;
+
+    impl<'de> DeserializeSeed<'de> for Strict {
+        type Value = Value;
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Strict {
+        type Value = Value;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON value")
+        }
+        fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+            Ok(Value::Bool(v))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+            Ok(Value::from(v))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+            Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+            Ok(Value::String(v.to_string()))
+        }
+        fn visit_string<E>(self, v: String) -> Result<Value, E> {
+            Ok(Value::String(v))
+        }
+        fn visit_unit<E>(self) -> Result<Value, E> {
+            Ok(Value::Null)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(v) = seq.next_element_seed(Strict)? {
+                out.push(v);
+            }
+            Ok(Value::Array(out))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+            let mut out = serde_json::Map::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(A::Error::custom(format!("duplicate key {key:?}")));
+                }
+                let v = map.next_value_seed(Strict)?;
+                out.insert(key, v);
+            }
+            Ok(Value::Object(out))
+        }
+    }
+
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = Strict.deserialize(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
+/// The version of the game a client saw, from `"version"` in its body or its `If-Match`
+/// header (`"5"`, `W/"5"` or `5`); both may be given if they agree. `None` if neither is.
+fn seen_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<Option<i64>, ApiError> {
+    let mut values = headers.get_all(IF_MATCH).iter();
+    let from_header = match (values.next(), values.next()) {
+        (None, _) => None,
+        (Some(_), Some(_)) => return Err(ApiError::bad_request("give one If-Match header")),
+        (Some(v), None) => {
+            let text = v.to_str().unwrap_or_default().trim();
+            let text = text.strip_prefix("W/").unwrap_or(text);
+            let text = text
+                .strip_prefix('"')
+                .and_then(|t| t.strip_suffix('"'))
+                .unwrap_or(text);
+            Some(
+                text.parse::<i64>()
+                    .ok()
+                    .filter(|&n| n >= 0)
+                    .ok_or_else(|| {
+                        ApiError::bad_request(
+                            "If-Match must name a version of the game, e.g. \"5\"",
+                        )
+                    })?,
+            )
+        }
+    };
+    match (from_header, in_body) {
+        (Some(h), Some(b)) if h != b => Err(ApiError::bad_request(
+            "the If-Match header and the body's version disagree",
+        )),
+        (h, b) => Ok(h.or(b)),
+    }
+}
+
+/// The version a request that changes the board must name, else 428.
+fn required_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<i64, ApiError> {
+    seen_version(headers, in_body)?.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::PRECONDITION_REQUIRED,
+            "version_required",
+            "name the version of the game you saw (\"version\" in the body, or an If-Match \
+             header), so a change made elsewhere is not undone unseen",
+        )
+    })
+}
+
+/// Refuses a change to a game the client has not seen as it is now.
+fn check_version(game: &Game, seen: Option<i64>) -> Result<(), ApiError> {
+    match seen {
+        Some(v) if v != game.revision => Err(ApiError::stale(v, game_json(game))),
+        _ => Ok(()),
     }
 }
 
@@ -191,7 +324,7 @@ pub fn game_json(g: &Game) -> Value {
         "finished_at": g.finished_at,
         "bot_used": g.bot_used,
         "hints": g.hints,
-        "version": g.cursor,
+        "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
         "cells": cells_json,
@@ -351,10 +484,62 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
     })
 }
 
+/// A rating still running after its request stopped waiting for it.
+type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
+
+/// Checks a puzzle (quick: the solver stops at a second solution) and, if it is proper, rates
+/// it as a job of the engine's pool (503 if the pool is full). The answer waits for the rating
+/// at most [`engine::RATING_WAIT`]; past that it comes without, and the receiver returned
+/// beside it delivers the rating when the job ends. A rating no one waits for any more by the
+/// time a worker takes it up is skipped.
+async fn check_and_rate(
+    st: &AppState,
+    puzzle: Sudoku,
+) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
+    let check = blocking(move || Ok(engine::solve_check(&puzzle))).await?;
+    let PuzzleCheck::Unique { solution, .. } = check else {
+        return Ok((check, None));
+    };
+    let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
+    st.pool
+        .spawn(move || {
+            if rating_tx.is_closed() {
+                return;
+            }
+            if let Some(r) = engine::rate(&puzzle) {
+                let _ = rating_tx.send(r);
+            }
+        })
+        .map_err(|crate::pool::Busy| ApiError::busy())?;
+    let unrated = |pending| {
+        Ok((
+            PuzzleCheck::Unique {
+                solution,
+                rating: None,
+            },
+            pending,
+        ))
+    };
+    match tokio::time::timeout(engine::RATING_WAIT, &mut rating_rx).await {
+        Ok(Ok(r)) => Ok((
+            PuzzleCheck::Unique {
+                solution,
+                rating: Some(r),
+            },
+            None,
+        )),
+        Ok(Err(_)) => unrated(None),
+        Err(_) => unrated(Some(rating_rx)),
+    }
+}
+
 /// `POST /api/puzzles/check`: is this a proper puzzle?
-pub async fn check_puzzle(JsonBody(req): JsonBody<CheckPuzzle>) -> Result<Json<Value>, ApiError> {
+pub async fn check_puzzle(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<CheckPuzzle>,
+) -> Result<Json<Value>, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
-    let (check, _) = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+    let (check, _) = check_and_rate(&st, puzzle).await?;
     Ok(Json(check_json(&puzzle, &check)))
 }
 
@@ -395,7 +580,7 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = parse_puzzle(text)?;
-            let (check, rx) = blocking(move || Ok(engine::check_puzzle(&puzzle))).await?;
+            let (check, rx) = check_and_rate(&st, puzzle).await?;
             pending = rx;
             match check {
                 PuzzleCheck::Unique { solution, rating } => NewGame {
@@ -432,8 +617,11 @@ pub async fn create_game(
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
             };
-            let (puzzle, solution, rating) =
-                blocking(move || engine::generate(lvl, seed).map_err(engine_error)).await?;
+            let (puzzle, solution, rating) = st
+                .pool
+                .run(move || engine::generate(lvl, seed))
+                .await?
+                .map_err(engine_error)?;
             NewGame {
                 puzzle,
                 solution,
@@ -447,12 +635,14 @@ pub async fn create_game(
     let store_st = st.clone();
     let game = blocking(move || Ok(store_st.store.create(&new)?)).await?;
     if let Some(rx) = pending {
-        // The rating was not ready in time: save it with the game when it is.
+        // The rating was not ready in time: save it with the game when it is (a task, not a
+        // thread: the rating itself runs in the pool).
         let id = game.id;
-        std::thread::spawn(move || {
-            if let Ok((er, level)) = rx.recv() {
-                if let Err(e) = st.store.set_rating(id, er, level) {
-                    eprintln!("nonet play: could not save the rating of game {id}: {e}");
+        tokio::spawn(async move {
+            if let Ok((er, level)) = rx.await {
+                let saved = blocking(move || Ok(st.store.set_rating(id, er, level)?)).await;
+                if let Err(e) = saved {
+                    eprintln!("nonet play: could not save the rating of game {id}: {e:?}");
                 }
             }
         });
@@ -474,10 +664,10 @@ pub async fn list_games(State(st): State<Shared>) -> Result<Json<Value>, ApiErro
 pub async fn get_game(
     State(st): State<Shared>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let game = blocking(move || Ok(st.store.get(id)?)).await?;
-    Ok(Json(game_json(&game)))
+    Ok(game_answer(&game))
 }
 
 /// `DELETE /api/games/{id}`.
@@ -490,12 +680,14 @@ pub async fn delete_game(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Body of `POST /api/games/{id}/moves`: a [`Move`] plus the timer's reading.
-#[derive(Deserialize)]
+/// Body of `POST /api/games/{id}/moves`: a [`Move`] (its `type` and fields), the timer's
+/// reading and the version of the game the client saw. Any other field is refused, as on every
+/// endpoint (the move's fields sit beside the others, so this is read by hand: serde cannot
+/// refuse unknown fields through `flatten`).
 pub struct MoveRequest {
-    #[serde(flatten)]
     mv: Move,
     elapsed_ms: Option<i64>,
+    version: Option<i64>,
 }
 
 impl Default for MoveRequest {
@@ -503,17 +695,53 @@ impl Default for MoveRequest {
         MoveRequest {
             mv: Move::ClearMarks,
             elapsed_ms: None,
+            version: None,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveRequest {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut fields = serde_json::Map::<String, Value>::deserialize(d)?;
+        let mut take = |key: &str| -> Result<Option<i64>, D::Error> {
+            match fields.remove(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(v) => i64::deserialize(v)
+                    .map(Some)
+                    .map_err(|e| D::Error::custom(format!("{key}: {e}"))),
+            }
+        };
+        let elapsed_ms = take("elapsed_ms")?;
+        let version = take("version")?;
+        let keys: Vec<String> = fields.keys().cloned().collect();
+        let mv = Move::deserialize(Value::Object(fields)).map_err(D::Error::custom)?;
+        // serde lets extra fields through on the variants without fields, even with
+        // `deny_unknown_fields`: check every key against the variant's own.
+        let known: &[&str] = match mv {
+            Move::Place { .. } | Move::Centre { .. } | Move::Corner { .. } => {
+                &["type", "cell", "digit"]
+            }
+            Move::Clear { .. } => &["type", "cell"],
+            Move::AutoCandidates | Move::ClearMarks => &["type"],
+        };
+        if let Some(extra) = keys.iter().find(|k| !known.contains(&k.as_str())) {
+            return Err(D::Error::custom(format!(
+                "unknown field `{extra}`, expected one of `{}`, `elapsed_ms`, `version`",
+                known.join("`, `")
+            )));
+        }
+        Ok(MoveRequest {
+            mv,
+            elapsed_ms,
+            version,
+        })
     }
 }
 
 fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> {
     if let Some(ms) = elapsed {
-        if !(0..=MAX_ELAPSED_MS).contains(&ms) {
-            return Err(ApiError::invalid(
-                "elapsed_ms must be between 0 and 100 days",
-            ));
-        }
+        check_elapsed(ms)?;
         // Two tabs may report different readings: the timer never runs backwards.
         if !game.is_finished() {
             game.elapsed_ms = game.elapsed_ms.max(ms);
@@ -522,21 +750,42 @@ fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> 
     Ok(())
 }
 
+fn check_elapsed(ms: i64) -> Result<(), ApiError> {
+    if (0..=MAX_ELAPSED_MS).contains(&ms) {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            "elapsed_ms must be between 0 and 100 days",
+        ))
+    }
+}
+
 fn finish_if_solved(game: &mut Game) {
     if !game.is_finished() && game.board.grid() == game.solution {
         game.finished_at = Some(now_ms());
     }
 }
 
-/// `POST /api/games/{id}/moves`: play a move. Answers the new game state.
+/// A game as the answer to a request, with its version as the `ETag`.
+fn game_answer(g: &Game) -> Response {
+    let etag = HeaderValue::from_str(&format!("\"{}\"", g.revision))
+        .expect("digits are a valid header value");
+    ([(ETAG, etag)], Json(game_json(g))).into_response()
+}
+
+/// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
+/// Answers the new game state (409 with the current one if the version is stale).
 pub async fn play_move(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<MoveRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
+    let seen = required_version(&headers, req.version)?;
     let game = blocking(move || {
         let (game, ()) = st.store.update(id, |g| {
+            check_version(g, Some(seen))?;
             if g.is_finished() {
                 return Err(ApiError::conflict("this game is already solved"));
             }
@@ -549,58 +798,68 @@ pub async fn play_move(
         Ok(game)
     })
     .await?;
-    Ok(Json(game_json(&game)))
+    Ok(game_answer(&game))
 }
 
-/// Optional body of undo, redo, hint, bot and check: the timer's reading.
+/// Optional body of undo, redo, hint, bot and check: the timer's reading, and the version of
+/// the game the client saw (required for undo, redo and bot, which change the board).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Clock {
     elapsed_ms: Option<i64>,
+    version: Option<i64>,
 }
 
 async fn history(
     st: Shared,
     raw_id: String,
+    headers: &HeaderMap,
     clock: Clock,
     delta: i64,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = game_id(&raw_id)?;
+    let seen = required_version(headers, clock.version)?;
+    if let Some(ms) = clock.elapsed_ms {
+        check_elapsed(ms)?;
+    }
     let game = blocking(move || {
-        if clock.elapsed_ms.is_some() {
-            st.store.update(id, |g| {
-                apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
-            })??;
-        }
-        Ok(st.store.step_history(id, delta)?.0)
+        let (game, _) = st.store.step_history(id, delta, |g| {
+            check_version(g, Some(seen))?;
+            apply_elapsed(g, clock.elapsed_ms)
+        })??;
+        Ok(game)
     })
     .await?;
-    Ok(Json(game_json(&game)))
+    Ok(game_answer(&game))
 }
 
 /// `POST /api/games/{id}/undo`.
 pub async fn undo(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
-) -> Result<Json<Value>, ApiError> {
-    history(st, id, clock, -1).await
+) -> Result<Response, ApiError> {
+    history(st, id, &headers, clock, -1).await
 }
 
 /// `POST /api/games/{id}/redo`.
 pub async fn redo(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
-) -> Result<Json<Value>, ApiError> {
-    history(st, id, clock, 1).await
+) -> Result<Response, ApiError> {
+    history(st, id, &headers, clock, 1).await
 }
 
-/// Body of `PUT /api/games/{id}/clock`.
+/// Body of `PUT /api/games/{id}/clock`: the timer, which only ever moves forward, so a stale
+/// version is harmless here and naming one is optional.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSet {
     elapsed_ms: i64,
+    version: Option<i64>,
 }
 
 /// `PUT /api/games/{id}/clock`: save the timer (the page does so every few seconds and when
@@ -608,11 +867,14 @@ pub struct ClockSet {
 pub async fn set_clock(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<ClockSet>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
+    let seen = seen_version(&headers, req.version)?;
     let game = blocking(move || {
         let (g, ()) = st.store.update(id, |g| {
+            check_version(g, seen)?;
             apply_elapsed(g, Some(req.elapsed_ms)).map(|()| (false, ()))
         })??;
         Ok(g)
@@ -627,11 +889,14 @@ pub async fn set_clock(
 pub async fn check_game(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
+    let seen = seen_version(&headers, clock.version)?;
     let game = blocking(move || {
         let (g, ()) = st.store.update(id, |g| {
+            check_version(g, seen)?;
             apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
         })??;
         Ok(g)
@@ -690,55 +955,68 @@ fn blocker(game: &Game) -> Option<Value> {
     None
 }
 
-/// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first).
+/// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first), for the
+/// version of the game the client names, if it names one (409 if that is stale).
 ///
-/// The step is searched outside the database lock (it can take a while on the hardest
-/// puzzles), from a read of the game; then one short transaction saves the timer and bumps the
-/// hint counter.
+/// The step is searched in the engine's pool, outside the database lock (it can take a while
+/// on the hardest puzzles), from a read of the game; then one short transaction saves the timer
+/// and bumps the hint counter.
 pub async fn hint(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let out = blocking(move || {
-        let g = st.store.get(id)?;
-        let (answer, counts) = if g.is_finished() {
-            let v = json!({ "kind": "solved", "message": "This puzzle is solved." });
-            (v, false)
-        } else if let Some(b) = blocker(&g) {
-            (b, false)
-        } else {
-            let position = g.board.position();
-            match engine::next_step(&position, &g.solution) {
-                Some(step) => {
-                    let v = json!({
-                        "kind": "step",
-                        "step": step_json(&step),
-                        "candidates": candidates_json(&position),
-                    });
-                    (v, true)
-                }
-                None => {
-                    let v = json!({
-                        "kind": "stuck",
-                        "message": "The logical solver finds no step from here.",
-                    });
-                    (v, false)
-                }
+    let seen = seen_version(&headers, clock.version)?;
+    if let Some(ms) = clock.elapsed_ms {
+        check_elapsed(ms)?;
+    }
+    let read = st.clone();
+    let g = blocking(move || Ok(read.store.get(id)?)).await?;
+    check_version(&g, seen)?;
+    let (answer, counts) = if g.is_finished() {
+        let v = json!({ "kind": "solved", "message": "This puzzle is solved." });
+        (v, false)
+    } else if let Some(b) = blocker(&g) {
+        (b, false)
+    } else {
+        let position = g.board.position();
+        let solution = g.solution;
+        let (step, position) = st
+            .pool
+            .run(move || (engine::next_step(&position, &solution), position))
+            .await?;
+        match step {
+            Some(step) => {
+                let v = json!({
+                    "kind": "step",
+                    "step": step_json(&step),
+                    "candidates": candidates_json(&position),
+                });
+                (v, true)
             }
-        };
-        if counts || clock.elapsed_ms.is_some() {
+            None => {
+                let v = json!({
+                    "kind": "stuck",
+                    "message": "The logical solver finds no step from here.",
+                });
+                (v, false)
+            }
+        }
+    };
+    if counts || clock.elapsed_ms.is_some() {
+        blocking(move || {
             st.store.update(id, |g| {
                 apply_elapsed(g, clock.elapsed_ms)?;
                 g.hints += i64::from(counts);
                 Ok::<_, ApiError>((false, ()))
             })??;
-        }
-        Ok(answer)
-    })
-    .await?;
-    Ok(Json(out))
+            Ok(())
+        })
+        .await?;
+    }
+    Ok(Json(answer))
 }
 
 /// What the bot will do next from a game: the board after its action and the action's JSON.
@@ -793,52 +1071,46 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     Ok((board, action))
 }
 
-/// `POST /api/games/{id}/bot`: the bot plays one step. Answers the step and the new game.
+/// `POST /api/games/{id}/bot`: the bot plays one step on the version of the game the client
+/// saw (409 with the current game if it is stale). Answers the step and the new game.
 ///
-/// The step is planned outside the database lock and applied only if the game has not changed
-/// meanwhile (another tab's move); otherwise it is planned again from the new position.
+/// The step is planned in the engine's pool, outside the database lock, and applied only if
+/// the game is still the version planned from.
 pub async fn bot_step(
     State(st): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
-    let out = blocking(move || {
-        if let Some(ms) = clock.elapsed_ms {
-            if !(0..=MAX_ELAPSED_MS).contains(&ms) {
-                return Err(ApiError::invalid(
-                    "elapsed_ms must be between 0 and 100 days",
-                ));
-            }
-        }
-        let mut seen = st.store.get(id)?;
-        for _ in 0..5 {
-            if seen.is_finished() {
-                return Ok(json!({
-                    "action": { "kind": "solved", "message": "This puzzle is solved." },
-                    "game": game_json(&seen),
-                }));
-            }
-            let (board, action) = plan_bot(&seen)?;
-            let (game, applied) = st.store.update(id, |g| {
-                if g.cursor != seen.cursor || g.board != seen.board || g.is_finished() {
-                    return Ok::<_, ApiError>((false, false));
-                }
-                apply_elapsed(g, clock.elapsed_ms)?;
-                g.board = board;
-                g.bot_used = true;
-                finish_if_solved(g);
-                Ok((true, true))
-            })??;
-            if applied {
-                return Ok(json!({ "action": action, "game": game_json(&game) }));
-            }
-            seen = game;
-        }
-        Err(ApiError::conflict("the game keeps changing; try again"))
+    let seen = required_version(&headers, clock.version)?;
+    if let Some(ms) = clock.elapsed_ms {
+        check_elapsed(ms)?;
+    }
+    let read = st.clone();
+    let current = blocking(move || Ok(read.store.get(id)?)).await?;
+    check_version(&current, Some(seen))?;
+    if current.is_finished() {
+        return Ok(Json(json!({
+            "action": { "kind": "solved", "message": "This puzzle is solved." },
+            "game": game_json(&current),
+        })));
+    }
+    let planned = current.clone();
+    let (board, action) = st.pool.run(move || plan_bot(&planned)).await??;
+    let (game, ()) = blocking(move || {
+        st.store.update(id, |g| {
+            // The game changed while the step was planned: the client sees it and decides.
+            check_version(g, Some(seen))?;
+            apply_elapsed(g, clock.elapsed_ms)?;
+            g.board = board;
+            g.bot_used = true;
+            finish_if_solved(g);
+            Ok::<_, ApiError>((true, ()))
+        })?
     })
     .await?;
-    Ok(Json(out))
+    Ok(Json(json!({ "action": action, "game": game_json(&game) })))
 }
 
 /// `GET /api/stats`: per level, games started and solved, best and average time.

@@ -1,7 +1,7 @@
 //! The game's page and assets, embedded in the binary from `web/` at build time, served by exact
 //! path from a fixed table: no file system access, so no path can escape anything.
 
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
@@ -64,6 +64,8 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
         asset.body.into_response()
     };
     let h = resp.headers_mut();
+    // HEAD says how long the GET's body would be (an empty body would otherwise be sized 0).
+    h.insert(CONTENT_LENGTH, HeaderValue::from(asset.body.len()));
     h.insert(CONTENT_TYPE, HeaderValue::from_static(asset.mime));
     // Assets change with the binary; revalidation is cheap on loopback and never shows a stale
     // page after an upgrade.

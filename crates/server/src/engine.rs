@@ -2,11 +2,9 @@
 //! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step with its
 //! explanation (`nonet-logic`'s path and explain modules).
 //!
-//! Everything here is CPU work without I/O; the API runs it on the blocking thread pool.
+//! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
+//! the next step) on its bounded [`crate::pool::Pool`].
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nonet_core::{PencilMarks, Solutions, Sudoku};
@@ -50,68 +48,19 @@ pub enum PuzzleCheck {
 /// rating (the hardest puzzles take seconds; the rating is then saved when it is ready).
 pub const RATING_WAIT: Duration = Duration::from_secs(2);
 
-/// At most this many ratings may still be running after their request stopped waiting, so
-/// pasting very hard puzzles again and again cannot pile up work. Quick ratings never count.
-const MAX_SLOW_RATINGS: usize = 2;
-
-/// Ratings running past [`RATING_WAIT`].
-static SLOW_RATINGS: AtomicUsize = AtomicUsize::new(0);
-
-/// Checks a puzzle: clashing givens, no solution, several, or one. A unique puzzle is rated for
-/// at most [`RATING_WAIT`]; past that the answer comes without the rating, and the receiver
-/// returned beside it delivers the rating when it is ready.
-pub fn check_puzzle(puzzle: &Sudoku) -> (PuzzleCheck, Option<Receiver<(f64, &'static str)>>) {
+/// Checks a puzzle: clashing givens, no solution, several, or one (then without its rating:
+/// [`rate()`] is the slow part, run separately).
+pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
     if let Err(conflict) = puzzle.check() {
-        return (
-            PuzzleCheck::Clash(format!("the givens break a rule: {conflict}")),
-            None,
-        );
+        return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
     }
-    let solution = match puzzle.solutions() {
-        Solutions::None => return (PuzzleCheck::NoSolution, None),
-        Solutions::Multiple(_) => return (PuzzleCheck::Several, None),
-        Solutions::Unique(solution) => solution,
-    };
-    let unrated = PuzzleCheck::Unique {
-        solution,
-        rating: None,
-    };
-    if SLOW_RATINGS.load(Ordering::SeqCst) >= MAX_SLOW_RATINGS {
-        return (unrated, None);
-    }
-    // (finished, counted as slow), shared by the rating thread and this request.
-    let state = Arc::new(Mutex::new((false, false)));
-    let (tx, rx) = mpsc::channel();
-    let thread_state = Arc::clone(&state);
-    let puzzle = *puzzle;
-    std::thread::spawn(move || {
-        let r = rate(&puzzle);
-        let mut st = thread_state.lock().unwrap_or_else(|e| e.into_inner());
-        st.0 = true;
-        if st.1 {
-            SLOW_RATINGS.fetch_sub(1, Ordering::SeqCst);
-        }
-        drop(st);
-        if let Some(r) = r {
-            let _ = tx.send(r);
-        }
-    });
-    match rx.recv_timeout(RATING_WAIT) {
-        Ok(r) => (
-            PuzzleCheck::Unique {
-                solution,
-                rating: Some(r),
-            },
-            None,
-        ),
-        Err(_) => {
-            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
-            if !st.0 {
-                st.1 = true;
-                SLOW_RATINGS.fetch_add(1, Ordering::SeqCst);
-            }
-            (unrated, Some(rx))
-        }
+    match puzzle.solutions() {
+        Solutions::None => PuzzleCheck::NoSolution,
+        Solutions::Multiple(_) => PuzzleCheck::Several,
+        Solutions::Unique(solution) => PuzzleCheck::Unique {
+            solution,
+            rating: None,
+        },
     }
 }
 

@@ -2,7 +2,9 @@
 //! `{"error": {"code": "...", "message": "..."}}`.
 //!
 //! Internal failures (database, panics) are logged on the server's standard error and answered
-//! with a generic message: nothing about the machine, paths or SQL leaks to the client.
+//! with a generic message: nothing about the machine, paths or SQL leaks to the client. Two
+//! failures of the machine are named, because the player can act on them: a full disk (507)
+//! and a database that cannot be written (503).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -10,6 +12,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::board::MoveError;
+use crate::pool::PoolError;
 use crate::store::StoreError;
 
 /// An error answer.
@@ -21,7 +24,14 @@ pub struct ApiError {
     pub code: &'static str,
     /// A sentence for people.
     pub message: String,
+    /// The game as it stands, sent with a 409 for a stale version so the client can catch up.
+    pub game: Option<serde_json::Value>,
+    /// Seconds after which to try again (`Retry-After`), for a 503.
+    pub retry_after: Option<u32>,
 }
+
+/// Seconds a client is told to wait when the engine is busy.
+pub const BUSY_RETRY_AFTER: u32 = 2;
 
 impl ApiError {
     /// An error with the given parts.
@@ -30,6 +40,36 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            game: None,
+            retry_after: None,
+        }
+    }
+
+    /// 409: the client named version `seen` of a game that has moved on; `current` is the game
+    /// now.
+    pub fn stale(seen: i64, current: serde_json::Value) -> ApiError {
+        ApiError {
+            game: Some(current),
+            ..ApiError::new(
+                StatusCode::CONFLICT,
+                "stale",
+                format!(
+                    "this game has changed since version {seen} (in another tab or window?); \
+                     here is how it stands now"
+                ),
+            )
+        }
+    }
+
+    /// 503 with `Retry-After`: the engine's pool is full.
+    pub fn busy() -> ApiError {
+        ApiError {
+            retry_after: Some(BUSY_RETRY_AFTER),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the server is busy with other puzzles; try again in a moment",
+            )
         }
     }
 
@@ -66,8 +106,16 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": { "code": self.code, "message": self.message } });
-        (self.status, Json(body)).into_response()
+        let mut body = json!({ "error": { "code": self.code, "message": self.message } });
+        if let Some(game) = self.game {
+            body["game"] = game;
+        }
+        let mut resp = (self.status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after {
+            resp.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        resp
     }
 }
 
@@ -75,7 +123,33 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {
             StoreError::NotFound(id) => ApiError::not_found(format!("no game with id {id}")),
+            StoreError::Full => {
+                eprintln!("nonet play: the disk holding the database is full");
+                ApiError::new(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "disk_full",
+                    "the disk holding your games is full, so this change was not saved: free \
+                     some space, then try again",
+                )
+            }
+            StoreError::ReadOnly => {
+                eprintln!("nonet play: the database cannot be written any more");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "read_only",
+                    "your games cannot be saved: the database has become read-only",
+                )
+            }
             other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<PoolError> for ApiError {
+    fn from(e: PoolError) -> ApiError {
+        match e {
+            PoolError::Busy => ApiError::busy(),
+            PoolError::Failed => ApiError::internal(e),
         }
     }
 }

@@ -9,11 +9,16 @@
 //! **Invariant:** this is the only crate that knows HTTP or SQL. The rules of Sudoku, the solver
 //! and the generator live in the engine crates; [`engine`] is the one place that calls them.
 //!
-//! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above), JSON bodies are parsed
-//! strictly (400 malformed, 422 wrong shape, 415 not JSON), every error answer is JSON, internal
-//! errors never show their cause, responses carry a strict Content-Security-Policy and frame
-//! denial, state-changing requests from other sites are refused, and when serving on loopback
-//! the `Host` header must name loopback (which stops DNS-rebinding pages from reaching the API).
+//! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above) and must arrive within
+//! [`BODY_READ_TIMEOUT`] (408), JSON bodies are parsed strictly (400 malformed or with a key
+//! named twice, 422 wrong shape or an unknown field, 415 not JSON), every error answer is JSON,
+//! internal errors never show their cause, responses carry a strict Content-Security-Policy and
+//! frame denial, every request's `Host` must be one of the server's names ([`AllowedHosts`], on
+//! every bind: DNS-rebinding pages are refused), and state-changing requests whose `Origin` is
+//! not the server's own are refused. Requests that change a board name the game's version (409
+//! when another tab changed it first), expensive engine work goes through one bounded [`Pool`]
+//! (503 past it), and the accept loop ([`serve`]) caps open connections. `docs/reliability.md`
+//! has the threat model.
 
 #![forbid(unsafe_code)]
 
@@ -22,11 +27,13 @@ mod assets;
 pub mod board;
 pub mod engine;
 pub mod error;
+pub mod hosts;
+pub mod pool;
+mod serve;
 pub mod store;
 
-use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header::{self, HeaderValue};
@@ -35,13 +42,23 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use http_body_util::BodyExt;
 
 pub use api::{AppState, Shared};
 pub use error::ApiError;
+pub use hosts::{AllowedHosts, BadHostName};
+pub use pool::{Busy, Pool, PoolError};
+pub use serve::{
+    run, serve, Limits, ServeConfig, ServeError, HEADER_READ_TIMEOUT, MAX_CONNECTIONS,
+};
 pub use store::{Store, StoreError};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// How long a client may take to send a request's whole body once its headers are in (a body
+/// trickled a byte at a time would otherwise hold its connection for ever).
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The Content-Security-Policy of every response: only this origin's own scripts, styles and
 /// images, no inline script, no framing, no plugins.
@@ -50,17 +67,33 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; 
     base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 impl AppState {
-    /// State over `store`, accepting any `Host` header (tests, or serving on all interfaces).
+    /// State over `store` answering to the loopback names on any port (tests drive the router
+    /// without a socket; [`run`] always names the bound port), with the default engine pool
+    /// and body read timeout.
     pub fn new(store: Store) -> AppState {
         AppState {
             store,
-            allowed_hosts: None,
+            allowed_hosts: AllowedHosts::loopback(None),
+            pool: Pool::with_default_size(),
+            body_read_timeout: BODY_READ_TIMEOUT,
         }
     }
 
-    /// Accept only requests whose `Host` is one of `hosts` (e.g. `127.0.0.1:8080`).
-    pub fn with_allowed_hosts(mut self, hosts: Vec<String>) -> AppState {
-        self.allowed_hosts = Some(hosts);
+    /// Answer only to `hosts`.
+    pub fn with_allowed_hosts(mut self, hosts: AllowedHosts) -> AppState {
+        self.allowed_hosts = hosts;
+        self
+    }
+
+    /// Run the engine's expensive work on `pool`.
+    pub fn with_pool(mut self, pool: Pool) -> AppState {
+        self.pool = pool;
+        self
+    }
+
+    /// Give clients `timeout` to send a request's whole body.
+    pub fn with_body_read_timeout(mut self, timeout: Duration) -> AppState {
+        self.body_read_timeout = timeout;
         self
     }
 }
@@ -90,46 +123,100 @@ pub fn app(state: Shared) -> Router {
         .with_state(state)
 }
 
-fn error_response(e: ApiError) -> Response {
-    e.into_response()
-}
-
-/// The middleware every request passes: size, origin and host checks before, security headers
-/// and JSON error bodies after.
-async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
+/// Why a request is refused before any handler sees it: its size, its `Host`, its `Origin`.
+fn check_request(st: &AppState, req: &Request) -> Result<(), ApiError> {
     let headers = req.headers();
     let declared_len = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let mut early = None;
     if declared_len.is_some_and(|n| n > BODY_LIMIT as u64) {
-        early = Some(api::too_large());
+        return Err(api::too_large());
     }
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    if early.is_none() {
-        if let (Some(allowed), Some(host)) = (&st.allowed_hosts, host) {
-            if !allowed.iter().any(|a| a.eq_ignore_ascii_case(host)) {
-                early = Some(ApiError::new(
-                    StatusCode::MISDIRECTED_REQUEST,
-                    "bad_host",
-                    "this server only answers requests addressed to it",
-                ));
+    let misdirected = || {
+        ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "bad_host",
+            "this server only answers requests addressed to it by one of its names \
+             (`nonet play --allow-host NAME` adds one)",
+        )
+    };
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let host =
+        match (hosts.next(), hosts.next()) {
+            (None, _) => return Err(ApiError::bad_request(
+                "the request has no Host header: this server answers only requests that name it",
+            )),
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(
+                    "the request has two Host headers: this server needs exactly one",
+                ))
             }
+            (Some(h), None) => h.to_str().map_err(|_| misdirected())?,
+        };
+    if !st.allowed_hosts.allows_host(host) {
+        return Err(misdirected());
+    }
+    // A request target in absolute form (`GET http://other/ HTTP/1.1`) names a host too.
+    if let Some(authority) = req.uri().authority() {
+        if !st.allowed_hosts.allows_host(authority.as_str()) {
+            return Err(misdirected());
         }
     }
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if early.is_none() && changes_state && is_cross_site(headers, host) {
-        early = Some(ApiError::new(
+    if changes_state && is_cross_site(&st.allowed_hosts, headers) {
+        return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "cross_site",
             "requests from other sites are not accepted",
         ));
     }
+    Ok(())
+}
+
+/// Reads the whole body of `req` within the state's body read timeout (a client trickling its
+/// body keeps a connection and a task for ever otherwise), so handlers get it in memory.
+async fn buffer_body(st: &AppState, req: Request) -> Result<Request, ApiError> {
+    let headers = req.headers();
+    let has_body = headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|v| v.as_bytes() != b"0");
+    if !has_body {
+        return Ok(req);
+    }
+    let (parts, body) = req.into_parts();
+    let limited = http_body_util::Limited::new(body, BODY_LIMIT);
+    let read = tokio::time::timeout(st.body_read_timeout, limited.collect()).await;
+    let bytes = match read {
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                format!(
+                    "the request body did not arrive within {} s",
+                    st.body_read_timeout.as_secs_f64()
+                ),
+            ))
+        }
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return Err(api::too_large()),
+        Ok(Err(_)) => return Err(ApiError::bad_request("could not read the request body")),
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    Ok(Request::from_parts(parts, axum::body::Body::from(bytes)))
+}
+
+/// The middleware every request passes: size, host and origin checks and the body read
+/// before, security headers and JSON error bodies after.
+async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api/");
-    let mut resp = match early {
-        Some(e) => error_response(e),
-        None => next.run(req).await,
+    let checked = match check_request(&st, &req) {
+        Ok(()) => buffer_body(&st, req).await,
+        Err(e) => Err(e),
+    };
+    let mut resp = match checked {
+        Ok(req) => next.run(req).await,
+        Err(e) => e.into_response(),
     };
     // Errors produced by the framework itself (405, a path that does not match) have no JSON
     // body: give them one, so every error a client sees has the same shape.
@@ -172,24 +259,20 @@ fn with_status(mut resp: Response, status: StatusCode) -> Response {
     resp
 }
 
-/// Whether a request comes from another site: the browser says so in `Sec-Fetch-Site`, or the
-/// `Origin` it sends names a different host.
-fn is_cross_site(headers: &axum::http::HeaderMap, host: Option<&str>) -> bool {
+/// Whether a state-changing request comes from another site: the browser says so in
+/// `Sec-Fetch-Site`, or its `Origin` is not one of this server's own (compared with the allow
+/// list, never with `Host`, which a rebinding page chooses as freely as `Origin`).
+fn is_cross_site(allowed: &AllowedHosts, headers: &axum::http::HeaderMap) -> bool {
     if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
         if site == "cross-site" || site == "same-site" {
             return true;
         }
     }
-    match (
-        headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()),
-        host,
-    ) {
-        (Some("null"), _) => true,
-        (Some(origin), Some(host)) => {
-            let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
-            !origin_host.eq_ignore_ascii_case(host)
-        }
-        _ => false,
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    match (origins.next(), origins.next()) {
+        (None, _) => false,
+        (Some(origin), None) => origin.to_str().map_or(true, |o| !allowed.allows_origin(o)),
+        (Some(_), Some(_)) => true,
     }
 }
 
@@ -208,167 +291,5 @@ pub fn default_db_path() -> PathBuf {
     match base {
         Some(b) => b.join("nonet").join("nonet.db"),
         None => PathBuf::from("nonet.db"),
-    }
-}
-
-/// What can stop the server from starting.
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    /// The database could not be opened or created.
-    #[error("cannot open the database {path}: {reason}")]
-    Store {
-        /// The database path.
-        path: PathBuf,
-        /// Why, in one sentence (SQLite's own error chain repeats itself).
-        reason: String,
-    },
-    /// The database's directory could not be created.
-    #[error("cannot create the directory {path}")]
-    Dir {
-        /// The directory.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// Binding or serving failed.
-    #[error("cannot serve on {addr}")]
-    Io {
-        /// The address.
-        addr: SocketAddr,
-        /// Why.
-        source: std::io::Error,
-    },
-}
-
-/// How to run the server.
-#[derive(Clone, Debug)]
-pub struct ServeConfig {
-    /// The interface (127.0.0.1 unless the user asked for another).
-    pub host: IpAddr,
-    /// The port (0 picks a free one).
-    pub port: u16,
-    /// If the port is taken, take a free one instead of failing.
-    pub fallback_to_free_port: bool,
-    /// The database file.
-    pub db: PathBuf,
-}
-
-/// Opens the store, binds the socket, calls `on_ready` with the page's URL, and serves until
-/// Ctrl-C or SIGTERM (finishing the requests in flight).
-pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), ServeError> {
-    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ServeError::Dir {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    let store = Store::open(&config.db).map_err(|e| ServeError::Store {
-        path: config.db.clone(),
-        reason: match e {
-            StoreError::Db(db) => db.to_string(),
-            other => other.to_string(),
-        },
-    })?;
-    let addr = SocketAddr::new(config.host, config.port);
-    let io = |source| ServeError::Io { addr, source };
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(io)?;
-    rt.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(addr).await {
-            Ok(l) => l,
-            Err(e) if config.fallback_to_free_port && e.kind() == std::io::ErrorKind::AddrInUse => {
-                tokio::net::TcpListener::bind(SocketAddr::new(config.host, 0))
-                    .await
-                    .map_err(io)?
-            }
-            Err(e) => return Err(io(e)),
-        };
-        let local = listener.local_addr().map_err(io)?;
-        let mut state = AppState::new(store);
-        if config.host.is_loopback() {
-            let p = local.port();
-            state = state.with_allowed_hosts(vec![
-                format!("127.0.0.1:{p}"),
-                format!("localhost:{p}"),
-                format!("[::1]:{p}"),
-            ]);
-        }
-        let url = match local.ip() {
-            IpAddr::V6(ip) => format!("http://[{ip}]:{}/", local.port()),
-            IpAddr::V4(ip) if ip.is_unspecified() => format!("http://127.0.0.1:{}/", local.port()),
-            IpAddr::V4(ip) => format!("http://{ip}:{}/", local.port()),
-        };
-        on_ready(&url);
-        serve(listener, app(Arc::new(state))).await;
-        Ok(())
-    })
-}
-
-/// How long a client may take to send a request's headers before its connection is closed:
-/// without a limit, clients that send a byte now and then ("slow loris") each hold a
-/// connection open for ever.
-pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Serves `router` on `listener` until Ctrl-C or SIGTERM, then lets the connections finish
-/// the requests in flight. HTTP/1.1 with [`HEADER_READ_TIMEOUT`].
-async fn serve(listener: tokio::net::TcpListener, router: Router) {
-    use hyper_util::rt::{TokioIo, TokioTimer};
-    use hyper_util::server::graceful::GracefulShutdown;
-    use hyper_util::service::TowerToHyperService;
-
-    let graceful = GracefulShutdown::new();
-    let mut shutdown = std::pin::pin!(shutdown_signal());
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                // Out of file descriptors and the like: wait a little rather than spin.
-                Err(_) => {
-                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
-        let service = TowerToHyperService::new(router.clone());
-        let conn = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(HEADER_READ_TIMEOUT)
-            .serve_connection(TokioIo::new(stream), service);
-        let conn = graceful.watch(conn);
-        tokio::spawn(async move {
-            // A client that goes away mid-request is its own business.
-            let _ = conn.await;
-        });
-    }
-    drop(listener);
-    // Requests in flight finish (a hint takes well under a second); a client stuck in the
-    // middle of its headers is not waited for beyond the grace period.
-    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
-}
-
-/// How long a stopping server waits for the requests in flight.
-const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
     }
 }

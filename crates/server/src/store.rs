@@ -3,30 +3,93 @@
 //!
 //! One connection behind a mutex: SQLite serialises writers anyway, and holding the lock for the
 //! whole read-modify-write of a move is what makes two tabs playing the same game safe (each
-//! move sees the one before it). Every change runs in a transaction, and the database runs in
-//! WAL mode with `synchronous=FULL`, so a move the server has answered survives a crash.
+//! move sees the one before it). Every change runs in a transaction that starts `IMMEDIATE`
+//! (it takes the write lock first, so SQLite's busy timeout applies when another process holds
+//! it; a deferred one that reads then writes fails at once with "database is locked"), and the
+//! database runs in WAL mode with `synchronous=FULL`, so a move the server has answered
+//! survives a crash.
+//!
+//! The file says what it is: `PRAGMA application_id` is [`APPLICATION_ID`] and `user_version`
+//! the schema's version ([`SCHEMA_VERSION`]). [`Store::open`] reads both before writing
+//! anything: another program's file or a newer nonet's is refused untouched, an older nonet's is
+//! migrated in one transaction. Then `quick_check` and a committed write (the version stamp)
+//! prove the file is sound and writable, so a broken store is refused at start with a reason
+//! rather than failing every request.
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use nonet_core::Sudoku;
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{
+    params, Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior,
+};
 
 use crate::board::{Board, StoredBoard};
 
+/// `PRAGMA application_id` of a nonet database: "nont" in ASCII.
+pub const APPLICATION_ID: i64 = 0x6E6F_6E74;
+
+/// The schema version this build writes (`PRAGMA user_version`). 0 is the schema from before
+/// versions were written (no `revision` column); 1 adds `games.revision`.
+pub const SCHEMA_VERSION: i64 = 1;
+
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StoreError {
     /// No game has this id.
     #[error("no game with id {0}")]
     NotFound(i64),
     /// SQLite failed.
     #[error("database error: {0}")]
-    Db(#[from] rusqlite::Error),
+    Db(rusqlite::Error),
     /// A stored row could not be read back (damaged by hand or by a bug).
     #[error("stored game {0} is damaged")]
     Corrupt(i64),
+    /// The file is not a nonet database; it was left untouched.
+    #[error(
+        "it is not a nonet database ({0}); it was left untouched: give another file with --db"
+    )]
+    Foreign(String),
+    /// The file comes from a newer nonet; it was left untouched.
+    #[error(
+        "it was written by a newer nonet (schema version {found}; this one reads up to \
+         {SCHEMA_VERSION}); it was left untouched: upgrade nonet, or give another file with --db"
+    )]
+    Newer {
+        /// The file's schema version.
+        found: i64,
+    },
+    /// SQLite's own check found damage.
+    #[error(
+        "it is damaged (SQLite's quick_check says: {0}); move it aside (or restore a backup) \
+         and start again"
+    )]
+    Damaged(String),
+    /// The file, its directory or its disk cannot be written.
+    #[error(
+        "it cannot be written (a read-only file, directory or disk); check its permissions, \
+         or give another file with --db"
+    )]
+    ReadOnly,
+    /// The disk is full (or the database reached its size limit).
+    #[error("the disk holding the database is full: free some space")]
+    Full,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DiskFull) => StoreError::Full,
+            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly,
+            Some(ErrorCode::NotADatabase) => {
+                StoreError::Foreign("it is not an SQLite database".into())
+            }
+            Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged(e.to_string()),
+            _ => StoreError::Db(e),
+        }
+    }
 }
 
 /// How a game was started.
@@ -110,6 +173,9 @@ pub struct Game {
     pub cursor: i64,
     /// Last position of the history (redo is possible while `cursor < top`).
     pub top: i64,
+    /// Bumped by every change of the board (move, undo, redo, bot): the version a client must
+    /// name to change the board, so a tab that has not seen the latest change cannot undo it.
+    pub revision: i64,
     /// The current board.
     pub board: Board,
 }
@@ -157,7 +223,8 @@ CREATE TABLE IF NOT EXISTS games (
     bot_used    INTEGER NOT NULL DEFAULT 0,
     hints       INTEGER NOT NULL DEFAULT 0,
     cursor      INTEGER NOT NULL DEFAULT 0,
-    top         INTEGER NOT NULL DEFAULT 0
+    top         INTEGER NOT NULL DEFAULT 0,
+    revision    INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS states (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -167,6 +234,106 @@ CREATE TABLE IF NOT EXISTS states (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at);
 ";
+
+/// The columns of version 0's tables, by which a file from before versions were written is
+/// recognised as nonet's.
+const V0_GAMES: &[&str] = &[
+    "id",
+    "puzzle",
+    "solution",
+    "source",
+    "level",
+    "rating",
+    "seed",
+    "created_at",
+    "updated_at",
+    "elapsed_ms",
+    "finished_at",
+    "bot_used",
+    "hints",
+    "cursor",
+    "top",
+];
+const V0_STATES: &[&str] = &["game_id", "seq", "board"];
+
+/// What [`inspect`] found in a file.
+enum Found {
+    /// No tables and no marks: a new file.
+    Empty,
+    /// A nonet database of this schema version.
+    Nonet(i64),
+}
+
+fn columns(conn: &Connection, table: &str) -> Result<Vec<String>, StoreError> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info(?1)")?;
+    let names = stmt
+        .query_map([table], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(names)
+}
+
+/// Reads (never writes) what the file is: empty, nonet's (and which version), or something
+/// else.
+fn inspect(conn: &Connection) -> Result<Found, StoreError> {
+    let app_id: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let tables: Vec<String> = conn
+        .prepare(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
+             ORDER BY name",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    match app_id {
+        APPLICATION_ID if version > SCHEMA_VERSION => Err(StoreError::Newer { found: version }),
+        APPLICATION_ID if version < 0 => Err(StoreError::Foreign(format!(
+            "its schema version {version} is not one nonet writes"
+        ))),
+        APPLICATION_ID => Ok(Found::Nonet(version)),
+        0 if tables.is_empty() && version == 0 => Ok(Found::Empty),
+        0 => {
+            let legacy = version == 0
+                && tables == ["games", "states"]
+                && columns(conn, "games")? == V0_GAMES
+                && columns(conn, "states")? == V0_STATES;
+            if legacy {
+                Ok(Found::Nonet(0))
+            } else {
+                Err(StoreError::Foreign(format!(
+                    "it has no nonet mark, and its tables ({}) are not nonet's",
+                    tables.join(", ")
+                )))
+            }
+        }
+        other => Err(StoreError::Foreign(format!(
+            "its application id is {other:#x}, another program's"
+        ))),
+    }
+}
+
+/// Brings a nonet database of `from` version up to [`SCHEMA_VERSION`] (or creates the schema in
+/// an empty one), in one transaction that also stamps the version: a committed write on every
+/// open, which is the store's write probe.
+fn migrate(conn: &mut Connection, found: &Found) -> Result<(), StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    match found {
+        Found::Empty => tx.execute_batch(SCHEMA)?,
+        Found::Nonet(0) => {
+            // Version 1: a revision per game, which clients name to change the board. The
+            // history cursor is the best starting value: what clients saw as the version.
+            tx.execute_batch(
+                "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                 UPDATE games SET revision = cursor;",
+            )?;
+        }
+        Found::Nonet(_) => {}
+    }
+    tx.execute_batch(&format!(
+        "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+    ))?;
+    tx.commit()?;
+    Ok(())
+}
 
 /// Unix time in milliseconds.
 pub fn now_ms() -> i64 {
@@ -180,26 +347,47 @@ fn board_json(board: &Board) -> String {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`, in WAL mode.
+    /// Opens (creating if needed) the database at `path`, in WAL mode: refuses another
+    /// program's file or a newer nonet's before writing anything, checks the file
+    /// (`quick_check`, a committed write) and migrates an older nonet's.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        Store::init(conn)
+        Store::from_connection(Connection::open(path)?, true)
     }
 
     /// A fresh in-memory database (for tests).
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Store::init(Connection::open_in_memory()?)
+        Store::from_connection(Connection::open_in_memory()?, false)
     }
 
-    fn init(conn: Connection) -> Result<Store, StoreError> {
+    fn from_connection(mut conn: Connection, durable: bool) -> Result<Store, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let found = inspect(&conn)?;
+        if !matches!(found, Found::Empty) {
+            let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
+            if verdict != "ok" {
+                return Err(StoreError::Damaged(verdict));
+            }
+        }
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly);
+        }
+        if durable {
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+        }
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.execute_batch(SCHEMA)?;
+        migrate(&mut conn, &found)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Caps the database at `pages` pages (`PRAGMA max_page_count`): past it every write fails
+    /// as on a full disk. Tests use it to check what a full disk does.
+    pub fn set_max_pages(&self, pages: u64) -> Result<(), StoreError> {
+        let conn = self.lock();
+        conn.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))?;
+        Ok(())
     }
 
     fn lock(&self) -> MutexGuard<'_, Connection> {
@@ -218,7 +406,7 @@ impl Store {
     /// Creates a game and returns it.
     pub fn create(&self, new: &NewGame) -> Result<Game, StoreError> {
         let mut conn = self.lock();
-        let tx = conn.transaction()?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let now = now_ms();
         tx.execute(
             "INSERT INTO games (puzzle, solution, source, level, rating, seed, created_at, updated_at)
@@ -299,7 +487,7 @@ impl Store {
         f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
     ) -> Result<Result<(Game, T), E>, StoreError> {
         let mut conn = self.lock();
-        let tx = conn.transaction()?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut game = load(&tx, id)?;
         let (board_changed, out) = match f(&mut game) {
             Ok(x) => x,
@@ -308,6 +496,7 @@ impl Store {
         if board_changed {
             game.cursor += 1;
             game.top = game.cursor;
+            game.revision += 1;
             tx.execute(
                 "DELETE FROM states WHERE game_id = ?1 AND seq >= ?2",
                 params![id, game.cursor],
@@ -323,22 +512,32 @@ impl Store {
         Ok(Ok((game, out)))
     }
 
-    /// Moves the history cursor by `delta` (-1 undo, +1 redo) if possible; returns the game and
+    /// Moves the history cursor by `delta` (-1 undo, +1 redo) if possible, after `check` has
+    /// accepted the game as it stands (an error from it changes nothing); returns the game and
     /// whether anything changed.
-    pub fn step_history(&self, id: i64, delta: i64) -> Result<(Game, bool), StoreError> {
+    pub fn step_history<E>(
+        &self,
+        id: i64,
+        delta: i64,
+        check: impl FnOnce(&mut Game) -> Result<(), E>,
+    ) -> Result<Result<(Game, bool), E>, StoreError> {
         let mut conn = self.lock();
-        let tx = conn.transaction()?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut game = load(&tx, id)?;
-        let target = game.cursor + delta;
-        if game.is_finished() || target < 0 || target > game.top {
-            return Ok((game, false));
+        if let Err(e) = check(&mut game) {
+            return Ok(Err(e));
         }
-        game.cursor = target;
-        game.board = load_board(&tx, id, target)?;
+        let target = game.cursor + delta;
+        let moves = !game.is_finished() && (0..=game.top).contains(&target);
+        if moves {
+            game.cursor = target;
+            game.revision += 1;
+            game.board = load_board(&tx, id, target)?;
+        }
         game.updated_at = now_ms();
         save_fields(&tx, &game)?;
         tx.commit()?;
-        Ok((game, true))
+        Ok(Ok((game, moves)))
     }
 
     /// Statistics per level, in the order the levels are given, then `custom`.
@@ -371,7 +570,7 @@ impl Store {
 fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
     tx.execute(
         "UPDATE games SET updated_at = ?2, elapsed_ms = ?3, finished_at = ?4, bot_used = ?5,
-                          hints = ?6, cursor = ?7, top = ?8
+                          hints = ?6, cursor = ?7, top = ?8, revision = ?9
          WHERE id = ?1",
         params![
             g.id,
@@ -381,7 +580,8 @@ fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
             g.bot_used,
             g.hints,
             g.cursor,
-            g.top
+            g.top,
+            g.revision
         ],
     )?;
     Ok(())
@@ -411,12 +611,12 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         [i64; 3],
         Option<i64>,
         bool,
-        [i64; 3],
+        [i64; 4],
     );
     let row: Option<Row> = conn
         .query_row(
             "SELECT puzzle, solution, source, level, rating, seed, created_at, updated_at,
-                    elapsed_ms, finished_at, bot_used, hints, cursor, top
+                    elapsed_ms, finished_at, bot_used, hints, cursor, top, revision
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -430,7 +630,7 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
                     [r.get(6)?, r.get(7)?, r.get(8)?],
                     r.get(9)?,
                     r.get(10)?,
-                    [r.get(11)?, r.get(12)?, r.get(13)?],
+                    [r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?],
                 ))
             },
         )
@@ -445,7 +645,7 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
     let solution = Sudoku::from_line(&solution).map_err(|_| corrupt())?;
     let source = Source::parse(&source).ok_or_else(corrupt)?;
     let [created_at, updated_at, elapsed_ms] = times;
-    let [hints, cursor, top] = counts;
+    let [hints, cursor, top, revision] = counts;
     let board = load_board(conn, id, cursor)?;
     Ok(Game {
         id,
@@ -463,6 +663,36 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         hints,
         cursor,
         top,
+        revision,
         board,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite opens a file it may not write read-only without a word (as root, permissions
+    /// cannot make one, so the read-only open is made directly): the store refuses it at start
+    /// instead of failing every move later.
+    #[test]
+    fn a_read_only_database_is_refused_at_start() {
+        let dir = std::env::temp_dir().join(format!("nonet-store-ro-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("x.db");
+        drop(Store::open(&db).unwrap());
+        let conn =
+            Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let err = Store::from_connection(conn, true).err().expect("refused");
+        assert!(matches!(err, StoreError::ReadOnly), "{err:?}");
+        assert!(err.to_string().contains("cannot be written"));
+        // A file SQLite opened for writing but may not write (here `query_only`): the write
+        // probe at open finds it.
+        let conn = Connection::open(&db).unwrap();
+        conn.pragma_update(None, "query_only", "ON").unwrap();
+        assert!(!conn.is_readonly(rusqlite::MAIN_DB).unwrap());
+        let err = Store::from_connection(conn, false).err().expect("refused");
+        assert!(matches!(err, StoreError::ReadOnly), "{err:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use nonet_server::{app, AppState, Store};
+use nonet_server::{app, AllowedHosts, AppState, Pool, Store};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -29,6 +29,9 @@ async fn send(
     headers: &[(&str, &str)],
 ) -> (StatusCode, HeaderMap, Value) {
     let mut req = Request::builder().method(method).uri(uri);
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        req = req.header("host", "localhost");
+    }
     for (k, v) in headers {
         req = req.header(*k, *v);
     }
@@ -41,7 +44,25 @@ async fn send(
     (status, headers, value)
 }
 
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+/// Whether `uri` changes a game's board, so a request to it must name the version seen.
+fn changes_board(uri: &str) -> bool {
+    ["/moves", "/undo", "/redo", "/bot"]
+        .iter()
+        .any(|end| uri.ends_with(end))
+}
+
+/// POSTs `body`; a request that changes a board and names no version is sent with the game's
+/// current one (a client that has seen the latest state), see `post_as_is` for the raw call.
+async fn post(app: &Router, uri: &str, mut body: Value) -> (StatusCode, Value) {
+    if changes_board(uri) && body.is_object() && body.get("version").is_none() {
+        let game_uri = uri.rsplit_once('/').unwrap().0;
+        let (_, g) = get(app, game_uri).await;
+        body["version"] = g["version"].clone();
+    }
+    post_as_is(app, uri, body).await
+}
+
+async fn post_as_is(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
     let (s, _, v) = send(
         app,
         Method::POST,
@@ -462,7 +483,7 @@ async fn cross_site_writes_and_foreign_hosts_are_refused() {
 
     let guarded = nonet_server::app(Arc::new(
         AppState::new(Store::open_in_memory().unwrap())
-            .with_allowed_hosts(vec!["127.0.0.1:8080".into()]),
+            .with_allowed_hosts(AllowedHosts::for_bind("127.0.0.1:8080".parse().unwrap())),
     ));
     let (s, _, _) = send(
         &guarded,
@@ -564,7 +585,8 @@ async fn every_write_endpoint_rejects_bad_bodies() {
     }
 }
 
-/// Two tabs sending moves at once: every move lands, none is lost.
+/// Two tabs sending moves at once: every move lands, none is lost. A move on a version that
+/// another landed first gets 409 with the game as it stands, and is sent again on that.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_moves_are_serialised() {
     let app = new_app();
@@ -574,8 +596,18 @@ async fn concurrent_moves_are_serialised() {
     for &i in &empties {
         let app = app.clone();
         tasks.push(tokio::spawn(async move {
-            let mv = json!({ "type": "place", "cell": i, "digit": digit_at(SOLUTION, i) });
-            post(&app, &format!("/api/games/{id}/moves"), mv).await.0
+            let mut version = json!(0);
+            loop {
+                let mv = json!({
+                    "type": "place", "cell": i, "digit": digit_at(SOLUTION, i), "version": version,
+                });
+                let (s, v) = post_as_is(&app, &format!("/api/games/{id}/moves"), mv).await;
+                if s != StatusCode::CONFLICT {
+                    return s;
+                }
+                assert_eq!(v["error"]["code"], "stale", "{v}");
+                version = v["game"]["version"].clone();
+            }
         }));
     }
     for t in tasks {
@@ -725,4 +757,400 @@ async fn the_bot_solves_a_hard_puzzle() {
         }
     }
     assert!(kinds.len() > 2, "more than singles: {kinds:?}");
+}
+
+/// An app answering to what a server bound to every interface on port 8080 answers to, plus
+/// `games.example` (a reverse proxy).
+fn app_bound_beyond_loopback() -> Router {
+    let mut hosts = AllowedHosts::for_bind("0.0.0.0:8080".parse().unwrap());
+    hosts.allow("games.example").unwrap();
+    app(Arc::new(
+        AppState::new(Store::open_in_memory().unwrap()).with_allowed_hosts(hosts),
+    ))
+}
+
+/// Regression: bound to 0.0.0.0 the server answered any `Host`, and compared `Origin` with
+/// `Host`, both chosen by a rebinding page: listing, creating and deleting games all worked.
+#[tokio::test]
+async fn dns_rebinding_host_is_refused_when_bound_beyond_loopback() {
+    let app = app_bound_beyond_loopback();
+    let ours = [("host", "localhost:8080")];
+    let create = json!({ "puzzle": PUZZLE }).to_string().into_bytes();
+    let (s, _, g) = send(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(create.clone()),
+        &[ours[0], ("content-type", "application/json")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let id = g["id"].as_i64().unwrap();
+    let rebound = [
+        ("host", "evil.com:8080"),
+        ("origin", "http://evil.com:8080"),
+    ];
+    let json_ct = ("content-type", "application/json");
+    for (method, uri, body) in [
+        (Method::GET, "/api/games".to_string(), None),
+        (Method::GET, "/".to_string(), None),
+        (Method::POST, "/api/games".to_string(), Some(create.clone())),
+        (Method::DELETE, format!("/api/games/{id}"), None),
+    ] {
+        let (s, _, v) = send(
+            &app,
+            method.clone(),
+            &uri,
+            body,
+            &[rebound[0], rebound[1], json_ct],
+        )
+        .await;
+        assert_eq!(s, StatusCode::MISDIRECTED_REQUEST, "{method} {uri}: {v}");
+        assert!(is_error_body(&v));
+    }
+    // Our own name with another site's origin, or another port of ours: a cross-site write.
+    for origin in [
+        "http://evil.com:8080",
+        "http://localhost:3000",
+        "https://localhost:8080",
+    ] {
+        let (s, _, _) = send(
+            &app,
+            Method::DELETE,
+            &format!("/api/games/{id}"),
+            None,
+            &[ours[0], ("origin", origin)],
+        )
+        .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{origin}");
+    }
+    // The machine's names and an --allow-host name (with https behind a proxy) are served.
+    for (host, origin) in [
+        ("127.0.0.1:8080", "http://127.0.0.1:8080"),
+        ("[::1]:8080", "http://localhost:8080"),
+        ("games.example", "https://games.example"),
+    ] {
+        let (s, _, v) = send(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(create.clone()),
+            &[("host", host), ("origin", origin), json_ct],
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{host} {origin}: {v}");
+    }
+    let (s, _, _) = send(&app, Method::GET, &format!("/api/games/{id}"), None, &ours).await;
+    assert_eq!(s, StatusCode::OK, "the game is still there");
+}
+
+#[tokio::test]
+async fn requests_without_a_host_or_with_two_are_refused() {
+    let app = new_app();
+    let build = |hosts: &[&str]| {
+        let mut req = Request::builder().method(Method::GET).uri("/api/games");
+        for h in hosts {
+            req = req.header("host", *h);
+        }
+        req.body(Body::empty()).unwrap()
+    };
+    for hosts in [
+        &[][..],
+        &["localhost", "localhost"],
+        &["localhost", "evil.com"],
+    ] {
+        let resp = app.clone().oneshot(build(hosts)).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{hosts:?}");
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("Host"),
+            "{v}"
+        );
+    }
+    let resp = app.clone().oneshot(build(&["localhost"])).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+}
+
+/// Regression: an undo in one tab reverted a move another tab had played and seen
+/// acknowledged (147 of 990 toggles in the attack).
+#[tokio::test]
+async fn undo_in_one_tab_cannot_revert_another_tabs_move() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    let undo = format!("/api/games/{id}/undo");
+    // Both tabs see version 0; tab A plays.
+    let (s, a) = post_as_is(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 4, "version": 0 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(a["version"], 1);
+    // Tab B, still on version 0, asks for an undo: refused, with the game as it stands.
+    let (s, v) = post_as_is(&app, &undo, json!({ "version": 0 })).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["error"]["code"], "stale");
+    assert_eq!(v["game"]["version"], 1);
+    assert_eq!(v["game"]["cells"][2]["value"], 4);
+    // The same through If-Match, on moves, redo and bot too.
+    for (uri, body) in [
+        (
+            moves.clone(),
+            json!({ "type": "place", "cell": 3, "digit": 6 }),
+        ),
+        (undo.clone(), json!({})),
+        (format!("/api/games/{id}/redo"), json!({})),
+        (format!("/api/games/{id}/bot"), json!({})),
+    ] {
+        let (s, _, v) = send(
+            &app,
+            Method::POST,
+            &uri,
+            Some(body.to_string().into_bytes()),
+            &[("content-type", "application/json"), ("if-match", "\"0\"")],
+        )
+        .await;
+        assert_eq!(s, StatusCode::CONFLICT, "{uri}: {v}");
+        assert_eq!(v["game"]["version"], 1, "{uri}");
+    }
+    // A board-changing request that names no version is refused, with what to send.
+    let (s, v) = post_as_is(&app, &undo, json!({})).await;
+    assert_eq!(s, StatusCode::PRECONDITION_REQUIRED, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("version"));
+    // Tab B catches up and undoes what it has now seen.
+    let (s, _, b) = send(
+        &app,
+        Method::POST,
+        &undo,
+        Some(b"{}".to_vec()),
+        &[("content-type", "application/json"), ("if-match", "\"1\"")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["cells"][2]["value"], Value::Null);
+    // Versions only grow: a redo after the undo is version 3, not the 1 tab A saw.
+    let (s, r) = post_as_is(
+        &app,
+        &format!("/api/games/{id}/redo"),
+        json!({ "version": 2 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["version"], 3);
+    let (s, v) = post_as_is(&app, &undo, json!({ "version": 1 })).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    // The GET names the version as the ETag.
+    let (_, h, _) = send(&app, Method::GET, &format!("/api/games/{id}"), None, &[]).await;
+    assert_eq!(h["etag"], "\"3\"");
+}
+
+/// Regression: unknown fields in move bodies were ignored while every other endpoint
+/// refused them.
+#[tokio::test]
+async fn unknown_fields_in_move_bodies_are_rejected() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    for body in [
+        json!({ "type": "place", "cell": 2, "digit": 4, "version": 0, "colour": "red" }),
+        json!({ "type": "auto_candidates", "version": 0, "cell": 3 }),
+        json!({ "type": "clear", "cell": 2, "digit": 1, "version": 0 }),
+    ] {
+        let (s, v) = post_as_is(&app, &moves, body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert!(is_error_body(&v));
+    }
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["version"], 0);
+}
+
+/// Regression: a JSON object naming a key twice silently took the last value.
+#[tokio::test]
+async fn duplicate_json_keys_are_rejected() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    for (uri, body) in [
+        (
+            format!("/api/games/{id}/moves"),
+            r#"{"type":"place","cell":2,"digit":4,"digit":5,"version":0}"#,
+        ),
+        (
+            format!("/api/games/{id}/clock"),
+            r#"{"elapsed_ms":1,"elapsed_ms":2}"#,
+        ),
+        (
+            "/api/games".to_string(),
+            r#"{"level":"easy","seed":1,"seed":2}"#,
+        ),
+        (
+            "/api/puzzles/check".to_string(),
+            r#"{"puzzle":{"a":1,"a":2}}"#,
+        ),
+    ] {
+        let method = if uri.ends_with("/clock") {
+            Method::PUT
+        } else {
+            Method::POST
+        };
+        let (s, _, v) = send(
+            &app,
+            method,
+            &uri,
+            Some(body.as_bytes().to_vec()),
+            &[("content-type", "application/json")],
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{uri} {body}: {v}");
+        let msg = v["error"]["message"].as_str().unwrap();
+        assert!(msg.contains("duplicate key"), "{msg}");
+    }
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["version"], 0);
+    assert_eq!(g["elapsed_ms"], 0);
+}
+
+/// Regression: HEAD on an asset answered `Content-Length: 0`.
+#[tokio::test]
+async fn head_on_assets_gives_the_real_content_length() {
+    let app = new_app();
+    for path in ["/", "/js/main.js", "/style.css"] {
+        let (_, get_h, _) = send(&app, Method::GET, path, None, &[]).await;
+        let req = Request::builder()
+            .method(Method::HEAD)
+            .uri(path)
+            .header("host", "localhost")
+            .body(Body::empty())
+            .unwrap();
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        let len: usize = resp.headers()["content-length"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(len > 100, "{path}: {len}");
+        assert_eq!(
+            get_h
+                .get("content-length")
+                .map(|v| v.to_str().unwrap().parse::<usize>().unwrap()),
+            Some(len),
+            "{path}"
+        );
+        let body = resp.into_body().collect().await.unwrap().to_bytes();
+        assert!(body.is_empty());
+    }
+}
+
+/// Expensive engine work runs in one bounded pool: past it the client gets 503 with
+/// `Retry-After`, and concurrent requests never run more jobs than the pool has workers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn expensive_requests_past_the_pool_get_503_with_retry_after() {
+    let state =
+        Arc::new(AppState::new(Store::open_in_memory().unwrap()).with_pool(Pool::new(1, 0)));
+    let app = app(Arc::clone(&state));
+    let id = new_game(&app, PUZZLE).await;
+    // Hold the only worker.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (started_tx, started) = std::sync::mpsc::channel::<()>();
+    state
+        .pool
+        .spawn(move || {
+            started_tx.send(()).unwrap();
+            let _ = held.recv();
+        })
+        .unwrap();
+    started.recv().unwrap();
+    for (uri, body) in [
+        (format!("/api/games/{id}/hint"), json!({})),
+        (format!("/api/games/{id}/bot"), json!({})),
+        (
+            "/api/puzzles/check".to_string(),
+            json!({ "puzzle": PUZZLE }),
+        ),
+        (
+            "/api/games".to_string(),
+            json!({ "level": "easy", "seed": 7 }),
+        ),
+    ] {
+        let (s, h, v) = send(
+            &app,
+            Method::POST,
+            &uri,
+            Some(body.to_string().into_bytes()),
+            &[("content-type", "application/json"), ("if-match", "0")],
+        )
+        .await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{uri}: {v}");
+        assert_eq!(v["error"]["code"], "busy");
+        assert_eq!(h["retry-after"], "2");
+    }
+    release.send(()).unwrap();
+    // Free again: hints are answered, and many at once never run more than the one worker.
+    let mut answered = 0;
+    for _ in 0..50 {
+        let (s, _) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+        if s == StatusCode::OK {
+            answered += 1;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(answered, 1);
+
+    let state =
+        Arc::new(AppState::new(Store::open_in_memory().unwrap()).with_pool(Pool::new(2, 64)));
+    let app = nonet_server::app(Arc::clone(&state));
+    let id = new_game(&app, PUZZLE).await;
+    let tasks: Vec<_> = (0..24)
+        .map(|_| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                post(&app, &format!("/api/games/{id}/hint"), json!({}))
+                    .await
+                    .0
+            })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::OK);
+    }
+    assert!(
+        state.pool.peak_running() <= 2,
+        "{}",
+        state.pool.peak_running()
+    );
+    assert!(state.pool.peak_running() >= 1);
+}
+
+/// A disk that fills while the server runs: the change is refused with a JSON 507 that names
+/// it, and what was saved before is kept.
+#[tokio::test]
+async fn a_full_disk_answers_507_naming_it() {
+    let state = Arc::new(AppState::new(Store::open_in_memory().unwrap()));
+    let app = app(Arc::clone(&state));
+    let id = new_game(&app, PUZZLE).await;
+    state.store.set_max_pages(1).unwrap();
+    let mut full = None;
+    for i in 0..2000 {
+        let (s, v) = post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({ "type": "corner", "cell": 2, "digit": 1 + i % 9 }),
+        )
+        .await;
+        if s != StatusCode::OK {
+            full = Some((s, v));
+            break;
+        }
+    }
+    let (s, v) = full.expect("the database filled up");
+    assert_eq!(s, StatusCode::INSUFFICIENT_STORAGE, "{v}");
+    assert_eq!(v["error"]["code"], "disk_full");
+    assert!(v["error"]["message"].as_str().unwrap().contains("full"));
+    let (s, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::OK, "reads still work");
+    assert!(g["version"].as_i64().unwrap() >= 1);
 }

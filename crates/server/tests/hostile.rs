@@ -32,7 +32,10 @@ async fn send(
     uri: &str,
     body: Option<Vec<u8>>,
 ) -> (StatusCode, HeaderMap, Vec<u8>) {
-    let mut req = Request::builder().method(method.clone()).uri(uri);
+    let mut req = Request::builder()
+        .method(method.clone())
+        .uri(uri)
+        .header("host", "localhost");
     if body.is_some() {
         req = req.header("content-type", "application/json");
     }
@@ -212,7 +215,7 @@ async fn every_write_endpoint_rejects_every_wrong_body() {
             if answer.0.is_success() {
                 continue;
             }
-            assert_rejected(&what, &[400, 404, 409, 413, 422], &answer);
+            assert_rejected(&what, &[400, 404, 409, 413, 422, 428], &answer);
             rejected += 1;
         }
     }
@@ -303,11 +306,11 @@ async fn unknown_and_malformed_ids() {
     // Bodies that are valid for each endpoint, so only the id can be wrong.
     let body_for = |path: &str| -> Option<Vec<u8>> {
         let v = if path.ends_with("/moves") {
-            json!({ "type": "clear_marks" })
+            json!({ "type": "clear_marks", "version": 0 })
         } else if path.ends_with("/clock") {
             json!({ "elapsed_ms": 5 })
         } else {
-            json!({})
+            json!({ "version": 0 })
         };
         Some(v.to_string().into_bytes())
     };

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::Result;
 use clap::Args;
-use nonet_server::{default_db_path, ServeConfig};
+use nonet_server::{default_db_path, AllowedHosts, ServeConfig};
 
 use crate::status::Status;
 
@@ -34,6 +34,19 @@ pub struct PlayArgs {
     /// reach your games: only for trusted networks.
     #[arg(long, value_name = "ADDR")]
     pub host: Option<IpAddr>,
+    /// Also answer requests addressed to NAME (or NAME:PORT), e.g. a reverse proxy's name; may
+    /// be repeated. Loopback names, the bound address and this machine's names are always
+    /// accepted; any other name is refused (it guards against DNS rebinding).
+    #[arg(long, value_name = "NAME", value_parser = parse_allow_host)]
+    pub allow_host: Vec<String>,
+}
+
+/// Checks an `--allow-host` value as the server will read it.
+fn parse_allow_host(s: &str) -> Result<String, String> {
+    AllowedHosts::loopback(None)
+        .allow(s)
+        .map(|()| s.to_string())
+        .map_err(|e| e.to_string())
 }
 
 pub fn run(args: PlayArgs) -> Result<Status> {
@@ -50,6 +63,7 @@ pub fn run(args: PlayArgs) -> Result<Status> {
         port: args.port.unwrap_or(DEFAULT_PORT),
         fallback_to_free_port: args.port.is_none(),
         db: db.clone(),
+        allow_hosts: args.allow_host,
     };
     let open = !args.no_open;
     nonet_server::run(config, |url| {

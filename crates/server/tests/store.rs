@@ -1,0 +1,300 @@
+//! The store against real files: two processes' worth of connections on one database, files
+//! from before schema versions, from a newer nonet and from other programs, and damaged files.
+//! Each refusal must leave the file byte for byte as it was.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use nonet_core::Sudoku;
+use nonet_server::board::Board;
+use nonet_server::store::{NewGame, Source, APPLICATION_ID, SCHEMA_VERSION};
+use nonet_server::{Store, StoreError};
+use rusqlite::Connection;
+
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The schema nonet wrote before it wrote `application_id` and `user_version` (version 0).
+const SCHEMA_V0: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    puzzle      TEXT NOT NULL,
+    solution    TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    level       TEXT,
+    rating      REAL,
+    seed        TEXT,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    elapsed_ms  INTEGER NOT NULL DEFAULT 0,
+    finished_at INTEGER,
+    bot_used    INTEGER NOT NULL DEFAULT 0,
+    hints       INTEGER NOT NULL DEFAULT 0,
+    cursor      INTEGER NOT NULL DEFAULT 0,
+    top         INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS states (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    board   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at);
+";
+
+/// A fresh directory, removed when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(tag: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("nonet-store-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn new_game() -> NewGame {
+    NewGame {
+        puzzle: Sudoku::from_line(PUZZLE).unwrap(),
+        solution: Sudoku::from_line(SOLUTION).unwrap(),
+        source: Source::Custom,
+        level: Some("easy".into()),
+        rating: Some(1.2),
+        seed: None,
+    }
+}
+
+/// Every file of the database (the file itself and any WAL or journal beside it), with its
+/// bytes.
+fn snapshot(db: &Path) -> Vec<(String, Vec<u8>)> {
+    let dir = db.parent().unwrap();
+    let stem = db.file_name().unwrap().to_string_lossy().to_string();
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&stem))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Regression: two servers on one database answered 500 "database is locked" to 485 of 990
+/// moves: a deferred transaction that reads and then writes fails at once when the other
+/// connection wrote in between, without waiting out the busy timeout.
+#[test]
+fn writes_from_two_connections_on_one_file_wait_instead_of_failing_locked() {
+    let dir = Dir::new("two");
+    let db = dir.join("x.db");
+    let a = Arc::new(Store::open(&db).unwrap());
+    let id = a.create(&new_game()).unwrap().id;
+    let b = Arc::new(Store::open(&db).unwrap());
+    let per_thread = 150;
+    let threads: Vec<_> = [a, b]
+        .into_iter()
+        .enumerate()
+        .map(|(k, store)| {
+            std::thread::spawn(move || {
+                for i in 0..per_thread {
+                    let digit = (i % 9 + 1) as u8;
+                    let cell = [2u8, 3][k];
+                    store
+                        .update(id, |g| {
+                            g.board
+                                .apply(&nonet_server::board::Move::Corner { cell, digit })
+                                .map(|()| (true, ()))
+                        })
+                        .expect("the write waits for the other connection")
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let g = Store::open(&db).unwrap().get(id).unwrap();
+    assert_eq!(g.revision, 2 * per_thread as i64);
+    assert_eq!(g.cursor, 2 * per_thread as i64);
+}
+
+/// A database written before versions were: opened, it is migrated in place and keeps its
+/// games, boards, history and statistics.
+#[test]
+fn an_unversioned_database_from_before_is_migrated_and_keeps_its_games() {
+    let dir = Dir::new("migrate");
+    let db = dir.join("old.db");
+    // Boards as nonet stores them, from a throwaway store.
+    let boards: Vec<String> = {
+        let store = Store::open_in_memory().unwrap();
+        let g = store.create(&new_game()).unwrap();
+        let (g, ()) = store
+            .update(g.id, |g| {
+                g.board
+                    .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
+                    .map(|()| (true, ()))
+            })
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.cursor, 1);
+        let mut start = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let first = serde_json::to_string(&start.to_stored()).unwrap();
+        start
+            .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
+            .unwrap();
+        vec![first, serde_json::to_string(&start.to_stored()).unwrap()]
+    };
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute(
+            "INSERT INTO games (puzzle, solution, source, level, rating, created_at, updated_at,
+                                elapsed_ms, cursor, top)
+             VALUES (?1, ?2, 'custom', 'easy', 1.2, 1000, 2000, 61000, 1, 1)",
+            [PUZZLE, SOLUTION],
+        )
+        .unwrap();
+        for (seq, board) in boards.iter().enumerate() {
+            conn.execute(
+                "INSERT INTO states (game_id, seq, board) VALUES (1, ?1, ?2)",
+                rusqlite::params![seq as i64, board],
+            )
+            .unwrap();
+        }
+        let app_id: i64 = conn
+            .query_row("PRAGMA application_id", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(app_id, 0, "built without the marks, as before");
+    }
+    let store = Store::open(&db).unwrap();
+    let g = store.get(1).unwrap();
+    assert_eq!(g.puzzle.to_line(), PUZZLE);
+    assert_eq!(g.elapsed_ms, 61000);
+    assert_eq!(g.cursor, 1);
+    assert_eq!(g.revision, 1, "the version clients saw is kept");
+    assert_eq!(g.board.grid().to_line().as_bytes()[2], b'4');
+    let (g, moved) = store
+        .step_history(1, -1, |_| Ok::<_, ()>(()))
+        .unwrap()
+        .unwrap();
+    assert!(moved, "the history came along");
+    assert_eq!(g.revision, 2);
+    assert_eq!(store.list(10).unwrap().len(), 1);
+    drop(store);
+    let conn = Connection::open(&db).unwrap();
+    let marks: (i64, i64) = conn
+        .query_row(
+            "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(marks, (APPLICATION_ID, SCHEMA_VERSION));
+    // And it opens again as a current database.
+    assert_eq!(Store::open(&db).unwrap().get(1).unwrap().revision, 2);
+}
+
+/// Regression: another program's SQLite file with a `games` table was switched to WAL and
+/// given a new table before nonet refused it. Now it, a file with another program's
+/// application id, a newer nonet's database and a file that is not SQLite at all are each
+/// refused with a reason, byte for byte untouched (no WAL switch, nothing created).
+#[test]
+fn foreign_and_newer_databases_are_refused_before_anything_is_written() {
+    let dir = Dir::new("foreign");
+    let other = dir.join("other.db");
+    Connection::open(&other)
+        .unwrap()
+        .execute_batch(
+            "CREATE TABLE games (name TEXT, score INTEGER); INSERT INTO games VALUES ('chess', 3);",
+        )
+        .unwrap();
+    let marked = dir.join("marked.db");
+    Connection::open(&marked)
+        .unwrap()
+        .execute_batch("PRAGMA application_id = 1234; CREATE TABLE t (x);")
+        .unwrap();
+    let newer = dir.join("newer.db");
+    Store::open(&newer).unwrap().create(&new_game()).unwrap();
+    Connection::open(&newer)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE;")
+        .unwrap();
+    let text = dir.join("notes.db");
+    std::fs::write(
+        &text,
+        "shopping: eggs, flour, and a much longer line of text here",
+    )
+    .unwrap();
+
+    for (path, want) in [
+        (&other, "tables (games) are not nonet's"),
+        (&marked, "application id is 0x4d2"),
+        (&newer, "newer nonet (schema version 99"),
+        (&text, "not an SQLite database"),
+    ] {
+        let before = snapshot(path);
+        let err = match Store::open(path) {
+            Ok(_) => panic!("{} was opened", path.display()),
+            Err(e) => e,
+        };
+        assert!(
+            matches!(err, StoreError::Foreign(_) | StoreError::Newer { .. }),
+            "{err:?}"
+        );
+        let msg = err.to_string();
+        assert!(msg.contains(want), "{msg}");
+        assert!(msg.contains("left untouched"), "{msg}");
+        assert_eq!(snapshot(path), before, "{} was changed", path.display());
+    }
+}
+
+/// Regression: a damaged database started and then answered "internal server error" to
+/// everything. It is refused at start, saying what is wrong and what to do.
+#[test]
+fn a_damaged_database_is_refused_at_start_with_what_to_do() {
+    let dir = Dir::new("damaged");
+    let db = dir.join("x.db");
+    {
+        let store = Store::open(&db).unwrap();
+        for _ in 0..40 {
+            store.create(&new_game()).unwrap();
+        }
+    }
+    // Fold the WAL into the file, then scribble over the middle of it.
+    Connection::open(&db)
+        .unwrap()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
+        .unwrap();
+    let mut bytes = std::fs::read(&db).unwrap();
+    let page = 4096;
+    assert!(bytes.len() >= 4 * page, "{} bytes", bytes.len());
+    for b in &mut bytes[page + 8..3 * page] {
+        *b = 0xA5;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let err = match Store::open(&db) {
+        Ok(_) => panic!("a damaged file was opened"),
+        Err(e) => e,
+    };
+    assert!(matches!(err, StoreError::Damaged(_)), "{err:?}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("damaged") && msg.contains("move it aside"),
+        "{msg}"
+    );
+}
