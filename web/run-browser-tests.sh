@@ -29,8 +29,11 @@ fi
 
 if [ -z "${NONET_BIN:-}" ]; then
   # Ask cargo where it put the binary (CARGO_TARGET_DIR, a workspace's target-dir and the
-  # like all move it): the build's own report names the executable.
-  NONET_BIN="$(cd "$repo" && cargo build -p nonet --bin nonet --message-format=json-render-diagnostics \
+  # like all move it): the build's own report names the executable. The `test` profile is the
+  # one `cargo test` just built everything with, so after scripts/test.sh's tests this is no
+  # second build of the workspace.
+  NONET_BIN="$(cd "$repo" && cargo build -p nonet --bin nonet --profile test \
+    --message-format=json-render-diagnostics \
     | node -e '
       let exe = "";
       require("readline").createInterface({ input: process.stdin }).on("line", (line) => {

@@ -181,6 +181,64 @@ pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
     se_rating(&se::rate_sudoku(sudoku))
 }
 
+/// Sudoku Explainer's ER of `puzzle` if it is at most `cap`, else `None`, without ever
+/// searching for a step harder than the cap (the generator's quick rejection of puzzles above
+/// a target).
+///
+/// It walks SE's producers in the rater's order and applies the first hint found, exactly as
+/// the rater does, but asks them one by one so that the walk stops as soon as every producer
+/// still to come can only give steps harder than the cap (chains rate 6.5 and up, then
+/// aligned triplets and Nishio 7.5, by the catalogue). When it does not stop, the hints are the
+/// rater's own, so the ER it returns is the rater's ER.
+pub fn rate_se_at_most(puzzle: &Sudoku, cap: f64) -> Option<f64> {
+    let cap = tenths(cap);
+    let mut g = se::grid::Grid::from_sudoku(puzzle);
+    let mut er = 0i64;
+    while !g.is_full() {
+        let h = capped_hint(&g, cap)?;
+        let t = tenths(h.difficulty);
+        if t > cap {
+            return None;
+        }
+        er = er.max(t);
+        let before = g.clone();
+        h.apply(&mut g);
+        if g == before {
+            return None;
+        }
+    }
+    Some(er as f64 / 10.0)
+}
+
+/// ER in tenths, the precision ratings are given in (2.6 may arrive as 2.6000000000000005).
+fn tenths(er: f64) -> i64 {
+    (er * 10.0).round() as i64
+}
+
+/// The base difficulty of `t` in tenths (every technique named here has one).
+fn base_tenths(t: Technique) -> i64 {
+    tenths(t.se_base().unwrap_or(f64::INFINITY))
+}
+
+/// The rater's next hint, unless it is certainly above `cap` tenths (then `None`).
+fn capped_hint(g: &se::grid::Grid, cap: i64) -> Option<se::SeHint> {
+    if let Some(h) = se::next_basic_hint(g) {
+        return Some(h);
+    }
+    // Everything after the basic producers is a chain or harder.
+    let chains = base_tenths(Technique::XCycle).min(base_tenths(Technique::ForcingXChain));
+    if cap < chains {
+        return None;
+    }
+    let after_static = base_tenths(Technique::AlignedTripletExclusion)
+        .min(base_tenths(Technique::NishioForcingChain));
+    if cap < after_static {
+        // Static chains come next; after them only harder producers.
+        return crate::chains::se_static_chains(g);
+    }
+    se::next_hint(g)
+}
+
 /// The displayed rating of SE's loop result.
 fn se_rating(r: &se::SeResult) -> SeRating {
     let mut hardest = None;
@@ -214,6 +272,41 @@ pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capped_rating_matches_the_rater_under_the_cap() {
+        // The shared data sets live beside the repository (see crates/core/tests).
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/puzzles/se-rated.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("shared puzzle set se-rated.txt");
+        let mut checked = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            // Sample: every 15th puzzle keeps this test fast.
+            checked += 1;
+            if checked % 15 != 0 {
+                continue;
+            }
+            let Some(p) = line.split(':').next() else {
+                continue;
+            };
+            let s = Sudoku::from_line(p).expect("an 81-character puzzle");
+            let full = rate_se_unchecked(&s).er;
+            for cap in [1.5, 2.6, 4.5, 6.6, 7.4, 9.0] {
+                let capped = rate_se_at_most(&s, cap);
+                if full <= cap {
+                    assert_eq!(capped, Some(full), "{p} cap {cap}");
+                } else {
+                    assert_eq!(capped, None, "{p} cap {cap}");
+                }
+            }
+        }
+        assert!(checked > 600);
+    }
 
     #[test]
     fn levels_follow_the_table() {
