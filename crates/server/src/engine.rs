@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use nonet_core::{PencilMarks, Solutions, Sudoku};
-use nonet_generate::{GenerateOptions, Generator, Stop, Symmetry, Target};
+use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::explain::{self, HintLevel};
 use nonet_logic::path::{self, PathOptions};
 use nonet_logic::{rate, Step};
@@ -19,11 +19,11 @@ pub fn levels() -> impl Iterator<Item = rate::Level> {
 }
 
 /// Why the engine could not answer.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EngineError {
     /// The generator could not make a puzzle (for example it ran out of time).
     #[error("could not make a puzzle: {0}")]
-    Failed(String),
+    Generate(#[from] GenerateError),
 }
 
 /// What checking a player's puzzle found.
@@ -89,19 +89,17 @@ pub fn generate(
         rate: true,
         ..GenerateOptions::default()
     };
-    let generator = Generator::new(options).map_err(|e| EngineError::Failed(e.to_string()))?;
+    let generator = Generator::new(options)?;
     // The engine reads no clock: the deadline is checked here, between attempts.
     let started = Instant::now();
-    let g = generator
-        .generate_observed(seed, &|_| {
-            let elapsed = started.elapsed();
-            if elapsed >= GENERATE_TIMEOUT {
-                Err(Stop::OutOfTime(elapsed))
-            } else {
-                Ok(())
-            }
-        })
-        .map_err(|e| EngineError::Failed(e.to_string()))?;
+    let g = generator.generate_observed(seed, &|_| {
+        let elapsed = started.elapsed();
+        if elapsed >= GENERATE_TIMEOUT {
+            Err(Stop::OutOfTime(elapsed))
+        } else {
+            Ok(())
+        }
+    })?;
     Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
 }
 

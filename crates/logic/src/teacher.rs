@@ -1,0 +1,149 @@
+//! [`Teacher`]: the front door of the logical solver. Given a position it gives the next step,
+//! the whole path, a progressive hint (after checking the player's digits and pencil marks
+//! against the solution) and the first mistake; every step explains itself
+//! ([`Step::explanation`], [`Step::hint_text`]). Ratings are the `rate` module's functions.
+
+use nonet_core::{PencilMarks, Sudoku};
+
+use crate::explain::{self, HintLevel};
+use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// The logical solver with its options: which techniques it may use, whether it may assume a
+/// unique solution, and whether it may fall back on a guess checked against the solution.
+///
+/// The default allows every technique in the documented easiest-first order, uniqueness
+/// techniques on puzzles with one solution, and a guess only when nothing else applies.
+#[derive(Clone, Debug, Default)]
+pub struct Teacher {
+    options: PathOptions,
+}
+
+impl Teacher {
+    /// The default teacher (see the type's documentation).
+    pub fn new() -> Teacher {
+        Teacher::default()
+    }
+
+    /// Only these techniques (forcing chains included when listed).
+    pub fn with_techniques(mut self, techniques: impl IntoIterator<Item = Technique>) -> Teacher {
+        self.options.techniques = Some(techniques.into_iter().collect());
+        self
+    }
+
+    /// Whether uniqueness techniques may be used (they never are on a puzzle with several
+    /// solutions).
+    pub fn with_uniqueness(mut self, allowed: bool) -> Teacher {
+        self.options.uniqueness = allowed;
+        self
+    }
+
+    /// Whether a guess checked against the solution may end a path that logic cannot finish.
+    pub fn with_guesses(mut self, allowed: bool) -> Teacher {
+        self.options.trial_and_error = allowed;
+        self
+    }
+
+    /// The next step on `position`, by the teacher's order. A position as a player keeps it is
+    /// made consistent first (candidates clashing with placed digits dropped, a cell without
+    /// pencil marks given every digit its peers allow). When no allowed technique applies and
+    /// guesses are allowed, the solution's digit in the cell with the fewest candidates.
+    pub fn next_step(&self, position: &PencilMarks, solution: Option<&Sudoku>) -> Option<Step> {
+        let position = path::normalize(position);
+        path::next_step_or_guess(&position, &self.options, solution)
+    }
+
+    /// The whole path for `puzzle`, from its raw candidates to the end.
+    pub fn path(&self, puzzle: &Sudoku) -> Result<Path, PathError> {
+        path::solve_path(puzzle, &self.options)
+    }
+
+    /// The whole path from a player's position (made consistent first, as in
+    /// [`Teacher::next_step`]).
+    pub fn path_from(&self, position: &PencilMarks) -> Result<Path, PathError> {
+        path::path_from(position, &self.options)
+    }
+
+    /// The hint for a player's position: a mistake first, if the player made one, else the next
+    /// step. `givens` is the puzzle as given (it tells a wrong digit from a given one); without
+    /// it the position's digits stand for the puzzle.
+    pub fn hint(&self, position: &PencilMarks, givens: Option<&Sudoku>) -> Result<Hint, PathError> {
+        path::hint(position, givens, &self.options)
+    }
+
+    /// The first mistake of a player's position against `solution`: a wrong digit, or a cell
+    /// whose pencil marks lack the solution's digit.
+    pub fn mistake(&self, position: &PencilMarks, solution: &Sudoku) -> Option<Mistake> {
+        path::find_mistake(position, solution)
+    }
+}
+
+impl Step {
+    /// One or two sentences for a person: the pattern and what follows from it.
+    pub fn explanation(&self) -> String {
+        explain::explain(self)
+    }
+
+    /// The progressive hint at `level`: the technique's name, then the area, then the move.
+    pub fn hint_text(&self, level: HintLevel) -> String {
+        explain::hint_text(self, level)
+    }
+
+    /// Applies the step to a position: places its digits and removes its eliminations.
+    pub fn apply_to(&self, position: &mut PencilMarks) {
+        path::apply(position, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..";
+
+    #[test]
+    fn the_path_and_its_steps_solve_the_puzzle() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let path = Teacher::new().path(&puzzle).unwrap();
+        assert!(path.is_solved() && !path.has_guess());
+        let mut position = PencilMarks::raw(&puzzle);
+        for step in &path.steps {
+            assert!(!step.explanation().is_empty());
+            step.apply_to(&mut position);
+        }
+        assert_eq!(position, path.end);
+    }
+
+    #[test]
+    fn a_teacher_without_techniques_guesses_only_when_allowed() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let solution = puzzle.unique_solution().unwrap();
+        let position = PencilMarks::raw(&puzzle);
+        let strict = Teacher::new().with_techniques([]).with_guesses(false);
+        assert_eq!(strict.next_step(&position, Some(&solution)), None);
+        let guessing = Teacher::new().with_techniques([]);
+        let step = guessing.next_step(&position, Some(&solution)).unwrap();
+        assert_eq!(step.technique, Technique::TrialAndError);
+    }
+
+    #[test]
+    fn a_wrong_digit_is_the_hint_before_any_step() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let solution = puzzle.unique_solution().unwrap();
+        let mut position = PencilMarks::raw(&puzzle);
+        let cell = nonet_core::Cell::new(0).unwrap();
+        let wrong = nonet_core::DigitSet::ALL
+            .iter()
+            .find(|&d| Some(d) != solution.get(cell) && position.candidates(cell).contains(d))
+            .unwrap();
+        position.place(cell, wrong);
+        let teacher = Teacher::new();
+        assert!(matches!(
+            teacher.hint(&position, Some(&puzzle)),
+            Ok(Hint::Mistake(Mistake::WrongDigit { .. }))
+        ));
+        assert!(teacher.mistake(&position, &solution).is_some());
+    }
+}
