@@ -343,6 +343,30 @@ fn hand_checked_bands() {
     }
 }
 
+/// Issue 20, item 18: SE looks for the BUG cells in the grid as it is and only strips the BUG
+/// digits from a copy for the final checks. Searching the stripped copy saw a BUG cell as
+/// having one candidate fewer, found a BUG type 2 (5.7) at step 36 that SE never finds, and
+/// rated the puzzle 6.6 where SE 1.2.1.3 gives 7.1.
+#[test]
+fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits() {
+    use nonet_logic::se::{grid::Grid, rate_sudoku, unique};
+    let p = "..2.5...34..8....6.8......5....4..5....7.3..997...5.1...5.247..8.3..7.....9......";
+    let s = Sudoku::from_line(p).unwrap();
+    assert_eq!(rate_se_unchecked(&s).to_string(), "7.1/1.2/1.2");
+    // The grid after SE's first 35 steps (the same with or without the slip): no BUG there.
+    let steps = rate_sudoku(&s).steps;
+    let mut g = Grid::from_sudoku(&s);
+    for h in &steps[..35] {
+        h.apply(&mut g);
+    }
+    let mut found = Vec::new();
+    unique::bug(&g, &mut |h| {
+        found.push(h.technique);
+        true
+    });
+    assert!(found.is_empty(), "SE finds no BUG here, got {found:?}");
+}
+
 /// Every forcing-chain level, asked on the starting position of hard puzzles, returns a step
 /// that is true of the solution, with a difficulty of at least its level's base.
 #[test]
