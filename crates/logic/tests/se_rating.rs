@@ -458,6 +458,20 @@ fn hardest_sample() {
     }
 }
 
+/// Issue 20, item 18: a cell or region forcing chain nested in another chain (levels 3 to 5)
+/// also depends on the candidates its assumptions' cell or house lost since the outer start
+/// grid, as SE collects rule parents. Without them nonet rated this puzzle of the hardest list
+/// 10.9 where SE gives 11.0. The cheap check of the same rule is the unit test
+/// `nested_cell_chains_depend_on_the_candidates_their_cell_lost` in `chains`.
+/// `cargo test -p nonet-logic --release --test se_rating -- --ignored nested_chains_count`
+#[test]
+#[ignore = "a level-5 nested chain: seconds in release, minutes in debug"]
+fn nested_chains_count_the_rule_parents_of_their_cell_and_region_assumptions() {
+    let p = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
+    let s = Sudoku::from_line(p).unwrap();
+    assert_eq!(rate_se_unchecked(&s).to_string(), "11.0/1.2/1.2");
+}
+
 /// The whole hardest list (269 rated puzzles, ER 9.7-11.9; minutes): prints the agreement.
 /// `cargo test -p nonet-logic --release --test se_rating -- --ignored --nocapture hardest`
 #[test]
