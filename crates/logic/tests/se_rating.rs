@@ -461,11 +461,10 @@ fn hardest_sample() {
 /// Issue 20, item 18: a cell or region forcing chain nested in another chain (levels 3 to 5)
 /// also depends on the candidates its assumptions' cell or house lost since the outer start
 /// grid, as SE collects rule parents. Without them nonet rated this puzzle of the hardest list
-/// 10.9 where SE gives 11.0. The cheap check of the same rule is the unit test
-/// `nested_cell_chains_depend_on_the_candidates_their_cell_lost` in `chains`.
-/// `cargo test -p nonet-logic --release --test se_rating -- --ignored nested_chains_count`
+/// 10.9 where SE gives 11.0 (about 2 s: a level-5 nested chain). The unit test
+/// `nested_cell_chains_depend_on_the_candidates_their_cell_lost` in `chains` checks the rule
+/// itself.
 #[test]
-#[ignore = "a level-5 nested chain: seconds in release, minutes in debug"]
 fn nested_chains_count_the_rule_parents_of_their_cell_and_region_assumptions() {
     let p = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
     let s = Sudoku::from_line(p).unwrap();
@@ -485,6 +484,9 @@ fn hardest_database_full() {
     }
     println!("{}", t.line("hardest"));
     assert!(t.pct(t.er_close) >= 90.0, "{}", t.line("hardest"));
+    // 262 of these 268 (the row with ER only is left out) agree exactly; docs/rating.md
+    // discusses the other six.
+    assert!(t.pct(t.er_exact) >= 97.0, "{}", t.line("hardest"));
 }
 
 /// A fingerprint of every step SE's loop takes on each puzzle of a file, one line per puzzle
