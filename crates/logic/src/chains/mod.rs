@@ -42,7 +42,7 @@ use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
     key, key_cell, key_digit, key_on, on_rule_parents, sort_and_dedupe, NestedHint, NestedRule,
-    Net, Propagator, Rules, CAUSE_NONE, NO_NESTED,
+    Net, Propagator, Rules, CAUSE_CELL, CAUSE_HOUSE, CAUSE_NONE, NO_NESTED,
 };
 
 /// How far the chaining may go, SE's producers #21 and #23 to #26 (SE-SPEC §3).
@@ -342,13 +342,39 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
     }
 }
 
-/// The kinds of multiple-chain hints, with SE's sort keys.
+/// The kinds of multiple-chain hints.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    Double = 1,
-    Cell = 5,
-    Region = 6,
-    Contradiction = 7,
+    Double,
+    Cell,
+    /// A region chain in a house of this kind (`BLOCK`, `ROW` or `COL`).
+    Region(usize),
+    Contradiction,
+}
+
+impl Kind {
+    /// SE's sort key.
+    fn sort_key(self) -> u8 {
+        match self {
+            Kind::Double => 1,
+            Kind::Cell => 5,
+            Kind::Region(_) => 6,
+            Kind::Contradiction => 7,
+        }
+    }
+
+    /// What SE takes the branches' assumptions to be when it collects the rule parents of a
+    /// hint nested in another chain (SE-SPEC §5.6): the candidates of a cell chain's cell
+    /// act as a naked single and the positions of a region chain's digit as a hidden single
+    /// in its house, so the candidates removed there since the outer start grid are parents
+    /// too. The assumptions of the other kinds stand for nothing.
+    fn root_cause(self) -> u8 {
+        match self {
+            Kind::Cell => CAUSE_CELL,
+            Kind::Region(house_kind) => CAUSE_HOUSE + house_kind as u8,
+            Kind::Double | Kind::Contradiction => CAUSE_NONE,
+        }
+    }
 }
 
 /// Reusable state of the multiple/dynamic producers.
@@ -639,9 +665,22 @@ impl Chainer {
                 let mut flat = 0;
                 self.nested_seen.clear();
                 self.chain_sig = 0;
+                let root_cause = kind.root_cause();
                 for (b, &(s, i)) in branches.iter().enumerate() {
                     self.branch_no = b;
                     flat += self.ancestors(s, i, &mut nested, Some((src, g, &mut parents)));
+                    if root_cause != CAUSE_NONE {
+                        // Node 0 of every net is its assumption.
+                        let root = self.nets[s as usize].nodes[0].key;
+                        on_rule_parents(
+                            src,
+                            g,
+                            key_cell(root),
+                            key_digit(root),
+                            root_cause,
+                            &mut parents,
+                        );
+                    }
                 }
                 let complexity = flat + nested;
                 out.push(NestedHint {
@@ -649,7 +688,7 @@ impl Chainer {
                     parents,
                     difficulty: level.base() + length_bonus(complexity),
                     complexity,
-                    sort_key: kind as u8,
+                    sort_key: kind.sort_key(),
                     chain: true,
                     chain_sig: self.chain_sig,
                 });
@@ -674,13 +713,13 @@ impl Chainer {
                 }
                 let complexity = flat + nested;
                 let difficulty = level.base() + length_bonus(complexity);
-                if !Candidate::beats(best, difficulty, complexity, kind as u8) {
+                if !Candidate::beats(best, difficulty, complexity, kind.sort_key()) {
                     return;
                 }
                 let tech = match level {
                     ChainLevel::Nishio => Technique::NishioForcingChain,
                     ChainLevel::Multiple => {
-                        if kind == Kind::Region {
+                        if matches!(kind, Kind::Region(_)) {
                             Technique::RegionForcingChain
                         } else {
                             Technique::CellForcingChain
@@ -696,7 +735,7 @@ impl Chainer {
                     h.place = Some((c as u8, d as u8));
                 }
                 h.complexity = complexity;
-                h.sort_key = kind as u8;
+                h.sort_key = kind.sort_key();
                 h.digits = 1 << d;
                 h.cells |= 1u128 << c;
                 for &(s, _) in branches {
@@ -1030,7 +1069,8 @@ impl Chainer {
                     off_bits[e] &= net.off_bits[e];
                 }
             }
-            self.offer_common(g, level, Kind::Region, &slots[..n], on_bits, off_bits, sink);
+            let region = Kind::Region(kind);
+            self.offer_common(g, level, region, &slots[..n], on_bits, off_bits, sink);
         }
     }
 
@@ -1073,6 +1113,57 @@ impl Chainer {
                 }
                 self.consider(g, level, kind, k, &branches, sink);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::se::rate_sudoku;
+    use nonet_core::Sudoku;
+
+    /// Issue 20, item 18 (nested levels 3 to 5 rated 0.1 low): a cell forcing chain used
+    /// inside another chain depends on the candidates its cell lost since the outer chain's
+    /// start grid, because SE takes its assumptions as a naked single when it collects the
+    /// hint's rule parents. Without them the outer chain counted fewer ancestors.
+    ///
+    /// After the first 40 steps of SE's solve of this puzzle, cell r9c9 is the only one with
+    /// three candidates, so every cell forcing chain of the multiple forcing chains (which
+    /// skip bivalue cells) starts there. Outer start grid: the same with one more candidate
+    /// in that cell.
+    #[test]
+    fn nested_cell_chains_depend_on_the_candidates_their_cell_lost() {
+        let s = Sudoku::from_line(
+            ".1.....8.43..89..597.4.53.....3.28.............35.6.....52.8.393..71..62.2.....4.",
+        )
+        .unwrap();
+        let steps = rate_sudoku(&s).steps;
+        let mut g = Grid::from_sudoku(&s);
+        for h in &steps[..40] {
+            h.apply(&mut g);
+        }
+        let multi: Vec<usize> = (0..81).filter(|&c| pop9(g.cands[c]) > 2).collect();
+        assert_eq!(multi, [80], "r9c9 alone has three candidates");
+        let c0 = multi[0];
+        let x = (0x1ff & !g.cands[c0]).trailing_zeros() as usize;
+        let mut src = g.clone();
+        src.cands[c0] |= 1 << x;
+        src.pos[x] |= 1u128 << c0;
+
+        let mut hints = Vec::new();
+        Chainer::default().collect(&g, &src, NestedRule::Multiple, &mut hints);
+        let cell_chains: Vec<&NestedHint> = hints
+            .iter()
+            .filter(|h| h.sort_key == Kind::Cell.sort_key())
+            .collect();
+        assert!(!cell_chains.is_empty(), "cell forcing chains from r9c9");
+        for h in cell_chains {
+            assert!(
+                h.parents[x] >> c0 & 1 != 0,
+                "a cell chain from cell {c0} depends on its lost candidate {}",
+                x + 1
+            );
         }
     }
 }

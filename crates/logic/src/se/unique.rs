@@ -426,6 +426,12 @@ fn type3(
 }
 
 /// The bivalue universal grave, types 1 to 4 (SE-SPEC §4.11).
+///
+/// The search for the BUG cells reads the grid as it is (`g`): the positions of each digit
+/// in each house and the number of candidates of each cell. Only the final checks read the
+/// copy `t` stripped of the BUG digits found. Reading `t` during the search would see a cell
+/// whose BUG digit was already removed as having one candidate fewer, and a digit as having
+/// one position fewer in its other houses; SE reads the original grid there.
 pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let mut t = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -436,12 +442,12 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         for i in 0..9 {
             let h = kind * 9 + i;
             for d in 0..9 {
-                let p = t.pos[d] & T.mask[h];
+                let p = g.pos[d] & T.mask[h];
                 if p == 0 || two_bits(p) {
                     continue;
                 }
                 let heavy: u128 = bits(p)
-                    .filter(|&c| t.count(c) >= 3)
+                    .filter(|&c| g.count(c) >= 3)
                     .fold(0, |m, c| m | 1u128 << c);
                 match heavy.count_ones() {
                     0 => return false,
