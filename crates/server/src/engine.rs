@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 
 use nonet_core::{PencilMarks, Solutions, Sudoku};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
-use nonet_logic::explain::{self, HintLevel};
-use nonet_logic::path::{self, PathOptions};
-use nonet_logic::{rate, Step};
+use nonet_logic::{rate, HintLevel, Step, Teacher};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
 pub fn levels() -> impl Iterator<Item = rate::Level> {
@@ -107,16 +105,15 @@ pub fn generate(
 /// with placed digits dropped), falling back on a guess from `solution` when no technique
 /// applies. `None` only when the position is solved or broken.
 pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
-    let pm = path::normalize(position);
-    path::next_step_or_guess(&pm, &PathOptions::default(), Some(solution))
+    Teacher::new().next_step(position, Some(solution))
 }
 
 /// The sentence shown with a step: what the pattern is and what follows from it.
 pub fn explain(step: &Step) -> String {
-    explain::explain(step)
+    step.explanation()
 }
 
 /// The three progressive hint texts of a step: technique, area, move.
 pub fn hint_texts(step: &Step) -> [String; 3] {
-    [HintLevel::Technique, HintLevel::Area, HintLevel::Move].map(|l| explain::hint_text(step, l))
+    [HintLevel::Technique, HintLevel::Area, HintLevel::Move].map(|l| step.hint_text(l))
 }
