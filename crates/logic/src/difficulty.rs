@@ -4,6 +4,7 @@
 //! engine already carry the difficulty SE computed and keep it.
 
 use crate::chains::length_bonus;
+use crate::se::unique::loop_base;
 use crate::step::Step;
 use crate::technique::Technique;
 
@@ -12,10 +13,11 @@ pub(crate) fn se_difficulty(step: &Step) -> Option<f64> {
     use Technique::*;
     let base = step.technique.se_base()?;
     let bonus = match step.technique {
-        // A rectangle has 4 cells; longer unique loops count 6, 8, 10+ (§4.10).
+        // A rectangle has 4 cells; longer unique loops count 6, 8, 10+ (§4.10), summed as SE
+        // sums them.
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueLoop => {
             let loop_cells = loop_len(step);
-            let mut b = loop_length_bonus(loop_cells);
+            let mut b = loop_base(loop_cells) - base;
             if step.technique == UniqueRectangle3 {
                 // The roof's extra digits with k more cells make a naked set of k + 1 digits:
                 // SE adds 0.1 per digit beyond the first (a pair: +0.1).
@@ -45,16 +47,6 @@ fn loop_len(step: &Step) -> usize {
     match step.technique {
         Technique::UniqueLoop => step.cells.len().max(4),
         _ => 4,
-    }
-}
-
-/// SE's bonus for a unique loop's length: +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more.
-fn loop_length_bonus(cells: usize) -> f64 {
-    match cells {
-        0..=4 => 0.0,
-        5..=6 => 0.1,
-        7..=8 => 0.2,
-        _ => 0.5,
     }
 }
 

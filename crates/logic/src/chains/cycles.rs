@@ -3,7 +3,7 @@
 //! Y links only, both).
 
 use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
-use crate::se::{SeHint, Truth};
+use crate::se::{se_base, SeHint, Truth};
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
 
@@ -1151,9 +1151,9 @@ impl Cycles {
                 self.img_stamp = 1;
             }
             let (cycle_base, chain_base) = if pass.x && pass.y {
-                (7.0, 7.0)
+                (se_base(Technique::XYCycle), se_base(Technique::ForcingXYChain))
             } else {
-                (6.5, 6.6)
+                (se_base(Technique::XCycle), se_base(Technique::ForcingXChain))
             };
             for c in 0..81 {
                 let n = pop9(g.cands[c]);

@@ -37,7 +37,7 @@ use std::cell::RefCell;
 use nonet_core::{CellSet, Digit, PencilMarks};
 
 use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW, T};
-use crate::se::{SeHint, Truth};
+use crate::se::{se_base, SeHint, Truth};
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
@@ -69,12 +69,15 @@ impl ChainLevel {
     /// SE's base difficulty of the level.
     pub fn base(self) -> f64 {
         match self {
-            ChainLevel::Static => 6.5,
-            ChainLevel::Nishio => 7.5,
-            ChainLevel::Multiple => 8.0,
-            ChainLevel::Dynamic => 8.5,
-            ChainLevel::DynamicPlus => 9.0,
-            ChainLevel::Nested(n) => 9.5 + 0.5 * (n.clamp(2, 5) - 2) as f64,
+            ChainLevel::Static => se_base(Technique::XCycle),
+            ChainLevel::Nishio => se_base(Technique::NishioForcingChain),
+            ChainLevel::Multiple => se_base(Technique::CellForcingChain),
+            ChainLevel::Dynamic => se_base(Technique::DynamicForcingChain),
+            ChainLevel::DynamicPlus => se_base(Technique::DynamicForcingChainPlus),
+            // Level 2's base, then 0.5 more per level.
+            ChainLevel::Nested(n) => {
+                se_base(Technique::NestedForcingChain) + 0.5 * (n.clamp(2, 5) - 2) as f64
+            }
         }
     }
 

@@ -80,16 +80,16 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     // One position (no popcount instruction on baseline x86-64).
                     if p != 0 && !many_bits(p) {
                         let c = p.trailing_zeros() as usize;
-                        let (tech, diff) = if alone {
-                            (Technique::FullHouse, 1.0)
+                        let tech = if alone {
+                            Technique::FullHouse
                         } else if kind == BLOCK {
-                            (Technique::HiddenSingleBox, 1.2)
+                            Technique::HiddenSingleBox
                         } else if kind == ROW {
-                            (Technique::HiddenSingleRow, 1.5)
+                            Technique::HiddenSingleRow
                         } else {
-                            (Technique::HiddenSingleColumn, 1.5)
+                            Technique::HiddenSingleColumn
                         };
-                        let mut hint = SeHint::new(tech, diff);
+                        let mut hint = SeHint::of(tech);
                         hint.place = Some((c as u8, d as u8));
                         hint.base = T.mask[h];
                         hint.digits = 1 << d;
@@ -168,12 +168,12 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                             let p3 = g.pos[d] & T.mask[h3];
                             let out = p3 & !T.mask[h2];
                             if many_bits(p3) && out != 0 && !many_bits(out) {
-                                let (tech, diff) = if k1 == BLOCK {
-                                    (Technique::DirectPointing, 1.7)
+                                let tech = if k1 == BLOCK {
+                                    Technique::DirectPointing
                                 } else {
-                                    (Technique::DirectClaiming, 1.9)
+                                    Technique::DirectClaiming
                                 };
-                                let mut hint = SeHint::new(tech, diff);
+                                let mut hint = SeHint::of(tech);
                                 hint.place = Some((out.trailing_zeros() as u8, d as u8));
                                 hint.digits = 1 << d;
                                 hint.base = T.mask[h1];
@@ -187,12 +187,12 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                     } else {
                         let elim = g.pos[d] & T.mask[h2] & !T.mask[h1];
                         if elim != 0 {
-                            let (tech, diff) = if k1 == BLOCK {
-                                (Technique::Pointing, 2.6)
+                            let tech = if k1 == BLOCK {
+                                Technique::Pointing
                             } else {
-                                (Technique::Claiming, 2.8)
+                                Technique::Claiming
                             };
-                            let mut hint = SeHint::new(tech, diff);
+                            let mut hint = SeHint::of(tech);
                             hint.elim[d] = elim;
                             hint.digits = 1 << d;
                             hint.base = T.mask[h1];
@@ -271,8 +271,7 @@ pub fn hidden_set(
                             } else {
                                 Technique::DirectHiddenTriple
                             };
-                            let diff = if degree == 2 { 2.0 } else { 2.5 };
-                            let mut hint = SeHint::new(tech, diff);
+                            let mut hint = SeHint::of(tech);
                             let c = T.cells[h][rest.trailing_zeros() as usize];
                             hint.place = Some((c, d as u8));
                             hint.digits = set;
@@ -285,18 +284,11 @@ pub fn hidden_set(
                         }
                     }
                 } else {
-                    let mut hint = SeHint::new(
-                        match degree {
-                            2 => Technique::HiddenPair,
-                            3 => Technique::HiddenTriple,
-                            _ => Technique::HiddenQuad,
-                        },
-                        match degree {
-                            2 => 3.4,
-                            3 => 4.0,
-                            _ => 5.4,
-                        },
-                    );
+                    let mut hint = SeHint::of(match degree {
+                        2 => Technique::HiddenPair,
+                        3 => Technique::HiddenTriple,
+                        _ => Technique::HiddenQuad,
+                    });
                     let mut any = false;
                     for d in 0..9 {
                         if set >> d & 1 == 0 {
@@ -326,7 +318,7 @@ pub fn hidden_set(
 pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     for c in 0..81 {
         if g.values[c] == 0 && pop9(g.cands[c]) == 1 {
-            let mut hint = SeHint::new(Technique::NakedSingle, 2.3);
+            let mut hint = SeHint::of(Technique::NakedSingle);
             hint.place = Some((c as u8, g.cands[c].trailing_zeros() as u8));
             hint.cells = 1u128 << c;
             if acc(hint) {
@@ -374,18 +366,11 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
                 }
                 let cells = house_cells_at(h, set);
                 let others = T.mask[h] & !cells;
-                let mut hint = SeHint::new(
-                    match degree {
-                        2 => Technique::NakedPair,
-                        3 => Technique::NakedTriple,
-                        _ => Technique::NakedQuad,
-                    },
-                    match degree {
-                        2 => 3.0,
-                        3 => 3.6,
-                        _ => 5.0,
-                    },
-                );
+                let mut hint = SeHint::of(match degree {
+                    2 => Technique::NakedPair,
+                    3 => Technique::NakedTriple,
+                    _ => Technique::NakedQuad,
+                });
                 let mut any = false;
                 for d in bits16(union) {
                     hint.elim[d] = g.pos[d] & others;
@@ -487,12 +472,12 @@ fn fish_scan(
                 }
                 let elim = g.pos[d] & cover & !base;
                 if elim != 0 {
-                    let (tech, diff) = match degree {
-                        2 => (Technique::XWing, 3.2),
-                        3 => (Technique::Swordfish, 3.8),
-                        _ => (Technique::Jellyfish, 5.2),
+                    let tech = match degree {
+                        2 => Technique::XWing,
+                        3 => Technique::Swordfish,
+                        _ => Technique::Jellyfish,
                     };
-                    let mut hint = SeHint::new(tech, diff);
+                    let mut hint = SeHint::of(tech);
                     hint.elim[d] = elim;
                     hint.digits = 1 << d;
                     hint.base = base;
@@ -552,12 +537,12 @@ pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> boo
                 victims &= !((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
                 let elim = victims & g.pos[z];
                 if elim != 0 {
-                    let (tech, diff) = if xyz {
-                        (Technique::XYZWing, 4.4)
+                    let tech = if xyz {
+                        Technique::XYZWing
                     } else {
-                        (Technique::XYWing, 4.2)
+                        Technique::XYWing
                     };
-                    let mut hint = SeHint::new(tech, diff);
+                    let mut hint = SeHint::of(tech);
                     hint.elim[z] = elim;
                     hint.digits = union;
                     hint.cells = (1u128 << pivot) | (1u128 << xz) | (1u128 << yz);

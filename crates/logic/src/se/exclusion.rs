@@ -175,7 +175,7 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
                 continue;
             }
-            let mut h = SeHint::new(Technique::AlignedPairExclusion, 6.2);
+            let mut h = SeHint::of(Technique::AlignedPairExclusion);
             let mut any = false;
             for (c, ok) in [(c0, ok0), (c1, ok1)] {
                 for d in bits16(g.cands[c] & !ok) {
@@ -355,7 +355,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 if ok0 == m0 && ok1 == m1 && ok2 == m2 {
                     continue;
                 }
-                let mut h = SeHint::new(Technique::AlignedTripletExclusion, 7.5);
+                let mut h = SeHint::of(Technique::AlignedTripletExclusion);
                 let mut any = false;
                 for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
                     for d in bits16(g.cands[c] & !ok) {

@@ -51,6 +51,13 @@ pub struct SeHint {
     pub chain: Option<Chain>,
 }
 
+/// The catalogue's SE base difficulty of a technique SE's producers find.
+pub(crate) fn se_base(technique: Technique) -> f64 {
+    technique
+        .se_base()
+        .expect("every technique an SE producer reports has an SE base difficulty")
+}
+
 impl SeHint {
     /// A hint with no effect yet.
     pub fn new(technique: Technique, difficulty: f64) -> SeHint {
@@ -67,6 +74,11 @@ impl SeHint {
             sort_key: 0,
             chain: None,
         }
+    }
+
+    /// A hint of `technique` at its base difficulty in the catalogue, with no effect yet.
+    pub fn of(technique: Technique) -> SeHint {
+        SeHint::new(technique, se_base(technique))
     }
 
     /// Whether the hint places a digit (SE's "has a cell", which decides EP).

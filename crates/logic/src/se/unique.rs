@@ -8,7 +8,7 @@ use super::grid::{
     bit, bits, bits16, house_positions, pop9, subsets, subsets_of, two_bits, Grid, BLOCK, COL, ROW,
     T,
 };
-use super::SeHint;
+use super::{se_base, SeHint};
 
 use std::cell::RefCell;
 
@@ -128,8 +128,8 @@ fn is_valid_loop(lp: &[u8]) -> bool {
 }
 
 /// The base difficulty of a loop of `len` cells, summed in SE's order.
-fn loop_base(len: usize) -> f64 {
-    let mut r = 4.5;
+pub(crate) fn loop_base(len: usize) -> f64 {
+    let mut r = se_base(Technique::UniqueLoop);
     if len >= 10 {
         r += 0.3;
     }
@@ -505,7 +505,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let worth = |h: &SeHint| h.elim.iter().any(|&m| m != 0);
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
-        let mut h = mk(Technique::Bug1, 5.6);
+        let mut h = mk(Technique::Bug1, se_base(Technique::Bug1));
         for d in bits16(g.cands[c] & !bug_digits[c]) {
             h.elim[d] = 1u128 << c;
         }
@@ -524,7 +524,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             if T.houses[c1][kind] != T.houses[c2][kind] {
                 continue;
             }
-            let mut h = mk(Technique::Bug4, 5.7);
+            let mut h = mk(Technique::Bug4, se_base(Technique::Bug4));
             for &c in &[c1, c2] {
                 for d in bits16(g.cands[c] & !bug_digits[c] & !shared) {
                     h.elim[d] |= 1u128 << c;
@@ -538,7 +538,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     };
     if pop9(all_digits) == 1 {
         let d = all_digits.trailing_zeros() as usize;
-        let mut h = mk(Technique::Bug2, 5.7);
+        let mut h = mk(Technique::Bug2, se_base(Technique::Bug2));
         h.elim[d] = common & g.pos[d];
         if worth(&h) && acc(h) {
             return true;
@@ -581,7 +581,10 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     let Some(digits) = common_tuple(&sets[..n], degree) else {
                         continue;
                     };
-                    let mut h = mk(Technique::Bug3, 5.7 + (degree as f64 - 1.0) * 0.1);
+                    let mut h = mk(
+                        Technique::Bug3,
+                        se_base(Technique::Bug3) + (degree as f64 - 1.0) * 0.1,
+                    );
                     let others =
                         r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
                     for d in bits16(digits) {
