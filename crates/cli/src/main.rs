@@ -7,6 +7,7 @@
 mod batch;
 mod cmd;
 mod input;
+mod output;
 mod status;
 
 use std::process::ExitCode;

@@ -25,9 +25,9 @@ pub struct CheckArgs {
 /// Prints `ok` for a readable puzzle whose givens break no rule, `invalid` otherwise (with the
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
-    let input = Input::read(&args.batch.files, Givens::Checked)?;
+    let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| p.parsed.as_ref().map(|s| s.filled_count()).ok(),
@@ -42,6 +42,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 }
                 Format::Json => {
                     let mut v = json_record(p);
+                    v["status"] = json!(if givens.is_some() { "ok" } else { "invalid" });
                     v["valid"] = json!(givens.is_some());
                     if let Some(n) = givens {
                         v["givens"] = json!(n);
@@ -52,5 +53,6 @@ pub fn run(args: CheckArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }

@@ -1,6 +1,6 @@
 //! `nonet count`: how many solutions each puzzle has, counting up to a limit.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
 use nonet_core::Solver;
 use serde_json::json;
@@ -18,8 +18,8 @@ use crate::status::Status;
 pub struct CountArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
-    /// Stop counting once this many solutions are found.
-    #[arg(long, default_value_t = 2)]
+    /// Stop counting once this many solutions are found (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = parse_limit)]
     pub limit: usize,
     /// Output shape (`grid` prints the same as `line`).
     #[arg(long, value_enum, default_value_t)]
@@ -29,18 +29,24 @@ pub struct CountArgs {
     pub reference: bool,
 }
 
-pub fn run(args: CountArgs) -> Result<Status> {
-    if args.limit == 0 {
-        bail!("--limit must be at least 1");
+/// `--limit`: a count of solutions, at least 1.
+fn parse_limit(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("the limit must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{s}` is not a count of solutions ({e})")),
     }
-    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
+}
+
+pub fn run(args: CountArgs) -> Result<Status> {
+    let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference
     } else {
         Solver::Fast
     };
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
@@ -72,14 +78,12 @@ pub fn run(args: CountArgs) -> Result<Status> {
                     None => writeln!(out, "invalid")?,
                 },
                 Format::Json => {
+                    // Every row has the same fields: `status` (`ok` or `invalid`, the line
+                    // shape's word) and `count` (null when there is none).
                     let mut v = json_record(p);
-                    match result {
-                        Some(n) => {
-                            v["count"] = json!(n);
-                            v["limit_reached"] = json!(n >= args.limit);
-                        }
-                        None => v["status"] = json!("invalid"),
-                    }
+                    v["status"] = json!(if result.is_some() { "ok" } else { "invalid" });
+                    v["count"] = json!(result);
+                    v["limit_reached"] = json!(result.map(|n| n >= args.limit));
                     if let Some(reason) = conflict {
                         v["error"] = json!(reason);
                     }
@@ -89,5 +93,6 @@ pub fn run(args: CountArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }

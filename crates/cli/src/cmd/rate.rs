@@ -67,14 +67,19 @@ fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
 
 /// `nonet rate`.
 pub fn run(args: RateArgs) -> Result<Status> {
-    let input = Input::read(&args.batch.files, Givens::Checked)?;
+    let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
     if args.format == RateFormat::Csv {
-        println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
+        let mut out = crate::output::stdout();
+        writeln!(
+            out,
+            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater"
+        )?;
+        out.flush()?;
     }
-    batch::run_paced(
+    let read = batch::run_paced(
         &input,
         args.batch.threads,
         batch::Pace::Slow,
@@ -180,6 +185,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }
 

@@ -26,14 +26,14 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<Status> {
-    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
+    let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference
     } else {
         Solver::Fast
     };
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
@@ -99,6 +99,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }
 
