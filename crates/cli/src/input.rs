@@ -811,4 +811,98 @@ mod tests {
         assert_eq!(ps[0].line, 2);
         assert_eq!(ps[0].parsed.as_ref().unwrap(), &s);
     }
+
+    const P: &str =
+        ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+
+    #[test]
+    fn shape_tells_a_grid_from_puzzle_lines() {
+        let grid = Sudoku::from_line(P).unwrap().to_grid_string();
+        let mut bad_row: Vec<String> = grid.lines().map(String::from).collect();
+        bad_row[1].push_str(" 7 7");
+        let bad_row = bad_row.join("\n");
+        let many_short = "123456789\n".repeat(GRID_MAX_LINES + 1);
+        let cases: &[(&str, bool, Option<Shape>)] = &[
+            (&grid, true, Some(Shape::Grid)),
+            // Not yet the whole input: a grid is told only at its end.
+            (&grid, false, None),
+            (&bad_row, true, Some(Shape::Grid)),
+            (P, false, Some(Shape::Lines)),
+            (&many_short, false, Some(Shape::Lines)),
+            ("123456789\n", true, Some(Shape::Lines)),
+            ("12\n345\n", true, Some(Shape::Lines)),
+            ("", true, Some(Shape::Lines)),
+        ];
+        for (text, whole, expected) in cases {
+            assert_eq!(shape(text.as_bytes(), *whole), *expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_csv_header_is_skipped_and_the_rows_keep_their_lines() {
+        let text = format!("\u{feff}# made by hand\nname,\"Puzzle\"\nfirst,{P}\n");
+        assert_eq!(csv_header_of(&text), Some("name,\"Puzzle\""));
+        let ps = split_puzzles(&text, "");
+        assert_eq!(ps.len(), 1);
+        assert_eq!(ps[0].line, 3);
+        assert!(ps[0].parsed.is_ok());
+        // A first line with a puzzle in it is a row, not a header.
+        assert_eq!(csv_header_of(&format!("puzzle,{P}\n")), None);
+    }
+
+    #[test]
+    fn a_json_record_gives_its_puzzle_member_wherever_it_stands() {
+        let solution = Sudoku::from_line(P).unwrap().unique_solution().unwrap();
+        let line = format!(
+            "{{\"solution\":\"{}\",\"puzzle\":\"{P}\"}}",
+            solution.to_line()
+        );
+        let ps = split_puzzles(&line, "");
+        assert_eq!(ps[0].text, P);
+        assert_eq!(ps[0].parsed.as_ref().unwrap().to_line(), P);
+        assert_eq!(ps[0].record, line);
+    }
+
+    /// A reader with small blocks (several reads, a tail moved to the front, a line longer than
+    /// the buffer) gives the puzzles, texts and line numbers that one pass over the whole text
+    /// gives.
+    #[test]
+    fn blocks_read_the_puzzles_one_pass_reads() {
+        let mut text = String::from("\u{feff}# header comment\n");
+        for i in 0..400 {
+            match i % 7 {
+                0 => text.push_str(&format!("{P}\r\n")),
+                1 => text.push('\n'),
+                2 => text.push_str(&format!("name{i}:{P}:1\n")),
+                3 => text.push_str(&format!("{}\n", "9".repeat(9000))),
+                _ => text.push_str(&format!("{P}\n")),
+            }
+        }
+        text.push_str(P);
+        let dir = std::env::temp_dir().join(format!("nonet-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("blocks.txt");
+        std::fs::write(&file, &text).unwrap();
+        let input = Input::new(&[file.to_string_lossy().into_owned()], Givens::Checked);
+        let mut reader = input.reader(4096);
+        let mut got = Vec::new();
+        let mut blocks = 0;
+        while let Some(event) = reader.next() {
+            let Event::Block(block) = event else {
+                panic!("the file is readable");
+            };
+            blocks += 1;
+            for p in block.puzzles() {
+                got.push((p.line, p.text.to_string(), p.parsed.is_ok()));
+            }
+        }
+        let want: Vec<(usize, String, bool)> = split_puzzles(&text, "")
+            .into_iter()
+            .map(|p| (p.line, p.text.to_string(), p.parsed.is_ok()))
+            .collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(blocks > 10, "{blocks} blocks");
+        assert_eq!(got.len(), want.len());
+        assert_eq!(got, want);
+    }
 }
