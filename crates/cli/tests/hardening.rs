@@ -211,7 +211,7 @@ fn a_grid_with_one_bad_row_gets_one_answer_and_one_reason() {
         (
             5,
             ". . 5 | 8 2 6 | 1 . . 7",
-            "line 6: row 5 has 10 cells, expected 9",
+            "line 6: row 5 has 10 cells, expected 9 (the tenth at column 23)",
         ),
         // Line 2 (row 2) gets a letter: its column and cell are named.
         (
