@@ -71,8 +71,8 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after this many seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
     pub timeout: Timeout,
-    /// Worker threads (default, or 0: all cores; at most four a core and 256 in all). The output
-    /// does not depend on it.
+    /// Worker threads (default, or 0: all cores; capped at four a core, between 8 and 256). The
+    /// output does not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Output shape.

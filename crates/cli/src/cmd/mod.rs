@@ -19,8 +19,8 @@ use clap::{Args, ValueEnum};
 pub struct BatchArgs {
     /// Puzzle files, one puzzle per line (or one multi-line grid); standard input when none or `-`.
     pub files: Vec<String>,
-    /// Worker threads (default, or 0: all cores; 1 is single-threaded; at most four a core and
-    /// 256 in all). Output order is always kept.
+    /// Worker threads (default, or 0: all cores; 1 is single-threaded; capped at four a core,
+    /// between 8 and 256). Output order is always kept.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
 }
