@@ -120,11 +120,16 @@ fn absurd_numeric_options_are_refused_by_name_and_never_panic() {
         (&["print", "-o", "/dev/null"], "--per-page"),
     ];
     for (command, option) in cases {
-        for value in absurd {
-            // `--option=value`: `--option -1` would be read as two options.
+        for (value, joined) in absurd.iter().flat_map(|v| [(v, false), (v, true)]) {
+            // Both `--option value` (a negative value is still the option's) and
+            // `--option=value`.
             let assigned = format!("{option}={value}");
             let mut args: Vec<&str> = command.to_vec();
-            args.push(&assigned);
+            if joined {
+                args.push(&assigned);
+            } else {
+                args.extend([*option, value]);
+            }
             let out = run_stdin(&args, good.as_bytes());
             let err = text(&out.stderr);
             let shown = format!("nonet {}: exit {:?}\n{err}", args.join(" "), out.status);

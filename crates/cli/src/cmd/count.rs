@@ -19,7 +19,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Stop counting once this many solutions are found (at least 1).
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = parse_limit)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 2, value_parser = parse_limit)]
     pub limit: usize,
     /// Output shape (`grid` prints the same as `line`).
     #[arg(long, value_enum, default_value_t)]

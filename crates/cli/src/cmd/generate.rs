@@ -43,10 +43,10 @@ pub enum GenFormat {
 pub struct GenerateArgs {
     /// The run's seed (any integer up to 2^64-1). Without it a random seed is chosen and printed
     /// on standard error as `seed: N`.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// How many puzzles.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, short = 'n', default_value_t = 1)]
     pub count: u64,
     /// The pattern of the givens: none, rot180, rot90, mirror, diagonal, mirror4, diagonal4,
     /// dihedral.
@@ -60,20 +60,20 @@ pub struct GenerateArgs {
     pub level: Option<Level>,
     /// A band of Sudoku Explainer ratings (ER, 1.0 to 20.0), e.g. `--se 4.0..6.0` (or a single
     /// value).
-    #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MIN..MAX", value_parser = parse_er_range)]
     pub se: Option<(f64, f64)>,
     /// Classic grade: 0 (elimination only), 3 (needs naked pairs), 5 (harder).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=5))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=5))]
     pub classic: Option<u8>,
     /// Number of clues (17 to 81), e.g. `--clues 24..28` (or a single value).
-    #[arg(long, value_name = "MIN..MAX", value_parser = parse_clue_range)]
+    #[arg(long, allow_negative_numbers = true, value_name = "MIN..MAX", value_parser = parse_clue_range)]
     pub clues: Option<(usize, usize)>,
     /// Give up on a puzzle after this many seconds (0: never).
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
     pub timeout: Timeout,
     /// Worker threads (default, or 0: all cores; capped at four a core, between 8 and 256). The
     /// output does not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Output shape.
     #[arg(long, value_enum, default_value_t)]

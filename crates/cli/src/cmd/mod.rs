@@ -21,7 +21,7 @@ pub struct BatchArgs {
     pub files: Vec<String>,
     /// Worker threads (default, or 0: all cores; 1 is single-threaded; capped at four a core,
     /// between 8 and 256). Output order is always kept.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
 }
 

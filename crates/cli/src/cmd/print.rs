@@ -57,7 +57,7 @@ pub struct PrintArgs {
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
     /// Puzzles per page (PDF): 1, 2, 4 or 6.
-    #[arg(long, default_value_t = 4, value_parser = parse_per_page)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_per_page)]
     pub per_page: usize,
     /// Add the solutions, smaller, on pages after the puzzles (PDF); fill the grid with the
     /// solution (SVG).
@@ -77,7 +77,7 @@ pub struct PrintArgs {
     #[arg(long, value_delimiter = ',', value_name = "CELLS")]
     pub highlight: Vec<String>,
     /// Image size in pixels (SVG), 32 to 16384.
-    #[arg(long, value_name = "PIXELS", default_value_t = 450,
+    #[arg(long, allow_negative_numbers = true, value_name = "PIXELS", default_value_t = 450,
           value_parser = clap::value_parser!(u32).range(32..=16384))]
     pub size: u32,
 }
