@@ -29,9 +29,9 @@ pub struct InputPuzzle<'a> {
     pub line: usize,
     /// The text of the puzzle as given (the line, its puzzle field, or the whole grid).
     pub text: &'a str,
-    /// The whole line the puzzle was read from (the grid, for a grid), for what else a record
-    /// says about its puzzle.
-    pub record: &'a str,
+    /// The whole input the puzzle came from: its line (records included), or the grid's lines;
+    /// for what else a record says about its puzzle.
+    pub source: &'a str,
     /// The puzzle, or why it cannot be used.
     pub parsed: Result<Sudoku, PuzzleError>,
 }
@@ -568,7 +568,7 @@ impl<'a> Puzzles<'a> {
             origin,
             line: first_line + number - 1,
             text: grid.trim_end(),
-            record: grid.trim_end(),
+            source: grid.trim_end(),
             parsed,
         }))
     }
@@ -635,7 +635,7 @@ impl<'a> Iterator for Puzzles<'a> {
                     origin,
                     line: i,
                     text,
-                    record: l,
+                    source: l,
                     parsed,
                 });
             },
@@ -860,7 +860,7 @@ mod tests {
         let ps = split_puzzles(&line, "");
         assert_eq!(ps[0].text, P);
         assert_eq!(ps[0].parsed.as_ref().unwrap().to_line(), P);
-        assert_eq!(ps[0].record, line);
+        assert_eq!(ps[0].source, line);
     }
 
     /// A reader with small blocks (several reads, a tail moved to the front, a line longer than

@@ -201,7 +201,7 @@ fn read_records(text: &str) -> (Vec<PrintPuzzle>, Status) {
             continue;
         };
         let mut q = PrintPuzzle::new(sudoku, p.line);
-        match annotate(&mut q, p.record, header) {
+        match annotate(&mut q, p.source, header) {
             Ok(()) => puzzles.push(q),
             Err(e) => {
                 eprintln!("{e}");
