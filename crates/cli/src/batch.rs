@@ -8,7 +8,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::{Input, InputPuzzle};
+use crate::input::{Event, Input, InputPuzzle};
+use crate::status::Status;
 
 /// How long one puzzle's job takes, which sets the chunk size and when a progress bar is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ impl Pace {
         self.chunk().min(64)
     }
 
-    /// Inputs of at least this many puzzles get a progress bar (on a terminal only).
+    /// Inputs of at least this many puzzle lines get a progress bar (on a terminal only).
     fn progress_min(self) -> usize {
         match self {
             Pace::Fast => 2000,
@@ -61,10 +62,29 @@ pub fn quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }
 
-/// Builds the thread pool for `--threads` (0 or absent: all cores).
-pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+/// The most worker threads `--threads` gets: more only adds start-up time and memory (20,000
+/// threads took over 30 s on 9 puzzles). A few per core still helps when some block.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (cores * 4).clamp(8, 256)
+}
+
+/// The thread count for `--threads` (0 or absent: all cores), capped at [`max_threads`] with a
+/// note on standard error when it is.
+pub fn threads(asked: Option<usize>) -> Option<usize> {
+    let n = asked.filter(|&n| n > 0)?;
+    let max = max_threads();
+    if n > max {
+        eprintln!("nonet: --threads {n} is more than this machine can use: using {max}");
+        return Some(max);
+    }
+    Some(n)
+}
+
+/// Builds the thread pool for `--threads` (0 or absent: all cores), capped as [`threads`] says.
+pub fn pool(asked: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads.filter(|&n| n > 0) {
+    if let Some(n) = threads(asked) {
         b = b.num_threads(n);
     }
     b.build().context("cannot start worker threads")
@@ -102,8 +122,10 @@ impl Streams<'_> {
 }
 
 /// Applies `job` (a fast one) to every puzzle of `input` on `threads` workers and hands each
-/// result, in input order, to `emit`, which writes its output line(s).
-pub fn run<R, J, E>(input: &Input, threads: Option<usize>, job: J, emit: E) -> Result<()>
+/// result, in input order, to `emit`, which writes its output line(s). Returns how reading went:
+/// [`Status::Invalid`] when an input could not be read (reported as `NAME: reason`; the other
+/// inputs are still answered).
+pub fn run<R, J, E>(input: &Input, threads: Option<usize>, job: J, emit: E) -> Result<Status>
 where
     R: Send,
     J: Fn(&InputPuzzle) -> R + Sync,
@@ -112,16 +134,18 @@ where
     run_paced(input, threads, Pace::Fast, job, emit)
 }
 
-/// As [`run`], for jobs of the given [`Pace`]. Puzzles are read a chunk at a time, and the
-/// chunk's buffers are reused, so memory stays that of one chunk whatever the input's size.
-/// With one thread the jobs run on the calling thread, without a pool.
+/// As [`run`], for jobs of the given [`Pace`]. Puzzles are read a block at a time as they
+/// arrive, and answered a chunk at a time with the chunk's buffers reused, so memory stays that
+/// of one block whatever the input's size; what came from a pipe is answered (and flushed)
+/// before the next read waits. With one thread the jobs run on the calling thread, without a
+/// pool.
 pub fn run_paced<R, J, E>(
     input: &Input,
     threads: Option<usize>,
     pace: Pace,
     job: J,
     mut emit: E,
-) -> Result<()>
+) -> Result<Status>
 where
     R: Send,
     J: Fn(&InputPuzzle) -> R + Sync,
@@ -131,67 +155,103 @@ where
         Some(1) => None,
         _ => Some(pool(threads)?),
     };
+    let size = pool.as_ref().map_or(pace.chunk_alone(), |p| {
+        pace.chunk() * p.current_num_threads()
+    });
+    // A block holds a chunk of puzzle lines (82 bytes each), and no less than 64 KiB.
+    let block = (size * 82).max(64 * 1024);
     let bar = (std::io::stderr().is_terminal() && !quiet())
-        .then(|| input.count())
-        .filter(|&n| n >= pace.progress_min())
+        .then(|| input.size())
+        .flatten()
+        .filter(|&n| n >= pace.progress_min() as u64 * 82)
         .map(|n| {
-            let b = ProgressBar::new(n as u64);
+            let b = ProgressBar::new(n);
             b.set_style(
                 ProgressStyle::with_template(&crate::color::bar_template(
-                    "{pos}/{len} puzzles, {per_sec}, eta {eta}",
+                    "{percent}%, {elapsed}, eta {eta}",
                 ))
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             b
         });
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut stdout = crate::output::stdout();
     let mut sink = std::io::sink();
-    let out: &mut dyn Write = if quiet() { &mut sink } else { &mut out };
+    let out: &mut dyn Write = if quiet() { &mut sink } else { &mut stdout };
     // Not locked for the whole run: the progress bar draws on standard error too.
     let mut err = std::io::BufWriter::new(std::io::stderr());
     // On a terminal the reasons show chunk by chunk (between the progress bar's redraws);
     // elsewhere the buffer writes them when full (serg with one thread: 157 writes -> 8).
     let err_is_terminal = std::io::stderr().is_terminal();
-    let size = pool.as_ref().map_or(pace.chunk_alone(), |p| {
-        pace.chunk() * p.current_num_threads()
-    });
-    let mut puzzles = input.puzzles();
-    let mut chunk = Vec::with_capacity(size);
+    let mut status = Status::Ok;
+    let mut reader = input.reader(block);
+    // The chunk's buffer outlives each block it borrows from (see `recycle`).
+    let mut spare: Vec<InputPuzzle<'static>> = Vec::with_capacity(size);
     let mut results = Vec::with_capacity(size);
-    loop {
-        chunk.clear();
-        chunk.extend(puzzles.by_ref().take(size));
-        if chunk.is_empty() {
-            break;
-        }
-        match &pool {
-            Some(pool) => {
-                pool.install(|| chunk.par_iter().map(&job).collect_into_vec(&mut results))
+    while let Some(event) = reader.next() {
+        let block = match event {
+            Event::Block(block) => block,
+            Event::Unreadable { name, reason } => {
+                Streams {
+                    out: &mut *out,
+                    err: &mut err,
+                }
+                .note(&[name, ": ", &reason]);
+                status.note(Status::Invalid);
+                continue;
             }
-            None => {
-                results.clear();
-                results.extend(chunk.iter().map(&job));
-            }
-        }
-        let mut streams = Streams {
-            out: &mut *out,
-            err: &mut err,
         };
-        for (item, r) in chunk.iter().zip(results.drain(..)) {
-            emit(item, r, &mut streams)?;
+        let mut chunk = recycle(std::mem::take(&mut spare));
+        let mut puzzles = block.puzzles();
+        loop {
+            chunk.clear();
+            chunk.extend(puzzles.by_ref().take(size));
+            if chunk.is_empty() {
+                break;
+            }
+            match &pool {
+                Some(pool) => {
+                    pool.install(|| chunk.par_iter().map(&job).collect_into_vec(&mut results))
+                }
+                None => {
+                    results.clear();
+                    results.extend(chunk.iter().map(&job));
+                }
+            }
+            let mut streams = Streams {
+                out: &mut *out,
+                err: &mut err,
+            };
+            for (item, r) in chunk.iter().zip(results.drain(..)) {
+                emit(item, r, &mut streams)?;
+            }
+            if err_is_terminal {
+                let _ = err.flush();
+            }
         }
-        if err_is_terminal {
-            let _ = err.flush();
-        }
+        spare = recycle(chunk);
         if let Some(b) = &bar {
-            b.inc(chunk.len() as u64);
+            b.inc(block.len() as u64);
+        }
+        if block.live {
+            // The next read may wait for the writer: what is answered goes out now.
+            let _ = err.flush();
+            out.flush()?;
         }
     }
     let _ = err.flush();
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    out.flush().context("cannot write output")?;
-    Ok(())
+    out.flush()?;
+    Ok(status)
+}
+
+/// An empty vector for items of another lifetime, on the same allocation: collecting from a
+/// vector's own iterator reuses its buffer when the items have the same size. So the chunk's
+/// buffer is allocated once, not once per block.
+// `filter_map` rather than `filter`: the items change type (their lifetime), and there are none.
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle<'a, 'b>(mut v: Vec<InputPuzzle<'a>>) -> Vec<InputPuzzle<'b>> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
 }

@@ -11,6 +11,7 @@ mod color;
 mod filter;
 mod help;
 mod input;
+mod output;
 mod status;
 
 use std::process::ExitCode;

@@ -271,7 +271,7 @@ fn bad_command_lines_exit_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot read '/no/such/file.txt'"));
+    assert!(text(&out.stderr).contains("/no/such/file.txt: No such file or directory"));
     assert_eq!(
         nonet()
             .args(["count", "--limit", "0"])

@@ -40,6 +40,9 @@ pub enum ParseErrorKind {
         row: usize,
         /// How many cells it had.
         found: usize,
+        /// The column (counting characters from 1) of its tenth cell, the first one too many,
+        /// when it has too many and that is known.
+        extra: Option<usize>,
     },
     /// A grid with the wrong number of rows.
     RowCount {
@@ -88,8 +91,12 @@ impl fmt::Display for ParseErrorKind {
                 }
                 Ok(())
             }
-            ParseErrorKind::RowLength { row, found } => {
-                write!(f, "row {row} has {found} cells, expected 9")
+            ParseErrorKind::RowLength { row, found, extra } => {
+                write!(f, "row {row} has {found} cells, expected 9")?;
+                if let Some(column) = extra {
+                    write!(f, " (the tenth at column {column})")?;
+                }
+                Ok(())
             }
             ParseErrorKind::RowCount { found } => write!(f, "{found} rows, expected 9"),
             ParseErrorKind::RepeatedCandidate { cell, digit } => {

@@ -74,6 +74,7 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
         }
         let mut row = [0u8; 9];
         let mut n = 0usize;
+        let mut extra = None;
         for (col, ch) in line.chars().enumerate() {
             if is_separator(ch) {
                 continue;
@@ -93,6 +94,8 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
             };
             if n < 9 {
                 row[n] = value;
+            } else if n == 9 {
+                extra = Some(col + 1);
             }
             n += 1;
         }
@@ -103,6 +106,7 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
             return Err(ParseError::new(ParseErrorKind::RowLength {
                 row: rows + 1,
                 found: n,
+                extra,
             })
             .at_line(line_no));
         }
@@ -201,6 +205,7 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
             return Err(ParseError::new(ParseErrorKind::RowLength {
                 row: rows + 1,
                 found: row.len(),
+                extra: None,
             })
             .at_line(line_no));
         }

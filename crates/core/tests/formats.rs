@@ -47,7 +47,14 @@ fn every_parse_error_kind() {
     let short: String = grid.lines().take(5).collect::<Vec<_>>().join("\n");
     assert_eq!(kind(&short), RowCount { found: 4 });
     let bad_row = grid.replacen(". 4 . | 6 1 . | . 9 .", ". 4 . | 6 1 . | . 9 . 1", 1);
-    assert_eq!(kind(&bad_row), RowLength { row: 1, found: 10 });
+    assert_eq!(
+        kind(&bad_row),
+        RowLength {
+            row: 1,
+            found: 10,
+            extra: Some(23)
+        }
+    );
     let e = PencilMarks::from_pencil_grid("| 12 3 4 |\n").unwrap_err();
     assert_eq!(e.to_string(), "row 1 has 3 cells, expected 9");
     let e = PencilMarks::from_pencil_grid(&"1 2 3 4 5 6 7 8 99\n".repeat(9)).unwrap_err();

@@ -16,9 +16,9 @@ pub enum PrintError {
     #[error("no puzzle in the input")]
     Empty,
     /// Solutions were asked for, and a puzzle has none or several.
-    #[error("puzzle #{number} has no unique solution")]
+    #[error("line {number}: the puzzle has no unique solution")]
     NoUniqueSolution {
-        /// The puzzle's printed number.
+        /// The puzzle's line in the input.
         number: usize,
     },
     /// An option value that cannot be laid out.

@@ -31,5 +31,5 @@ mod svg_out;
 
 pub use error::PrintError;
 pub use pdf::{render_pdf, Paper, PdfOptions};
-pub use records::{read_puzzles, PrintPuzzle};
+pub use records::{annotate, read_puzzles, PrintPuzzle};
 pub use svg_out::{render_svg, SvgOptions};

@@ -275,7 +275,7 @@ fn lay_out<'a>(
         let x = area_x + c as f32 * slot_w + (slot_w - size) / 2.0;
         let y = area_y + r as f32 * slot_h + (slot_h - size - caption_h) / 2.0 + caption_h;
         let caption = if small {
-            format!("#{}", p.number)
+            format!("line {}", p.number)
         } else {
             p.caption()
         };

@@ -16,7 +16,8 @@ pub struct PrintPuzzle {
     pub puzzle: Sudoku,
     /// Its solution, if known (computed when solutions are printed and it is missing).
     pub solution: Option<Sudoku>,
-    /// The number printed beside it (from 1).
+    /// The line of the input it was read from (from 1), printed beside it as `line N`; for an
+    /// item of a JSON array, its position in the array.
     pub number: usize,
     /// The player level, if known.
     pub level: Option<Level>,
@@ -27,7 +28,7 @@ pub struct PrintPuzzle {
 }
 
 impl PrintPuzzle {
-    /// A bare puzzle with its number.
+    /// A bare puzzle with its line number.
     pub fn new(puzzle: Sudoku, number: usize) -> PrintPuzzle {
         PrintPuzzle {
             puzzle,
@@ -39,9 +40,10 @@ impl PrintPuzzle {
         }
     }
 
-    /// The caption: `#3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known.
+    /// The caption: `line 3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known, so a
+    /// puzzle on the page is found in the input (and in its reasons, `line N: ...`) by its line.
     pub fn caption(&self) -> String {
-        let mut parts = vec![format!("#{}", self.number)];
+        let mut parts = vec![format!("line {}", self.number)];
         let level = self.level.or(self.er.map(Level::from_er));
         if let Some(level) = level {
             parts.push(level.name().to_string());
@@ -56,8 +58,8 @@ impl PrintPuzzle {
     }
 }
 
-/// Reads every puzzle of `text` in any accepted shape, numbering them from 1 in order unless the
-/// input carries its own numbers (the generator's `index`).
+/// Reads every puzzle of `text` in any accepted shape, each numbered by its line (by its position
+/// in a JSON array).
 pub fn read_puzzles(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
     let trimmed = text.trim_start();
     let mut out = if trimmed.starts_with('[') {
@@ -74,12 +76,32 @@ pub fn read_puzzles(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
     if out.is_empty() {
         return Err(PrintError::Empty);
     }
-    for (k, p) in out.iter_mut().enumerate() {
-        if p.number == 0 {
-            p.number = k + 1;
-        }
-    }
     Ok(out)
+}
+
+/// Adds what a record says about its puzzle besides the puzzle itself to `p`, a puzzle read from
+/// that record by another reader (the command line's, which every command shares): a JSON
+/// object's or a CSV row's solution, seed, level and ER (`header`: the CSV header the row's
+/// columns follow), or a rated list's ER (`puzzle:ER:EP:ED:source`). A record of another shape
+/// adds nothing; a solution that does not complete the puzzle is an error.
+pub fn annotate(p: &mut PrintPuzzle, record: &str, header: Option<&str>) -> Result<(), PrintError> {
+    let line = record.trim();
+    let known = if line.starts_with('{') {
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| bad(p.number, format!("not JSON: {e}")))?;
+        Some(from_json(&v, p.number)?)
+    } else if let Some(cols) = header.and_then(CsvColumns::of) {
+        Some(from_csv(&cols, line, p.number)?)
+    } else {
+        from_plain(line, p.number).ok()
+    };
+    if let Some(k) = known.filter(|k| k.puzzle == p.puzzle) {
+        p.solution = k.solution.or(p.solution);
+        p.seed = k.seed.or(p.seed);
+        p.level = k.level.or(p.level);
+        p.er = k.er.or(p.er);
+    }
+    Ok(())
 }
 
 fn read_json_array(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
@@ -92,7 +114,8 @@ fn read_json_array(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
     };
     items
         .iter()
-        .map(|item| from_json(item, 1))
+        .enumerate()
+        .map(|(k, item)| from_json(item, k + 1))
         .collect::<Result<Vec<_>, _>>()
 }
 
@@ -101,7 +124,6 @@ struct CsvColumns {
     puzzle: usize,
     solution: Option<usize>,
     seed: Option<usize>,
-    index: Option<usize>,
     level: Option<usize>,
     er: Option<usize>,
 }
@@ -117,7 +139,6 @@ impl CsvColumns {
             puzzle: find("puzzle")?,
             solution: find("solution"),
             seed: find("seed"),
-            index: find("index"),
             level: find("level"),
             er: find("er"),
         })
@@ -201,7 +222,7 @@ fn solution_field(text: &str, puzzle: &Sudoku, line: usize) -> Result<Sudoku, Pr
 /// `puzzle` or `puzzle<sep>fields`: a rated list's `puzzle:ER:EP:ED:source` gives the ER.
 fn from_plain(line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
     let head = line.get(..81).unwrap_or(line);
-    let mut p = PrintPuzzle::new(puzzle_field(head, line_no)?, 0);
+    let mut p = PrintPuzzle::new(puzzle_field(head, line_no)?, line_no);
     let rest = &line[head.len()..];
     if let Some(sep) = rest.chars().next() {
         if !matches!(sep, ':' | ',' | ';' | ' ' | '\t' | '|') {
@@ -225,14 +246,11 @@ fn from_csv(cols: &CsvColumns, line: &str, line_no: usize) -> Result<PrintPuzzle
     };
     let puzzle_text =
         get(Some(cols.puzzle)).ok_or_else(|| bad(line_no, "no puzzle in this row"))?;
-    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, 0);
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, line_no);
     if let Some(s) = get(cols.solution) {
         p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
     }
     p.seed = get(cols.seed).and_then(|s| s.parse().ok());
-    p.number = get(cols.index)
-        .and_then(|s| s.parse::<usize>().ok())
-        .map_or(0, |i| i + 1);
     p.level = get(cols.level).and_then(|s| s.parse().ok());
     p.er = get(cols.er).and_then(|s| s.parse().ok());
     Ok(p)
@@ -243,7 +261,7 @@ fn from_json(v: &Value, line_no: usize) -> Result<PrintPuzzle, PrintError> {
         .get("puzzle")
         .and_then(Value::as_str)
         .ok_or_else(|| bad(line_no, "a JSON object without a `puzzle` field"))?;
-    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, 0);
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, line_no);
     if let Some(s) = v.get("solution").and_then(Value::as_str) {
         p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
     }
@@ -251,10 +269,6 @@ fn from_json(v: &Value, line_no: usize) -> Result<PrintPuzzle, PrintError> {
         s.as_u64()
             .or_else(|| s.as_str().and_then(|t| t.parse().ok()))
     });
-    p.number = v
-        .get("index")
-        .and_then(Value::as_u64)
-        .map_or(0, |i| i as usize + 1);
     p.level = v
         .get("level")
         .and_then(Value::as_str)
@@ -296,16 +310,16 @@ mod tests {
         let text = format!("# a comment\n{P}\n\n{}\n", P.replace('.', "0"));
         let v = read_puzzles(&text).unwrap();
         assert_eq!(v.len(), 2);
-        assert_eq!((v[0].number, v[1].number), (1, 2));
+        assert_eq!((v[0].number, v[1].number), (2, 4));
         assert_eq!(v[0].puzzle, v[1].puzzle);
-        assert_eq!(v[0].caption(), "#1");
+        assert_eq!(v[0].caption(), "line 2");
     }
 
     #[test]
     fn rated_lists_give_the_er() {
         let v = read_puzzles(&format!("{P}:4.2:1.2:1.2:source\n")).unwrap();
         assert_eq!(v[0].er, Some(4.2));
-        assert_eq!(v[0].caption(), "#1  \u{b7}  hard  \u{b7}  ER 4.2");
+        assert_eq!(v[0].caption(), "line 1  \u{b7}  hard  \u{b7}  ER 4.2");
     }
 
     #[test]
@@ -316,7 +330,7 @@ mod tests {
             sol.to_line()
         );
         let v = read_puzzles(&json).unwrap();
-        assert_eq!(v[0].number, 5);
+        assert_eq!(v[0].number, 1);
         assert_eq!(v[0].seed, Some(99));
         assert_eq!(v[0].solution, Some(sol));
         assert_eq!(v[0].level, Some(Level::Expert));
@@ -326,7 +340,7 @@ mod tests {
             sol.to_line()
         );
         let v = read_puzzles(&csv).unwrap();
-        assert_eq!((v[0].number, v[0].seed, v[0].er), (1, Some(7), Some(2.0)));
+        assert_eq!((v[0].number, v[0].seed, v[0].er), (2, Some(7), Some(2.0)));
         let arr = format!("[{}]", json.trim());
         assert_eq!(read_puzzles(&arr).unwrap()[0].seed, Some(99));
     }
@@ -346,5 +360,28 @@ mod tests {
         let wrong = format!("{{\"puzzle\":\"{P}\",\"solution\":\"{}\"}}", "1".repeat(81));
         assert!(read_puzzles(&wrong).is_err());
         assert_eq!(read_puzzles("# nothing\n"), Err(PrintError::Empty));
+    }
+
+    #[test]
+    fn annotate_adds_what_a_record_says() {
+        let s = Sudoku::from_line(P).unwrap();
+        let sol = s.unique_solution().unwrap();
+        let mut p = PrintPuzzle::new(s, 7);
+        let json = format!("{{\"seed\":99,\"puzzle\":\"{P}\",\"level\":\"expert\",\"er\":5.6}}");
+        annotate(&mut p, &json, None).unwrap();
+        assert_eq!((p.number, p.seed, p.er), (7, Some(99), Some(5.6)));
+        let header = "index,seed,puzzle,solution";
+        let mut p = PrintPuzzle::new(s, 3);
+        annotate(&mut p, &format!("0,5,{P},{}", sol.to_line()), Some(header)).unwrap();
+        assert_eq!((p.seed, p.solution), (Some(5), Some(sol)));
+        let mut p = PrintPuzzle::new(s, 1);
+        annotate(&mut p, &format!("{P}:4.2:1.2:1.2:source"), None).unwrap();
+        assert_eq!(p.er, Some(4.2));
+        // A record of another shape (examples.txt's `name:puzzle:...`) adds nothing.
+        let mut p = PrintPuzzle::new(s, 1);
+        annotate(&mut p, &format!("name:{P}:1"), None).unwrap();
+        assert_eq!(p, PrintPuzzle::new(s, 1));
+        let wrong = format!("{{\"puzzle\":\"{P}\",\"solution\":\"{}\"}}", "1".repeat(81));
+        assert!(annotate(&mut p, &wrong, None).is_err());
     }
 }

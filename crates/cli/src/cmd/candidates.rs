@@ -1,6 +1,8 @@
 //! `nonet candidates PUZZLE`: the pencil-mark grid of a puzzle, after candidate elimination
 //! (naked singles placed to a fixpoint) or, with `--raw`, straight from the givens.
 
+use std::io::Write;
+
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, PencilMarks};
@@ -65,11 +67,12 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         Some(d) => d.to_string(),
         None => pm.candidates(c).to_string(),
     };
+    let mut out = crate::output::stdout();
     match args.format {
-        CandidatesFormat::Grid => print!("{}", pm.to_pencil_grid()),
+        CandidatesFormat::Grid => write!(out, "{}", pm.to_pencil_grid())?,
         CandidatesFormat::Line => {
             let cells: Vec<String> = Cell::all().map(cell_text).collect();
-            println!("{}", cells.join(" "));
+            writeln!(out, "{}", cells.join(" "))?;
         }
         CandidatesFormat::Json => {
             let cells: Vec<_> = Cell::all()
@@ -88,12 +91,14 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
                     v
                 })
                 .collect();
-            println!(
+            writeln!(
+                out,
                 "{}",
                 json!({ "puzzle": sudoku.to_line(), "raw": args.raw, "cells": cells })
-            );
+            )?;
         }
     }
+    out.flush()?;
     if pm.has_dead_cell() {
         eprintln!("a cell has no candidate left: the puzzle has no solution");
         return Ok(Status::Unhandled);

@@ -45,9 +45,9 @@ pub fn run(args: CheckArgs) -> Result<Status> {
         &args.batch.files,
         format,
     )?;
-    let input = Input::read(&args.batch.files, Givens::Checked)?;
+    let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| p.parsed.as_ref().map(|s| s.filled_count()).ok(),
@@ -69,6 +69,7 @@ pub fn run(args: CheckArgs) -> Result<Status> {
                 }
                 Format::Json => {
                     let mut v = json_record(p);
+                    v["status"] = json!(if givens.is_some() { "ok" } else { "invalid" });
                     v["valid"] = json!(givens.is_some());
                     if let Some(n) = givens {
                         v["givens"] = json!(n);
@@ -79,5 +80,6 @@ pub fn run(args: CheckArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }

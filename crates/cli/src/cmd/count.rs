@@ -20,8 +20,8 @@ use crate::status::Status;
 pub struct CountArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
-    /// Stop counting once this many solutions are found.
-    #[arg(long, default_value_t = 2)]
+    /// Stop counting once this many solutions are found (at least 1).
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 2, value_parser = parse_limit)]
     pub limit: usize,
     /// Output shape (`grid` prints the same as `line`).
     #[arg(long, short = 'f', value_enum, default_value_t)]
@@ -37,10 +37,16 @@ pub struct CountArgs {
     pub reference: bool,
 }
 
-pub fn run(args: CountArgs) -> Result<Status> {
-    if args.limit == 0 {
-        bail!("--limit must be at least 1");
+/// `--limit`: a count of solutions, at least 1.
+fn parse_limit(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("the limit must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{s}` is not a count of solutions ({e})")),
     }
+}
+
+pub fn run(args: CountArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if args.limit == 1
         && args
@@ -61,14 +67,14 @@ pub fn run(args: CountArgs) -> Result<Status> {
         &args.batch.files,
         format,
     )?;
-    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
+    let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference
     } else {
         Solver::Fast
     };
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
@@ -113,14 +119,12 @@ pub fn run(args: CountArgs) -> Result<Status> {
                     filter.write_line(p, outcome, answer.as_bytes(), out)?;
                 }
                 Format::Json => {
+                    // Every row has the same fields: `status` (`ok` or `invalid`, the line
+                    // shape's word) and `count` (null when there is none).
                     let mut v = json_record(p);
-                    match result {
-                        Some(n) => {
-                            v["count"] = json!(n);
-                            v["limit_reached"] = json!(n >= args.limit);
-                        }
-                        None => v["status"] = json!("invalid"),
-                    }
+                    v["status"] = json!(if result.is_some() { "ok" } else { "invalid" });
+                    v["count"] = json!(result);
+                    v["limit_reached"] = json!(result.map(|n| n >= args.limit));
                     if let Some(reason) = conflict {
                         v["error"] = json!(reason);
                     }
@@ -130,5 +134,6 @@ pub fn run(args: CountArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }

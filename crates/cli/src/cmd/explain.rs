@@ -230,8 +230,7 @@ fn line_of(pm: &PencilMarks) -> String {
 }
 
 pub fn run(args: ExplainArgs) -> Result<Status> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     if args.list_techniques {
         let mut listed: Vec<String> = Vec::new();
         for t in all_techniques() {

@@ -20,6 +20,7 @@ use serde_json::json;
 
 use crate::batch;
 use crate::code::Lang;
+use crate::output::Named;
 use crate::status::Status;
 
 /// Output shapes of `nonet generate`.
@@ -47,10 +48,10 @@ pub enum GenFormat {
 pub struct GenerateArgs {
     /// The run's seed (any integer up to 2^64-1). Without it a random seed is chosen and printed
     /// on standard error as `seed: N`.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// How many puzzles.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, short = 'n', default_value_t = 1)]
     pub count: u64,
     /// The pattern of the givens: none, rot180, rot90, mirror, diagonal, mirror4, diagonal4,
     /// dihedral.
@@ -62,20 +63,22 @@ pub struct GenerateArgs {
     /// Player level (from ER): easy, medium, hard, expert, extreme.
     #[arg(long, value_parser = parse_level)]
     pub level: Option<Level>,
-    /// A band of Sudoku Explainer ratings (ER), e.g. `--se 4.0..6.0` (or a single value).
-    #[arg(long, value_name = "MIN..MAX", value_parser = parse_f64_range)]
+    /// A band of Sudoku Explainer ratings (ER, 1.0 to 20.0), e.g. `--se 4.0..6.0` (or a single
+    /// value).
+    #[arg(long, allow_negative_numbers = true, value_name = "MIN..MAX", value_parser = parse_er_range)]
     pub se: Option<(f64, f64)>,
     /// Classic grade: 0 (elimination only), 3 (needs naked pairs), 5 (harder).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=5))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=5))]
     pub classic: Option<u8>,
-    /// Number of clues, e.g. `--clues 24..28` (or a single value).
-    #[arg(long, value_name = "MIN..MAX", value_parser = parse_usize_range)]
+    /// Number of clues (17 to 81), e.g. `--clues 24..28` (or a single value).
+    #[arg(long, allow_negative_numbers = true, value_name = "MIN..MAX", value_parser = parse_clue_range)]
     pub clues: Option<(usize, usize)>,
     /// Give up on a puzzle after this many seconds (0: never).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Worker threads (default: all cores). The output does not depend on it.
-    #[arg(long, short = 'j')]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
+    pub timeout: Timeout,
+    /// Worker threads (default, or 0: all cores; capped at four a core, between 8 and 256). The
+    /// output does not depend on it.
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Output shape.
     #[arg(long, short = 'f', value_enum, default_value_t)]
@@ -133,27 +136,68 @@ fn split_range(s: &str) -> (&str, &str) {
     }
 }
 
-/// Reads `MIN..MAX` (either bound may repeat the other: see `split_range`) as two numbers.
-fn parse_range<T: std::str::FromStr + PartialOrd>(s: &str) -> Result<(T, T), String> {
+/// Reads `MIN..MAX` (either bound may repeat the other: see `split_range`) as two numbers,
+/// each within `lo..=hi` (`why` is the message for a number outside).
+fn parse_range<T>(s: &str, lo: T, hi: T, why: &str) -> Result<(T, T), String>
+where
+    T: std::str::FromStr + PartialOrd + Copy,
+{
     let (a, b) = split_range(s.trim());
     let num = |t: &str| -> Result<T, String> {
-        t.trim()
-            .parse()
-            .map_err(|_| format!("`{s}` is not MIN..MAX"))
+        match t.trim().parse::<T>() {
+            // `!(lo <= v)` rather than `v < lo`: also refuses NaN.
+            Ok(v) if !(lo <= v && v <= hi) => Err(format!("`{s}`: {why}")),
+            Ok(v) => Ok(v),
+            Err(_) => Err(format!("`{s}` is not MIN..MAX")),
+        }
     };
-    let (lo, hi) = (num(a)?, num(b)?);
-    if lo > hi {
+    let (min, max) = (num(a)?, num(b)?);
+    if min > max {
         return Err(format!("`{s}`: MIN is above MAX"));
     }
-    Ok((lo, hi))
+    Ok((min, max))
 }
 
-fn parse_f64_range(s: &str) -> Result<(f64, f64), String> {
-    parse_range(s)
+/// `--se`: Sudoku Explainer ratings run from 1.0 to 20.0.
+fn parse_er_range(s: &str) -> Result<(f64, f64), String> {
+    parse_range(
+        s,
+        1.0,
+        20.0,
+        "Sudoku Explainer ratings run from 1.0 to 20.0",
+    )
 }
 
-fn parse_usize_range(s: &str) -> Result<(usize, usize), String> {
-    parse_range(s)
+/// `--clues`: no puzzle with fewer than 17 clues has a unique solution.
+fn parse_clue_range(s: &str) -> Result<(usize, usize), String> {
+    parse_range(
+        s,
+        17,
+        81,
+        "give 17 to 81 clues (no Sudoku with fewer than 17 clues has a unique solution)",
+    )
+}
+
+/// `--timeout`: how long to search for one puzzle, if there is a limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeout(Option<Duration>);
+
+/// `--timeout`: seconds, finite and not negative; 0 is no limit.
+fn parse_timeout(s: &str) -> Result<Timeout, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if secs == 0.0 {
+        return Ok(Timeout(None));
+    }
+    // A year is beyond any search worth waiting for, and far from `Duration`'s limit.
+    if !(secs > 0.0 && secs <= 366.0 * 86400.0) {
+        return Err(format!(
+            "`{s}`: give a number of seconds up to a year, or 0 for no limit"
+        ));
+    }
+    Ok(Timeout(Some(Duration::from_secs_f64(secs))))
 }
 
 /// Puzzles generated between two writes: keeps every thread busy and output flowing.
@@ -187,14 +231,15 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         max_attempts: None,
     };
     // The engine reads no clock: each puzzle's deadline is checked here, between its attempts.
-    let limit = (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout));
+    let limit = args.timeout.0;
     let generator = Generator::new(options).map_err(|e| anyhow::anyhow!("{e}"))?;
 
     let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::io::BufWriter::new(
+        Some(path) => Box::new(std::io::BufWriter::new(Named::new(
             File::create(path).with_context(|| format!("cannot create {path}"))?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+            path.as_str(),
+        ))),
+        None => Box::new(crate::output::stdout()),
     };
     if args.format == GenFormat::Csv {
         writeln!(
@@ -320,7 +365,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         b.finish_and_clear();
     }
     close_array(&mut *out, code.as_ref())?;
-    out.flush().context("cannot write output")?;
+    out.flush()?;
     Ok(Status::Ok)
 }
 

@@ -7,12 +7,12 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use nonet_core::Sudoku;
+use nonet_core::{Solutions, Sudoku};
 use nonet_logic::explain::{hint_text, HintLevel};
-use nonet_logic::path::{hint, Hint, Mistake, PathError};
+use nonet_logic::path::{hint, Hint, Mistake, PathError, PathOptions};
 use serde_json::json;
 
-use super::explain::{path_options, read_input, step_json, ExplainFormat, SolverArgs};
+use super::explain::{path_options, read_input, step_json, ExplainFormat, Input, SolverArgs};
 use crate::status::Status;
 
 // Arguments of `nonet hint` (a plain comment: the subcommand's help text is its
@@ -54,9 +54,37 @@ pub fn run(args: HintArgs) -> Result<Status> {
         },
         None => input.givens,
     };
+    let mut out = crate::output::stdout();
+    // As `explain`: a puzzle without a unique solution gets its hint (a guess settles which
+    // solution), and exit status 1.
+    let puzzle = givens.unwrap_or_else(|| input.position.to_sudoku());
+    let several = matches!(puzzle.solutions(), Solutions::Multiple(_));
+    if several {
+        eprintln!(
+            "the puzzle has more than one solution: uniqueness techniques are off and a guess \
+             picks one solution"
+        );
+    }
+    let status = write_hint(&mut out, &args, &input, givens.as_ref(), &opts)?;
+    out.flush()?;
+    Ok(if several {
+        status.max(Status::Unhandled)
+    } else {
+        status
+    })
+}
+
+/// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
+/// solution, a mistake in the position, or no technique applies).
+fn write_hint(
+    out: &mut dyn Write,
+    args: &HintArgs,
+    input: &Input,
+    givens: Option<&Sudoku>,
+    opts: &PathOptions,
+) -> Result<Status> {
     let json = args.solver.format == ExplainFormat::Json;
-    let mut out = std::io::stdout().lock();
-    match hint(&input.position, givens.as_ref(), &opts) {
+    match hint(&input.position, givens, opts) {
         Ok(Hint::Solved) => {
             if json {
                 writeln!(out, "{}", json!({ "solved": true }))?;
@@ -87,7 +115,8 @@ pub fn run(args: HintArgs) -> Result<Status> {
             } else {
                 writeln!(out, "{m}")?;
             }
-            Ok(Status::Ok)
+            // As `explain`, which stops at a mistake: no step is given from a wrong position.
+            Ok(Status::Unhandled)
         }
         Ok(Hint::Step(step)) => {
             if json {

@@ -21,8 +21,9 @@ use clap::{Args, ValueEnum};
 pub struct BatchArgs {
     /// Puzzle files, one puzzle per line (or one multi-line grid); standard input when none or `-`.
     pub files: Vec<String>,
-    /// Worker threads (default: all cores; 1 is single-threaded). Output order is always kept.
-    #[arg(long, short = 'j')]
+    /// Worker threads (default, or 0: all cores; 1 is single-threaded; capped at four a core,
+    /// between 8 and 256). Output order is always kept.
+    #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Print nothing: no lines, no reasons, no progress bar; only the exit status tells how the
     /// run went (errors that stop it are still reported).

@@ -1,16 +1,21 @@
 //! `nonet print`: puzzles to a PDF booklet (`-o OUT.pdf`), or one puzzle to an SVG image
-//! (`--format svg`). Reads plain puzzle lines and the CSV/JSON of `nonet generate` and
-//! `nonet rate`, so `nonet generate ... --format json | nonet print -o b.pdf` keeps each
-//! puzzle's number, level, rating and seed on the page.
+//! (`--format svg`). Reads its input as every other command does (puzzle lines, records, grids,
+//! the CSV and JSON lines of `nonet generate` and `nonet rate`; also a JSON array), so
+//! `nonet generate ... --format json | nonet print -o b.pdf` keeps each puzzle's level, rating
+//! and seed on the page. A bad line is reported and left out; the others are printed.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, CellSet};
 use nonet_logic::rate::{rate_se, SeOutcome};
-use nonet_print::{read_puzzles, render_pdf, render_svg, Paper, PdfOptions, SvgOptions};
+use nonet_print::{
+    annotate, read_puzzles, render_pdf, render_svg, Paper, PdfOptions, PrintPuzzle, SvgOptions,
+};
 
+use crate::input::{csv_header_of, read_text, split_puzzles};
+use crate::output::Named;
 use crate::status::Status;
 
 /// Output formats of `nonet print`.
@@ -53,7 +58,7 @@ pub struct PrintArgs {
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
     /// Puzzles per page (PDF): 1, 2, 4 or 6.
-    #[arg(long, default_value_t = 4, value_parser = parse_per_page)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_per_page)]
     pub per_page: usize,
     /// Add the solutions, smaller, on pages after the puzzles (PDF); fill the grid with the
     /// solution (SVG).
@@ -72,8 +77,9 @@ pub struct PrintArgs {
     /// Cells to highlight, e.g. `r1c2,r5c5` (SVG).
     #[arg(long, value_delimiter = ',', value_name = "CELLS")]
     pub highlight: Vec<String>,
-    /// Image size in pixels (SVG).
-    #[arg(long, default_value_t = 450)]
+    /// Image size in pixels (SVG), 32 to 16384.
+    #[arg(long, allow_negative_numbers = true, value_name = "PIXELS", default_value_t = 450,
+          value_parser = clap::value_parser!(u32).range(32..=16384))]
     pub size: u32,
 }
 
@@ -89,19 +95,16 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
 
 /// `nonet print`.
 pub fn run(args: PrintArgs) -> Result<Status> {
-    let text = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("cannot read standard input")?;
-            s
-        }
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
-        }
+    let text = read_text(args.file.as_deref().unwrap_or("-"))?;
+    let (mut puzzles, status) = if text.trim_start().starts_with('[') {
+        // A JSON array is one document, not a record a line.
+        (read_puzzles(&text)?, Status::Ok)
+    } else {
+        read_records(&text)
     };
-    let mut puzzles = read_puzzles(&text)?;
+    if puzzles.is_empty() {
+        bail!("no puzzle in the input");
+    }
     if args.rate {
         use rayon::prelude::*;
         puzzles
@@ -166,13 +169,46 @@ pub fn run(args: PrintArgs) -> Result<Status> {
     };
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &bytes).with_context(|| format!("cannot write {path}"))?
+            let mut out = Named::new(
+                std::fs::File::create(path).with_context(|| format!("cannot create {path}"))?,
+                path.as_str(),
+            );
+            out.write_all(&bytes)?;
+            out.flush()?;
         }
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::output::stdout();
             out.write_all(&bytes)?;
             out.flush()?;
         }
     }
-    Ok(Status::Ok)
+    Ok(status)
+}
+
+/// The puzzles of `text` as every command reads them (one a line, or one grid; records, CSV
+/// and JSON lines), each with what its record says (solution, seed, level, ER) and named by its
+/// line. A line that is not a puzzle is reported as `line N: reason` and left out, so the
+/// others are still printed; the status says so.
+fn read_records(text: &str) -> (Vec<PrintPuzzle>, Status) {
+    let header = csv_header_of(text);
+    let mut status = Status::Ok;
+    let mut puzzles = Vec::new();
+    for p in split_puzzles(text, "") {
+        let Ok(sudoku) = p.parsed else {
+            if let Some(msg) = p.error_message() {
+                eprintln!("{msg}");
+            }
+            status.note(Status::Invalid);
+            continue;
+        };
+        let mut q = PrintPuzzle::new(sudoku, p.line);
+        match annotate(&mut q, p.source, header) {
+            Ok(()) => puzzles.push(q),
+            Err(e) => {
+                eprintln!("{e}");
+                status.note(Status::Invalid);
+            }
+        }
+    }
+    (puzzles, status)
 }

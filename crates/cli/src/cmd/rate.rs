@@ -68,15 +68,20 @@ fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
 
 /// `nonet rate`.
 pub fn run(args: RateArgs) -> Result<Status> {
-    batch::set_quiet(args.batch.quiet);
-    let input = Input::read(&args.batch.files, Givens::Checked)?;
+    let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
+    batch::set_quiet(args.batch.quiet);
     if args.format == RateFormat::Csv && !batch::quiet() {
-        println!("line,puzzle,status,classic,er,ep,ed,hardest,level,rater");
+        let mut out = crate::output::stdout();
+        writeln!(
+            out,
+            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater"
+        )?;
+        out.flush()?;
     }
-    batch::run_paced(
+    let read = batch::run_paced(
         &input,
         args.batch.threads,
         batch::Pace::Slow,
@@ -182,6 +187,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }
 

@@ -41,14 +41,14 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         &args.batch.files,
         args.format,
     )?;
-    let input = Input::read(&args.batch.files, Givens::Unchecked)?;
+    let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference
     } else {
         Solver::Fast
     };
     let mut status = Status::Ok;
-    batch::run(
+    let read = batch::run(
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
@@ -121,6 +121,7 @@ pub fn run(args: SolveArgs) -> Result<Status> {
             Ok(())
         },
     )?;
+    status.note(read);
     Ok(status)
 }
 

@@ -1151,9 +1151,15 @@ impl Cycles {
                 self.img_stamp = 1;
             }
             let (cycle_base, chain_base) = if pass.x && pass.y {
-                (se_base(Technique::XYCycle), se_base(Technique::ForcingXYChain))
+                (
+                    se_base(Technique::XYCycle),
+                    se_base(Technique::ForcingXYChain),
+                )
             } else {
-                (se_base(Technique::XCycle), se_base(Technique::ForcingXChain))
+                (
+                    se_base(Technique::XCycle),
+                    se_base(Technique::ForcingXChain),
+                )
             };
             for c in 0..81 {
                 let n = pop9(g.cands[c]);
