@@ -191,11 +191,11 @@ where
         let block = match event {
             Event::Block(block) => block,
             Event::Unreadable { name, reason } => {
-                Streams {
-                    out: &mut *out,
-                    err: &mut err,
-                }
-                .note(&[name, ": ", &reason]);
+                // An input that cannot be read is an error, not a puzzle's reason: it is
+                // reported even with `-q`, as `nonet: FILE: reason` (as rg does), after the
+                // reasons before it, and the other inputs are still answered.
+                let _ = err.flush();
+                crate::color::error(format_args!("{name}: {reason}"));
                 status.note(Status::Invalid);
                 continue;
             }
