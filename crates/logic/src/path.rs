@@ -116,7 +116,7 @@ impl Default for PathOptions {
 }
 
 impl PathOptions {
-    fn allows(&self, t: Technique) -> bool {
+    pub(crate) fn allows(&self, t: Technique) -> bool {
         (self.uniqueness || !t.needs_uniqueness())
             && self
                 .techniques

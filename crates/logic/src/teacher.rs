@@ -45,6 +45,11 @@ impl Teacher {
         self
     }
 
+    /// Whether the teacher may use `technique` (on a puzzle with one solution).
+    pub fn allows(&self, technique: Technique) -> bool {
+        self.options.allows(technique)
+    }
+
     /// The next step on `position`, by the teacher's order. A position as a player keeps it is
     /// made consistent first (candidates clashing with placed digits dropped, a cell without
     /// pencil marks given every digit its peers allow). When no allowed technique applies and
@@ -65,6 +70,39 @@ impl Teacher {
         path::path_from(position, &self.options)
     }
 
+    /// The steps the allowed techniques give from a position (made consistent first) until none
+    /// applies, without a guess: how far logic goes when [`Teacher::path_from`] is stuck.
+    pub fn path_until_stuck(&self, position: &PencilMarks) -> Path {
+        let start = path::normalize(position);
+        let mut cur = start.clone();
+        let mut steps = Vec::new();
+        // A guard against a step that changes nothing (which would loop forever).
+        while !cur.is_solved() && steps.len() < 2000 {
+            let Some(s) = path::next_step(&cur, &self.options) else {
+                break;
+            };
+            path::apply(&mut cur, &s);
+            steps.push(s);
+        }
+        Path {
+            start,
+            steps,
+            end: cur,
+        }
+    }
+
+    /// Every technique a teacher can use, in the order it tries them: the documented
+    /// easiest-first order, then the forcing chains (trial and error is not a technique).
+    pub fn techniques() -> Vec<Technique> {
+        let mut v = path::ORDER.to_vec();
+        for t in path::forcing_techniques() {
+            if !v.contains(&t) {
+                v.push(t);
+            }
+        }
+        v
+    }
+
     /// The hint for a player's position: a mistake first, if the player made one, else the next
     /// step. `givens` is the puzzle as given (it tells a wrong digit from a given one); without
     /// it the position's digits stand for the puzzle.
@@ -76,6 +114,13 @@ impl Teacher {
     /// whose pencil marks lack the solution's digit.
     pub fn mistake(&self, position: &PencilMarks, solution: &Sudoku) -> Option<Mistake> {
         path::find_mistake(position, solution)
+    }
+}
+
+impl crate::step::Chain {
+    /// The chain in Eureka-like notation: `5r1c1 = 5r1c7 - 3r1c7 = ...` (`=` strong, `-` weak).
+    pub fn notation(&self) -> String {
+        explain::chain_notation(self)
     }
 }
 

@@ -8,12 +8,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, PencilMarks, Solutions, Sudoku};
-use nonet_logic::explain::{chain_notation, explain};
-use nonet_logic::path::{
-    find_mistake, forcing_techniques, path_from, PathError, PathOptions, ORDER,
-};
-use nonet_logic::technique::Family;
-use nonet_logic::{Step, Technique};
+use nonet_logic::{Family, PathError, Step, Teacher, Technique};
 use serde_json::{json, Value};
 
 use crate::color;
@@ -74,13 +69,7 @@ pub struct ExplainArgs {
 
 /// Every technique the path may use, in its order.
 fn all_techniques() -> Vec<Technique> {
-    let mut v = ORDER.to_vec();
-    for t in forcing_techniques() {
-        if !v.contains(&t) {
-            v.push(t);
-        }
-    }
-    v
+    Teacher::techniques()
 }
 
 /// The techniques of the family named `name` (`--techniques` takes families besides single
@@ -99,38 +88,34 @@ fn family_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The path options of the command line.
-pub fn path_options(args: &SolverArgs) -> Result<PathOptions> {
-    let techniques = match &args.techniques {
-        None => None,
-        Some(list) => {
-            let all = all_techniques();
-            let mut chosen = Vec::new();
-            for code in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
-                let code = code.to_ascii_lowercase();
-                let matching: Vec<Technique> = all
-                    .iter()
-                    .copied()
-                    .filter(|t| t.code() == code || format!("{t:?}").to_ascii_lowercase() == code)
-                    .collect();
-                let matching = if matching.is_empty() {
-                    family(&code).unwrap_or_default()
-                } else {
-                    matching
-                };
-                if matching.is_empty() {
-                    bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
-                }
-                chosen.extend(matching);
+/// The teacher the command line asks for.
+pub fn teacher(args: &SolverArgs) -> Result<Teacher> {
+    let mut teacher = Teacher::new()
+        .with_uniqueness(!args.no_uniqueness)
+        .with_guesses(!args.no_guess);
+    if let Some(list) = &args.techniques {
+        let all = all_techniques();
+        let mut chosen = Vec::new();
+        for code in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+            let code = code.to_ascii_lowercase();
+            let matching: Vec<Technique> = all
+                .iter()
+                .copied()
+                .filter(|t| t.code() == code || format!("{t:?}").to_ascii_lowercase() == code)
+                .collect();
+            let matching = if matching.is_empty() {
+                family(&code).unwrap_or_default()
+            } else {
+                matching
+            };
+            if matching.is_empty() {
+                bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
             }
-            Some(chosen)
+            chosen.extend(matching);
         }
-    };
-    Ok(PathOptions {
-        techniques,
-        uniqueness: !args.no_uniqueness,
-        trial_and_error: !args.no_guess,
-    })
+        teacher = teacher.with_techniques(chosen);
+    }
+    Ok(teacher)
 }
 
 /// A position read from the command line.
@@ -198,7 +183,7 @@ pub fn step_json(step: &Step) -> Value {
         "code": step.technique.code(),
         "placements": candidates_json(&step.placements),
         "eliminations": candidates_json(&step.eliminations),
-        "explanation": explain(step),
+        "explanation": step.explanation(),
         "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
         "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
@@ -214,7 +199,7 @@ pub fn step_json(step: &Step) -> Value {
             .collect::<Vec<_>>());
     }
     if let Some(chain) = &step.chain {
-        v["chain"] = json!(chain_notation(chain));
+        v["chain"] = json!(chain.notation());
     }
     if let Some(d) = step.difficulty {
         v["difficulty"] = json!(d);
@@ -250,7 +235,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
         return Ok(Status::Ok);
     }
     let puzzle = args.puzzle.as_deref().unwrap_or("-");
-    let opts = path_options(&args.solver)?;
+    let teacher = teacher(&args.solver)?;
     let input = match read_input(puzzle) {
         Ok(i) => i,
         Err(e) => {
@@ -284,21 +269,16 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
         Solutions::Unique(solution) => {
             // A player's marks must not have lost the solution's digit: the path would build
             // on the mistake.
-            if let Some(m) = find_mistake(&input.position, &solution) {
+            if let Some(m) = teacher.mistake(&input.position, &solution) {
                 eprintln!("the position has a mistake: {m}");
                 return Ok(Status::Unhandled);
             }
         }
     }
-    let (path, stuck) = match path_from(&input.position, &opts) {
+    let (path, stuck) = match teacher.path_from(&input.position) {
         Ok(p) => (p, None),
-        Err(PathError::Stuck { steps }) => {
-            // Replay without guessing to show how far the allowed techniques go.
-            let _ = steps;
-            let mut o = opts.clone();
-            o.trial_and_error = false;
-            (partial_path(&input.position, &o), Some(()))
-        }
+        // Replay without guessing to show how far the allowed techniques go.
+        Err(PathError::Stuck { .. }) => (teacher.path_until_stuck(&input.position), Some(())),
         Err(e) => bail!("{e}"),
     };
     if stuck.is_some() {
@@ -321,7 +301,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     if args.pencil {
                         v["pencil_marks"] = json!(cur.to_pencil_grid());
                     }
-                    nonet_logic::path::apply(&mut cur, s);
+                    s.apply_to(&mut cur);
                     v
                 })
                 .collect();
@@ -351,10 +331,10 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     out,
                     "{} {}{}",
                     color::out(color::DIM, &number),
-                    painted_step(&explain(s), s.technique.name()),
+                    painted_step(&s.explanation(), s.technique.name()),
                     color::out(color::DIM, &rated)
                 )?;
-                nonet_logic::path::apply(&mut cur, s);
+                s.apply_to(&mut cur);
             }
             if path.is_solved() {
                 writeln!(out)?;
@@ -391,25 +371,6 @@ fn painted_step(text: &str, technique: &str) -> String {
     }
 }
 
-/// The steps the allowed techniques give until none applies.
-fn partial_path(start: &PencilMarks, opts: &PathOptions) -> nonet_logic::path::Path {
-    let start = nonet_logic::path::normalize(start);
-    let mut cur = start.clone();
-    let mut steps = Vec::new();
-    while !cur.is_solved() && steps.len() < 2000 {
-        let Some(s) = nonet_logic::path::next_step(&cur, opts) else {
-            break;
-        };
-        nonet_logic::path::apply(&mut cur, &s);
-        steps.push(s);
-    }
-    nonet_logic::path::Path {
-        start,
-        steps,
-        end: cur,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,15 +389,15 @@ mod tests {
 
     #[test]
     fn technique_lists_take_codes_names_and_families() {
-        let o = path_options(&solver(Some("hidden-single, XWing,wings"))).unwrap();
-        let list = o.techniques.unwrap();
-        assert!(list.contains(&Technique::HiddenSingleBox));
-        assert!(list.contains(&Technique::HiddenSingleColumn));
-        assert!(list.contains(&Technique::XWing));
-        assert!(list.contains(&Technique::WWing));
-        assert!(!list.contains(&Technique::NakedSingle));
-        assert!(path_options(&solver(Some("x-wing,nonsense"))).is_err());
-        assert!(path_options(&solver(None)).unwrap().techniques.is_none());
+        let t = teacher(&solver(Some("hidden-single, XWing,wings"))).unwrap();
+        assert!(t.allows(Technique::HiddenSingleBox));
+        assert!(t.allows(Technique::HiddenSingleColumn));
+        assert!(t.allows(Technique::XWing));
+        assert!(t.allows(Technique::WWing));
+        assert!(!t.allows(Technique::NakedSingle));
+        assert!(teacher(&solver(Some("x-wing,nonsense"))).is_err());
+        let all = teacher(&solver(None)).unwrap();
+        assert!(Technique::all().all(|t| all.allows(t)));
     }
 
     #[test]
@@ -455,7 +416,7 @@ mod tests {
     #[test]
     fn steps_as_json_carry_the_contract_fields() {
         let s = Sudoku::from_line(PUZZLE).unwrap();
-        let path = nonet_logic::path::solve_path(&s, &PathOptions::default()).unwrap();
+        let path = Teacher::new().path(&s).unwrap();
         for step in &path.steps {
             let v = step_json(step);
             assert!(v["technique"].is_string());

@@ -8,11 +8,10 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use nonet_core::{Solutions, Sudoku};
-use nonet_logic::explain::{hint_text, HintLevel};
-use nonet_logic::path::{hint, Hint, Mistake, PathError, PathOptions};
+use nonet_logic::{Hint, HintLevel, Mistake, PathError, Teacher};
 use serde_json::json;
 
-use super::explain::{path_options, read_input, step_json, ExplainFormat, Input, SolverArgs};
+use super::explain::{read_input, step_json, teacher, ExplainFormat, Input, SolverArgs};
 use crate::status::Status;
 
 // Arguments of `nonet hint` (a plain comment: the subcommand's help text is its
@@ -36,7 +35,7 @@ pub struct HintArgs {
 }
 
 pub fn run(args: HintArgs) -> Result<Status> {
-    let opts = path_options(&args.solver)?;
+    let teacher = teacher(&args.solver)?;
     let input = match read_input(&args.puzzle) {
         Ok(i) => i,
         Err(e) => {
@@ -65,7 +64,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
              picks one solution"
         );
     }
-    let status = write_hint(&mut out, &args, &input, givens.as_ref(), &opts)?;
+    let status = write_hint(&mut out, &args, &input, givens.as_ref(), &teacher)?;
     out.flush()?;
     Ok(if several {
         status.max(Status::Unhandled)
@@ -81,10 +80,10 @@ fn write_hint(
     args: &HintArgs,
     input: &Input,
     givens: Option<&Sudoku>,
-    opts: &PathOptions,
+    teacher: &Teacher,
 ) -> Result<Status> {
     let json = args.solver.format == ExplainFormat::Json;
-    match hint(&input.position, givens, opts) {
+    match teacher.hint(&input.position, givens) {
         Ok(Hint::Solved) => {
             if json {
                 writeln!(out, "{}", json!({ "solved": true }))?;
@@ -121,11 +120,11 @@ fn write_hint(
         Ok(Hint::Step(step)) => {
             if json {
                 let mut v = step_json(&step);
-                v["hint"] = json!(hint_text(&step, args.level));
+                v["hint"] = json!(step.hint_text(args.level));
                 v["level"] = json!(format!("{:?}", args.level).to_lowercase());
                 writeln!(out, "{v}")?;
             } else {
-                writeln!(out, "{}", hint_text(&step, args.level))?;
+                writeln!(out, "{}", step.hint_text(args.level))?;
             }
             Ok(Status::Ok)
         }
