@@ -1,9 +1,11 @@
-//! Houses (rows, columns, boxes) and the layout that describes them as data.
+//! Houses (rows, columns, boxes, and the variants' regions, diagonals and windows) and the
+//! layout that describes them as data.
 //!
-//! Every rule of Sudoku is "each house holds each digit once". The solvers and techniques never
-//! compute row/column/box arithmetic themselves: they ask a [`Layout`] for a house's cells, a
-//! cell's houses, or a cell's peers. A jigsaw variant would be another `Layout` whose boxes are
-//! irregular regions; nothing else in the model would change.
+//! Every rule of Sudoku is "each house holds each digit once". A [`Layout`] says which houses a
+//! board has and answers a house's cells, a cell's houses, or a cell's peers. [`STANDARD`] is
+//! the classic layout; [`Layout::jigsaw`] puts irregular regions (read by
+//! [`crate::RegionMap`]) in place of the boxes, and [`Layout::with_diagonals`] (X-Sudoku) and
+//! [`Layout::with_windows`] (Windoku) add houses to either.
 
 use std::fmt;
 
@@ -16,8 +18,15 @@ pub enum HouseKind {
     Row,
     /// A column, numbered left to right.
     Column,
-    /// A 3x3 box (or, in a jigsaw layout, a region), numbered row-major.
+    /// A 3x3 box, numbered row-major.
     Box,
+    /// An irregular region of a jigsaw layout (in place of the boxes), numbered in the order of
+    /// the regions' first cells, row-major.
+    Region,
+    /// A main diagonal of X-Sudoku: 0 from r1c1 to r9c9, 1 from r1c9 to r9c1.
+    Diagonal,
+    /// A Windoku window: 0 is r2-4c2-4, 1 r2-4c6-8, 2 r6-8c2-4, 3 r6-8c6-8.
+    Window,
 }
 
 impl HouseKind {
@@ -27,18 +36,25 @@ impl HouseKind {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
             HouseKind::Box => "box",
+            HouseKind::Region => "region",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Window => "window",
         }
     }
 }
 
-/// One of the 27 houses: 0-8 are rows, 9-17 columns, 18-26 boxes.
+/// A house: 0-8 are rows, 9-17 columns, 18-26 boxes (the 27 of the standard layout), 27-35 a
+/// jigsaw layout's regions, 36-37 the diagonals, 38-41 the windows.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct House(u8);
 
 impl House {
-    /// The house with index `i`. Panics unless `i < 27`.
+    /// How many house indices there are, over every layout.
+    pub const COUNT: usize = 42;
+
+    /// The house with index `i`. Panics unless `i < House::COUNT`.
     pub const fn from_index(i: usize) -> House {
-        assert!(i < 27, "house index out of range");
+        assert!(i < House::COUNT, "house index out of range");
         House(i as u8)
     }
     /// Row `r` (0-8).
@@ -56,7 +72,23 @@ impl House {
         assert!(b < 9);
         House(18 + b as u8)
     }
-    /// All 27 houses: rows, then columns, then boxes.
+    /// Region `r` of a jigsaw layout (0-8).
+    pub const fn region(r: usize) -> House {
+        assert!(r < 9);
+        House(27 + r as u8)
+    }
+    /// Diagonal `d`: 0 from r1c1 to r9c9, 1 from r1c9 to r9c1.
+    pub const fn diagonal(d: usize) -> House {
+        assert!(d < 2);
+        House(36 + d as u8)
+    }
+    /// Window `w` (0-3, row-major).
+    pub const fn window(w: usize) -> House {
+        assert!(w < 4);
+        House(38 + w as u8)
+    }
+    /// The 27 houses of the standard layout: rows, then columns, then boxes. (A layout's own
+    /// houses: [`Layout::houses`].)
     pub fn all() -> impl Iterator<Item = House> + Clone {
         (0..27u8).map(House)
     }
@@ -64,24 +96,37 @@ impl House {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-    /// Row, column or box.
+    /// Row, column, box, region, diagonal or window.
     pub const fn kind(self) -> HouseKind {
-        match self.0 / 9 {
-            0 => HouseKind::Row,
-            1 => HouseKind::Column,
-            _ => HouseKind::Box,
+        match self.0 {
+            0..=8 => HouseKind::Row,
+            9..=17 => HouseKind::Column,
+            18..=26 => HouseKind::Box,
+            27..=35 => HouseKind::Region,
+            36..=37 => HouseKind::Diagonal,
+            _ => HouseKind::Window,
         }
     }
-    /// The position of this house among those of its kind (0-8).
+    /// The position of this house among those of its kind (0-8; 0-1 for diagonals, 0-3 for
+    /// windows).
     pub const fn number(self) -> usize {
-        self.0 as usize % 9
+        match self.0 {
+            0..=35 => self.0 as usize % 9,
+            36..=37 => self.0 as usize - 36,
+            _ => self.0 as usize - 38,
+        }
     }
 }
 
-/// Written as `row 2`, `column 7` or `box 5`, counting from 1.
+/// Written as `row 2`, `column 7`, `box 5`, `region 4`, `window 2` counting from 1, and `the
+/// main diagonal` or `the anti-diagonal`.
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind().name(), self.number() + 1)
+        match (self.kind(), self.number()) {
+            (HouseKind::Diagonal, 0) => f.write_str("the main diagonal"),
+            (HouseKind::Diagonal, _) => f.write_str("the anti-diagonal"),
+            (kind, n) => write!(f, "{} {}", kind.name(), n + 1),
+        }
     }
 }
 
@@ -91,11 +136,24 @@ impl fmt::Debug for House {
     }
 }
 
-/// The geometry of a board: which cells make up each house, as tables.
+/// The most houses a cell belongs to: its row, column, box or region, both diagonals (the centre
+/// cell) or one diagonal and a window.
+const MAX_HOUSES_OF: usize = 6;
+
+/// The geometry of a board: which houses it has and which cells make up each, as tables. A
+/// value, passed to whatever needs geometry; [`STANDARD`] is the classic layout.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Layout {
-    house_cells: [[Cell; 9]; 27],
-    house_sets: [CellSet; 27],
-    houses_of: [[House; 3]; 81],
+    /// Indexed by house index; only the layout's own houses are filled.
+    house_cells: [[Cell; 9]; House::COUNT],
+    house_sets: [CellSet; House::COUNT],
+    /// The layout's houses, in index order (rows, columns, boxes or regions, diagonals,
+    /// windows).
+    houses: [House; 33],
+    house_count: u8,
+    /// Per cell: its houses in index order (row, column, box or region first), and how many.
+    houses_of: [[House; MAX_HOUSES_OF]; 81],
+    houses_of_count: [u8; 81],
     peers: [CellSet; 81],
 }
 
@@ -108,37 +166,115 @@ impl Layout {
             boxes[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
             i += 1;
         }
-        Layout::with_regions(&boxes)
+        Layout::build(&boxes, 18, false, false)
     }
 
-    /// A layout with the usual rows and columns, and a region index (0-8) per cell in place of
-    /// the boxes. Each region must have exactly nine cells.
-    const fn with_regions(region_of: &[u8; 81]) -> Layout {
-        let mut house_cells = [[Cell::from_index(0); 9]; 27];
-        let mut house_sets = [CellSet::EMPTY; 27];
-        let mut houses_of = [[House(0); 3]; 81];
-        let mut fill = [0usize; 27];
+    /// Rows and columns, and the nine irregular regions of `regions` in place of the boxes.
+    pub fn jigsaw(regions: &crate::RegionMap) -> Layout {
+        Layout::build(regions.regions(), 27, false, false)
+    }
+
+    /// This layout with both main diagonals as houses (X-Sudoku).
+    pub fn with_diagonals(&self) -> Layout {
+        let (third, base, _, windows) = self.parts();
+        Layout::build(&third, base, true, windows)
+    }
+
+    /// This layout with the four windows r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8 as houses
+    /// (Windoku).
+    pub fn with_windows(&self) -> Layout {
+        let (third, base, diagonals, _) = self.parts();
+        Layout::build(&third, base, diagonals, true)
+    }
+
+    /// Whether this is the classic layout (rows, columns, boxes and nothing else).
+    pub fn is_standard(&self) -> bool {
+        *self == STANDARD
+    }
+
+    /// Whether the third kind of house is irregular regions (a jigsaw layout).
+    pub fn is_jigsaw(&self) -> bool {
+        self.houses[18].kind() == HouseKind::Region
+    }
+
+    /// Whether the diagonals are houses.
+    pub fn has_diagonals(&self) -> bool {
+        self.houses().any(|h| h.kind() == HouseKind::Diagonal)
+    }
+
+    /// Whether the windows are houses.
+    pub fn has_windows(&self) -> bool {
+        self.houses().any(|h| h.kind() == HouseKind::Window)
+    }
+
+    /// The box or region number (0-8) of every cell, and what the layout adds.
+    fn parts(&self) -> ([u8; 81], usize, bool, bool) {
+        let mut third = [0u8; 81];
+        for (i, t) in third.iter_mut().enumerate() {
+            *t = self.houses_of[i][2].number() as u8;
+        }
+        let base = if self.is_jigsaw() { 27 } else { 18 };
+        (third, base, self.has_diagonals(), self.has_windows())
+    }
+
+    /// The tables of a layout: rows, columns, a third house per cell (`third[i]`, numbered from
+    /// house index `base`: boxes at 18, regions at 27), and the extra houses asked for. Each
+    /// house must have nine cells (the callers guarantee it: boxes by construction, regions by
+    /// `RegionMap`'s checks).
+    const fn build(third: &[u8; 81], base: usize, diagonals: bool, windows: bool) -> Layout {
+        let mut house_cells = [[Cell::from_index(0); 9]; House::COUNT];
+        let mut house_sets = [CellSet::EMPTY; House::COUNT];
+        let mut houses_of = [[House(0); MAX_HOUSES_OF]; 81];
+        let mut houses_of_count = [0u8; 81];
+        let mut fill = [0usize; House::COUNT];
         let mut i = 0;
         while i < 81 {
-            let cell = Cell::from_index(i);
-            let hs = [i / 9, 9 + i % 9, 18 + region_of[i] as usize];
+            let (r, c) = (i / 9, i % 9);
+            let mut hs = [usize::MAX; MAX_HOUSES_OF];
+            hs[0] = r;
+            hs[1] = 9 + c;
+            hs[2] = base + third[i] as usize;
+            let mut n = 3;
+            if diagonals && r == c {
+                hs[n] = 36;
+                n += 1;
+            }
+            if diagonals && r + c == 8 {
+                hs[n] = 37;
+                n += 1;
+            }
+            if windows && r % 4 != 0 && c % 4 != 0 {
+                hs[n] = 38 + (r / 4) * 2 + c / 4;
+                n += 1;
+            }
             let mut k = 0;
-            while k < 3 {
+            while k < n {
                 let h = hs[k];
-                house_cells[h][fill[h]] = cell;
+                house_cells[h][fill[h]] = Cell::from_index(i);
                 fill[h] += 1;
-                house_sets[h] = house_sets[h].union(CellSet::single(cell));
+                house_sets[h] = house_sets[h].union(CellSet::single(Cell::from_index(i)));
                 houses_of[i][k] = House(h as u8);
                 k += 1;
             }
+            houses_of_count[i] = n as u8;
             i += 1;
+        }
+        let mut houses = [House(0); 33];
+        let mut house_count = 0;
+        let mut h = 0;
+        while h < House::COUNT {
+            if fill[h] == 9 {
+                houses[house_count] = House(h as u8);
+                house_count += 1;
+            }
+            h += 1;
         }
         let mut peers = [CellSet::EMPTY; 81];
         let mut i = 0;
         while i < 81 {
             let mut k = 0;
             let mut p = CellSet::EMPTY;
-            while k < 3 {
+            while k < houses_of_count[i] as usize {
                 p = p.union(house_sets[houses_of[i][k].0 as usize]);
                 k += 1;
             }
@@ -148,7 +284,10 @@ impl Layout {
         Layout {
             house_cells,
             house_sets,
+            houses,
+            house_count: house_count as u8,
             houses_of,
+            houses_of_count,
             peers,
         }
     }
@@ -158,30 +297,58 @@ impl Layout {
         &self.house_cells[house.index()]
     }
 
-    /// The cells of `house` as a set.
+    /// The cells of `house` as a set (empty for a house this layout does not have).
     pub fn cell_set(&self, house: House) -> CellSet {
         self.house_sets[house.index()]
     }
 
-    /// The row, column and box of `cell`, in that order.
-    pub fn houses_of(&self, cell: Cell) -> [House; 3] {
-        self.houses_of[cell.index()]
+    /// The layout's houses, in index order: rows, columns, boxes or regions, then diagonals
+    /// and windows.
+    pub fn houses(&self) -> impl Iterator<Item = House> + Clone + '_ {
+        self.houses[..self.house_count as usize].iter().copied()
     }
 
-    /// The 20 cells that share a house with `cell` (not `cell` itself).
+    /// The row, column and box (or region) of `cell`, in that order.
+    pub fn houses_of(&self, cell: Cell) -> [House; 3] {
+        let h = &self.houses_of[cell.index()];
+        [h[0], h[1], h[2]]
+    }
+
+    /// Every house of `cell`: its row, column and box or region, then the diagonals and window
+    /// it lies on.
+    pub fn all_houses_of(&self, cell: Cell) -> &[House] {
+        &self.houses_of[cell.index()][..self.houses_of_count[cell.index()] as usize]
+    }
+
+    /// The cells that share a house with `cell` (not `cell` itself): 20 in the standard layout.
     pub fn peers(&self, cell: Cell) -> CellSet {
         self.peers[cell.index()]
     }
 
-    /// The cells of every house, rows then columns then boxes.
+    /// The cells of every house of the layout, in [`Layout::houses`] order.
     pub fn houses_all(&self) -> impl Iterator<Item = &[Cell; 9]> + '_ {
-        self.house_cells.iter()
+        self.houses().map(|h| &self.house_cells[h.index()])
     }
 
     /// The houses that contain every cell of `cells` (empty when `cells` is empty).
     pub fn common_houses(&self, cells: CellSet) -> impl Iterator<Item = House> + '_ {
         let nonempty = !cells.is_empty();
-        House::all().filter(move |&h| nonempty && cells.difference(self.cell_set(h)).is_empty())
+        self.houses()
+            .filter(move |&h| nonempty && cells.difference(self.cell_set(h)).is_empty())
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let third: String = (0..81)
+            .map(|i| char::from(b'1' + self.houses_of[i][2].number() as u8))
+            .collect();
+        f.debug_struct("Layout")
+            .field("jigsaw", &self.is_jigsaw())
+            .field("regions", &third)
+            .field("diagonals", &self.has_diagonals())
+            .field("windows", &self.has_windows())
+            .finish()
     }
 }
 
@@ -208,5 +375,29 @@ mod tests {
         let common: Vec<_> = l.common_houses(pair).collect();
         assert_eq!(common, vec![House::row(0), House::box_(0)]);
         assert_eq!(House::box_(4).to_string(), "box 5");
+        assert_eq!(l.houses().count(), 27);
+        assert!(l.is_standard() && !l.is_jigsaw());
+    }
+
+    #[test]
+    fn x_and_windoku_add_their_houses() {
+        let x = STANDARD.with_diagonals();
+        assert_eq!(x.houses().count(), 29);
+        assert!(!x.is_standard() && x.has_diagonals());
+        let centre = Cell::at(4, 4);
+        assert_eq!(x.all_houses_of(centre).len(), 5);
+        // Its 20 peers, and the 16 other cells of the diagonals less the 4 in its box.
+        assert_eq!(x.peers(centre).len(), 32);
+        assert_eq!(x.cells(House::diagonal(1))[0], Cell::at(0, 8));
+        assert_eq!(House::diagonal(0).to_string(), "the main diagonal");
+        let w = STANDARD.with_windows();
+        assert_eq!(w.houses().count(), 31);
+        assert_eq!(w.cells(House::window(3))[0], Cell::at(5, 5));
+        assert_eq!(w.cell_set(House::window(0)).len(), 9);
+        assert_eq!(House::window(1).to_string(), "window 2");
+        let both = x.with_windows();
+        assert_eq!(both.houses().count(), 33);
+        assert_eq!(both.all_houses_of(Cell::at(2, 2)).len(), 5);
+        assert_eq!(both.with_diagonals(), both);
     }
 }

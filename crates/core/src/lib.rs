@@ -22,6 +22,7 @@ mod house;
 mod level;
 mod pencil;
 mod reference;
+mod region;
 mod sudoku;
 
 pub use cell::{Cell, CellSet, CellSetIter};
@@ -31,4 +32,5 @@ pub use error::{Conflict, ParseError, ParseErrorKind, PuzzleError};
 pub use house::{House, HouseKind, Layout, STANDARD};
 pub use level::{Level, UnknownLevel};
 pub use pencil::PencilMarks;
+pub use region::{RegionMap, RegionMapError};
 pub use sudoku::{Solutions, Solver, Sudoku, Uniqueness};

@@ -5,7 +5,7 @@
 //! choice the position is narrowed by three rules, each a direct consequence of "every house
 //! holds each of the nine digits exactly once":
 //!
-//! - *elimination*: a placed digit leaves its 20 peers; a cell left with one candidate is placed;
+//! - *elimination*: a placed digit leaves its peers (20 in the standard layout); a cell left with one candidate is placed;
 //! - *hidden single*: a digit with one cell left in a house is placed there;
 //! - *Hall's condition*: any k digits of a house need k different cells, so when the cells that
 //!   can still hold some k digits of a house are fewer than k, the position is dead.
@@ -19,15 +19,25 @@
 //! elimination alone, the fuzzed grid pinned by `fuzz_reference_slow_sparse_grid` took 8 million
 //! nodes (2.5 s) to refute a wrong first guess. The check sees such dead ends where they appear.
 
-use std::sync::OnceLock;
-
 use crate::cell::Cell;
-use crate::house::STANDARD;
+use crate::house::{Layout, STANDARD};
 
-/// Counts the solutions of `cells` (row-major, 0 for empty), stopping at `limit`. The first
-/// solution found is stored in `first`. The givens must not clash (the caller checks).
+/// Counts the solutions of `cells` (row-major, 0 for empty) on the standard layout, stopping at
+/// `limit`. The first solution found is stored in `first`. The givens must not clash (the
+/// caller checks).
 pub(crate) fn count(cells: &[u8; 81], limit: usize, first: &mut Option<[u8; 81]>) -> usize {
+    count_in(&STANDARD, cells, limit, first)
+}
+
+/// [`count`] on any layout: every house of `layout` holds each digit once.
+pub(crate) fn count_in(
+    layout: &Layout,
+    cells: &[u8; 81],
+    limit: usize,
+    first: &mut Option<[u8; 81]>,
+) -> usize {
     let mut state = State {
+        layout,
         values: [0; 81],
         candidates: [ALL; 81],
     };
@@ -47,29 +57,17 @@ pub(crate) fn count(cells: &[u8; 81], limit: usize, first: &mut Option<[u8; 81]>
 /// Candidate mask with all nine digits: bit `d - 1` stands for digit `d`.
 const ALL: u16 = 0x1ff;
 
-/// The 20 peers of each cell, as indices (computed once from the layout's tables).
-fn peers() -> &'static [[u8; 20]; 81] {
-    static PEERS: OnceLock<[[u8; 20]; 81]> = OnceLock::new();
-    PEERS.get_or_init(|| {
-        let mut table = [[0u8; 20]; 81];
-        for cell in Cell::all() {
-            for (k, p) in STANDARD.peers(cell).iter().enumerate() {
-                table[cell.index()][k] = p.index() as u8;
-            }
-        }
-        table
-    })
-}
-
 /// A position: each cell's value (0 = empty) and its remaining candidates (a placed cell keeps
 /// exactly its own digit as candidate).
 #[derive(Clone)]
-struct State {
+struct State<'a> {
+    /// The houses.
+    layout: &'a Layout,
     values: [u8; 81],
     candidates: [u16; 81],
 }
 
-impl State {
+impl State<'_> {
     /// Puts digit `v` in cell `i`, then eliminates to a fixpoint: the digit leaves every peer,
     /// and a peer left with one candidate is assigned in turn. `false` on a contradiction (a cell
     /// with no candidate, or a digit that is no longer a candidate of its cell).
@@ -85,8 +83,8 @@ impl State {
             }
             self.values[cell] = digit;
             self.candidates[cell] = bit;
-            for &p in &peers()[cell] {
-                let p = p as usize;
+            for p in self.layout.peers(Cell::from_index(cell)) {
+                let p = p.index();
                 if self.candidates[p] & bit == 0 {
                     continue;
                 }
@@ -109,7 +107,7 @@ impl State {
     fn settle(&mut self) -> bool {
         loop {
             let mut progress = false;
-            for cells in STANDARD.houses_all() {
+            for cells in self.layout.houses_all() {
                 // Digits that are candidates in one cell of the house, and in two or more.
                 let (mut once, mut twice) = (0u16, 0u16);
                 for c in cells {
@@ -142,7 +140,7 @@ impl State {
     /// among their candidates. (By Hall's theorem this is also "any k missing digits need k
     /// cells": it fails exactly when no way is left to give each empty cell its own digit.)
     fn halls_condition_holds(&self) -> bool {
-        for cells in STANDARD.houses_all() {
+        for cells in self.layout.houses_all() {
             let mut empty = [0u16; 9]; // the candidates of the house's empty cells
             let mut n = 0;
             for c in cells {
@@ -166,7 +164,7 @@ impl State {
 }
 
 /// Settles `state`, then tries each candidate of its empty cell with the fewest candidates.
-fn search(mut state: State, limit: usize, found: &mut usize, first: &mut Option<[u8; 81]>) {
+fn search(mut state: State<'_>, limit: usize, found: &mut usize, first: &mut Option<[u8; 81]>) {
     if !state.settle() {
         return;
     }

@@ -7,7 +7,7 @@ use crate::cell::Cell;
 use crate::digit::{Digit, DigitSet};
 use crate::error::{Conflict, ParseError, PuzzleError};
 use crate::fast::Keep;
-use crate::house::{House, STANDARD};
+use crate::house::{Layout, STANDARD};
 use crate::pencil::PencilMarks;
 use crate::{fast, format, reference};
 
@@ -157,11 +157,16 @@ impl Sudoku {
 
     /// Every repeated digit in every house (rows, columns, boxes), the first two cells of each.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        self.conflicts_in(&STANDARD)
+    }
+
+    /// Every repeated digit in every house of `layout`, the first two cells of each.
+    pub fn conflicts_in(&self, layout: &Layout) -> Vec<Conflict> {
         let mut out = Vec::new();
-        for house in House::all() {
+        for house in layout.houses() {
             let mut seen: [Option<Cell>; 9] = [None; 9];
             let mut reported = DigitSet::EMPTY;
-            for &cell in STANDARD.cells(house) {
+            for &cell in layout.cells(house) {
                 if let Some(d) = self.get(cell) {
                     match seen[d.index()] {
                         None => seen[d.index()] = Some(cell),
@@ -185,6 +190,60 @@ impl Sudoku {
     /// `Ok` when no digit repeats in a house; otherwise the first [`Conflict`].
     pub fn check(&self) -> Result<(), Conflict> {
         self.first_conflict().map_or(Ok(()), Err)
+    }
+
+    /// `Ok` when no digit repeats in a house of `layout`; otherwise the first [`Conflict`].
+    pub fn check_in(&self, layout: &Layout) -> Result<(), Conflict> {
+        if layout.is_standard() {
+            return self.check();
+        }
+        self.conflicts_in(layout)
+            .into_iter()
+            .next()
+            .map_or(Ok(()), Err)
+    }
+
+    /// Counts the solutions on `layout`, stopping once `limit` are found: the fast solver on
+    /// the standard layout, the reference solver on the others.
+    pub fn count_solutions_in(&self, layout: &Layout, limit: usize) -> usize {
+        self.search_in(layout, limit).0
+    }
+
+    /// Whether the puzzle has no, one or several solutions on `layout` (as
+    /// [`Sudoku::count_solutions_in`] solves).
+    pub fn solutions_in(&self, layout: &Layout) -> Solutions {
+        match self.search_in(layout, 2) {
+            (0, _) => Solutions::None,
+            (1, Some(s)) => Solutions::Unique(s),
+            (_, Some(s)) => Solutions::Multiple(s),
+            (_, None) => unreachable!("a solver found a solution but kept none"),
+        }
+    }
+
+    fn search_in(&self, layout: &Layout, limit: usize) -> (usize, Option<Sudoku>) {
+        if layout.is_standard() {
+            return self.search(Solver::Fast, limit, Keep::First);
+        }
+        if limit == 0 || self.check_in(layout).is_err() {
+            return (0, None);
+        }
+        let mut first = None;
+        if self.cells == [0; 81] {
+            // The digits of an empty grid can be relabelled freely, so it has a solution exactly
+            // when it has one whose first region reads 1 to 9 in cell order; and then it has at
+            // least 9! of them. Fixing the region spares the search those relabellings, which
+            // is what makes a layout without any solution quick to refute.
+            let mut cells = [0u8; 81];
+            let [_, _, first_region] = layout.houses_of(Cell::from_index(0));
+            for (k, c) in layout.cells(first_region).iter().enumerate() {
+                cells[c.index()] = k as u8 + 1;
+            }
+            let n = reference::count_in(layout, &cells, 1, &mut first);
+            let n = if n == 0 { 0 } else { limit.min(362_880) };
+            return (n, first.map(|cells| Sudoku { cells }));
+        }
+        let n = reference::count_in(layout, &self.cells, limit, &mut first);
+        (n, first.map(|cells| Sudoku { cells }))
     }
 
     /// Counts solutions with the default (fast) solver, stopping once `limit` are found.

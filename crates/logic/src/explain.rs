@@ -118,6 +118,9 @@ fn houses_text(hs: &[House]) -> String {
             nonet_core::HouseKind::Row => "rows",
             nonet_core::HouseKind::Column => "columns",
             nonet_core::HouseKind::Box => "boxes",
+            nonet_core::HouseKind::Region => "regions",
+            nonet_core::HouseKind::Diagonal => "diagonals",
+            nonet_core::HouseKind::Window => "windows",
         };
         let nums: Vec<String> = hs.iter().map(|h| (h.number() + 1).to_string()).collect();
         format!("{plural} {}", join_words(&nums))

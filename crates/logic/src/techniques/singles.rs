@@ -40,8 +40,10 @@ pub fn full_house(pos: &Position) -> Vec<Step> {
 /// A digit with a single place left in a house of `kind`.
 pub fn hidden_single(pos: &Position, kind: HouseKind) -> Vec<Step> {
     let technique = match kind {
-        HouseKind::Box => Technique::HiddenSingleBox,
-        HouseKind::Row => Technique::HiddenSingleRow,
+        // A jigsaw region plays the box's part (SE rates a single there as in a block).
+        HouseKind::Box | HouseKind::Region => Technique::HiddenSingleBox,
+        // The variants' extra houses, like a row, are lines of nine cells.
+        HouseKind::Row | HouseKind::Diagonal | HouseKind::Window => Technique::HiddenSingleRow,
         HouseKind::Column => Technique::HiddenSingleColumn,
     };
     let mut out = Vec::new();

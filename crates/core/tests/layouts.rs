@@ -1,0 +1,136 @@
+//! The variants' layouts: every shared jigsaw, X-Sudoku and Windoku puzzle has its known
+//! solution as its only one on its layout, a layout's empty grid has many solutions or none as
+//! the shared lists say, and region maps are read as the contract says. The data sets live
+//! beside the repository (`../shared/puzzles/variants/`), as CI has them; the full lists run
+//! with `-- --ignored`, a sample always.
+
+use std::path::PathBuf;
+
+use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, STANDARD};
+
+fn variants(file: &str) -> Vec<String> {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "../../../shared/puzzles/variants",
+        file,
+    ]
+    .iter()
+    .collect();
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every `step`-th line (the sample the normal run checks).
+fn every(lines: Vec<String>, step: usize) -> impl Iterator<Item = String> {
+    lines.into_iter().step_by(step)
+}
+
+/// Checks that `puzzle` has exactly `solution` on `layout`, and that `solution` keeps every
+/// house of the layout.
+fn unique_on(layout: &Layout, puzzle: &str, solution: &str) {
+    let p = Sudoku::from_line(puzzle).expect("a puzzle line");
+    let s = Sudoku::from_line(solution).expect("a solution line");
+    assert!(s.check_in(layout).is_ok(), "{solution} breaks a house");
+    match p.solutions_in(layout) {
+        Solutions::Unique(found) => assert_eq!(found, s, "{puzzle}"),
+        other => panic!("{puzzle}: {other:?}"),
+    }
+}
+
+fn jigsaw_puzzles(step: usize) {
+    for line in every(variants("jigsaw-puzzles.txt"), step) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let layout = Layout::jigsaw(&RegionMap::parse(f[1]).expect("a valid region map"));
+        unique_on(&layout, f[0], f[2]);
+        // The same givens are not a standard puzzle with that solution.
+        let s = Sudoku::from_line(f[2]).unwrap();
+        assert!(s.check_in(&STANDARD).is_err() || !layout.is_standard());
+    }
+}
+
+fn extra_house_puzzles(file: &str, layout: &Layout, step: usize) {
+    for line in every(variants(file), step) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        unique_on(layout, f[0], f[1]);
+    }
+}
+
+#[test]
+fn jigsaw_sample() {
+    jigsaw_puzzles(10);
+}
+
+#[test]
+fn x_and_windoku_sample() {
+    extra_house_puzzles("x-puzzles.txt", &STANDARD.with_diagonals(), 5);
+    extra_house_puzzles("windoku-puzzles.txt", &STANDARD.with_windows(), 5);
+}
+
+#[test]
+#[ignore = "every shared variant puzzle on the reference solver"]
+fn every_variant_puzzle() {
+    jigsaw_puzzles(1);
+    extra_house_puzzles("x-puzzles.txt", &STANDARD.with_diagonals(), 1);
+    extra_house_puzzles("windoku-puzzles.txt", &STANDARD.with_windows(), 1);
+}
+
+fn empty_layouts(file: &str, skip: usize, take: usize, solvable: bool) {
+    for map in variants(file).into_iter().skip(skip).take(take) {
+        let layout = Layout::jigsaw(&RegionMap::parse(map.trim()).expect("a valid region map"));
+        let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
+        match (empty.solutions_in(&layout), solvable) {
+            (Solutions::Multiple(s), true) => assert!(s.check_in(&layout).is_ok(), "{map}"),
+            (Solutions::None, false) => {}
+            (other, _) => panic!("{map}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn counting_on_an_empty_layout() {
+    let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
+    let valid = &variants("jigsaw-empty-valid.txt")[0];
+    let layout = Layout::jigsaw(&RegionMap::parse(valid).unwrap());
+    assert_eq!(empty.count_solutions_in(&layout, 2), 2);
+    assert_eq!(empty.count_solutions_in(&layout, 1000), 1000);
+    let invalid = &variants("jigsaw-empty-invalid.txt")[1];
+    let layout = Layout::jigsaw(&RegionMap::parse(invalid).unwrap());
+    assert_eq!(empty.count_solutions_in(&layout, 2), 0);
+}
+
+#[test]
+fn empty_layouts_sample() {
+    // The first few of each list only: on some of the others the reference solver takes
+    // seconds to minutes to find a first grid or to refute the layout (a fast solver over
+    // generic houses is the variants issue's work).
+    empty_layouts("jigsaw-empty-valid.txt", 0, 3, true);
+    empty_layouts("jigsaw-layouts.txt", 1, 2, true);
+    empty_layouts("jigsaw-empty-invalid.txt", 1, 3, false);
+}
+
+#[test]
+#[ignore = "every shared layout's empty grid (hours on the reference solver)"]
+fn every_empty_layout() {
+    empty_layouts("jigsaw-empty-valid.txt", 0, usize::MAX, true);
+    empty_layouts("jigsaw-layouts.txt", 0, usize::MAX, true);
+    empty_layouts("jigsaw-empty-invalid.txt", 0, usize::MAX, false);
+}
+
+#[test]
+fn the_standard_boxes_as_a_jigsaw_are_the_standard_layout() {
+    let boxes = Layout::jigsaw(&RegionMap::boxes());
+    assert!(boxes.is_jigsaw() && !boxes.is_standard());
+    for c in Cell::all() {
+        assert_eq!(boxes.peers(c), STANDARD.peers(c));
+    }
+    // Same puzzle, same answer through either path (reference against fast).
+    let p = Sudoku::from_line(
+        "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
+    )
+    .unwrap();
+    assert_eq!(p.solutions_in(&boxes), p.solutions());
+}
