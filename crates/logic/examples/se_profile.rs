@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use nonet_core::Sudoku;
 use nonet_logic::chains::{self, ChainLevel};
-use nonet_logic::se::{self, exclusion, grid::Grid, SeHint, Truth};
+use nonet_logic::se::{self, grid::Grid, Memory, SeHint, Truth};
 
 const NAMES: [&str; 9] = [
     "basic", "static", "triplet", "nishio", "multiple", "dynamic", "dyn+", "nested2", "nested3+",
@@ -28,6 +28,7 @@ fn main() {
         let t0 = Instant::now();
         let truth = s.unique_solution().map(|sol| Truth::from_solution(&sol));
         let mut g = Grid::from_sudoku(&s);
+        let mut memory = Memory::new();
         let mut prev_chain = false;
         while !g.is_full() {
             let mut stage = |k: usize, f: &mut dyn FnMut() -> Option<SeHint>| {
@@ -39,20 +40,15 @@ fn main() {
             };
             let gr = &g;
             let tr = truth.as_ref().filter(|t| t.fits(gr));
-            let mut h = stage(0, &mut || se::next_basic_hint(gr));
+            let mut h = stage(0, &mut || se::next_basic_hint(gr, &mut memory));
             let is_chain = h.is_none();
             if h.is_none() {
-                h = stage(1, &mut || chains::se_static_chains_with(gr, tr));
+                h = stage(1, &mut || {
+                    chains::se_static_chains_with(gr, tr, &mut memory)
+                });
             }
             if h.is_none() {
-                h = stage(2, &mut || {
-                    let mut f = None;
-                    exclusion::aligned_triplet(gr, &mut |x| {
-                        f = Some(x);
-                        true
-                    });
-                    f
-                });
+                h = stage(2, &mut || memory.aligned_triplet(gr));
             }
             for (k, level) in [
                 (3, ChainLevel::Nishio),
@@ -65,7 +61,9 @@ fn main() {
                 (8, ChainLevel::Nested(5)),
             ] {
                 if h.is_none() {
-                    h = stage(k, &mut || chains::se_chains_with(gr, level, tr));
+                    h = stage(k, &mut || {
+                        chains::se_chains_with(gr, level, tr, &mut memory)
+                    });
                 }
             }
             let Some(h) = h else { break };

@@ -22,8 +22,9 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks, Solutions, Sudoku, STANDARD};
 
-use crate::chains::{find_forcing_chains, ChainLevel};
+use crate::chains::{find_forcing_chains_with, ChainLevel};
 use crate::position::Position;
+use crate::se::Memory;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 use crate::techniques;
@@ -269,13 +270,15 @@ pub fn forcing_techniques() -> Vec<Technique> {
     v
 }
 
-/// The first forcing chain (by level) whose technique is allowed.
+/// The first forcing chain (by level) whose technique is allowed. The levels share one
+/// chaining memory (its buffers, and the sterile memory the nested levels use).
 fn forcing_chain(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+    let mut memory = Memory::new();
     for &(level, ts) in FORCING_LEVELS {
         if !ts.iter().any(|&t| opts.allows(t)) {
             continue;
         }
-        if let Some(s) = find_forcing_chains(pm, level) {
+        if let Some(s) = find_forcing_chains_with(pm, level, &mut memory) {
             if opts.allows(s.technique) && s.is_productive() {
                 return Some(s);
             }

@@ -170,7 +170,11 @@ pub fn rate_se(sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
         Solutions::Multiple(_) => Ok(SeOutcome::Multiple),
         Solutions::Unique(solution) => {
             let truth = se::Truth::from_solution(&solution);
-            let r = se::rate_grid_with(se::grid::Grid::from_sudoku(sudoku), Some(truth));
+            let r = se::rate_grid_with(
+                se::grid::Grid::from_sudoku(sudoku),
+                Some(truth),
+                &mut se::Memory::new(),
+            );
             Ok(SeOutcome::Rated(se_rating(&r)))
         }
     }
@@ -194,8 +198,9 @@ pub fn rate_se_at_most(puzzle: &Sudoku, cap: f64) -> Option<f64> {
     let cap = tenths(cap);
     let mut g = se::grid::Grid::from_sudoku(puzzle);
     let mut er = 0i64;
+    let mut memory = se::Memory::new();
     while !g.is_full() {
-        let h = capped_hint(&g, cap)?;
+        let h = capped_hint(&g, cap, &mut memory)?;
         let t = tenths(h.difficulty);
         if t > cap {
             return None;
@@ -221,8 +226,8 @@ fn base_tenths(t: Technique) -> i64 {
 }
 
 /// The rater's next hint, unless it is certainly above `cap` tenths (then `None`).
-fn capped_hint(g: &se::grid::Grid, cap: i64) -> Option<se::SeHint> {
-    if let Some(h) = se::next_basic_hint(g) {
+fn capped_hint(g: &se::grid::Grid, cap: i64, memory: &mut se::Memory) -> Option<se::SeHint> {
+    if let Some(h) = se::next_basic_hint(g, memory) {
         return Some(h);
     }
     // Everything after the basic producers is a chain or harder.
@@ -234,9 +239,9 @@ fn capped_hint(g: &se::grid::Grid, cap: i64) -> Option<se::SeHint> {
         .min(base_tenths(Technique::NishioForcingChain));
     if cap < after_static {
         // Static chains come next; after them only harder producers.
-        return crate::chains::se_static_chains(g);
+        return crate::chains::se_static_chains(g, memory);
     }
-    se::next_hint(g)
+    se::next_hint(g, memory)
 }
 
 /// The displayed rating of SE's loop result.

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use nonet_core::Sudoku;
 use nonet_logic::rate::{rate_se_unchecked, SeRating};
+use nonet_logic::se::{grid::Grid, rate_grid_with, Memory, Truth};
 
 fn shared(name: &str) -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -166,9 +167,11 @@ fn se_rated_sample_meets_targets() {
 /// placement.
 type StepKey = (String, u64, u32, [u128; 9], Option<(u8, u8)>);
 
-/// The [`StepKey`] of each step of a puzzle's rating.
-fn step_keys(p: &Sudoku) -> Vec<StepKey> {
-    nonet_logic::se::rate_sudoku(p)
+/// The [`StepKey`] of each step of a puzzle's rating, rated with `memory` (the public raters
+/// make a fresh one per puzzle; a caller may keep one across puzzles).
+fn step_keys(p: &Sudoku, memory: &mut Memory) -> Vec<StepKey> {
+    let truth = p.unique_solution().map(|sol| Truth::from_solution(&sol));
+    rate_grid_with(Grid::from_sudoku(p), truth, memory)
         .steps
         .iter()
         .map(|s| {
@@ -183,10 +186,10 @@ fn step_keys(p: &Sudoku) -> Vec<StepKey> {
         .collect()
 }
 
-/// The rater remembers, per thread, what gave no hint on the last grid it saw (docs/rating.md,
-/// "Speed"): a puzzle's steps must not depend on what was rated before it. A sample rated in
-/// file order and in reverse order (each puzzle then follows a different one) gives the same
-/// steps.
+/// The rater's [`Memory`] remembers what gave no hint on the last grid it saw (docs/rating.md,
+/// "How the rater stays fast"): a puzzle's steps must not depend on what that memory saw
+/// before. A sample rated in file order with one memory, in reverse order with another (each
+/// puzzle then follows a different one) and with a fresh memory per puzzle gives the same steps.
 #[test]
 fn se_steps_do_not_depend_on_what_was_rated_before() {
     let sample: Vec<Sudoku> = load_se_rated()
@@ -195,11 +198,22 @@ fn se_steps_do_not_depend_on_what_was_rated_before() {
         .map(|r| r.puzzle)
         .collect();
     assert!(sample.len() >= 60);
-    let forward: Vec<_> = sample.iter().map(step_keys).collect();
-    let mut backward: Vec<_> = sample.iter().rev().map(step_keys).collect();
+    let mut memory = Memory::new();
+    let forward: Vec<_> = sample.iter().map(|p| step_keys(p, &mut memory)).collect();
+    let mut memory = Memory::new();
+    let mut backward: Vec<_> = sample
+        .iter()
+        .rev()
+        .map(|p| step_keys(p, &mut memory))
+        .collect();
     backward.reverse();
-    for (i, (f, b)) in forward.iter().zip(&backward).enumerate() {
+    let fresh: Vec<_> = sample
+        .iter()
+        .map(|p| step_keys(p, &mut Memory::new()))
+        .collect();
+    for (i, ((f, b), n)) in forward.iter().zip(&backward).zip(&fresh).enumerate() {
         assert_eq!(f, b, "puzzle {} of the sample", i * 11);
+        assert_eq!(f, n, "puzzle {} of the sample, fresh memory", i * 11);
     }
 }
 
@@ -349,7 +363,7 @@ fn hand_checked_bands() {
 /// rated the puzzle 6.6 where SE 1.2.1.3 gives 7.1.
 #[test]
 fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits() {
-    use nonet_logic::se::{grid::Grid, rate_sudoku, unique};
+    use nonet_logic::se::{rate_sudoku, unique};
     let p = "..2.5...34..8....6.8......5....4..5....7.3..997...5.1...5.247..8.3..7.....9......";
     let s = Sudoku::from_line(p).unwrap();
     assert_eq!(rate_se_unchecked(&s).to_string(), "7.1/1.2/1.2");

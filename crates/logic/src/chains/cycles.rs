@@ -79,7 +79,8 @@ struct Sterile {
     strong_x: Vec<u128>,
     /// Per pass and digit, the cells of the sterile roots.
     cells: [[u128; 9]; 3],
-    /// Per pass and candidate, the ons its searches reach (valid for sterile roots).
+    /// Per pass and candidate, the ons its searches reach (valid for sterile roots; empty
+    /// until the first sterile root).
     reach: Vec<[u128; 9]>,
 }
 
@@ -90,7 +91,7 @@ impl Default for Sterile {
             cands: [0; 81],
             strong_x: vec![0; 729],
             cells: [[0; 9]; 3],
-            reach: vec![[0; 9]; 3 * 729],
+            reach: Vec::new(),
         }
     }
 }
@@ -1252,6 +1253,10 @@ impl Cycles {
                             gen: &mut self.img_gen,
                             stamp: self.img_stamp,
                         };
+                        if self.sterile.reach.is_empty() {
+                            // Made on first use: a memory is made per rating.
+                            self.sterile.reach = vec![[0; 9]; 3 * 729];
+                        }
                         self.sterile.reach[p * 729 + c * 9 + d] =
                             reach.closure(g, c, d, pass, &mut img, closed.then_some(&self.seen));
                         self.sterile.cells[p][d] |= 1u128 << c;

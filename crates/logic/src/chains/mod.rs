@@ -32,12 +32,11 @@
 pub mod cycles;
 pub mod net;
 
-use std::cell::RefCell;
-
 use nonet_core::{CellSet, Digit, PencilMarks};
 
+use crate::se::basic::Sterile;
 use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW, T};
-use crate::se::{se_base, SeHint, Truth};
+use crate::se::{se_base, Memory, SeHint, Truth};
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
@@ -399,7 +398,8 @@ pub struct Chainer {
     branch_no: usize,
     cycles: cycles::Cycles,
     /// Static reachability of each candidate's "on" (on and off sets), for the multiple
-    /// forcing chains' pre-check; valid where `reach_gen` equals `reach_stamp`.
+    /// forcing chains' pre-check; valid where `reach_gen` equals `reach_stamp`. Empty, like
+    /// `img`, until the first pre-check.
     reach: Vec<[u128; 18]>,
     reach_gen: Vec<u32>,
     reach_stamp: u32,
@@ -436,10 +436,10 @@ impl Default for Chainer {
             chain_sig: 0,
             branch_no: 0,
             cycles: cycles::Cycles::default(),
-            reach: vec![[0; 18]; 729],
+            reach: Vec::new(),
             reach_gen: vec![0; 729],
             reach_stamp: 0,
-            img: vec![([0; 9], 0); 729],
+            img: Vec::new(),
             img_gen: vec![0; 729],
             multi: 0,
             live: [0; 9],
@@ -450,42 +450,55 @@ impl Default for Chainer {
     }
 }
 
-thread_local! {
-    static CHAINER: RefCell<Chainer> = RefCell::new(Chainer::default());
-}
-
-/// Runs `f` with this thread's chainer (buffers are kept between calls).
-fn with_chainer<R>(f: impl FnOnce(&mut Chainer) -> R) -> R {
-    CHAINER.with(|c| f(&mut c.borrow_mut()))
-}
-
-/// SE's producer #21 on `g`: cycles and forcing X/XY chains.
-pub fn se_static_chains(g: &Grid) -> Option<SeHint> {
-    se_static_chains_with(g, None)
+/// SE's producer #21 on `g`: cycles and forcing X/XY chains, with the buffers of `memory`.
+pub fn se_static_chains(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+    se_static_chains_with(g, None, memory)
 }
 
 /// [`se_static_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn se_static_chains_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
-    with_chainer(|ch| ch.cycles.best(g, false, truth))
+pub fn se_static_chains_with(
+    g: &Grid,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+) -> Option<SeHint> {
+    memory.chainer().0.cycles.best(g, false, truth)
 }
 
-/// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21).
-pub fn se_chains(g: &Grid, level: ChainLevel) -> Option<SeHint> {
-    se_chains_with(g, level, None)
+/// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21), with the
+/// buffers and sterile memory of `memory`.
+pub fn se_chains(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<SeHint> {
+    se_chains_with(g, level, None, memory)
 }
 
 /// [`se_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn se_chains_with(g: &Grid, level: ChainLevel, truth: Option<&Truth>) -> Option<SeHint> {
-    with_chainer(|ch| ch.run(g, level, false, truth))
+pub fn se_chains_with(
+    g: &Grid,
+    level: ChainLevel,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+) -> Option<SeHint> {
+    let (ch, st) = memory.chainer();
+    ch.run(g, level, false, truth, st)
 }
 
 /// The step SE would take at `level` in position `pm`, with its chain; `None` when the level
 /// finds nothing. See the module documentation.
 pub fn find_forcing_chains(pm: &PencilMarks, level: ChainLevel) -> Option<Step> {
+    find_forcing_chains_with(pm, level, &mut Memory::new())
+}
+
+/// [`find_forcing_chains`] with the buffers and sterile memory of `memory`, kept for the next
+/// call (the step is the same).
+pub fn find_forcing_chains_with(
+    pm: &PencilMarks,
+    level: ChainLevel,
+    memory: &mut Memory,
+) -> Option<Step> {
     let g = Grid::from_pencil_marks(pm);
-    with_chainer(|ch| ch.run(&g, level, true, None)).map(|h| h.to_step())
+    let (ch, st) = memory.chainer();
+    ch.run(&g, level, true, None, st).map(|h| h.to_step())
 }
 
 /// A branch of a hint: the net and the node of the conclusion in it.
@@ -498,6 +511,7 @@ impl Chainer {
         level: ChainLevel,
         want_chain: bool,
         truth: Option<&Truth>,
+        st: &Sterile,
     ) -> Option<SeHint> {
         match level {
             ChainLevel::Static => self.cycles.best(g, want_chain, truth),
@@ -506,7 +520,7 @@ impl Chainer {
                     best: None,
                     want_chain,
                 };
-                self.multiple(g, level, &mut sink, truth);
+                self.multiple(g, level, &mut sink, truth, st);
                 match sink {
                     Sink::Best { best, .. } => best.map(|b| b.hint),
                     Sink::Collect { .. } => None,
@@ -523,6 +537,7 @@ impl Chainer {
         src: &Grid,
         what: NestedRule,
         out: &mut Vec<NestedHint>,
+        st: &Sterile,
     ) {
         out.clear();
         match what {
@@ -536,7 +551,7 @@ impl Chainer {
                     NestedRule::Static => unreachable!("handled above"),
                 };
                 let mut sink = Sink::Collect { src, out };
-                self.multiple(g, level, &mut sink, None);
+                self.multiple(g, level, &mut sink, None, st);
             }
         }
         sort_and_dedupe(out);
@@ -551,7 +566,14 @@ impl Chainer {
     }
 
     /// The net of candidate (c, d) "on", computed once per producer call.
-    fn on_net(&mut self, g: &Grid, c: usize, d: usize, rules: Rules, limit: u32) -> u32 {
+    fn on_net(
+        &mut self,
+        g: &Grid,
+        (c, d): (usize, usize),
+        rules: Rules,
+        limit: u32,
+        st: &Sterile,
+    ) -> u32 {
         let cand = c * 9 + d;
         if self.on_slot[cand] != NO_SLOT {
             return self.on_slot[cand];
@@ -559,7 +581,7 @@ impl Chainer {
         let s = self.alloc();
         let net = &mut self.nets[s as usize];
         net.start(key(c, d, true));
-        self.on_contra[cand] = self.prop.propagate_within(g, net, rules, limit);
+        self.on_contra[cand] = self.prop.propagate_within(g, net, rules, limit, st);
         self.on_slot[cand] = s;
         s
     }
@@ -761,7 +783,14 @@ impl Chainer {
     /// With `truth` (see [`Truth`]), the nets that could only serve a contradiction that
     /// cannot happen are not built: "on" for a solution candidate under Nishio, "off" for a
     /// candidate outside the solution when no double forcing chain needs it.
-    fn multiple(&mut self, g: &Grid, level: ChainLevel, sink: &mut Sink, truth: Option<&Truth>) {
+    fn multiple(
+        &mut self,
+        g: &Grid,
+        level: ChainLevel,
+        sink: &mut Sink,
+        truth: Option<&Truth>,
+        st: &Sterile,
+    ) {
         let nishio = level == ChainLevel::Nishio;
         let dynamic = level != ChainLevel::Multiple;
         // Static chains: a cell or region chain is looked for only where the reachability
@@ -822,7 +851,7 @@ impl Chainer {
                 let on = if skip_on {
                     NO_SLOT
                 } else {
-                    self.on_net(g, c, d, rules, limit_of(sink))
+                    self.on_net(g, (c, d), rules, limit_of(sink), st)
                 };
                 digit_slots[d] = on;
                 if contradictions && !skip_on {
@@ -845,9 +874,13 @@ impl Chainer {
                     let off = self.alloc();
                     self.nets[off as usize].start(key(c, d, false));
                     let limit = limit_of(sink);
-                    let contra =
-                        self.prop
-                            .propagate_within(g, &mut self.nets[off as usize], rules, limit);
+                    let contra = self.prop.propagate_within(
+                        g,
+                        &mut self.nets[off as usize],
+                        rules,
+                        limit,
+                        st,
+                    );
                     if contradictions {
                         if let Some((a, b)) = contra {
                             self.consider(
@@ -895,7 +928,7 @@ impl Chainer {
                     self.used -= 1;
                 }
                 if !nishio {
-                    self.regions(g, level, rules, c, d, sink);
+                    self.regions(g, level, rules, (c, d), sink, st);
                 }
                 if skip_on {
                     continue;
@@ -922,7 +955,7 @@ impl Chainer {
                     continue;
                 }
                 for d in bits16(g.cands[c]) {
-                    let on = self.on_net(g, c, d, rules, limit_of(sink));
+                    let on = self.on_net(g, (c, d), rules, limit_of(sink), st);
                     digit_slots[d] = on;
                     let net = &self.nets[on as usize];
                     for e in 0..9 {
@@ -954,6 +987,11 @@ impl Chainer {
     /// same ons, and its offs lack only removed candidates, which [`Chainer::may_conclude`]
     /// ignores: the pre-check answers as it would with the set made again.
     fn carry_reach(&mut self, g: &Grid) {
+        if self.reach.is_empty() {
+            // Made on first use: a memory is made per rating, and most never get here.
+            self.reach = vec![[0; 18]; 729];
+            self.img = vec![([0; 9], 0); 729];
+        }
         let old = self.reach_stamp;
         self.reach_stamp = self.reach_stamp.wrapping_add(1);
         if self.reach_stamp == 0 {
@@ -1033,9 +1071,9 @@ impl Chainer {
         g: &Grid,
         level: ChainLevel,
         rules: Rules,
-        c: usize,
-        d: usize,
+        (c, d): (usize, usize),
         sink: &mut Sink,
+        st: &Sterile,
     ) {
         for kind in [BLOCK, ROW, COL] {
             let h = T.houses[c][kind] as usize;
@@ -1063,7 +1101,7 @@ impl Chainer {
             let mut on_bits = [u128::MAX; 9];
             let mut off_bits = [u128::MAX; 9];
             for q in crate::se::grid::bits(pp) {
-                let s = self.on_net(g, q, d, rules, limit_of(sink));
+                let s = self.on_net(g, (q, d), rules, limit_of(sink), st);
                 slots[n] = s;
                 n += 1;
                 let net = &self.nets[s as usize];
@@ -1155,7 +1193,13 @@ mod tests {
         src.pos[x] |= 1u128 << c0;
 
         let mut hints = Vec::new();
-        Chainer::default().collect(&g, &src, NestedRule::Multiple, &mut hints);
+        Chainer::default().collect(
+            &g,
+            &src,
+            NestedRule::Multiple,
+            &mut hints,
+            &Sterile::default(),
+        );
         let cell_chains: Vec<&NestedHint> = hints
             .iter()
             .filter(|h| h.sort_key == Kind::Cell.sort_key())

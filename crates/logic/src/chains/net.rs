@@ -6,8 +6,9 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
+use crate::se::basic::{self, Sterile};
 use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW, T};
-use crate::se::{basic, SeHint};
+use crate::se::SeHint;
 
 use super::Chainer;
 
@@ -342,9 +343,16 @@ pub fn digit_house_positions(g: &Grid) -> [u16; 243] {
 impl Propagator {
     /// Runs SE's `doChaining` from the assumption already in `net` on grid `src`: "on"
     /// potentials first (FIFO), then one "off", and so on; returns the contradiction found, as
-    /// (the "on" node, the "off" node), or `None` when the net ran dry.
-    pub fn propagate(&mut self, src: &Grid, net: &mut Net, rules: Rules) -> Option<(u32, u32)> {
-        self.propagate_within(src, net, rules, u32::MAX)
+    /// (the "on" node, the "off" node), or `None` when the net ran dry. The nested levels run
+    /// SE's simple techniques with the sterile memory `st` (see [`crate::se::Memory`]).
+    pub fn propagate(
+        &mut self,
+        src: &Grid,
+        net: &mut Net,
+        rules: Rules,
+        st: &Sterile,
+    ) -> Option<(u32, u32)> {
+        self.propagate_within(src, net, rules, u32::MAX, st)
     }
 
     /// [`Propagator::propagate`], stopped early once every pending potential has a line of
@@ -357,6 +365,7 @@ impl Propagator {
         net: &mut Net,
         rules: Rules,
         limit: u32,
+        st: &Sterile,
     ) -> Option<(u32, u32)> {
         self.work.clone_from(src);
         if self.hpos_of.as_ref() != Some(src) {
@@ -397,7 +406,7 @@ impl Propagator {
                     return Some(x);
                 }
             } else if rules.level > 0 {
-                if !self.advanced(src, net, rules.level) {
+                if !self.advanced(src, net, rules.level, st) {
                     return None;
                 }
                 continue;
@@ -564,7 +573,7 @@ impl Propagator {
     /// Naked Pair and X-Wing; level 2 adds cycles and forcing X/Y chains, level 3 those and
     /// multiple forcing chains, level 4 dynamic forcing chains, level 5 those and level-2
     /// chains (SE-SPEC §5.6). Returns whether any new off was added.
-    fn advanced(&mut self, src: &Grid, net: &mut Net, level: u8) -> bool {
+    fn advanced(&mut self, src: &Grid, net: &mut Net, level: u8, st: &Sterile) -> bool {
         let mut rules: Vec<u8> = vec![0, 1, 2, 3];
         match level {
             2 => rules.push(4),
@@ -591,10 +600,10 @@ impl Propagator {
                     false
                 };
                 match rule {
-                    0 => basic::locking(work, false, &mut collect),
-                    1 => basic::hidden_set(work, 2, false, &mut collect),
-                    2 => basic::naked_set(work, 2, &mut collect),
-                    _ => basic::fish(work, 2, &mut collect),
+                    0 => basic::locking(work, false, st, &mut collect),
+                    1 => basic::hidden_set(work, 2, false, st, &mut collect),
+                    2 => basic::naked_set(work, 2, st, &mut collect),
+                    _ => basic::fish(work, 2, st, &mut collect),
                 };
             } else {
                 let sub = self.sub.get_or_insert_with(|| Box::new(Chainer::default()));
@@ -604,7 +613,7 @@ impl Propagator {
                     6 => NestedRule::Dynamic(0),
                     _ => NestedRule::Dynamic(2),
                 };
-                sub.collect(work, src, what, &mut hints);
+                sub.collect(work, src, what, &mut hints, st);
             }
             let mut any = false;
             let mut added = false;

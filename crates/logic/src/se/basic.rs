@@ -12,7 +12,8 @@ use super::SeHint;
 
 use std::cell::Cell;
 
-/// Digits and houses known to give no hint to a producer, remembered per thread.
+/// Digits and houses known to give no hint to a producer: the part of [`super::Memory`] that
+/// locking, naked and hidden sets and basic fish read and write.
 ///
 /// Fish and locking look at one digit at a time: the hints of digit `d` depend only on its
 /// positions (and, for fish, on how many of it are placed). Naked and hidden sets look at one
@@ -21,7 +22,7 @@ use std::cell::Cell;
 /// while those are the same, so its scan is skipped: the producer's other hints keep their
 /// order, and the first one is the same. Consecutive chain steps change one digit or two,
 /// and a few houses, and the rating loop runs these producers at each of them.
-struct Sterile {
+pub struct Sterile {
     /// Per fish degree (2 to 4) and digit: the (positions, placed count) last found sterile.
     fish: [[Cell<(u128, u32)>; 9]; 3],
     /// Per locking mode (normal, direct) and digit: the positions last found sterile.
@@ -54,13 +55,16 @@ const NEVER_HOUSE: HouseKey = [u16::MAX; 10];
 /// No digit has these positions: a cell outside the grid.
 const NEVER: u128 = 1 << 127;
 
-thread_local! {
-    static STERILE: Sterile = Sterile {
-        fish: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new((NEVER, 0)))),
-        locking: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER))),
-        hidden: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
-        naked: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
-    };
+impl Default for Sterile {
+    /// A memory that knows nothing sterile yet.
+    fn default() -> Self {
+        Sterile {
+            fish: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new((NEVER, 0)))),
+            locking: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER))),
+            hidden: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
+            naked: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(NEVER_HOUSE))),
+        }
+    }
 }
 
 /// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
@@ -109,16 +113,14 @@ const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK
 
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
-pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
     let mut skip = 0u16;
-    STERILE.with(|st| {
-        for d in 0..9 {
-            if st.locking[direct as usize][d].get() == g.pos[d] {
-                skip |= 1 << d;
-            }
+    for d in 0..9 {
+        if st.locking[direct as usize][d].get() == g.pos[d] {
+            skip |= 1 << d;
         }
-    });
+    }
     let mut offered = 0u16;
     let mut acc = |h: SeHint| {
         offered |= h.digits;
@@ -127,13 +129,11 @@ pub fn locking(g: &Grid, direct: bool, acc: &mut impl FnMut(SeHint) -> bool) -> 
     if locking_scan(g, direct, skip, &mut acc) {
         return true;
     }
-    STERILE.with(|st| {
-        for d in 0..9 {
-            if (skip | offered) >> d & 1 == 0 {
-                st.locking[direct as usize][d].set(g.pos[d]);
-            }
+    for d in 0..9 {
+        if (skip | offered) >> d & 1 == 0 {
+            st.locking[direct as usize][d].set(g.pos[d]);
         }
-    });
+    }
     false
 }
 
@@ -216,6 +216,7 @@ pub fn hidden_set(
     g: &Grid,
     degree: u32,
     direct: bool,
+    st: &Sterile,
     acc: &mut impl FnMut(SeHint) -> bool,
 ) -> bool {
     let all_empties = g.all_empties();
@@ -231,7 +232,7 @@ pub fn hidden_set(
             }
             let key = house_key(g, h, empties);
             let slot = (degree as usize - 2) * 2 + direct as usize;
-            if STERILE.with(|st| st.hidden[slot][h].get() == key) {
+            if st.hidden[slot][h].get() == key {
                 continue;
             }
             let mut offered = false;
@@ -307,7 +308,7 @@ pub fn hidden_set(
                 }
             }
             if !offered {
-                STERILE.with(|st| st.hidden[slot][h].set(key));
+                st.hidden[slot][h].set(key);
             }
         }
     }
@@ -330,7 +331,12 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
 }
 
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
-pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn naked_set(
+    g: &Grid,
+    degree: u32,
+    st: &Sterile,
+    acc: &mut impl FnMut(SeHint) -> bool,
+) -> bool {
     let all_empties = g.all_empties();
     for kind in BCR {
         for i in 0..9 {
@@ -340,7 +346,7 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
             }
             let key = house_key(g, h, all_empties[h]);
             let slot = degree as usize - 2;
-            if STERILE.with(|st| st.naked[slot][h].get() == key) {
+            if st.naked[slot][h].get() == key {
                 continue;
             }
             let mut offered = false;
@@ -386,7 +392,7 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
                 }
             }
             if !offered {
-                STERILE.with(|st| st.naked[slot][h].set(key));
+                st.naked[slot][h].set(key);
             }
         }
     }
@@ -394,7 +400,7 @@ pub fn naked_set(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) ->
 }
 
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
-pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let mut placed = [0u32; 9];
     for &v in g.values.iter() {
         if v != 0 {
@@ -404,13 +410,11 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
     // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
     let slot = degree as usize - 2;
     let mut skip = 0u16;
-    STERILE.with(|st| {
-        for d in 0..9 {
-            if st.fish[slot][d].get() == (g.pos[d], placed[d]) {
-                skip |= 1 << d;
-            }
+    for d in 0..9 {
+        if st.fish[slot][d].get() == (g.pos[d], placed[d]) {
+            skip |= 1 << d;
         }
-    });
+    }
     let mut offered = 0u16;
     let mut acc = |h: SeHint| {
         offered |= h.digits;
@@ -419,13 +423,11 @@ pub fn fish(g: &Grid, degree: u32, acc: &mut impl FnMut(SeHint) -> bool) -> bool
     if fish_scan(g, degree, &placed, skip, &mut acc) {
         return true;
     }
-    STERILE.with(|st| {
-        for d in 0..9 {
-            if (skip | offered) >> d & 1 == 0 {
-                st.fish[slot][d].set((g.pos[d], placed[d]));
-            }
+    for d in 0..9 {
+        if (skip | offered) >> d & 1 == 0 {
+            st.fish[slot][d].set((g.pos[d], placed[d]));
         }
-    });
+    }
     false
 }
 

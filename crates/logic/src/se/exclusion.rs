@@ -10,13 +10,11 @@ use super::grid::{bits16, is_peer, many_bits, pop9, Grid, T};
 use super::SeHint;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
-/// cells (see [`Changes`]).
-type Sterile = Cell<Option<([u16; 81], u128)>>;
-
-thread_local! {
-    /// For aligned pair exclusion, then aligned triplet exclusion.
-    static STERILE: [Sterile; 2] = const { [Cell::new(None), Cell::new(None)] };
-}
+/// cells, from which the next scan finds the tests that may give something (see the module's
+/// `Changes`). Aligned pair and aligned triplet exclusion each have their own, in
+/// [`super::Memory`].
+#[derive(Default)]
+pub struct Sterile(Cell<Option<([u16; 81], u128)>>);
 
 /// What changed since the last grid on which the producer found nothing.
 ///
@@ -33,8 +31,8 @@ struct Changes {
 }
 
 impl Changes {
-    fn new(slot: usize, g: &Grid, base: u128) -> Changes {
-        let last = STERILE.with(|st| st[slot].get());
+    fn new(st: &Sterile, g: &Grid, base: u128) -> Changes {
+        let last = st.0.get();
         match last {
             None => Changes {
                 changed: !0,
@@ -71,8 +69,8 @@ impl Changes {
     }
 
     /// Remembers `g` as a grid where the scan found nothing.
-    fn sterile(slot: usize, g: &Grid, base: u128) {
-        STERILE.with(|st| st[slot].set(Some((g.cands, base))));
+    fn sterile(st: &Sterile, g: &Grid, base: u128) {
+        st.0.set(Some((g.cands, base)));
     }
 }
 
@@ -125,14 +123,14 @@ fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
 }
 
 /// Aligned pair exclusion (6.2).
-pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let cells = base_cells(g, 2);
     let base = base_mask(&cells);
     if cells.len() < 2 {
-        Changes::sterile(0, g, base);
+        Changes::sterile(st, g, base);
         return false;
     }
-    let ch = Changes::new(0, g, base);
+    let ch = Changes::new(st, g, base);
     let mut offered = false;
     // Only the first `n` entries are read after each fill.
     let mut buf = [0u16; 81];
@@ -193,21 +191,21 @@ pub fn aligned_pair(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
     }
     if !offered {
-        Changes::sterile(0, g, base);
+        Changes::sterile(st, g, base);
     }
     false
 }
 
 /// Aligned triplet exclusion (7.5). Each triple of cells is tested once, where SE's scan first
 /// meets it: a later meeting would give the same hint again.
-pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let cells = base_cells(g, 3);
     let base = base_mask(&cells);
     if cells.len() < 3 {
-        Changes::sterile(1, g, base);
+        Changes::sterile(st, g, base);
         return false;
     }
-    let ch = Changes::new(1, g, base);
+    let ch = Changes::new(st, g, base);
     let mut offered = false;
     let mut qualifying = 0u128;
     let mut ex_of = [0u128; 81];
@@ -374,7 +372,7 @@ pub fn aligned_triplet(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         }
     }
     if !offered {
-        Changes::sterile(1, g, base);
+        Changes::sterile(st, g, base);
     }
     false
 }

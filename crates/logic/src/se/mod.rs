@@ -16,7 +16,7 @@ pub mod unique;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, Sudoku};
 
-use crate::chains::{self, ChainLevel};
+use crate::chains::{self, ChainLevel, Chainer};
 use crate::step::{Candidate, Chain, Step};
 use crate::technique::Technique;
 use grid::{bits, bits16, Grid};
@@ -145,34 +145,83 @@ pub struct SeResult {
     pub stuck: bool,
 }
 
+/// What SE's producers remember from one grid to the next, and the chaining engine's buffers:
+/// the context every producer that skips work reads and writes (docs/rating.md, "How the rater
+/// stays fast").
+///
+/// Each skip is exact: a digit, house, cell pair or loop search is skipped only while what it
+/// reads is the same as when it last found nothing (or found these loops), so the hints are
+/// those a fresh memory gives, whatever grids the memory saw before. One rating walk owns one
+/// and passes it down; the public raters ([`rate_sudoku`], [`crate::rate`]) create their own.
+#[derive(Default)]
+pub struct Memory {
+    /// Locking, naked and hidden sets, basic fish (shared with the nested chains' use of them).
+    basic: basic::Sterile,
+    /// Aligned pair exclusion.
+    pair: exclusion::Sterile,
+    /// Aligned triplet exclusion.
+    triplet: exclusion::Sterile,
+    /// Unique loops.
+    loops: unique::Loops,
+    /// The chaining engine, made on first use (most grids never reach it).
+    chainer: Option<Box<Chainer>>,
+}
+
+impl Memory {
+    /// A memory that knows nothing yet.
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    /// The chaining engine and the sterile memory its nested chains use.
+    pub(crate) fn chainer(&mut self) -> (&mut Chainer, &basic::Sterile) {
+        (
+            self.chainer.get_or_insert_with(Default::default),
+            &self.basic,
+        )
+    }
+
+    /// Aligned triplet exclusion on `g` with this memory's part for it: its first hint, if any.
+    pub fn aligned_triplet(&self, g: &Grid) -> Option<SeHint> {
+        let mut found: Option<SeHint> = None;
+        let hit = exclusion::aligned_triplet(g, &self.triplet, &mut |h| {
+            found = Some(h);
+            true
+        });
+        found.filter(|_| hit)
+    }
+}
+
 /// SE's producers 1-20 (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
-/// below 6.5) in order on `g`: the first hint, if any. The chaining producers come after.
-pub fn next_basic_hint(g: &Grid) -> Option<SeHint> {
+/// below 6.5) in order on `g`, with `memory`: the first hint, if any. The chaining producers
+/// come after.
+pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+    let st = &memory.basic;
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
         found = Some(h);
         true
     };
     let hit = basic::hidden_single(g, &mut take)
-        || basic::locking(g, true, &mut take)
-        || basic::hidden_set(g, 2, true, &mut take)
+        || basic::locking(g, true, st, &mut take)
+        || basic::hidden_set(g, 2, true, st, &mut take)
         || basic::naked_single(g, &mut take)
-        || basic::hidden_set(g, 3, true, &mut take)
-        || basic::locking(g, false, &mut take)
-        || basic::naked_set(g, 2, &mut take)
-        || basic::fish(g, 2, &mut take)
-        || basic::hidden_set(g, 2, false, &mut take)
-        || basic::naked_set(g, 3, &mut take)
-        || basic::fish(g, 3, &mut take)
-        || basic::hidden_set(g, 3, false, &mut take)
+        || basic::hidden_set(g, 3, true, st, &mut take)
+        || basic::locking(g, false, st, &mut take)
+        || basic::naked_set(g, 2, st, &mut take)
+        || basic::fish(g, 2, st, &mut take)
+        || basic::hidden_set(g, 2, false, st, &mut take)
+        || basic::naked_set(g, 3, st, &mut take)
+        || basic::fish(g, 3, st, &mut take)
+        || basic::hidden_set(g, 3, false, st, &mut take)
         || basic::xy_wing(g, false, &mut take)
         || basic::xy_wing(g, true, &mut take)
-        || unique::unique_loops(g, &mut take)
-        || basic::naked_set(g, 4, &mut take)
-        || basic::fish(g, 4, &mut take)
-        || basic::hidden_set(g, 4, false, &mut take)
+        || unique::unique_loops(g, &mut memory.loops, &mut take)
+        || basic::naked_set(g, 4, st, &mut take)
+        || basic::fish(g, 4, st, &mut take)
+        || basic::hidden_set(g, 4, false, st, &mut take)
         || unique::bug(g, &mut take)
-        || exclusion::aligned_pair(g, &mut take);
+        || exclusion::aligned_pair(g, &memory.pair, &mut take);
     found.filter(|_| hit)
 }
 
@@ -226,29 +275,25 @@ impl Truth {
     }
 }
 
-/// Runs SE's producers in order on `g` and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid) -> Option<SeHint> {
-    next_hint_with(g, None)
+/// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3).
+pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+    next_hint_with(g, None, memory)
 }
 
 /// [`next_hint`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn next_hint_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
-    if let Some(h) = next_basic_hint(g) {
+pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<SeHint> {
+    if let Some(h) = next_basic_hint(g, memory) {
         return Some(h);
     }
     // A step never removes a solution candidate of a puzzle with one solution; the check
     // keeps the speed-up safe for anything else.
     let truth = truth.filter(|t| t.fits(g));
-    if let Some(h) = chains::se_static_chains_with(g, truth) {
+    if let Some(h) = chains::se_static_chains_with(g, truth, memory) {
         return Some(h);
     }
-    let mut found: Option<SeHint> = None;
-    if exclusion::aligned_triplet(g, &mut |h| {
-        found = Some(h);
-        true
-    }) {
-        return found;
+    if let Some(h) = memory.aligned_triplet(g) {
+        return Some(h);
     }
     for level in [
         ChainLevel::Nishio,
@@ -260,7 +305,7 @@ pub fn next_hint_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
         ChainLevel::Nested(4),
         ChainLevel::Nested(5),
     ] {
-        if let Some(h) = chains::se_chains_with(g, level, truth) {
+        if let Some(h) = chains::se_chains_with(g, level, truth, memory) {
             return Some(h);
         }
     }
@@ -269,19 +314,19 @@ pub fn next_hint_with(g: &Grid, truth: Option<&Truth>) -> Option<SeHint> {
 
 /// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked.
 pub fn rate_grid(g: Grid) -> SeResult {
-    rate_grid_with(g, None)
+    rate_grid_with(g, None, &mut Memory::new())
 }
 
 /// [`rate_grid`], sped up by the solution of the grid when `truth` is given (see [`Truth`]);
-/// the result is the same.
-pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>) -> SeResult {
+/// the result is the same. The producers use `memory` (any memory gives the same result).
+pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) -> SeResult {
     let mut er = f64::NEG_INFINITY;
     let mut ep = 0.0;
     let mut ed = 0.0;
     let mut steps = Vec::new();
     let mut stuck = false;
     while !g.is_full() {
-        let Some(h) = next_hint_with(&g, truth.as_ref()) else {
+        let Some(h) = next_hint_with(&g, truth.as_ref(), memory) else {
             er = 20.0;
             stuck = true;
             break;
@@ -320,7 +365,7 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>) -> SeResult {
 /// Rates a puzzle from its givens.
 pub fn rate_sudoku(s: &Sudoku) -> SeResult {
     let truth = s.unique_solution().map(|sol| Truth::from_solution(&sol));
-    rate_grid_with(Grid::from_sudoku(s), truth)
+    rate_grid_with(Grid::from_sudoku(s), truth, &mut Memory::new())
 }
 
 /// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.

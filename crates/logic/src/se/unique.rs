@@ -10,8 +10,6 @@ use super::grid::{
 };
 use super::{se_base, SeHint};
 
-use std::cell::RefCell;
-
 /// The loops found from one start cell, with what they were found from.
 ///
 /// The search from a cell reads only its two digits, the cells holding both and those
@@ -27,9 +25,16 @@ struct Found {
     loops: Vec<Vec<u8>>,
 }
 
-thread_local! {
-    /// Per start cell, the loops last found from it.
-    static FOUND: RefCell<Vec<Option<Found>>> = RefCell::new((0..81).map(|_| None).collect());
+/// Per start cell, the loops last found from it and what they were found from (see the
+/// module's `Found`): the part of [`super::Memory`] that the unique loop producer reads and
+/// writes.
+pub struct Loops(Vec<Option<Found>>);
+
+impl Default for Loops {
+    /// A memory that knows no loop yet.
+    fn default() -> Self {
+        Loops((0..81).map(|_| None).collect())
+    }
 }
 
 /// The house ids of cell `c` as a 27-bit mask.
@@ -155,7 +160,7 @@ fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
 }
 
 /// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
-pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     let mut best: Option<(SeHint, u8)> = None;
     let mut offer = |h: SeHint, ty: u8| {
         if h.elim.iter().all(|&m| m == 0) {
@@ -188,8 +193,8 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         if super::grid::bits(both).all(|c| g.cands[c] == vm) {
             continue;
         }
-        FOUND.with(|f| {
-            let mut f = f.borrow_mut();
+        {
+            let f = &mut found.0;
             let same = matches!(&f[c0], Some(x) if x.vm == vm
                 && x.both == both
                 && super::grid::bits(both).zip(&x.cands).all(|(c, &m)| g.cands[c] == m));
@@ -207,7 +212,7 @@ pub fn unique_loops(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                 });
             }
             loops.clone_from(&f[c0].as_ref().expect("just set").loops);
-        });
+        }
         for lp in &loops {
             let base = loop_base(lp.len());
             let mut loop_mask = 0u128;
