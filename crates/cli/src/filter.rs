@@ -107,6 +107,23 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// The filter of a command whose answers have no grid (`count`, `check`): `--format grid`
+    /// prints as `line` does, filters and prefixes too. Returns the shape to print and the
+    /// filter for it.
+    pub fn gridless<O: Copy + Into<Outcome>>(
+        only: &[O],
+        place: &PlaceArgs,
+        files: &[String],
+        format: Format,
+    ) -> Result<(Format, Filter)> {
+        let format = match format {
+            Format::Grid => Format::Line,
+            f => f,
+        };
+        let filter = Filter::new(only.iter().map(|&o| o.into()), place, files, format)?;
+        Ok((format, filter))
+    }
+
     /// The filter of `--only ONLY` and `place`, for a run over `files` printing `format`. Refuses
     /// the combinations that cannot be printed (see the module's doc).
     pub fn new(

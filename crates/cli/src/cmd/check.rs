@@ -34,17 +34,8 @@ pub struct CheckArgs {
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
-    // `ok` has no grid: `--format grid` prints as `line` does, filters and prefixes too.
-    let format = match args.format {
-        Format::Grid => Format::Line,
-        f => f,
-    };
-    let filter = Filter::new(
-        args.only.iter().map(|&o| Outcome::from(o)),
-        &args.place,
-        &args.batch.files,
-        format,
-    )?;
+    let (format, filter) =
+        Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;
     let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
     let read = batch::run(

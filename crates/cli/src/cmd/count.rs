@@ -56,17 +56,8 @@ pub fn run(args: CountArgs) -> Result<Status> {
     {
         bail!("--only unique or multiple needs --limit 2 or more: with --limit 1 a count of 1 can be either");
     }
-    // A count has no grid: `--format grid` prints as `line` does, filters and prefixes too.
-    let format = match args.format {
-        Format::Grid => Format::Line,
-        f => f,
-    };
-    let filter = Filter::new(
-        args.only.iter().map(|&o| Outcome::from(o)),
-        &args.place,
-        &args.batch.files,
-        format,
-    )?;
+    let (format, filter) =
+        Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;
     let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference
