@@ -13,6 +13,7 @@ mod help;
 mod input;
 mod output;
 mod status;
+mod variant;
 
 use std::process::ExitCode;
 use std::sync::LazyLock;

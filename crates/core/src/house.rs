@@ -197,6 +197,16 @@ impl Layout {
         self.houses[18].kind() == HouseKind::Region
     }
 
+    /// A jigsaw layout's regions (labelled 1-9 in region order), `None` for boxes.
+    pub fn region_map(&self) -> Option<crate::RegionMap> {
+        if !self.is_jigsaw() {
+            return None;
+        }
+        let (third, ..) = self.parts();
+        let map: String = third.iter().map(|&r| char::from(b'1' + r)).collect();
+        crate::RegionMap::parse(&map).ok()
+    }
+
     /// Whether the diagonals are houses.
     pub fn has_diagonals(&self) -> bool {
         self.houses().any(|h| h.kind() == HouseKind::Diagonal)

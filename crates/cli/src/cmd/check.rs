@@ -10,6 +10,7 @@ use crate::batch::{self, Streams};
 use crate::filter::{Checked, Filter, Outcome, PlaceArgs};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
+use crate::variant::{self, Question, VariantArgs};
 
 // Arguments of `nonet check` (a plain comment: the subcommand's help text is its
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
@@ -28,12 +29,23 @@ pub struct CheckArgs {
     pub only: Vec<Checked>,
     #[command(flatten)]
     pub place: PlaceArgs,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Prints `ok` for a readable puzzle whose givens break no rule, `invalid` otherwise (with the
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
+    if let Some(v) = args.variant.variant()? {
+        variant::refuse_with_variant(&[
+            (!args.only.is_empty(), "--only"),
+            (args.place.line_number, "--line-number"),
+            (args.place.with_filename, "--with-filename"),
+        ])?;
+        let (files, threads) = (&args.batch.files, args.batch.threads);
+        return variant::run(&v, Question::Check, files, threads, args.format);
+    }
     let (format, filter) =
         Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;
     let input = Input::new(&args.batch.files, Givens::Checked);

@@ -11,6 +11,7 @@ use crate::batch::{self, Streams};
 use crate::filter::{Filter, Outcome, PlaceArgs, Solved};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
+use crate::variant::{self, Question, VariantArgs};
 
 // Arguments of `nonet count` (a plain comment: the subcommand's help text is its
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
@@ -35,6 +36,8 @@ pub struct CountArgs {
     /// Use the simple reference solver instead of the fast one (for debugging).
     #[arg(long)]
     pub reference: bool,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// `--limit`: a count of solutions, at least 1.
@@ -48,6 +51,15 @@ fn parse_limit(s: &str) -> Result<usize, String> {
 
 pub fn run(args: CountArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
+    if let Some(v) = args.variant.variant()? {
+        variant::refuse_with_variant(&[
+            (!args.only.is_empty(), "--only"),
+            (args.place.line_number, "--line-number"),
+            (args.place.with_filename, "--with-filename"),
+        ])?;
+        let (files, threads) = (&args.batch.files, args.batch.threads);
+        return variant::run(&v, Question::Count(args.limit), files, threads, args.format);
+    }
     if args.limit == 1
         && args
             .only

@@ -10,6 +10,7 @@ use crate::batch::{self, Streams};
 use crate::filter::{Filter, Outcome, PlaceArgs, Solved};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
+use crate::variant::{self, Question, VariantArgs};
 
 // Arguments of `nonet solve` (a plain comment: the subcommand's help text is its
 // variant's doc comment in `main.rs`, which a doc comment here would override, since the
@@ -31,10 +32,22 @@ pub struct SolveArgs {
     /// Use the simple reference solver instead of the fast one (for debugging).
     #[arg(long)]
     pub reference: bool,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 pub fn run(args: SolveArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
+    if let Some(v) = args.variant.variant()? {
+        variant::refuse_with_variant(&[
+            (!args.only.is_empty(), "--only"),
+            (args.place.line_number, "--line-number"),
+            (args.place.with_filename, "--with-filename"),
+            (args.format == Format::Grid, "--format grid"),
+        ])?;
+        let (files, threads) = (&args.batch.files, args.batch.threads);
+        return variant::run(&v, Question::Solve, files, threads, args.format);
+    }
     let filter = Filter::new(
         args.only.iter().map(|&o| Outcome::from(o)),
         &args.place,

@@ -1,0 +1,287 @@
+//! `--variant LIST` and `--regions MAP` on `solve`, `count` and `check` (`shared/CLI.md`,
+//! "Variants"): jigsaw (irregular regions in place of the boxes), X-Sudoku (both diagonals) and
+//! Windoku (four windows), alone or combined. A jigsaw puzzle's region map follows it on its
+//! line (after whitespace or one of `:` `;` `,`, or directly: 162 characters), or `--regions`
+//! gives one map for the whole input. The answers are as for the standard layout; the
+//! variants are solved by nonet-core's reference solver over the layout's houses.
+
+use std::borrow::Cow;
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use nonet_core::{Layout, RegionMap, Solutions, Sudoku, STANDARD};
+use serde_json::json;
+
+use crate::batch::{self, Streams};
+use crate::cmd::Format;
+use crate::input::{Givens, Input, InputPuzzle};
+use crate::status::Status;
+
+// The options of a command that takes variants (a plain comment, as on the subcommands' own
+// argument structs: a doc comment would become their help text).
+#[derive(Args, Debug, Clone, Default)]
+pub struct VariantArgs {
+    /// The variant: a comma-separated list of `jigsaw`, `x`, `windoku` (default: the standard
+    /// layout). A jigsaw puzzle is followed on its line by its region map (81 labels), unless
+    /// `--regions` gives one.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub variant: Vec<VariantName>,
+    /// With `--variant jigsaw`: the region map (81 labels, row-major) of every puzzle of the
+    /// input, which then holds the puzzles alone.
+    #[arg(long, value_name = "MAP")]
+    pub regions: Option<String>,
+}
+
+/// One word of `--variant`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantName {
+    /// Irregular regions in place of the boxes.
+    Jigsaw,
+    /// Both main diagonals are houses too.
+    X,
+    /// The four windows r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8 are houses too.
+    Windoku,
+}
+
+/// The layout a run's puzzles are on.
+pub struct Variant {
+    jigsaw: bool,
+    diagonals: bool,
+    windows: bool,
+    /// The layout, when it is the same for every puzzle (not jigsaw, or `--regions`).
+    fixed: Option<Layout>,
+}
+
+/// What a variant command answers for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `solve`: the unique solution.
+    Solve,
+    /// `count --limit N`.
+    Count(usize),
+    /// `check`: readable, and no digit repeats in a house.
+    Check,
+}
+
+impl VariantArgs {
+    /// The variant asked for, `None` for the standard layout.
+    pub fn variant(&self) -> Result<Option<Variant>> {
+        if self.variant.is_empty() {
+            if self.regions.is_some() {
+                bail!("--regions gives a jigsaw's regions: it needs --variant jigsaw");
+            }
+            return Ok(None);
+        }
+        let has = |v| self.variant.contains(&v);
+        let (jigsaw, diagonals, windows) = (
+            has(VariantName::Jigsaw),
+            has(VariantName::X),
+            has(VariantName::Windoku),
+        );
+        let fixed = match (&self.regions, jigsaw) {
+            (Some(_), false) => {
+                bail!("--regions gives a jigsaw's regions: it needs --variant jigsaw")
+            }
+            (Some(map), true) => match RegionMap::parse(map) {
+                Ok(m) => Some(extras(Layout::jigsaw(&m), diagonals, windows)),
+                Err(e) => bail!("--regions: {e}"),
+            },
+            (None, true) => None,
+            (None, false) => Some(extras(STANDARD.clone(), diagonals, windows)),
+        };
+        Ok(Some(Variant {
+            jigsaw,
+            diagonals,
+            windows,
+            fixed,
+        }))
+    }
+}
+
+/// `layout` with the diagonals and windows asked for.
+fn extras(layout: Layout, diagonals: bool, windows: bool) -> Layout {
+    let layout = if diagonals {
+        layout.with_diagonals()
+    } else {
+        layout
+    };
+    if windows {
+        layout.with_windows()
+    } else {
+        layout
+    }
+}
+
+/// Refuses the options the variant commands do not take yet.
+pub fn refuse_with_variant(refused: &[(bool, &str)]) -> Result<()> {
+    for (given, option) in refused {
+        if *given {
+            bail!("{option} is not available with --variant yet");
+        }
+    }
+    Ok(())
+}
+
+impl Variant {
+    /// The variant's name for JSON: `jigsaw`, `x`, `windoku` or a combination (`jigsaw,x`).
+    fn name(&self) -> String {
+        let mut parts = Vec::new();
+        if self.jigsaw {
+            parts.push("jigsaw");
+        }
+        if self.diagonals {
+            parts.push("x");
+        }
+        if self.windows {
+            parts.push("windoku");
+        }
+        parts.join(",")
+    }
+
+    /// The puzzle of `p` and the layout it is on, or why it cannot be used.
+    fn puzzle<'a>(&'a self, p: &InputPuzzle) -> Result<(Sudoku, Cow<'a, Layout>), String> {
+        if let Some(layout) = &self.fixed {
+            let sudoku = p.parsed.as_ref().map_err(|e| e.to_string())?;
+            return Ok((*sudoku, Cow::Borrowed(layout)));
+        }
+        let (puzzle, map) = split_jigsaw_line(p.source.trim()).ok_or_else(|| {
+            "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
+             the whole input)"
+                .to_string()
+        })?;
+        let sudoku = Sudoku::from_line(puzzle).map_err(|e| e.to_string())?;
+        let regions = RegionMap::parse(map).map_err(|e| e.to_string())?;
+        let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
+        Ok((sudoku, Cow::Owned(layout)))
+    }
+}
+
+/// A jigsaw line's puzzle and region map: two 81-character fields separated by whitespace or
+/// one of `:` `;` `,` (further fields ignored), or 162 characters in a row.
+fn split_jigsaw_line(line: &str) -> Option<(&str, &str)> {
+    if line.len() == 162 && line.is_ascii() && !line.contains(|c: char| ":;, \t".contains(c)) {
+        return Some(line.split_at(81));
+    }
+    let mut fields = line
+        .split(|c: char| c.is_whitespace() || c == ':' || c == ';' || c == ',')
+        .filter(|f| !f.is_empty());
+    let puzzle = fields.find(|f| f.chars().count() == 81)?;
+    let map = fields.find(|f| f.chars().count() == 81)?;
+    Some((puzzle, map))
+}
+
+/// One puzzle's answer.
+enum Answer {
+    Invalid(String),
+    Solutions(Solutions),
+    Count(usize),
+    Valid,
+}
+
+/// Answers `question` for every puzzle of the input on the variant's layout, one line each
+/// (or a JSON record with `--format json`), with reasons on standard error as for the standard
+/// layout.
+pub fn run(
+    variant: &Variant,
+    question: Question,
+    files: &[String],
+    threads: Option<usize>,
+    format: Format,
+) -> Result<Status> {
+    // Read unchecked: a jigsaw's givens may repeat in a standard box.
+    let input = Input::new(files, Givens::Unchecked);
+    let mut status = Status::Ok;
+    let name = variant.name();
+    let read = batch::run_paced(
+        &input,
+        threads,
+        batch::Pace::Slow,
+        |p: &InputPuzzle| {
+            let (sudoku, layout) = match variant.puzzle(p) {
+                Ok(x) => x,
+                Err(reason) => return Answer::Invalid(reason),
+            };
+            if let Err(conflict) = sudoku.check_in(&layout) {
+                return Answer::Invalid(conflict.to_string());
+            }
+            match question {
+                Question::Solve => Answer::Solutions(sudoku.solutions_in(&layout)),
+                Question::Count(limit) => Answer::Count(sudoku.count_solutions_in(&layout, limit)),
+                Question::Check => Answer::Valid,
+            }
+        },
+        |p, answer, io: &mut Streams| {
+            let (word, mut record) = match &answer {
+                Answer::Invalid(reason) => {
+                    p.report(io, reason);
+                    status.note(Status::Invalid);
+                    (
+                        "invalid".to_string(),
+                        json!({ "status": "invalid", "error": reason }),
+                    )
+                }
+                Answer::Solutions(Solutions::Unique(s)) => (
+                    s.to_line(),
+                    json!({ "status": "unique", "solution": s.to_line() }),
+                ),
+                Answer::Solutions(Solutions::None) => {
+                    p.report(io, "no solution");
+                    status.note(Status::Unhandled);
+                    ("none".to_string(), json!({ "status": "none" }))
+                }
+                Answer::Solutions(Solutions::Multiple(_)) => {
+                    p.report(io, "more than one solution");
+                    status.note(Status::Unhandled);
+                    ("multiple".to_string(), json!({ "status": "multiple" }))
+                }
+                Answer::Count(n) => (n.to_string(), json!({ "status": "ok", "count": n })),
+                Answer::Valid => ("ok".to_string(), json!({ "status": "ok", "valid": true })),
+            };
+            match format {
+                Format::Json => {
+                    record["line"] = json!(p.line);
+                    record["variant"] = json!(name);
+                    // The puzzle (and a jigsaw's regions) as read: parsing again costs
+                    // microseconds against the solver's milliseconds.
+                    if let Ok((sudoku, layout)) = variant.puzzle(p) {
+                        record["puzzle"] = json!(sudoku.to_line());
+                        if let Some(regions) = layout.region_map() {
+                            record["regions"] = json!(regions.to_digits());
+                        }
+                    }
+                    writeln!(io.out, "{record}")?;
+                }
+                Format::Line | Format::Grid => writeln!(io.out, "{word}")?,
+            }
+            Ok(())
+        },
+    )?;
+    status.note(read);
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jigsaw_lines_split_as_the_contract_says() {
+        let p = ".".repeat(81);
+        let m = "1".repeat(81);
+        for line in [
+            format!("{p} {m}"),
+            format!("{p}\t{m} extra"),
+            format!("{p}:{m}"),
+            format!("{p};{m}"),
+            format!("{p},{m}"),
+            format!("{p}{m}"),
+        ] {
+            assert_eq!(
+                split_jigsaw_line(&line),
+                Some((p.as_str(), m.as_str())),
+                "{line}"
+            );
+        }
+        assert_eq!(split_jigsaw_line(&p), None);
+    }
+}

@@ -1,0 +1,138 @@
+//! `--variant` and `--regions` on `solve`, `count` and `check` (`shared/CLI.md`, "Variants"),
+//! on samples of the shared jigsaw, X-Sudoku and Windoku sets (`../shared/puzzles/variants/`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn run_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nonet runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("nonet ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn variants(file: &str) -> Vec<Vec<String>> {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "../../../shared/puzzles/variants",
+        file,
+    ]
+    .iter()
+    .collect();
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .step_by(7)
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn jigsaw_puzzles_with_their_maps_in_every_shape_get_their_solutions() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let separators = [" ", ":", ";", ",", "\t", ""];
+    let input: String = rows
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("{}{}{}\n", f[0], separators[i % separators.len()], f[1]))
+        .collect();
+    let want: String = rows.iter().map(|f| format!("{}\n", f[2])).collect();
+    let out = run_stdin(&["solve", "--variant", "jigsaw"], &input);
+    assert_eq!(text(&out.stdout), want, "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0));
+    // One map for the whole input: the first puzzle's.
+    let out = run_stdin(
+        &["solve", "--variant", "jigsaw", "--regions", &rows[0][1]],
+        &format!("{}\n", rows[0][0]),
+    );
+    assert_eq!(text(&out.stdout), format!("{}\n", rows[0][2]));
+}
+
+#[test]
+fn x_and_windoku_puzzles_get_their_solutions_and_fail_as_standard_ones() {
+    for (file, variant) in [("x-puzzles.txt", "x"), ("windoku-puzzles.txt", "windoku")] {
+        let rows = variants(file);
+        let input: String = rows.iter().map(|f| format!("{}\n", f[0])).collect();
+        let want: String = rows.iter().map(|f| format!("{}\n", f[1])).collect();
+        let out = run_stdin(&["solve", "--variant", variant], &input);
+        assert_eq!(text(&out.stdout), want, "{variant}: {}", text(&out.stderr));
+        let out = run_stdin(&["count", "--variant", variant, "-f", "json"], &input);
+        for line in text(&out.stdout).lines() {
+            assert!(
+                line.contains("\"count\":1") && line.contains(variant),
+                "{line}"
+            );
+        }
+        // Without the extra houses these puzzles have several solutions.
+        let out = run_stdin(&["count"], &input);
+        assert!(text(&out.stdout).lines().all(|l| l == "2"), "{variant}");
+    }
+}
+
+#[test]
+fn broken_region_maps_are_invalid_with_a_reason_naming_the_label() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let (puzzle, map) = (&rows[0][0], &rows[0][1]);
+    // A map whose first label is used once more than nine times.
+    let first = map.chars().next().unwrap();
+    let other = map.chars().find(|&c| c != first).unwrap();
+    let broken: String = map.replacen(other, &first.to_string(), 1);
+    let input = format!("{puzzle} {map}\n{puzzle} {broken}\n{puzzle}\n");
+    let out = run_stdin(&["check", "--variant", "jigsaw"], &input);
+    assert_eq!(text(&out.stdout), "ok\ninvalid\ninvalid\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("line 2: region label '{first}' is used 10 times")),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 3: a jigsaw puzzle needs its region map"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // A bad --regions is a wrong command line, and --regions needs jigsaw.
+    for args in [
+        vec!["solve", "--variant", "jigsaw", "--regions", &broken],
+        vec!["solve", "--variant", "x", "--regions", map],
+        vec!["solve", "--regions", map],
+    ] {
+        let out = run_stdin(&args, &format!("{puzzle}\n"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("--regions"), "{args:?}");
+    }
+}
+
+#[test]
+fn empty_grids_of_layouts_with_and_without_solutions() {
+    let empty = ".".repeat(81);
+    let valid = &variants("jigsaw-empty-valid.txt")[0][0];
+    let out = run_stdin(
+        &["solve", "--variant", "jigsaw"],
+        &format!("{empty} {valid}\n"),
+    );
+    assert_eq!(text(&out.stdout), "multiple\n");
+    assert_eq!(out.status.code(), Some(1));
+    // The first impossible layouts of the list are refuted quickly by the reference solver.
+    let invalid = &variants("jigsaw-empty-invalid.txt")[1][0];
+    let out = run_stdin(
+        &["count", "--variant", "jigsaw", "--regions", invalid],
+        &format!("{empty}\n"),
+    );
+    assert_eq!(text(&out.stdout), "0\n");
+}
