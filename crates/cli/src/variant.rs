@@ -13,7 +13,8 @@ use nonet_core::{Layout, RegionMap, Solutions, Sudoku, STANDARD};
 use serde_json::json;
 
 use crate::batch::{self, Streams};
-use crate::cmd::Format;
+use crate::cmd::{BatchArgs, Format};
+use crate::filter::PlaceArgs;
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -112,14 +113,30 @@ fn extras(layout: Layout, diagonals: bool, windows: bool) -> Layout {
     }
 }
 
-/// Refuses the options the variant commands do not take yet.
-pub fn refuse_with_variant(refused: &[(bool, &str)]) -> Result<()> {
-    for (given, option) in refused {
-        if *given {
+/// Answers a batch command's `question` on a variant, refusing first the options the variant
+/// commands do not take yet (`--only`, `-n`, `-H`, and `solve`'s grids).
+pub fn answer(
+    variant: &Variant,
+    question: Question,
+    batch: &BatchArgs,
+    only: bool,
+    place: &PlaceArgs,
+    format: Format,
+) -> Result<Status> {
+    for (given, option) in [
+        (only, "--only"),
+        (place.line_number, "--line-number"),
+        (place.with_filename, "--with-filename"),
+        (
+            question == Question::Solve && format == Format::Grid,
+            "--format grid",
+        ),
+    ] {
+        if given {
             bail!("{option} is not available with --variant yet");
         }
     }
-    Ok(())
+    run(variant, question, &batch.files, batch.threads, format)
 }
 
 impl Variant {
@@ -181,7 +198,7 @@ enum Answer {
 /// Answers `question` for every puzzle of the input on the variant's layout, one line each
 /// (or a JSON record with `--format json`), with reasons on standard error as for the standard
 /// layout.
-pub fn run(
+fn run(
     variant: &Variant,
     question: Question,
     files: &[String],

@@ -38,13 +38,9 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if let Some(v) = args.variant.variant()? {
-        variant::refuse_with_variant(&[
-            (!args.only.is_empty(), "--only"),
-            (args.place.line_number, "--line-number"),
-            (args.place.with_filename, "--with-filename"),
-        ])?;
-        let (files, threads) = (&args.batch.files, args.batch.threads);
-        return variant::run(&v, Question::Check, files, threads, args.format);
+        let only = !args.only.is_empty();
+        let question = Question::Check;
+        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
     }
     let (format, filter) =
         Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;

@@ -52,13 +52,9 @@ fn parse_limit(s: &str) -> Result<usize, String> {
 pub fn run(args: CountArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if let Some(v) = args.variant.variant()? {
-        variant::refuse_with_variant(&[
-            (!args.only.is_empty(), "--only"),
-            (args.place.line_number, "--line-number"),
-            (args.place.with_filename, "--with-filename"),
-        ])?;
-        let (files, threads) = (&args.batch.files, args.batch.threads);
-        return variant::run(&v, Question::Count(args.limit), files, threads, args.format);
+        let only = !args.only.is_empty();
+        let question = Question::Count(args.limit);
+        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
     }
     if args.limit == 1
         && args

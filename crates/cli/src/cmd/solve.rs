@@ -39,14 +39,9 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if let Some(v) = args.variant.variant()? {
-        variant::refuse_with_variant(&[
-            (!args.only.is_empty(), "--only"),
-            (args.place.line_number, "--line-number"),
-            (args.place.with_filename, "--with-filename"),
-            (args.format == Format::Grid, "--format grid"),
-        ])?;
-        let (files, threads) = (&args.batch.files, args.batch.threads);
-        return variant::run(&v, Question::Solve, files, threads, args.format);
+        let only = !args.only.is_empty();
+        let question = Question::Solve;
+        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
     }
     let filter = Filter::new(
         args.only.iter().map(|&o| Outcome::from(o)),
