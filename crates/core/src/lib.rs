@@ -24,6 +24,7 @@ mod pencil;
 mod reference;
 mod region;
 mod sudoku;
+mod variant;
 
 pub use cell::{Cell, CellSet, CellSetIter};
 pub use clues::Clues;
@@ -34,3 +35,4 @@ pub use level::{Level, UnknownLevel};
 pub use pencil::PencilMarks;
 pub use region::{RegionMap, RegionMapError};
 pub use sudoku::{Solutions, Solver, Sudoku, Uniqueness};
+pub use variant::{Variant, VariantError};
