@@ -155,17 +155,33 @@ impl Variant {
         parts.join(",")
     }
 
-    /// The puzzle of `p` and the layout it is on, or why it cannot be used.
-    fn puzzle<'a>(&'a self, p: &InputPuzzle) -> Result<(Sudoku, Cow<'a, Layout>), String> {
+    /// The puzzle of `p` and the layout it is on, or why it cannot be used. A jigsaw's map is
+    /// read after its puzzle on the line, or from the `regions` member of a JSON record (as
+    /// `nonet generate --variant jigsaw --format json` writes them).
+    pub(crate) fn puzzle<'a>(
+        &'a self,
+        p: &InputPuzzle,
+    ) -> Result<(Sudoku, Cow<'a, Layout>), String> {
         if let Some(layout) = &self.fixed {
             let sudoku = p.parsed.as_ref().map_err(|e| e.to_string())?;
             return Ok((*sudoku, Cow::Borrowed(layout)));
         }
-        let (puzzle, map) = split_jigsaw_line(p.source.trim()).ok_or_else(|| {
-            "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
+        let source = p.source.trim();
+        let record: Option<serde_json::Value> = source
+            .starts_with('{')
+            .then(|| serde_json::from_str(source).ok())
+            .flatten();
+        let fields = record.as_ref().and_then(|r| {
+            let text = |k: &str| r.get(k).and_then(|v| v.as_str());
+            Some((text("puzzle")?, text("regions")?))
+        });
+        let (puzzle, map) = fields
+            .or_else(|| split_jigsaw_line(source))
+            .ok_or_else(|| {
+                "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
              the whole input)"
-                .to_string()
-        })?;
+                    .to_string()
+            })?;
         let sudoku = Sudoku::from_line(puzzle).map_err(|e| e.to_string())?;
         let regions = RegionMap::parse(map).map_err(|e| e.to_string())?;
         let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);

@@ -140,3 +140,60 @@ fn empty_grids_of_layouts_with_and_without_solutions() {
     );
     assert_eq!(text(&out.stdout), "0\n");
 }
+
+/// The thick black lines of an SVG grid (boxes' or regions' borders and the outline).
+fn thick_lines(svg: &str) -> usize {
+    svg.split("<line")
+        .skip(1)
+        .filter(|l| l.contains("stroke=\"#000000\""))
+        .count()
+}
+
+#[test]
+fn print_draws_a_jigsaws_regions_and_fills_its_solution_on_its_layout() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let line = format!("{} {}\n", rows[0][0], rows[0][1]);
+    let out = run_stdin(
+        &["print", "--variant", "jigsaw", "-f", "svg", "--solutions"],
+        &line,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    // Box borders are 4 long lines each way; a jigsaw's borders are broken into runs.
+    assert!(thick_lines(&svg) > 8, "{svg}");
+    // Every cell shows a digit: the givens and the jigsaw solution's.
+    let solution = &rows[0][2];
+    let digits: String = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| t.split('>').nth(1)?.split('<').next().map(str::trim))
+        .collect();
+    assert_eq!(digits, *solution);
+    // A PDF with the solutions, and a broken map named by its label.
+    let out = run_stdin(&["print", "--variant", "jigsaw", "--solutions"], &line);
+    assert!(out.stdout.starts_with(b"%PDF-"), "{}", text(&out.stderr));
+    let broken = format!("{} {}\n", rows[0][0], rows[0][1].replacen('1', "2", 1));
+    let out = run_stdin(&["print", "--variant", "jigsaw", "-f", "svg"], &broken);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("line 1: region label"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn print_draws_x_diagonals_and_windoku_windows() {
+    let x = &variants("x-puzzles.txt")[0][0];
+    let out = run_stdin(&["print", "--variant", "x", "-f", "svg"], &format!("{x}\n"));
+    let svg = text(&out.stdout);
+    assert_eq!(svg.matches("stroke=\"#9e9e9e\"").count(), 2, "{svg}");
+    let w = &variants("windoku-puzzles.txt")[0][0];
+    let out = run_stdin(
+        &["print", "--variant", "windoku", "-f", "svg"],
+        &format!("{w}\n"),
+    );
+    let svg = text(&out.stdout);
+    // The background, then the 36 window cells.
+    assert_eq!(svg.matches("fill=\"#e0e0e0\"").count(), 36, "{svg}");
+}
