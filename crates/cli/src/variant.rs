@@ -14,7 +14,7 @@ use serde_json::json;
 
 use crate::batch::{self, Streams};
 use crate::cmd::{BatchArgs, Format};
-use crate::filter::PlaceArgs;
+use crate::filter::{Filter, Outcome};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -113,30 +113,23 @@ fn extras(layout: Layout, diagonals: bool, windows: bool) -> Layout {
     }
 }
 
-/// Answers a batch command's `question` on a variant, refusing first the options the variant
-/// commands do not take yet (`--only`, `-n`, `-H`, and `solve`'s grids).
+/// Answers a batch command's `question` on a variant, printing what `filter` keeps as the
+/// standard layout's commands do (`--only`, `-n`, `-H`).
 pub fn answer(
     variant: &Variant,
     question: Question,
     batch: &BatchArgs,
-    only: bool,
-    place: &PlaceArgs,
+    filter: &Filter,
     format: Format,
 ) -> Result<Status> {
-    for (given, option) in [
-        (only, "--only"),
-        (place.line_number, "--line-number"),
-        (place.with_filename, "--with-filename"),
-        (
-            question == Question::Solve && format == Format::Grid,
-            "--format grid",
-        ),
-    ] {
-        if given {
-            bail!("{option} is not available with --variant yet");
-        }
-    }
-    run(variant, question, &batch.files, batch.threads, format)
+    run(
+        variant,
+        question,
+        &batch.files,
+        batch.threads,
+        filter,
+        format,
+    )
 }
 
 impl Variant {
@@ -219,6 +212,7 @@ fn run(
     question: Question,
     files: &[String],
     threads: Option<usize>,
+    filter: &Filter,
     format: Format,
 ) -> Result<Status> {
     // Read unchecked: a jigsaw's givens may repeat in a standard box.
@@ -244,39 +238,65 @@ fn run(
             }
         },
         |p, answer, io: &mut Streams| {
-            let (word, mut record) = match &answer {
+            let (word, mut record, outcome) = match &answer {
                 Answer::Invalid(reason) => {
                     p.report(io, reason);
                     status.note(Status::Invalid);
                     (
                         "invalid".to_string(),
                         json!({ "status": "invalid", "error": reason }),
+                        Outcome::Invalid,
                     )
                 }
                 Answer::Solutions(Solutions::Unique(s)) => (
                     s.to_line(),
                     json!({ "status": "unique", "solution": s.to_line() }),
+                    Outcome::Unique,
                 ),
                 Answer::Solutions(Solutions::None) => {
                     p.report(io, "no solution");
                     status.note(Status::Unhandled);
-                    ("none".to_string(), json!({ "status": "none" }))
+                    (
+                        "none".to_string(),
+                        json!({ "status": "none" }),
+                        Outcome::None,
+                    )
                 }
                 Answer::Solutions(Solutions::Multiple(_)) => {
                     p.report(io, "more than one solution");
                     status.note(Status::Unhandled);
-                    ("multiple".to_string(), json!({ "status": "multiple" }))
+                    (
+                        "multiple".to_string(),
+                        json!({ "status": "multiple" }),
+                        Outcome::Multiple,
+                    )
                 }
-                Answer::Count(n) => (n.to_string(), json!({ "status": "ok", "count": n })),
-                Answer::Valid => ("ok".to_string(), json!({ "status": "ok", "valid": true })),
+                Answer::Count(n) => (
+                    n.to_string(),
+                    json!({ "status": "ok", "count": n }),
+                    match n {
+                        0 => Outcome::None,
+                        1 => Outcome::Unique,
+                        _ => Outcome::Multiple,
+                    },
+                ),
+                Answer::Valid => (
+                    "ok".to_string(),
+                    json!({ "status": "ok", "valid": true }),
+                    Outcome::Ok,
+                ),
             };
+            if !filter.keeps(outcome) {
+                return Ok(());
+            }
+            // The puzzle (and a jigsaw's regions) as read: parsing again costs microseconds
+            // against the solver's milliseconds.
+            let read = variant.puzzle(p).ok();
             match format {
                 Format::Json => {
                     record["line"] = json!(p.line);
                     record["variant"] = json!(name);
-                    // The puzzle (and a jigsaw's regions) as read: parsing again costs
-                    // microseconds against the solver's milliseconds.
-                    if let Ok((sudoku, layout)) = variant.puzzle(p) {
+                    if let Some((sudoku, layout)) = &read {
                         record["puzzle"] = json!(sudoku.to_line());
                         if let Some(regions) = layout.region_map() {
                             record["regions"] = json!(regions.to_digits());
@@ -284,13 +304,40 @@ fn run(
                     }
                     writeln!(io.out, "{record}")?;
                 }
-                Format::Line | Format::Grid => writeln!(io.out, "{word}")?,
+                Format::Grid => match (&answer, &read) {
+                    (Answer::Solutions(Solutions::Unique(s)), Some((_, layout))) => {
+                        writeln!(io.out, "{}", grid_on(s, layout))?
+                    }
+                    _ => writeln!(io.out, "{word}\n")?,
+                },
+                Format::Line => filter.write_line(p, outcome, word.as_bytes(), &mut *io.out)?,
             }
             Ok(())
         },
     )?;
     status.note(read);
     Ok(status)
+}
+
+/// A solution as a grid: the standard grid where the layout has boxes; for a jigsaw, each
+/// row's digits beside its region labels (1-9 in region order), since text cannot draw the
+/// regions' borders.
+fn grid_on(solution: &Sudoku, layout: &Layout) -> String {
+    let Some(regions) = layout.region_map() else {
+        return solution.to_grid_string();
+    };
+    let digits = solution.to_line();
+    let labels = regions.to_digits();
+    let spaced = |row: &str| row.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let mut out = String::new();
+    for r in 0..9 {
+        let span = r * 9..r * 9 + 9;
+        out.push_str(&spaced(&digits[span.clone()]));
+        out.push_str("   ");
+        out.push_str(&spaced(&labels[span]));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]

@@ -197,3 +197,40 @@ fn print_draws_x_diagonals_and_windoku_windows() {
     // The background, then the 36 window cells.
     assert_eq!(svg.matches("fill=\"#e0e0e0\"").count(), 36, "{svg}");
 }
+
+#[test]
+fn variant_runs_filter_and_number_lines_as_standard_ones_do() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let input = format!(
+        "{} {}\n{}\n{} {}\n",
+        rows[0][0], rows[0][1], rows[1][0], rows[1][0], rows[1][1]
+    );
+    let out = run_stdin(
+        &["solve", "--variant", "jigsaw", "--only", "invalid", "-n"],
+        &input,
+    );
+    assert_eq!(text(&out.stdout), format!("2:{}\n", rows[1][0]));
+    let out = run_stdin(
+        &["count", "--variant", "jigsaw", "-H", "--limit", "2"],
+        &input,
+    );
+    assert_eq!(text(&out.stdout), "<stdin>:1\n<stdin>:invalid\n<stdin>:1\n");
+    let out = run_stdin(&["check", "--variant", "jigsaw", "--only", "ok"], &input);
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+    // A jigsaw's grid shows each row beside its region labels.
+    let out = run_stdin(&["solve", "--variant", "jigsaw", "-f", "grid"], &input);
+    let grid = text(&out.stdout);
+    let first: String = grid
+        .lines()
+        .take(9)
+        .map(|l| l[..17].replace(' ', ""))
+        .collect();
+    assert_eq!(first, rows[0][2]);
+    // The shared map's labels are 1-9 in region order already, as the grid writes them.
+    let labels: String = grid
+        .lines()
+        .take(9)
+        .map(|l| l[20..].replace(' ', ""))
+        .collect();
+    assert_eq!(labels, rows[0][1]);
+}
