@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use crate::position::{common_peers, house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 
@@ -83,13 +83,13 @@ impl Graph {
         }
         if mode == Mode::Grouped {
             for b in 0..9 {
-                let bx = house_cells(House::box_(b));
+                let bx = pos.house_cells(House::box_(b));
                 let lines = (0..3)
                     .map(|i| House::row((b / 3) * 3 + i))
                     .chain((0..3).map(|i| House::column((b % 3) * 3 + i)));
                 for line in lines {
                     for &d in &digits {
-                        let g = pos.cells_of(d) & bx & house_cells(line);
+                        let g = pos.cells_of(d) & bx & pos.house_cells(line);
                         if g.len() >= 2 {
                             add(&mut nodes, g, d);
                         }
@@ -111,7 +111,7 @@ impl Graph {
         };
         // Strong links in houses.
         if mode != Mode::Y {
-            for h in House::all() {
+            for h in pos.houses() {
                 for &d in &digits {
                     let cells = pos.cells_in(d, h);
                     for (p, q) in house_partitions(h, cells, mode == Mode::Grouped) {
@@ -134,7 +134,7 @@ impl Graph {
                 }
             }
         }
-        let sees_all: Vec<CellSet> = nodes.iter().map(|nd| common_peers(nd.cells)).collect();
+        let sees_all: Vec<CellSet> = nodes.iter().map(|nd| pos.common_peers(nd.cells)).collect();
         // Weak links: same digit, seeing each other.
         let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); 9];
         for (i, nd) in nodes.iter().enumerate() {

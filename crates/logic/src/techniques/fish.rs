@@ -111,11 +111,11 @@ fn search(
                 continue;
             }
             let fin_lines = union & !cover_mask;
-            // The fins' cross lines must lie in one band/stack...
-            if ![0o7u16, 0o70, 0o700].iter().any(|&m| fin_lines & !m == 0) {
+            // On the standard board every fin sits in one box, so the fin lines lie in one
+            // band: a cheap test that skips most cover sets before the fins are computed.
+            if pos.is_standard() && ![0o7u16, 0o70, 0o700].iter().any(|&m| fin_lines & !m == 0) {
                 continue;
             }
-            // ... and every base line must keep a candidate in the cover.
             if base.iter().any(|&i| masks[i] & cover_mask == 0) {
                 continue;
             }
@@ -127,12 +127,10 @@ fn search(
                     cover_mask & (1 << j) == 0
                 })
                 .collect();
-            let fin_box = fins.first().expect("width > size").box_index();
-            if fins.iter().any(|c| c.box_index() != fin_box) {
-                continue;
-            }
-            let targets = cover_cells(pos, d, rows_base, cover_mask, base_set)
-                & crate::position::house_cells(House::box_(fin_box));
+            // One of the cover cells is true unless a fin is; a cover cell seeing every fin
+            // (on the standard board: one in the fins' box) is false either way.
+            let targets =
+                cover_cells(pos, d, rows_base, cover_mask, base_set) & pos.common_peers(fins);
             if targets.is_empty() {
                 continue;
             }
