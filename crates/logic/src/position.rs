@@ -39,6 +39,13 @@ impl Position<'static> {
 impl<'a> Position<'a> {
     /// Builds the masks of `pm` on `layout`.
     pub fn new_in(layout: &'a Layout, pm: &PencilMarks) -> Position<'a> {
+        Position::with_flag(layout, layout.is_standard(), pm)
+    }
+
+    /// [`Position::new_in`] when the caller already knows whether `layout` is the standard
+    /// one (comparing layouts reads all their tables: the path asks once, not per step).
+    pub(crate) fn with_flag(layout: &'a Layout, standard: bool, pm: &PencilMarks) -> Position<'a> {
+        debug_assert_eq!(standard, layout.is_standard());
         let mut values = [None; 81];
         let mut cands = [DigitSet::EMPTY; 81];
         let mut digit_cells = [CellSet::EMPTY; 9];
@@ -56,7 +63,7 @@ impl<'a> Position<'a> {
         }
         Position {
             layout,
-            standard: layout.is_standard(),
+            standard,
             values,
             cands,
             digit_cells,
@@ -193,12 +200,22 @@ impl<'a> Position<'a> {
     /// A house holding all of `cells` (the first in index order: row, column, box or region,
     /// diagonal, window), if any.
     pub fn common_house(&self, cells: CellSet) -> Option<House> {
-        self.layout.common_houses(cells).next()
+        self.common_houses(cells).next()
     }
 
-    /// Every house holding all of `cells`, in index order.
+    /// Every house holding all of `cells`, in index order (empty for an empty set).
     pub fn common_houses(&self, cells: CellSet) -> impl Iterator<Item = House> + 'a {
-        self.layout.common_houses(cells)
+        // Only the houses of one of the cells can hold them all: three to six, not the whole
+        // layout's.
+        let layout = self.layout;
+        let houses: &'a [House] = match cells.first() {
+            Some(first) => layout.all_houses_of(first),
+            None => &[],
+        };
+        houses
+            .iter()
+            .copied()
+            .filter(move |&h| cells.difference(layout.cell_set(h)).is_empty())
     }
 }
 

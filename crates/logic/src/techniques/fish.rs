@@ -106,6 +106,9 @@ fn search(
         if width <= size || width > size + 3 {
             continue;
         }
+        let base_lines = base.iter().fold(CellSet::EMPTY, |u, &i| {
+            u | pos.house_cells(line(rows_base, true, i))
+        });
         for &cover_mask in combos(size) {
             if cover_mask & !union != 0 {
                 continue;
@@ -129,8 +132,14 @@ fn search(
                 .collect();
             // One of the cover cells is true unless a fin is; a cover cell seeing every fin
             // (on the standard board: one in the fins' box) is false either way.
-            let targets =
-                cover_cells(pos, d, rows_base, cover_mask, base_set) & pos.common_peers(fins);
+            let seen = pos.common_peers(fins);
+            if seen.is_empty() {
+                continue;
+            }
+            let cover_lines = bits(cover_mask).fold(CellSet::EMPTY, |u, j| {
+                u | pos.house_cells(line(rows_base, false, j))
+            });
+            let targets = (seen & cover_lines & pos.cells_of(d)).difference(base_lines);
             if targets.is_empty() {
                 continue;
             }

@@ -65,6 +65,11 @@ pub fn rectangles(pos: &Position) -> Vec<Step> {
 /// boxes). A diagonal or window through one corner alone would break the swap, so that
 /// rectangle proves nothing.
 fn swappable(pos: &Position, corners: [Cell; 4]) -> bool {
+    if pos.is_standard() {
+        // Two boxes: the rows in one band or the columns in one stack, not both.
+        let [a, _, _, d] = corners;
+        return (a.row() / 3 == d.row() / 3) != (a.col() / 3 == d.col() / 3);
+    }
     let all: CellSet = corners.iter().copied().collect();
     // Rows and columns hold two corners by construction.
     corners.iter().all(|&c| {
