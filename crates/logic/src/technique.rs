@@ -788,8 +788,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Together(Group::GroupedAics),
-        )
-        .standard_only(),
+        ),
         row(
             GroupedNiceLoop,
             "Grouped Nice Loop",
@@ -797,8 +796,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Together(Group::GroupedAics),
-        )
-        .standard_only(),
+        ),
         row(
             XCycle,
             "X-Cycle",
