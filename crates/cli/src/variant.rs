@@ -133,6 +133,11 @@ pub fn answer(
 }
 
 impl Variant {
+    /// The layout of every puzzle of the run, when there is one (not a jigsaw, or `--regions`).
+    pub(crate) fn fixed_layout(&self) -> Option<&Layout> {
+        self.fixed.as_ref()
+    }
+
     /// The variant's name for JSON: `jigsaw`, `x`, `windoku` or a combination (`jigsaw,x`).
     fn name(&self) -> String {
         let mut parts = Vec::new();

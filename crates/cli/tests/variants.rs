@@ -234,3 +234,87 @@ fn variant_runs_filter_and_number_lines_as_standard_ones_do() {
         .collect();
     assert_eq!(labels, rows[0][1]);
 }
+
+/// Whether every step of an `explain -f json` document agrees with `solution`: no placement of
+/// another digit, no elimination of the solution's digit.
+fn steps_agree_with(doc: &serde_json::Value, solution: &str) -> Result<(), String> {
+    let digit_at = |cell: &str| -> u64 {
+        let b = cell.as_bytes();
+        let (r, c) = ((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+        u64::from(solution.as_bytes()[r * 9 + c] - b'0')
+    };
+    for step in doc["steps"].as_array().ok_or("no steps")? {
+        for p in step["placements"].as_array().unwrap() {
+            if p["digit"].as_u64() != Some(digit_at(p["cell"].as_str().unwrap())) {
+                return Err(format!("wrong placement in {step}"));
+            }
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            if e["digit"].as_u64() == Some(digit_at(e["cell"].as_str().unwrap())) {
+                return Err(format!("eliminates the solution in {step}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn explain_walks_variant_puzzles_with_sound_steps_and_names_their_houses() {
+    let sets = [
+        ("jigsaw-puzzles.txt", "jigsaw"),
+        ("x-puzzles.txt", "x"),
+        ("windoku-puzzles.txt", "windoku"),
+    ];
+    for (file, variant) in sets {
+        for row in variants(file).iter().take(4) {
+            let (line, solution) = match variant {
+                "jigsaw" => (format!("{} {}", row[0], row[1]), &row[2]),
+                _ => (row[0].clone(), &row[1]),
+            };
+            let out = run_stdin(&["explain", "--variant", variant, "-f", "json", "-"], &line);
+            let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+                .unwrap_or_else(|e| panic!("{variant} {line}: {e}: {}", text(&out.stderr)));
+            assert_eq!(doc["solution"].as_str(), Some(solution.as_str()), "{line}");
+            assert_eq!(doc["variant"].as_str(), Some(variant));
+            steps_agree_with(&doc, solution).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+    }
+    // A jigsaw's hint names its region; its candidates follow the regions.
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let line = format!("{} {}", row[0], row[1]);
+    let out = run_stdin(&["explain", "--variant", "jigsaw", "-"], &line);
+    assert!(
+        text(&out.stdout).contains("In region "),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run_stdin(&["hint", "--variant", "jigsaw", "-"], &line);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run_stdin(
+        &["candidates", "--variant", "jigsaw", "-f", "json", "-"],
+        &line,
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for cell in doc["cells"].as_array().unwrap() {
+        if let Some(cands) = cell["candidates"].as_array() {
+            let name = cell["cell"].as_str().unwrap();
+            let b = name.as_bytes();
+            let i = (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize;
+            let want = u64::from(row[2].as_bytes()[i] - b'0');
+            assert!(cands.iter().any(|d| d.as_u64() == Some(want)), "{name}");
+        }
+    }
+}
+
+#[test]
+fn explain_on_a_broken_jigsaw_map_names_the_label() {
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let line = format!("{} {}", row[0], row[1].replacen('1', "2", 1));
+    let out = run_stdin(&["explain", "--variant", "jigsaw", "-"], &line);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("region label '2' is used 10 times"),
+        "{}",
+        text(&out.stderr)
+    );
+}
