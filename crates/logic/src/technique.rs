@@ -135,8 +135,8 @@ pub enum Technique {
     Aic,
     /// Continuous nice loop.
     NiceLoop,
-    /// Alternating inference chain with grouped nodes (several cells of a box-line
-    /// intersection acting as one node).
+    /// Alternating inference chain with grouped nodes (the cells where two houses meet, such
+    /// as a box and a line, acting as one node).
     GroupedAic,
     /// Nice loop with grouped nodes.
     GroupedNiceLoop,
@@ -884,8 +884,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(sue_de_coq::sue_de_coq),
-        )
-        .standard_only(),
+        ),
         row(
             AlignedPairExclusion,
             "Aligned Pair Exclusion",
