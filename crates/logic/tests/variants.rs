@@ -227,3 +227,119 @@ fn standard_only_techniques_are_off_on_a_variant() {
     assert!(!on_x.allows(Technique::DynamicForcingChain));
     assert!(on_x.allows(Technique::XWing));
 }
+
+/// A position with every candidate in every cell.
+fn full_marks() -> PencilMarks {
+    let mut pm = PencilMarks::empty();
+    for c in Cell::all() {
+        pm.set_candidates(c, DigitSet::ALL);
+    }
+    pm
+}
+
+/// Locked candidates between any two houses: on X-Sudoku, a digit of the main diagonal
+/// confined to box 1 leaves the rest of the box, and the step says so in words.
+#[test]
+fn a_diagonal_confined_to_a_box_points_at_the_box() {
+    let layout = x_layout();
+    let d = digit(5);
+    let mut pm = full_marks();
+    for &c in layout.cells(House::diagonal(0)) {
+        if c.row() >= 3 {
+            pm.eliminate(c, d);
+        }
+    }
+    let teacher = Teacher::new().with_layout(layout).with_guesses(false);
+    let step = teacher.next_step(&pm, None).expect("a step");
+    assert_eq!(step.technique, Technique::Pointing);
+    assert_eq!(step.houses, vec![House::diagonal(0)]);
+    assert_eq!(step.cover_houses, vec![House::box_(0)]);
+    assert!(step
+        .eliminations
+        .iter()
+        .all(|e| e.digit == d && e.cell.box_index() == 0 && e.cell.row() != e.cell.col()));
+    assert_eq!(step.eliminations.len(), 6);
+    assert!(
+        step.explanation()
+            .starts_with("In the main diagonal, 5 can only go in r1c1, r2c2 or r3c3, all in box 1"),
+        "{}",
+        step.explanation()
+    );
+}
+
+/// How many unique rectangles of type 1 the finder sees on `pm` on `layout`.
+fn type1_rectangles(layout: &Layout, pm: &PencilMarks) -> usize {
+    use nonet_logic::position::Position;
+    use nonet_logic::techniques::uniqueness::rectangles;
+    rectangles(&Position::new_in(layout, pm))
+        .into_iter()
+        .filter(|s| s.technique == Technique::UniqueRectangle1)
+        .count()
+}
+
+/// Every candidate everywhere, but 1 and 2 in three corners of a rectangle on rows 1-2 and
+/// columns 1 and `col` + 1, and 1, 2 and 3 in the fourth.
+fn rectangle_on(col: usize) -> PencilMarks {
+    let ab: DigitSet = [digit(1), digit(2)].into_iter().collect();
+    let mut pm = full_marks();
+    for c in [Cell::at(0, 0), Cell::at(0, col), Cell::at(1, 0)] {
+        pm.set_candidates(c, ab);
+    }
+    pm.set_candidates(Cell::at(1, col), ab | DigitSet::single(digit(3)));
+    pm
+}
+
+/// A unique rectangle needs a and b to be able to swap: a corner alone on a diagonal or in a
+/// window breaks the swap, so the rectangle proves nothing there.
+#[test]
+fn a_rectangle_with_a_corner_alone_on_a_diagonal_or_in_a_window_is_no_unique_rectangle() {
+    // r1c1 lies alone on the main diagonal; the windows miss all four corners.
+    let pm = rectangle_on(4);
+    assert_eq!(type1_rectangles(&STANDARD, &pm), 1);
+    assert_eq!(type1_rectangles(&x_layout(), &pm), 0);
+    assert_eq!(type1_rectangles(&windoku_layout(), &pm), 1);
+    // In column 4, r2c4 lies alone in window 1.
+    let pm = rectangle_on(3);
+    assert_eq!(type1_rectangles(&STANDARD, &pm), 1);
+    assert_eq!(type1_rectangles(&windoku_layout(), &pm), 0);
+}
+
+/// The hint on a variant checks the player's digits against the variant's solution, and the
+/// step it gives places the variant's digit.
+#[test]
+fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
+    use nonet_logic::{Hint, Mistake};
+    let case = &cases(JIGSAW, || STANDARD.clone())[0];
+    let teacher = Teacher::new().with_layout(case.layout.clone());
+    let start = PencilMarks::raw_in(&case.layout, &case.givens);
+    match teacher.hint(&start, Some(&case.givens)).expect("a hint") {
+        Hint::Step(step) => {
+            for p in &step.placements {
+                assert_eq!(case.solution.get(p.cell), Some(p.digit));
+            }
+            for e in &step.eliminations {
+                assert_ne!(case.solution.get(e.cell), Some(e.digit));
+            }
+        }
+        other => panic!("expected a step, got {other:?}"),
+    }
+    let cell = Cell::all()
+        .find(|&c| case.givens.get(c).is_none())
+        .expect("an empty cell");
+    let right = case.solution.get(cell).expect("solved");
+    let wrong = start
+        .candidates(cell)
+        .iter()
+        .find(|&d| d != right)
+        .expect("another candidate");
+    let mut pm = start.clone();
+    pm.place_in(&case.layout, cell, wrong);
+    assert!(matches!(
+        teacher.hint(&pm, Some(&case.givens)),
+        Ok(Hint::Mistake(Mistake::WrongDigit { .. }))
+    ));
+    assert!(teacher.mistake(&pm, &case.solution).is_some());
+    let mut pm = start;
+    pm.place_in(&case.layout, cell, right);
+    assert!(teacher.mistake(&pm, &case.solution).is_none());
+}
