@@ -343,3 +343,30 @@ fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
     pm.place_in(&case.layout, cell, right);
     assert!(teacher.mistake(&pm, &case.solution).is_none());
 }
+
+/// A standard-only finder asked directly on a variant's position finds nothing, even where
+/// the same candidates on the standard board hold the pattern (the variant's extra houses
+/// would make its argument incomplete).
+#[test]
+fn a_standard_only_finder_finds_nothing_on_a_variant() {
+    use nonet_logic::position::Position;
+    use nonet_logic::techniques::find;
+    // The teacher's path on this puzzle reaches an empty rectangle.
+    let puzzle = Sudoku::from_line(
+        "..38.....7.4.19..2....3..6..75...81.....8.....89...65..1..9....9..37.5.6.....21..",
+    )
+    .expect("puzzle");
+    let teacher = Teacher::new();
+    let path = teacher.path(&puzzle).expect("a path");
+    let mut pm = path.start.clone();
+    for step in &path.steps {
+        if step.technique == Technique::EmptyRectangle {
+            break;
+        }
+        step.apply_to(&mut pm);
+    }
+    let t = Technique::EmptyRectangle;
+    assert!(!find(t, &Position::new(&pm)).is_empty());
+    assert!(find(t, &Position::new_in(&windoku_layout(), &pm)).is_empty());
+    assert!(find(t, &Position::new_in(&x_layout(), &pm)).is_empty());
+}
