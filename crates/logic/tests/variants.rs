@@ -61,8 +61,8 @@ fn windoku_layout() -> Layout {
 
 /// Runs the teacher's path (guesses allowed) and checks every step against the solution:
 /// no placement of another digit, no elimination of the solution's digit, no step that changes
-/// nothing, a solved grid at the end. Returns whether the path needed a guess.
-fn check(case: &Case) -> Result<bool, String> {
+/// nothing, a solved grid at the end. Returns the path's techniques, in order.
+fn check(case: &Case) -> Result<Vec<Technique>, String> {
     let teacher = Teacher::new().with_layout(case.layout.clone());
     let path = teacher
         .path(&case.givens)
@@ -97,7 +97,7 @@ fn check(case: &Case) -> Result<bool, String> {
             case.givens.to_line()
         ));
     }
-    Ok(path.has_guess())
+    Ok(path.steps.iter().map(|s| s.technique).collect())
 }
 
 /// Checks every `every`-th case of a set; prints how many the logic solved without a guess.
@@ -105,14 +105,28 @@ fn run(name: &str, cases: &[Case], every: usize) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
     let mut logic_only = 0;
+    // How many paths use each technique, in catalogue order.
+    let mut used: std::collections::BTreeMap<Technique, usize> = Default::default();
     for case in cases.iter().step_by(every) {
         checked += 1;
         match check(case) {
-            Ok(guessed) => logic_only += usize::from(!guessed),
+            Ok(mut techniques) => {
+                logic_only += usize::from(!techniques.contains(&Technique::TrialAndError));
+                techniques.sort();
+                techniques.dedup();
+                for t in techniques {
+                    *used.entry(t).or_default() += 1;
+                }
+            }
             Err(e) => failures.push(e),
         }
     }
     println!("{name}: {checked} puzzles, {logic_only} solved without a guess");
+    let used: Vec<String> = used
+        .iter()
+        .map(|(t, n)| format!("{} {n}", t.code()))
+        .collect();
+    println!("  paths using each technique: {}", used.join(", "));
     assert!(failures.is_empty(), "{name}: {failures:#?}");
     logic_only
 }
