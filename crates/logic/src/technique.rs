@@ -83,7 +83,8 @@ pub enum Technique {
     TwoStringKite,
     /// The general single-digit chain of three links.
     TurbotFish,
-    /// A box whose candidates of a digit lie on one row and one column, with a strong link.
+    /// A box (or a jigsaw's region) whose candidates of a digit lie on one row and one column,
+    /// with a strong link.
     EmptyRectangle,
     // Wings
     /// Pivot xy with pincers xz and yz.
@@ -594,8 +595,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(single_digit::empty_rectangle),
-        )
-        .standard_only(),
+        ),
         row(
             XYWing,
             "XY-Wing",
