@@ -331,6 +331,13 @@ impl Entry {
         self.standard_layout_only = true;
         self
     }
+
+    /// This row marked as found on every layout although Sudoku Explainer's engine finds it on
+    /// the standard one (the teacher has its own search for the variants).
+    const fn any_layout(mut self) -> Entry {
+        self.standard_layout_only = false;
+        self
+    }
 }
 
 /// The catalogue: one row per technique, in the enum's order (a test checks it). Adding a
@@ -932,7 +939,8 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             Some(8.5),
             Search::Elsewhere,
-        ),
+        )
+        .any_layout(),
         row(
             DoubleForcingChain,
             "Double Forcing Chain",

@@ -11,7 +11,8 @@
 //! ```
 
 use nonet_core::{
-    Cell, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, RegionMap, Sudoku, STANDARD,
+    Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, RegionMap, Sudoku,
+    STANDARD,
 };
 use nonet_logic::{Teacher, Technique};
 
@@ -386,4 +387,52 @@ fn a_standard_only_finder_finds_nothing_on_a_variant() {
     // column stops the finder there.
     let boxes = Layout::jigsaw(&RegionMap::boxes());
     assert!(find(t, &Position::new_in(&boxes, &pm)).is_empty());
+}
+
+/// Where the standard board would reach for Sudoku Explainer's forcing chains, a variant gets
+/// the teacher's own contradiction chains over its houses: this X-Sudoku needed a guess
+/// without them.
+#[test]
+fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() {
+    let case = cases(X, x_layout)
+        .into_iter()
+        .find(|c| {
+            c.givens.to_line()
+                == "75.....9.....8.....2......4..9........2....41.....1...9..7...1........3..3...5..2"
+        })
+        .expect("the puzzle is in the set");
+    let path = Teacher::new()
+        .with_layout(case.layout.clone())
+        .path(&case.givens)
+        .expect("a path");
+    assert!(path.is_solved() && !path.has_guess());
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::ContradictionForcingChain)
+        .expect("a contradiction chain");
+    let chain = step.chain.as_ref().expect("its chain");
+    assert_eq!(chain.branches.len(), 2);
+    let assumed = step.eliminations[0];
+    for branch in &chain.branches {
+        let first = &branch[0].from;
+        assert_eq!(
+            (first.cells, first.digit, first.on),
+            (CellSet::single(assumed.cell), assumed.digit, true)
+        );
+    }
+    let text = step.explanation();
+    println!("{text}");
+    assert!(
+        text.starts_with(&format!(
+            "A Contradiction Forcing Chain: if {} is {}",
+            assumed.cell, assumed.digit
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("the assumption leads to a contradiction, so it is false"),
+        "{text}"
+    );
+    assert!(step.difficulty.is_some_and(|d| d >= 8.5));
 }

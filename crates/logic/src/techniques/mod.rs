@@ -10,6 +10,7 @@ pub mod als;
 pub mod coloring;
 pub mod exclusion;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
