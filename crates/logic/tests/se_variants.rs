@@ -1,0 +1,196 @@
+//! SE's rules over the variants' houses (`rate::rate_se_in`): on the shared jigsaw, X-Sudoku
+//! and Windoku puzzles (`shared/puzzles/variants`) every rating completes and every step the
+//! rater applies agrees with the known solution: no solution candidate removed, no wrong digit
+//! placed.
+//!
+//! The normal suite rates a sample of each file; the whole files run with
+//! `cargo test -p nonet-logic --release --test se_variants -- --ignored --nocapture`.
+
+use std::path::PathBuf;
+
+use nonet_core::{Layout, RegionMap, Sudoku, STANDARD};
+use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
+use nonet_logic::se::{rate_sudoku_in, Truth};
+
+fn shared(name: &str) -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let candidates = [
+        manifest.join("../../../shared/puzzles/variants").join(name),
+        PathBuf::from("/work/shared/puzzles/variants").join(name),
+    ];
+    candidates
+        .iter()
+        .find(|p| p.exists())
+        .cloned()
+        .unwrap_or_else(|| panic!("data file {name} not found"))
+}
+
+/// One puzzle of a variants file, on its layout, with its solution.
+struct Case {
+    line: usize,
+    layout: Layout,
+    puzzle: Sudoku,
+    solution: Sudoku,
+}
+
+/// The variants files and how each line gives its layout.
+#[derive(Clone, Copy, Debug)]
+enum File {
+    /// `GIVENS REGIONS SOLUTION`.
+    Jigsaw,
+    /// `GIVENS SOLUTION`, on the standard layout with both diagonals.
+    X,
+    /// `GIVENS SOLUTION`, on the standard layout with the four windows.
+    Windoku,
+}
+
+impl File {
+    fn name(self) -> &'static str {
+        match self {
+            File::Jigsaw => "jigsaw-puzzles.txt",
+            File::X => "x-puzzles.txt",
+            File::Windoku => "windoku-puzzles.txt",
+        }
+    }
+
+    fn load(self) -> Vec<Case> {
+        let text = std::fs::read_to_string(shared(self.name())).expect("readable");
+        let mut out = Vec::new();
+        for (i, l) in text.lines().enumerate() {
+            if l.starts_with('#') || l.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let (layout, solution) = match self {
+                File::Jigsaw => {
+                    let regions = RegionMap::parse(f[1]).expect("a valid region map");
+                    (Layout::jigsaw(&regions), f[2])
+                }
+                File::X => (STANDARD.with_diagonals(), f[1]),
+                File::Windoku => (STANDARD.with_windows(), f[1]),
+            };
+            out.push(Case {
+                line: i + 1,
+                layout,
+                puzzle: Sudoku::from_line(f[0]).expect("valid givens"),
+                solution: Sudoku::from_line(solution).expect("a solution"),
+            });
+        }
+        out
+    }
+}
+
+/// Rates every `step`-th puzzle of `file` (`offset` first) and checks each step against the
+/// solution; returns how many were rated and how many got stuck.
+fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize) {
+    let cases = file.load();
+    assert!(
+        cases.len() >= 50,
+        "{}: {} puzzles",
+        file.name(),
+        cases.len()
+    );
+    let (mut rated, mut stuck) = (0, 0);
+    for case in cases.iter().skip(offset).step_by(step) {
+        let where_ = format!("{} line {}", file.name(), case.line);
+        let truth = Truth::from_solution(&case.solution);
+        let r = rate_sudoku_in(&case.layout, &case.puzzle);
+        for (k, h) in r.steps.iter().enumerate() {
+            for d in 0..9 {
+                assert_eq!(
+                    h.elim[d] & truth.pos[d],
+                    0,
+                    "{where_}: step {k} ({:?}) removes a solution candidate of digit {}",
+                    h.technique,
+                    d + 1
+                );
+            }
+            if let Some((c, d)) = h.place {
+                assert!(
+                    truth.holds(c as usize, d as usize),
+                    "{where_}: step {k} ({:?}) places a wrong digit",
+                    h.technique
+                );
+            }
+        }
+        // The front door agrees with the walk (and finds the solution unique on the layout).
+        match rate_se_in(&case.layout, &case.puzzle) {
+            Ok(SeOutcome::Rated(rating)) => {
+                assert_eq!(rating.stuck, r.stuck, "{where_}");
+                assert_eq!(rating.steps, r.steps.len(), "{where_}");
+            }
+            other => panic!("{where_}: {other:?}"),
+        }
+        if verbose {
+            println!(
+                "{where_}: ER {:.1} EP {:.1} ED {:.1} steps {}{}",
+                nonet_logic::se::round1(r.er),
+                nonet_logic::se::round1(r.ep),
+                nonet_logic::se::round1(r.ed),
+                r.steps.len(),
+                if r.stuck { " stuck" } else { "" }
+            );
+        }
+        rated += 1;
+        stuck += r.stuck as usize;
+    }
+    (rated, stuck)
+}
+
+#[test]
+fn se_steps_on_a_sample_of_jigsaw_puzzles_agree_with_the_solution() {
+    let (rated, _) = check(File::Jigsaw, 10, 3, false);
+    assert!(rated >= 10);
+}
+
+#[test]
+fn se_steps_on_a_sample_of_x_puzzles_agree_with_the_solution() {
+    let (rated, _) = check(File::X, 10, 1, false);
+    assert!(rated >= 5);
+}
+
+#[test]
+fn se_steps_on_a_sample_of_windoku_puzzles_agree_with_the_solution() {
+    let (rated, _) = check(File::Windoku, 10, 2, false);
+    assert!(rated >= 5);
+}
+
+/// Every puzzle of the three files; prints each rating.
+#[test]
+#[ignore = "rates every shared variant puzzle; run with --release --ignored --nocapture"]
+fn se_steps_on_every_variant_puzzle_agree_with_the_solution() {
+    for file in [File::Jigsaw, File::X, File::Windoku] {
+        let (rated, stuck) = check(file, 1, 0, true);
+        println!("{}: {rated} rated, {stuck} stuck", file.name());
+    }
+}
+
+/// An X-Sudoku puzzle has several solutions without its diagonals: SE's rules over the
+/// standard houses refuse it, over the layout's houses they rate it.
+#[test]
+fn x_sudoku_is_rated_over_its_diagonals() {
+    let case = &File::X.load()[0];
+    assert_eq!(rate_se(&case.puzzle), Ok(SeOutcome::Multiple));
+    assert!(matches!(
+        rate_se_in(&case.layout, &case.puzzle),
+        Ok(SeOutcome::Rated(_))
+    ));
+}
+
+/// On the standard layout the variant front door is SE's rater.
+#[test]
+fn rate_se_in_the_standard_layout_is_rate_se() {
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/se-rated.txt"),
+    )
+    .or_else(|_| std::fs::read_to_string("/work/shared/puzzles/se-rated.txt"))
+    .expect("se-rated.txt");
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(60)
+    {
+        let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
+        assert_eq!(rate_se_in(&STANDARD, &s), rate_se(&s), "{line}");
+    }
+}
