@@ -8,9 +8,11 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Layout, RegionMap, Sudoku, STANDARD};
+use nonet_core::{Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
 use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
-use nonet_logic::se::{rate_sudoku_in, Truth};
+use nonet_logic::se::grid::{Geometry, Grid};
+use nonet_logic::se::{rate_sudoku_in, unique, Truth};
+use nonet_logic::Technique;
 
 fn shared(name: &str) -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -193,4 +195,128 @@ fn rate_se_in_the_standard_layout_is_rate_se() {
         let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
         assert_eq!(rate_se_in(&STANDARD, &s), rate_se(&s), "{line}");
     }
+}
+
+/// The grids of se-rated.txt just before each step of one of `techniques`, with that step,
+/// at most `limit` of them.
+fn grids_before(
+    techniques: &[Technique],
+    limit: usize,
+) -> Vec<(PencilMarks, nonet_logic::se::SeHint)> {
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/se-rated.txt"),
+    )
+    .or_else(|_| std::fs::read_to_string("/work/shared/puzzles/se-rated.txt"))
+    .expect("se-rated.txt");
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 81) {
+        let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
+        let r = nonet_logic::se::rate_sudoku(&s);
+        if !r.steps.iter().any(|h| techniques.contains(&h.technique)) {
+            continue;
+        }
+        let mut g = Grid::from_sudoku(&s);
+        for h in &r.steps {
+            if techniques.contains(&h.technique) {
+                out.push((g.to_pencil_marks(), h.clone()));
+                if out.len() == limit {
+                    return out;
+                }
+            }
+            h.apply(&mut g);
+        }
+    }
+    out
+}
+
+/// SE's BUG argument counts three houses per cell: on any other layout the producer stays
+/// silent, even on a grid where it fires on the standard layout.
+#[test]
+fn bug_is_left_out_off_the_standard_layout() {
+    let bugs = [
+        Technique::Bug1,
+        Technique::Bug2,
+        Technique::Bug3,
+        Technique::Bug4,
+    ];
+    let found = grids_before(&bugs, 3);
+    assert!(!found.is_empty(), "se-rated.txt has BUG steps");
+    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    for (pm, _) in &found {
+        let mut fires = |g: &Grid| {
+            let mut any = false;
+            unique::bug(g, &mut |_| {
+                any = true;
+                true
+            });
+            any
+        };
+        assert!(fires(&Grid::from_pencil_marks(pm)));
+        assert!(!fires(&Grid::from_pencil_marks_in(x.clone(), pm)));
+    }
+}
+
+/// A unique loop is a deadly pattern only if every house of its cells holds two of them of
+/// opposite parity: on X-Sudoku a rectangle with one cell on a diagonal is not one. On the grids
+/// before SE's loop steps in se-rated.txt, some of whose loops cross a diagonal oddly, no loop
+/// the producer offers on the X layout does.
+#[test]
+fn unique_loops_count_the_diagonals_of_their_cells() {
+    let loops = [
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::UniqueLoop,
+    ];
+    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    // Whether the cells of `m` put an odd number on a diagonal.
+    let odd = |m: u128| {
+        (0..2).any(|k| {
+            (0..81)
+                .filter(|&c| {
+                    m >> c & 1 != 0
+                        && if k == 0 {
+                            c / 9 == c % 9
+                        } else {
+                            c / 9 + c % 9 == 8
+                        }
+                })
+                .count()
+                % 2
+                == 1
+        })
+    };
+    let (mut broken, mut offered) = (0, 0);
+    for (pm, hint) in grids_before(&loops, 400) {
+        // Rectangles of types 1, 2 and 4 name the loop's cells only (type 3 adds a set, and
+        // longer loops of every type share one technique).
+        let loop_only = |h: &nonet_logic::se::SeHint| {
+            matches!(
+                h.technique,
+                Technique::UniqueRectangle1
+                    | Technique::UniqueRectangle2
+                    | Technique::UniqueRectangle4
+            )
+        };
+        if loop_only(&hint) && odd(hint.cells) {
+            broken += 1;
+        }
+        let g = Grid::from_pencil_marks_in(x.clone(), &pm);
+        unique::unique_loops(&g, &mut unique::Loops::default(), &mut |h| {
+            if loop_only(&h) {
+                offered += 1;
+                assert!(
+                    !odd(h.cells),
+                    "a loop broken by a diagonal: {:?}",
+                    h.technique
+                );
+            }
+            true
+        });
+    }
+    assert!(
+        broken > 0 && offered > 0,
+        "{broken} broken, {offered} offered"
+    );
 }
