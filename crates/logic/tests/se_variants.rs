@@ -242,15 +242,15 @@ fn bug_is_left_out_off_the_standard_layout() {
     let found = grids_before(&bugs, 3);
     assert!(!found.is_empty(), "se-rated.txt has BUG steps");
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    let fires = |g: &Grid| {
+        let mut any = false;
+        unique::bug(g, &mut |_| {
+            any = true;
+            true
+        });
+        any
+    };
     for (pm, _) in &found {
-        let mut fires = |g: &Grid| {
-            let mut any = false;
-            unique::bug(g, &mut |_| {
-                any = true;
-                true
-            });
-            any
-        };
         assert!(fires(&Grid::from_pencil_marks(pm)));
         assert!(!fires(&Grid::from_pencil_marks_in(x.clone(), pm)));
     }
