@@ -320,3 +320,35 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
         "{broken} broken, {offered} offered"
     );
 }
+
+/// What SE's memory knows holds for one layout: asked on a grid of another layout, it forgets
+/// and gives the hint a fresh memory gives. (Locking remembers a digit's positions as sterile
+/// on the standard layout; the same positions may lock along a diagonal.)
+#[test]
+fn memory_forgets_what_it_knew_of_another_layout() {
+    use nonet_logic::se::{next_basic_hint, Memory, SeHint};
+    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    let key = |h: Option<SeHint>| h.map(|h| (h.technique, h.elim, h.place));
+    let mut differs = 0;
+    for (pm, _) in grids_before(
+        &[
+            Technique::NakedPair,
+            Technique::HiddenPair,
+            Technique::Claiming,
+            Technique::NakedTriple,
+            Technique::XWing,
+            Technique::Swordfish,
+            Technique::XYWing,
+        ],
+        3000,
+    ) {
+        let standard = Grid::from_pencil_marks(&pm);
+        let on_x = Grid::from_pencil_marks_in(x.clone(), &pm);
+        let mut memory = Memory::new();
+        let std_hint = key(next_basic_hint(&standard, &mut memory));
+        let fresh = key(next_basic_hint(&on_x, &mut Memory::new()));
+        differs += (fresh != std_hint) as usize;
+        assert_eq!(key(next_basic_hint(&on_x, &mut memory)), fresh);
+    }
+    assert!(differs > 0, "the X layout changes no hint");
+}
