@@ -68,18 +68,35 @@ impl fmt::Display for ClassicRating {
 
 /// Rates `sudoku` on the classic scale.
 pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
-    sudoku.check().map_err(RateError::Invalid)?;
-    match sudoku.solutions() {
+    rate_classic_in(&nonet_core::STANDARD, sudoku)
+}
+
+/// Rates `sudoku` on the classic scale over the houses of `layout` (a variant's: elimination
+/// and naked pairs in every house it has).
+pub fn rate_classic_in(layout: &Layout, sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
+    let standard = layout.is_standard();
+    if standard {
+        sudoku.check()
+    } else {
+        sudoku.check_in(layout)
+    }
+    .map_err(RateError::Invalid)?;
+    let solutions = if standard {
+        sudoku.solutions()
+    } else {
+        sudoku.solutions_in(layout)
+    };
+    match solutions {
         Solutions::None => return Ok(ClassicRating::NoSolution),
         Solutions::Multiple(_) => return Ok(ClassicRating::Multiple),
         Solutions::Unique(_) => {}
     }
-    let mut pm = PencilMarks::after_elimination(sudoku);
+    let mut pm = PencilMarks::after_elimination_in(layout, sudoku);
     if pm.is_solved() {
         return Ok(ClassicRating::Elimination);
     }
-    while naked_pairs(&mut pm) {
-        pm.eliminate_to_fixpoint();
+    while naked_pairs(layout, &mut pm) {
+        pm.eliminate_to_fixpoint_in(layout);
         if pm.is_solved() {
             return Ok(ClassicRating::NakedPairs);
         }
@@ -90,11 +107,11 @@ pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
     Ok(ClassicRating::Guessing)
 }
 
-/// Applies every naked pair of the position once; says whether a candidate went.
-fn naked_pairs(pm: &mut PencilMarks) -> bool {
-    let geo = se::grid::Geometry::standard();
+/// Applies every naked pair of the position once, in every house of `layout`; says whether a
+/// candidate went.
+fn naked_pairs(layout: &Layout, pm: &mut PencilMarks) -> bool {
     let mut changed = false;
-    for cells in geo.layout().houses_all() {
+    for cells in layout.houses_all() {
         for (i, &a) in cells.iter().enumerate() {
             let ca = pm.candidates(a);
             if pm.value(a).is_some() || ca.len() != 2 {
