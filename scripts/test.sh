@@ -42,9 +42,9 @@ if ! cmp -s "$requirements" "$venv/requirements-test.txt"; then
   cp "$requirements" "$venv/requirements-test.txt"
 fi
 # The workspace's clippy builds the crate without its PyO3 layer (the `python` feature).
-PYO3_PYTHON="$venv/bin/python" cargo clippy -p nonet-python --features python --all-targets \
-  --quiet -- -D warnings
-(cd crates/python && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop --quiet)
+PYO3_PYTHON="$venv/bin/python" cargo clippy -p nonet-python --features python --lib --quiet \
+  -- -D warnings
+(cd crates/python && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop --quiet >/dev/null)
 NONET_BIN="$target_dir/debug/nonet" "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/python
 
 if [ -x web/run-browser-tests.sh ]; then
