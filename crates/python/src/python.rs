@@ -14,7 +14,7 @@ use numpy::{PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntyped
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 
 use nonet_core::Sudoku;
 use nonet_generate::{GenerateOptions, Level, Symmetry, Target, GENERATOR_VERSION};
@@ -135,16 +135,21 @@ fn cells_of(array: &Bound<'_, PyUntypedArray>) -> PyResult<Vec<Source>> {
     let array = array.cast::<PyArrayDyn<u8>>()?;
     let readonly = array.try_readonly()?;
     let view = readonly.as_array();
-    // `iter` walks the logical (row-major) order whatever the strides.
-    let flat: Vec<u8> = view.iter().copied().collect();
-    Ok(flat
-        .chunks_exact(81)
-        .map(|c| {
-            let mut cells = [0u8; 81];
-            cells.copy_from_slice(c);
-            Source::Cells(cells)
-        })
-        .collect())
+    let rows = |flat: &[u8]| -> Vec<Source> {
+        flat.chunks_exact(81)
+            .map(|c| {
+                let mut cells = [0u8; 81];
+                cells.copy_from_slice(c);
+                Source::Cells(cells)
+            })
+            .collect()
+    };
+    // A C-contiguous array is read in place (`as_slice` also takes Fortran order, in memory
+    // order: not the rows); any other is walked by `iter`, in logical (row-major) order.
+    match readonly.as_slice() {
+        Ok(flat) if array.is_c_contiguous() => Ok(rows(flat)),
+        _ => Ok(rows(&view.iter().copied().collect::<Vec<u8>>())),
+    }
 }
 
 fn type_name(ob: &Bound<'_, PyAny>) -> String {
@@ -158,26 +163,32 @@ fn scale_of(name: &str) -> PyResult<Scale> {
         .map_err(|e: answer::UnknownScale| input_error(e.to_string()))
 }
 
-fn limit_of(limit: usize) -> PyResult<usize> {
-    if limit == 0 {
-        return Err(input_error("the limit must be at least 1"));
-    }
-    Ok(limit)
+/// A count limit, at least 1 (taken as a signed number, so that a negative one gets this
+/// message rather than an overflow error).
+fn limit_of(limit: i64) -> PyResult<usize> {
+    usize::try_from(limit)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| input_error(format!("the limit must be at least 1, got {limit}")))
 }
 
-fn threads_of(threads: Option<usize>) -> PyResult<Option<usize>> {
-    match threads {
-        Some(0) => Err(input_error(
-            "threads must be at least 1 (None: one per core)",
-        )),
-        t => Ok(t),
-    }
+/// A thread count, at least 1 (`None`: one per core).
+fn threads_of(threads: Option<i64>) -> PyResult<Option<usize>> {
+    threads
+        .map(|t| {
+            usize::try_from(t).ok().filter(|&n| n >= 1).ok_or_else(|| {
+                input_error(format!(
+                    "threads must be at least 1 (None: one per core), got {t}"
+                ))
+            })
+        })
+        .transpose()
 }
 
 /// Runs a batch on `threads` threads with the GIL released.
 fn run_batch<R: Send>(
     py: Python<'_>,
-    threads: Option<usize>,
+    threads: Option<i64>,
     job: impl FnOnce() -> Result<R, BatchError> + Send,
 ) -> PyResult<R> {
     let threads = threads_of(threads)?;
@@ -220,7 +231,7 @@ fn solve(py: Python<'_>, puzzle: &str) -> PyResult<String> {
 /// The number of solutions, counting up to `limit`, as `nonet count --limit LIMIT` prints it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit = 2))]
-fn count(py: Python<'_>, puzzle: &str, limit: usize) -> PyResult<usize> {
+fn count(py: Python<'_>, puzzle: &str, limit: i64) -> PyResult<usize> {
     let limit = limit_of(limit)?;
     let s = read_one(py, puzzle)?;
     py.detach(|| answer::count(&s, limit))
@@ -341,7 +352,7 @@ fn generate(
     minimal: bool,
     start: u64,
     timeout: Option<f64>,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Vec<String>> {
     let job = generate_job(seed, count, start, level, symmetry, minimal, timeout)?;
     let puzzles = run_batch(py, threads, || batch::generate(&job))?;
@@ -363,7 +374,7 @@ fn generate_many(
     minimal: bool,
     start: u64,
     timeout: Option<f64>,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let job = generate_job(Some(seed), count, start, level, symmetry, minimal, timeout)?;
     let puzzles = run_batch(py, threads, || batch::generate(&job))?;
@@ -379,15 +390,21 @@ fn generate_many(
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let (sources, array) = sources(puzzles)?;
     let solved = run_batch(py, threads, || batch::map(&sources, answer::solve))?;
     if array {
         grid_array(py, solved.iter().map(answer::Solved::cells))
     } else {
-        let lines: Vec<String> = solved.iter().map(answer::Solved::line).collect();
-        Ok(lines.into_pyobject(py)?.into_any().unbind())
+        // Straight from the solution's bytes to Python strings (no Rust `String` between).
+        let words = solved.iter().map(|s| match s {
+            answer::Solved::Unique(grid) => {
+                PyString::new(py, &String::from_utf8_lossy(&grid.to_line_bytes()))
+            }
+            other => PyString::new(py, &other.line()),
+        });
+        Ok(PyList::new(py, words)?.into_any().unbind())
     }
 }
 
@@ -397,8 +414,8 @@ fn solve_many(
 fn count_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
-    limit: usize,
-    threads: Option<usize>,
+    limit: i64,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let limit = limit_of(limit)?;
     let (sources, _) = sources(puzzles)?;
@@ -423,7 +440,7 @@ fn rate_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     scale: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let scale = scale_of(scale)?;
     let (sources, _) = sources(puzzles)?;

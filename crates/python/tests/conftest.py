@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from sets import puzzle_field
+
 REPO = Path(__file__).resolve().parents[3]
 PUZZLES = Path(os.environ.get("NONET_PUZZLES", REPO.parent / "shared" / "puzzles"))
 
@@ -31,19 +33,6 @@ SETS = {
     "se-rated.txt": 20,
     "hardest-database-2011.csv": 3,
 }
-
-
-def puzzle_field(line: str) -> str | None:
-    """The 81-character puzzle of a line of a shared set (bare, `name:puzzle:...`,
-    `puzzle:ER:...` or CSV), or None for comments and headers."""
-    line = line.strip()
-    if not line or line.startswith("#"):
-        return None
-    for field in line.replace(",", ":").split(":"):
-        field = field.strip()
-        if len(field) == 81 and all(c in ".0123456789" for c in field):
-            return field
-    return None
 
 
 def read_set(name: str) -> list[str]:

@@ -34,8 +34,11 @@ def test_count_stops_at_the_limit() -> None:
     assert nonet.count(EMPTY) == 2
     assert nonet.count(EMPTY, limit=7) == 7
     assert nonet.count(NO_SOLUTION) == 0
-    with pytest.raises(nonet.InputError, match="at least 1"):
-        nonet.count(PUZZLE, limit=0)
+    for limit in (0, -1):
+        with pytest.raises(nonet.InputError, match="at least 1"):
+            nonet.count(PUZZLE, limit=limit)
+        with pytest.raises(nonet.InputError, match="at least 1"):
+            nonet.count_many([PUZZLE], limit=limit)
 
 
 def test_rate_on_every_scale() -> None:
@@ -108,6 +111,7 @@ def test_generate_is_reproducible_and_unique() -> None:
         ({"level": "legendary"}, "legendary"),
         ({"timeout": -1.0}, "timeout"),
         ({"threads": 0}, "threads"),
+        ({"threads": -3}, "threads"),
     ],
 )
 def test_generate_refuses_bad_options(kwargs, message) -> None:
