@@ -92,3 +92,7 @@ def rate_many(
 def rate_many(
     puzzles: Puzzles, scale: Literal["level"], *, threads: int | None = None
 ) -> list[str]: ...
+@overload
+def rate_many(
+    puzzles: Puzzles, scale: str, *, threads: int | None = None
+) -> npt.NDArray[np.float64] | list[str]: ...

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import dask
 import numpy as np
+from dask.base import compute
+from dask.delayed import delayed
 import numpy.typing as npt
 
 import nonet
@@ -52,7 +53,7 @@ def _generate_part(seed: int, start: int, count: int, options: dict[str, Any]) -
 
 def _run(tasks: list[Any], client: Any) -> list[Any]:
     if client is None:
-        return list(dask.compute(*tasks))
+        return list(compute(*tasks))  # type: ignore[no-untyped-call]
     return list(client.gather(client.compute(tasks)))
 
 
@@ -80,7 +81,7 @@ def rate(
         puzzles = list(puzzles)
     n = len(puzzles)
     tasks = [
-        dask.delayed(_rate_part, pure=True)(puzzles[s : s + partition_size], scale, s)
+        delayed(_rate_part, pure=True)(puzzles[s : s + partition_size], scale, s)
         for s in range(0, n, partition_size)
     ]
     parts = _run(tasks, client)
@@ -111,7 +112,7 @@ def generate(
         raise nonet.InputError(f"count must not be negative, got {count}")
     options = {"level": level, "symmetry": symmetry, "minimal": minimal, "timeout": timeout}
     tasks = [
-        dask.delayed(_generate_part, pure=True)(
+        delayed(_generate_part, pure=True)(
             seed, start, min(partition_size, count - start), options
         )
         for start in range(0, count, partition_size)
