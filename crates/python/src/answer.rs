@@ -30,6 +30,9 @@ pub enum PuzzleError {
     /// The logical path stopped (the CLI prints the same reason).
     #[error("{0}")]
     Path(String),
+    /// The batch was cancelled before this puzzle's turn.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 impl From<Conflict> for PuzzleError {

@@ -61,14 +61,21 @@ pub fn on_threads<R: Send>(
 }
 
 /// Answers every puzzle with `f`, in parallel, in input order. The error is the lowest index's,
-/// so it does not depend on the threads' timing.
+/// so it does not depend on the threads' timing. Once `cancel` is set, the puzzles not yet
+/// started fail as cancelled (the caller has stopped waiting for the answers).
 pub fn map<R: Send>(
     puzzles: &[Source],
+    cancel: &AtomicBool,
     f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
 ) -> Result<Vec<R>, BatchError> {
     let results: Vec<Result<R, PuzzleError>> = puzzles
         .par_iter()
-        .map(|p| p.read().and_then(|s| f(&s)))
+        .map(|p| {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(PuzzleError::Cancelled);
+            }
+            p.read().and_then(|s| f(&s))
+        })
         .collect();
     let mut out = Vec::with_capacity(results.len());
     for (index, r) in results.into_iter().enumerate() {
@@ -103,24 +110,26 @@ pub struct GenerateJob {
 
 /// Generates a job's puzzles in parallel, in index order: the same puzzles as
 /// `nonet generate --seed SEED` prints at those indices. When one fails, the others still being
-/// searched stop, and the error is the real failure's (the others were only cancelled).
-pub fn generate(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
+/// searched stop, and the error is the real failure's (the others were only cancelled). Setting
+/// `cancel` stops every search.
+pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>, BatchError> {
     let generator = Generator::new(job.options.clone()).map_err(|e| BatchError {
         index: job.start,
         reason: e.to_string(),
         bad_input: true,
     })?;
     let failed = AtomicBool::new(false);
+    let stopped = || failed.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed);
     let end = job.start.saturating_add(job.count);
     let results: Vec<Result<Generated, GenerateError>> = (job.start..end)
         .into_par_iter()
         .map(|i| {
-            if failed.load(Ordering::Relaxed) {
+            if stopped() {
                 return Err(GenerateError::Cancelled);
             }
             let started = Instant::now();
             let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
-                if failed.load(Ordering::Relaxed) {
+                if stopped() {
                     return Err(Stop::Cancel);
                 }
                 match job.timeout {
@@ -140,6 +149,13 @@ pub fn generate(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
         .iter()
         .enumerate()
         .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
+    if cancel.load(Ordering::Relaxed) {
+        return Err(BatchError {
+            index: job.start,
+            reason: GenerateError::Cancelled.to_string(),
+            bad_input: false,
+        });
+    }
     if let Some((k, Err(e))) = real {
         let index = job.start + k as u64;
         return Err(BatchError {
@@ -159,6 +175,15 @@ mod tests {
     const PUZZLE: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
+    /// A flag nobody sets.
+    fn go() -> AtomicBool {
+        AtomicBool::new(false)
+    }
+
+    fn generate_all(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
+        generate(job, &go())
+    }
+
     #[test]
     fn a_bad_puzzle_is_named_by_its_index() {
         let puzzles = vec![
@@ -166,11 +191,11 @@ mod tests {
             Source::Text("12x".to_string()),
             Source::Text(format!("11{}", ".".repeat(79))),
         ];
-        let e = map(&puzzles, answer::solve).unwrap_err();
+        let e = map(&puzzles, &go(), answer::solve).unwrap_err();
         assert_eq!(e.index, 1);
         assert!(e.bad_input);
         assert!(e.to_string().starts_with("puzzle 1: "), "{e}");
-        let answers = map(&puzzles[..1], answer::solve).unwrap();
+        let answers = map(&puzzles[..1], &go(), answer::solve).unwrap();
         assert_eq!(answers.len(), 1);
     }
 
@@ -181,7 +206,7 @@ mod tests {
             Source::Text(PUZZLE.to_string()),
             Source::Cells(s.to_bytes()),
         ];
-        let counts = map(&puzzles, |s| answer::count(s, 2)).unwrap();
+        let counts = map(&puzzles, &go(), |s| answer::count(s, 2)).unwrap();
         assert_eq!(counts, vec![1, 1]);
     }
 
@@ -198,24 +223,40 @@ mod tests {
             count,
             timeout: None,
         };
-        let whole: Vec<Sudoku> = generate(&job(0, 6))
+        let whole: Vec<Sudoku> = generate_all(&job(0, 6))
             .unwrap()
             .iter()
             .map(|g| g.puzzle)
             .collect();
-        let mut parts: Vec<Sudoku> = generate(&job(0, 2))
+        let mut parts: Vec<Sudoku> = generate_all(&job(0, 2))
             .unwrap()
             .iter()
             .map(|g| g.puzzle)
             .collect();
-        parts.extend(generate(&job(2, 4)).unwrap().iter().map(|g| g.puzzle));
+        parts.extend(generate_all(&job(2, 4)).unwrap().iter().map(|g| g.puzzle));
         assert_eq!(whole, parts);
-        let one_thread = on_threads(Some(1), || generate(&job(0, 6)))
+        let one_thread = on_threads(Some(1), || generate_all(&job(0, 6)))
             .unwrap()
             .unwrap();
         assert_eq!(
             whole,
             one_thread.iter().map(|g| g.puzzle).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn a_cancelled_batch_stops_with_an_error() {
+        let stop = AtomicBool::new(true);
+        let puzzles = vec![Source::Text(PUZZLE.to_string()); 3];
+        let e = map(&puzzles, &stop, answer::solve).unwrap_err();
+        assert_eq!(e.reason, "cancelled");
+        let job = GenerateJob {
+            options: GenerateOptions::default(),
+            seed: 1,
+            start: 0,
+            count: 4,
+            timeout: None,
+        };
+        assert!(!generate(&job, &stop).unwrap_err().bad_input);
     }
 }

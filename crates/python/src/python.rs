@@ -5,8 +5,11 @@
 //! batch forms, steps as the CLI's JSON objects (`json.loads` of the same text). Bad input raises
 //! `nonet.PuzzleError` (a puzzle: unreadable, clashing, no solution where one is needed, with its
 //! batch `index`) or `nonet.InputError` (a batch's container: wrong type, dtype or shape), both
-//! `ValueError`s; a generation that fails raises `nonet.GenerateError`.
+//! `ValueError`s; a generation that fails raises `nonet.GenerateError`. Ctrl-C stops a batch
+//! between puzzles (see `run_batch`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use numpy::{PyArray, PyUntypedArrayMethods};
@@ -185,14 +188,47 @@ fn threads_of(threads: Option<i64>) -> PyResult<Option<usize>> {
         .transpose()
 }
 
-/// Runs a batch on `threads` threads with the GIL released.
+/// How often a batch's caller looks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// Runs a batch on `threads` threads with the GIL released. Python runs its signal handlers
+/// only in a thread holding the GIL, so the calling thread does not simply wait: it takes the
+/// GIL back every `SIGNAL_POLL` to run them, and when one raises (KeyboardInterrupt from
+/// Ctrl-C), it sets `cancel`, which the batch reads between puzzles, waits for the puzzles
+/// under way, and raises that exception.
 fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<i64>,
-    job: impl FnOnce() -> Result<R, BatchError> + Send,
+    job: impl FnOnce(&AtomicBool) -> Result<R, BatchError> + Send,
 ) -> PyResult<R> {
     let threads = threads_of(threads)?;
-    py.detach(|| batch::on_threads(threads, job))
+    let cancel = AtomicBool::new(false);
+    let outcome = py.detach(|| {
+        let (done, answer) = mpsc::channel();
+        std::thread::scope(|scope| {
+            let cancel = &cancel;
+            scope.spawn(move || {
+                // The receiver is gone only after an interrupt, when the answer is not wanted.
+                let _ = done.send(batch::on_threads(threads, || job(cancel)));
+            });
+            loop {
+                match answer.recv_timeout(SIGNAL_POLL) {
+                    Ok(r) => return Ok(r),
+                    Err(RecvTimeoutError::Timeout) => {
+                        if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            cancel.store(true, Ordering::Relaxed);
+                            return Err(e);
+                        }
+                    }
+                    // The batch's thread panicked: the scope raises its panic on leaving.
+                    Err(RecvTimeoutError::Disconnected) => {
+                        return Err(PyRuntimeError::new_err("the batch's thread stopped"))
+                    }
+                }
+            }
+        })
+    })?;
+    outcome
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?
         .map_err(|e| batch_error(py, &e))
 }
@@ -355,7 +391,7 @@ fn generate(
     threads: Option<i64>,
 ) -> PyResult<Vec<String>> {
     let job = generate_job(seed, count, start, level, symmetry, minimal, timeout)?;
-    let puzzles = run_batch(py, threads, || batch::generate(&job))?;
+    let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
     Ok(puzzles.iter().map(|g| g.puzzle.to_line()).collect())
 }
 
@@ -377,7 +413,7 @@ fn generate_many(
     threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let job = generate_job(Some(seed), count, start, level, symmetry, minimal, timeout)?;
-    let puzzles = run_batch(py, threads, || batch::generate(&job))?;
+    let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
     grid_array(py, puzzles.iter().map(|g| g.puzzle.to_bytes()))
 }
 
@@ -393,7 +429,9 @@ fn solve_many(
     threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let (sources, array) = sources(puzzles)?;
-    let solved = run_batch(py, threads, || batch::map(&sources, answer::solve))?;
+    let solved = run_batch(py, threads, |cancel| {
+        batch::map(&sources, cancel, answer::solve)
+    })?;
     if array {
         grid_array(py, solved.iter().map(answer::Solved::cells))
     } else {
@@ -419,8 +457,8 @@ fn count_many(
 ) -> PyResult<Py<PyAny>> {
     let limit = limit_of(limit)?;
     let (sources, _) = sources(puzzles)?;
-    let counts = run_batch(py, threads, || {
-        batch::map(&sources, |s| answer::count(s, limit))
+    let counts = run_batch(py, threads, |cancel| {
+        batch::map(&sources, cancel, |s| answer::count(s, limit))
     })?;
     let counts: Vec<i64> = counts
         .into_iter()
@@ -444,8 +482,8 @@ fn rate_many(
 ) -> PyResult<Py<PyAny>> {
     let scale = scale_of(scale)?;
     let (sources, _) = sources(puzzles)?;
-    let rated = run_batch(py, threads, || {
-        batch::map(&sources, |s| answer::rate(s, scale))
+    let rated = run_batch(py, threads, |cancel| {
+        batch::map(&sources, cancel, |s| answer::rate(s, scale))
     })?;
     match scale {
         Scale::Level => {
