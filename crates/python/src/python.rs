@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use nonet_core::Sudoku;
-use nonet_generate::{GenerateOptions, Level, Symmetry, Target, GENERATOR_VERSION};
+use nonet_generate::{GenerateOptions, Generator, Level, Symmetry, Target, GENERATOR_VERSION};
 use nonet_logic::rate::RATER_VERSION;
 
 use crate::answer::{self, Scale};
@@ -325,6 +325,7 @@ fn generate_job(
     level: Option<&str>,
     symmetry: &str,
     minimal: bool,
+    clues: Option<(usize, usize)>,
     timeout: Option<f64>,
 ) -> PyResult<GenerateJob> {
     let level = level
@@ -344,16 +345,20 @@ fn generate_job(
             )))
         }
     };
-    Ok(GenerateJob {
-        options: GenerateOptions {
-            symmetry,
-            minimal,
-            target: Target {
-                level,
-                ..Target::default()
-            },
-            ..GenerateOptions::default()
+    let options = GenerateOptions {
+        symmetry,
+        minimal,
+        clues,
+        target: Target {
+            level,
+            ..Target::default()
         },
+        ..GenerateOptions::default()
+    };
+    // Options the generator refuses (checked before any work) are the caller's mistake.
+    Generator::new(options.clone()).map_err(|e| input_error(e.to_string()))?;
+    Ok(GenerateJob {
+        options,
         seed: seed.unwrap_or_else(random_seed),
         start,
         count,
@@ -372,12 +377,12 @@ fn random_seed() -> u64 {
 }
 
 /// New puzzles, as `nonet generate --seed SEED --count COUNT [--level] [--symmetry]
-/// [--minimal]` prints them (81 characters, "." for empty), puzzles start .. start+count of the
-/// run. The same arguments give the same puzzles on every machine and with any thread count.
+/// [--minimal] [--clues MIN..MAX]` prints them (81 characters, "." for empty; `clues` is a
+/// pair (MIN, MAX)), puzzles start .. start+count of the run. The same arguments give the same puzzles on every machine and with any thread count.
 /// Without a seed, a random one is chosen. A puzzle not found within `timeout` seconds (0 or
 /// None: no limit) raises GenerateError.
 #[pyfunction]
-#[pyo3(signature = (seed = None, count = 1, *, level = None, symmetry = "none", minimal = false, start = 0, timeout = Some(60.0), threads = None))]
+#[pyo3(signature = (seed = None, count = 1, *, level = None, symmetry = "none", minimal = false, clues = None, start = 0, timeout = Some(60.0), threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -386,11 +391,12 @@ fn generate(
     level: Option<&str>,
     symmetry: &str,
     minimal: bool,
+    clues: Option<(usize, usize)>,
     start: u64,
     timeout: Option<f64>,
     threads: Option<i64>,
 ) -> PyResult<Vec<String>> {
-    let job = generate_job(seed, count, start, level, symmetry, minimal, timeout)?;
+    let job = generate_job(seed, count, start, level, symmetry, minimal, clues, timeout)?;
     let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
     Ok(puzzles.iter().map(|g| g.puzzle.to_line()).collect())
 }
@@ -399,7 +405,7 @@ fn generate(
 /// array (0 for empty). `seed` is required: ranges of one run (`start`) can then be generated
 /// apart, on other processes or machines, and joined.
 #[pyfunction]
-#[pyo3(signature = (seed, count, *, level = None, symmetry = "none", minimal = false, start = 0, timeout = Some(60.0), threads = None))]
+#[pyo3(signature = (seed, count, *, level = None, symmetry = "none", minimal = false, clues = None, start = 0, timeout = Some(60.0), threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_many(
     py: Python<'_>,
@@ -408,11 +414,21 @@ fn generate_many(
     level: Option<&str>,
     symmetry: &str,
     minimal: bool,
+    clues: Option<(usize, usize)>,
     start: u64,
     timeout: Option<f64>,
     threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
-    let job = generate_job(Some(seed), count, start, level, symmetry, minimal, timeout)?;
+    let job = generate_job(
+        Some(seed),
+        count,
+        start,
+        level,
+        symmetry,
+        minimal,
+        clues,
+        timeout,
+    )?;
     let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
     grid_array(py, puzzles.iter().map(|g| g.puzzle.to_bytes()))
 }

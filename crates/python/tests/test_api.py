@@ -112,6 +112,8 @@ def test_generate_is_reproducible_and_unique() -> None:
         ({"timeout": -1.0}, "timeout"),
         ({"threads": 0}, "threads"),
         ({"threads": -3}, "threads"),
+        ({"clues": (30, 20)}, "clue range 30..20 is empty"),
+        ({"clues": (10, 16)}, "fewer than 17 clues"),
     ],
 )
 def test_generate_refuses_bad_options(kwargs, message) -> None:

@@ -97,6 +97,7 @@ def test_hint_agrees(cli: Cli, name: str, level: str) -> None:
         (["--symmetry", "rot90"], {"symmetry": "rot90"}),
         (["--minimal", "--symmetry", "mirror"], {"minimal": True, "symmetry": "mirror"}),
         (["--level", "medium"], {"level": "medium"}),
+        (["--clues", "24..28", "--symmetry", "rot180"], {"clues": (24, 28), "symmetry": "rot180"}),
     ],
 )
 def test_generate_agrees(cli: Cli, args: list[str], kwargs: dict) -> None:

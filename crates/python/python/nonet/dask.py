@@ -99,6 +99,7 @@ def generate(
     level: str | None = None,
     symmetry: str = "none",
     minimal: bool = False,
+    clues: tuple[int, int] | None = None,
     timeout: float | None = 60.0,
     partition_size: int = GENERATE_PARTITION,
     client: Any = None,
@@ -110,7 +111,13 @@ def generate(
     _check_size("partition_size", partition_size)
     if count < 0:
         raise nonet.InputError(f"count must not be negative, got {count}")
-    options = {"level": level, "symmetry": symmetry, "minimal": minimal, "timeout": timeout}
+    options = {
+        "level": level,
+        "symmetry": symmetry,
+        "minimal": minimal,
+        "clues": clues,
+        "timeout": timeout,
+    }
     tasks = [
         delayed(_generate_part, pure=True)(
             seed, start, min(partition_size, count - start), options
