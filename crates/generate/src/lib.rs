@@ -35,6 +35,7 @@ mod error;
 mod generator;
 mod grid;
 mod rating;
+mod regions;
 mod rng;
 mod symmetry;
 
@@ -43,7 +44,7 @@ mod symmetry;
 pub const GENERATOR_VERSION: &str = "nonet-generate 3";
 
 pub use error::GenerateError;
-pub use generator::{is_minimal, GenerateOptions, Generated, Generator, Stop};
+pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;
 pub use rating::{Rating, Target};
