@@ -116,7 +116,7 @@ pub struct Generator {
 /// `grid::random_solution_in`; an attempt without a grid is a failed attempt).
 const FILL_SEARCHES: u32 = 200;
 /// Searches on a random jigsaw map before another map is drawn (a map may admit no grid).
-const MAP_SEARCHES: u32 = 30;
+const MAP_SEARCHES: u32 = 6;
 
 impl Generator {
     /// Checks the options and prepares the generator.
@@ -229,17 +229,21 @@ impl Generator {
     ) -> Result<Generated, GenerateError> {
         let mut rng = PuzzleRng::new(seed);
         let drawn;
+        // A drawn map comes with the grid that showed it admits grids: the first attempt's.
+        let mut grid = None;
         let geo = match &self.fixed {
             Some(geo) => geo,
             None => {
-                drawn = self.draw_layout(&mut rng);
+                let (geo, first) = self.draw_layout(&mut rng);
+                drawn = geo;
+                grid = Some(first);
                 &drawn
             }
         };
         let mut attempts = 0u64;
         loop {
             attempts += 1;
-            if let Some(mut g) = self.attempt(geo, &mut rng) {
+            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng) {
                 g.seed = seed;
                 g.attempts = attempts;
                 return Ok(g);
@@ -265,8 +269,8 @@ impl Generator {
     }
 
     /// A random jigsaw map with the options' symmetry that admits grids, with the variant's
-    /// other houses: drawn again until one does.
-    fn draw_layout(&self, rng: &mut PuzzleRng) -> Geometry {
+    /// other houses, and a grid on it: drawn again until one does.
+    fn draw_layout(&self, rng: &mut PuzzleRng) -> (Geometry, [u8; 81]) {
         loop {
             let map = random_region_map(rng, self.options.symmetry);
             let layout = self
@@ -275,8 +279,8 @@ impl Generator {
                 .layout(Some(&map))
                 .expect("a jigsaw with its regions");
             let geo = Geometry::new(&layout);
-            if grid::random_solution_in(&geo, rng, MAP_SEARCHES).is_some() {
-                return geo;
+            if let Some(grid) = grid::random_solution_in(&geo, rng, MAP_SEARCHES) {
+                return (geo, grid);
             }
         }
     }
@@ -298,13 +302,19 @@ impl Generator {
         parts.join(", ")
     }
 
-    /// One fill-and-dig on `geo`'s layout; `None` when the result misses the target.
-    fn attempt(&self, geo: &Geometry, rng: &mut PuzzleRng) -> Option<Generated> {
+    /// One fill-and-dig on `geo`'s layout (the fill given, or a new one); `None` when the
+    /// result misses the target.
+    fn attempt(
+        &self,
+        geo: &Geometry,
+        grid: Option<[u8; 81]>,
+        rng: &mut PuzzleRng,
+    ) -> Option<Generated> {
         let o = &self.options;
-        let solution = if geo.is_standard() {
-            grid::random_solution(rng)
-        } else {
-            grid::random_solution_in(geo, rng, FILL_SEARCHES)?
+        let solution = match grid {
+            Some(solution) => solution,
+            None if geo.is_standard() => grid::random_solution(rng),
+            None => grid::random_solution_in(geo, rng, FILL_SEARCHES)?,
         };
         let (min_clues, max_clues) = o.clues.unwrap_or((self.floor, 81));
         // Without --minimal, a clue range is a place to stop: pick the stopping count at random

@@ -40,6 +40,8 @@ pub(crate) struct Geometry {
     cell_houses: [u64; 81],
     /// The box or region (0-8) of each cell.
     third: [u8; 81],
+    /// The peers of each cell (the cells sharing a house with it), as 81-bit masks.
+    peers: [u128; 81],
     /// The band tables of the hidden-single shortcut, when it applies (see [`Bands`]).
     bands: Option<Bands>,
 }
@@ -119,7 +121,9 @@ impl Geometry {
             }
             bands
         });
+        let peers = std::array::from_fn(|c| layout.peers(Cell::from_index(c)).bits());
         Geometry {
+            peers,
             layout: layout.clone(),
             standard: layout.is_standard(),
             count,
@@ -272,17 +276,6 @@ impl Masks {
         }
         !taken & ALL
     }
-
-    /// Takes `digit` out of `cell`'s houses again.
-    #[inline]
-    fn take_back(&mut self, geo: &Geometry, cell: usize, digit: u8) {
-        let bit = 1 << (digit - 1);
-        let mut hs = geo.cell_houses[cell];
-        while hs != 0 {
-            self.houses[hs.trailing_zeros() as usize] &= !bit;
-            hs &= hs - 1;
-        }
-    }
 }
 
 /// Cells one search of [`random_solution_in`] may place before it starts again.
@@ -307,12 +300,9 @@ pub(crate) fn random_solution_in(
         let mut fill = Fill {
             geo,
             grid: [0; 81],
-            masks: Masks {
-                houses: [0; MAX_HOUSES],
-            },
             left: SEARCH_BUDGET,
         };
-        if fill.search(rng) {
+        if fill.search(&[ALL; 81], rng) {
             return Some(fill.grid);
         }
     }
@@ -323,33 +313,35 @@ pub(crate) fn random_solution_in(
 struct Fill<'a> {
     geo: &'a Geometry,
     grid: [u8; 81],
-    masks: Masks,
     /// Placements still allowed.
     left: u32,
 }
 
 impl Fill<'_> {
-    /// Fills the empty cells, `false` when they cannot be filled (or the budget ran out). Each
-    /// step places a forced digit when there is one (a cell with one digit left, or a digit
-    /// with one place left in a house), else tries the digits of a cell with the fewest left:
-    /// the hidden singles are what keep a jigsaw's search short.
-    fn search(&mut self, rng: &mut PuzzleRng) -> bool {
-        let mut free = [0u16; 81];
+    /// Fills the empty cells, whose digits left are `free` (0 for filled cells); `false` when
+    /// they cannot be filled (or the budget ran out). Each step places a forced digit when
+    /// there is one (a cell with one digit left, or a digit with one place left in a house),
+    /// else tries the digits of a cell with the fewest left: the hidden singles are what keep
+    /// a jigsaw's search short.
+    fn search(&mut self, free: &[u16; 81], rng: &mut PuzzleRng) -> bool {
         // The empty cell with the fewest digits left.
-        let mut best: Option<(usize, u16)> = None;
+        let mut best: Option<(usize, u32)> = None;
         for c in 0..81 {
-            if self.grid[c] != 0 {
-                continue;
-            }
-            free[c] = self.masks.free(self.geo, c);
-            if best.is_none_or(|(_, b)| free[c].count_ones() < b.count_ones()) {
-                best = Some((c, free[c]));
+            if self.grid[c] == 0 {
+                let n = free[c].count_ones();
+                if n == 0 {
+                    return false;
+                }
+                if best.is_none_or(|(_, b)| n < b) {
+                    best = Some((c, n));
+                }
             }
         }
-        let Some((mut cell, mut digits)) = best else {
+        let Some((mut cell, n)) = best else {
             return true; // full
         };
-        if digits.count_ones() > 1 {
+        let mut digits = free[cell];
+        if n > 1 {
             // A digit with one place left in a house is forced there; one with none is a dead
             // end.
             for h in 0..self.geo.count {
@@ -369,12 +361,12 @@ impl Fill<'_> {
                 let hidden = once & !twice;
                 if hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
-                    let c = self.geo.house_cells[h]
+                    cell = self.geo.house_cells[h]
                         .iter()
                         .map(|&c| c as usize)
                         .find(|&c| self.grid[c] == 0 && free[c] & bit != 0)
                         .expect("a digit's one place");
-                    (cell, digits) = (c, bit);
+                    digits = bit;
                     break;
                 }
             }
@@ -394,12 +386,17 @@ impl Fill<'_> {
             }
             self.left -= 1;
             self.grid[cell] = d;
-            self.masks.add(self.geo, cell, d);
-            if self.search(rng) {
+            let mut next = *free;
+            next[cell] = 0;
+            let mut peers = self.geo.peers[cell];
+            while peers != 0 {
+                next[peers.trailing_zeros() as usize] &= !(1 << (d - 1));
+                peers &= peers - 1;
+            }
+            if self.search(&next, rng) {
                 return true;
             }
             self.grid[cell] = 0;
-            self.masks.take_back(self.geo, cell, d);
         }
         false
     }
