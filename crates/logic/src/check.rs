@@ -19,7 +19,7 @@
 //! match wins.
 
 use nonet_core::{
-    Cell, CellSet, Conflict, DigitSet, House, HouseKind, Layout, PencilMarks, Solutions,
+    Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Solutions,
 };
 
 use crate::chains::find_forcing_chains_with;
@@ -95,6 +95,29 @@ impl Claim {
             secondary: step.secondary.clone(),
             placements: step.placements.clone(),
             eliminations: step.eliminations.clone(),
+        }
+    }
+
+    /// Reads the one-candidate cells of a position read from a pencil-mark grid. A grid writes
+    /// a cell with one candidate left as it writes a placed digit, so such a cell comes back
+    /// placed; it is made a one-candidate cell again when its digit is still a candidate of
+    /// one of its peers on `layout` (a placed digit would have left them), or when the claim
+    /// places that digit there. A naked single and the position around it then check as
+    /// `nonet explain --pencil` printed them.
+    pub fn read_grid_singles(&self, layout: &Layout, pm: &mut PencilMarks) {
+        // Decided on the position as read, then applied.
+        let freed: Vec<(Cell, Digit)> = Cell::all()
+            .filter_map(|c| pm.value(c).map(|d| (c, d)))
+            .filter(|&(cell, d)| {
+                self.placements.contains(&Candidate::new(cell, d))
+                    || layout
+                        .peers(cell)
+                        .iter()
+                        .any(|p| pm.value(p).is_none() && pm.candidates(p).contains(d))
+            })
+            .collect();
+        for (cell, d) in freed {
+            pm.set_candidates(cell, DigitSet::single(d));
         }
     }
 
@@ -228,7 +251,10 @@ pub(crate) fn check(
             }
         };
         if let Some(why) = why {
-            return Ok(Verdict::invalid(format!("not a {}: {why}", claim.name())));
+            return Ok(Verdict::invalid(format!(
+                "not {}: {why}",
+                article(claim.name())
+            )));
         }
     }
 
@@ -253,7 +279,28 @@ pub(crate) fn check(
             step: Some(step),
         });
     }
-    if let Some(step) = matching.iter().find(|s| s.is_productive()) {
+    // The nearest productive match: the one touching most of the claimed results' cells.
+    let touching = |s: &Step| {
+        let cells: CellSet = s
+            .placements
+            .iter()
+            .chain(&s.eliminations)
+            .map(|c| c.cell)
+            .collect();
+        claim
+            .placements
+            .iter()
+            .chain(&claim.eliminations)
+            .filter(|c| cells.contains(c.cell))
+            .count()
+    };
+    let best = matching
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_productive())
+        .max_by_key(|(i, s)| (touching(s), std::cmp::Reverse(*i)))
+        .map(|(_, s)| s);
+    if let Some(step) = best {
         let reason = facts(&pos, claim).unwrap_or_else(|| not_given(claim, step));
         return Ok(Verdict::invalid(reason));
     }
@@ -300,11 +347,41 @@ fn found_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
         }
     }
     steps.dedup();
+    steps = with_every_full_house(pos, steps);
     let forcing = path::forcing_techniques();
     if claim.techniques.iter().any(|t| forcing.contains(t)) {
         steps.extend(forcing_steps(pos, pm, claim));
     }
     steps
+}
+
+/// `steps` with each full house also under the cell's other complete houses: the finder names
+/// a cell's full house once (under its first house), and a player may name any of them.
+fn with_every_full_house(pos: &Position, steps: Vec<Step>) -> Vec<Step> {
+    let mut out = Vec::with_capacity(steps.len());
+    for s in steps {
+        let more: Vec<Step> = match (s.technique, s.placements.first(), s.houses.first()) {
+            (Technique::FullHouse, Some(p), Some(&first)) => pos
+                .layout()
+                .all_houses_of(p.cell)
+                .iter()
+                .filter(|&&h| {
+                    h != first
+                        && (pos.house_cells(h) & pos.empty_cells()) == CellSet::single(p.cell)
+                })
+                .map(|&h| {
+                    let mut other = s.clone();
+                    other.cells = pos.house_cells(h);
+                    other.houses = vec![h];
+                    other
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.push(s);
+        out.extend(more);
+    }
+    out
 }
 
 /// The chaining engine's step at each level that may give a claimed technique, run as the path
@@ -498,26 +575,23 @@ fn subset_size(t: Technique) -> usize {
     }
 }
 
-/// The cell and digit a single is about: its placement, else its one pattern candidate, else
-/// its one cell and one digit.
-fn single_target(claim: &Claim) -> Option<Candidate> {
+/// The cell a single is about and its digit if the claim gives one: its placement, else its
+/// one pattern candidate, else its one cell (and one digit).
+fn single_target(claim: &Claim) -> Option<(Cell, Option<Digit>)> {
     if let Some(p) = claim.placements.first() {
-        return Some(*p);
+        return Some((p.cell, Some(p.digit)));
     }
     if let [c] = claim.pattern.as_slice() {
-        return Some(*c);
+        return Some((c.cell, Some(c.digit)));
     }
     let cell = (claim.cells.len() == 1)
         .then(|| claim.cells.first())
-        .flatten();
-    match (cell, claim.digits.single_digit()) {
-        (Some(cell), Some(digit)) => Some(Candidate::new(cell, digit)),
-        _ => None,
-    }
+        .flatten()?;
+    Some((cell, claim.digits.single_digit()))
 }
 
 fn single_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
-    let Candidate { cell, digit } = single_target(claim)?;
+    let (cell, digit) = single_target(claim)?;
     let t = claim.techniques[0];
     if t == Technique::NakedSingle {
         let cands = pos.cands(cell);
@@ -564,7 +638,7 @@ fn single_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
         let others = if t == Technique::FullHouse {
             (cells & pos.empty_cells()).difference(CellSet::single(cell))
         } else {
-            pos.cells_in(digit, h).difference(CellSet::single(cell))
+            pos.cells_in(digit?, h).difference(CellSet::single(cell))
         };
         if others.is_empty() {
             return None;
@@ -572,11 +646,16 @@ fn single_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
         reasons.push(if t == Technique::FullHouse {
             format!("{h} has other empty cells: {}", cells_list(others))
         } else {
-            format!("{digit} has other places in {h}: {}", cells_list(others))
+            format!("{} has other places in {h}: {}", digit?, cells_list(others))
         });
     }
-    (!reasons.is_empty())
-        .then(|| Reason::Invalid(format!("{}: not a {}", reasons.join("; "), claim.name())))
+    (!reasons.is_empty()).then(|| {
+        Reason::Invalid(format!(
+            "{}: not {}",
+            reasons.join("; "),
+            article(claim.name())
+        ))
+    })
 }
 
 fn intersection_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
@@ -621,10 +700,10 @@ fn intersection_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
         .any(|h| h != base && h.kind() != base.kind());
     if !confined {
         return Some(Reason::Invalid(format!(
-            "{digit} in {base} lies in {}, which share no {}: not a {}",
+            "{digit} in {base} lies in {}, which share no {}: not {}",
             cells_list(places),
             if pointing { "row or column" } else { "box" },
-            claim.name()
+            article(claim.name())
         )));
     }
     // Confined: the pattern holds, and it matched no productive step.
@@ -637,9 +716,10 @@ fn naked_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option
         return None;
     }
     let name = t.name();
+    let a_name = article(name);
     if cells.len() != n {
         return Some(Reason::Invalid(format!(
-            "a {name} needs {n} cells; the claim names {}: {}",
+            "{a_name} needs {n} cells; the claim names {}: {}",
             cells.len(),
             cells_list(cells)
         )));
@@ -649,7 +729,7 @@ fn naked_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option
     }
     if pos.common_house(cells).is_none() {
         return Some(Reason::Invalid(format!(
-            "{} share no house: not a {name}",
+            "{} share no house: not {a_name}",
             cells_list(cells)
         )));
     }
@@ -673,7 +753,7 @@ fn naked_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option
         // The cell with the most candidates is the one to blame.
         let c = cells.iter().max_by_key(|&c| pos.cands(c).len())?;
         return Some(Reason::Invalid(format!(
-            "{c} has candidates {}: a {name} needs {n} cells with only {n} candidates between \
+            "{c} has candidates {}: {a_name} needs {n} cells with only {n} candidates between \
              them, and {} hold {}",
             digits(pos.cands(c)),
             cells_list(cells),
@@ -693,6 +773,7 @@ fn naked_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option
 
 fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<Reason> {
     let name = t.name();
+    let a_name = article(name);
     let digits_claimed = claim.named_digits();
     let cells = claim.named_cells();
     let house = match claim.houses.first() {
@@ -702,7 +783,7 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
     };
     if !digits_claimed.is_empty() && digits_claimed.len() != n {
         return Some(Reason::Invalid(format!(
-            "a {name} needs {n} digits; the claim names {}",
+            "{a_name} needs {n} digits; the claim names {}",
             digits(digits_claimed)
         )));
     }
@@ -740,7 +821,7 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
     }
     if places.len() > n {
         return Some(Reason::Invalid(format!(
-            "in {house}, {} lie in {} cells ({}): a {name} needs {n}",
+            "in {house}, {} lie in {} cells ({}): {a_name} needs {n}",
             digits(digits_claimed),
             places.len(),
             cells_list(places)
@@ -765,17 +846,18 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
         return None;
     }
     let name = t.name();
+    let a_name = article(name);
     let kind = base[0].kind();
     if !matches!(kind, HouseKind::Row | HouseKind::Column) || base.iter().any(|h| h.kind() != kind)
     {
         return Some(Reason::Invalid(format!(
-            "a {name}'s base set is {n} rows or {n} columns; the claim gives {}",
+            "{a_name}'s base set is {n} rows or {n} columns; the claim gives {}",
             list(base.iter().map(|h| h.to_string()))
         )));
     }
     if base.len() != n {
         return Some(Reason::Invalid(format!(
-            "a {name} has {n} base lines; the claim gives {}",
+            "{a_name} has {n} base lines; the claim gives {}",
             base.len()
         )));
     }
@@ -795,7 +877,7 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
         let p = pos.cells_in(digit, b);
         if p.is_empty() {
             return Some(Reason::Invalid(format!(
-                "{digit} has no place left in {b}: it cannot be a base line of a {name}"
+                "{digit} has no place left in {b}: it cannot be a base line of {a_name}"
             )));
         }
         places = places.union(p);
@@ -847,6 +929,7 @@ fn wing_reason(pos: &Position, claim: &Claim, t: Technique) -> Option<Reason> {
         return Some(Reason::Invalid(format!("{c} is already solved")));
     }
     let name = t.name();
+    let a_name = article(name);
     let (what, ok): (&str, fn(usize) -> bool) = match t {
         Technique::XYZWing => (
             "a pivot with three candidates and two pincers with two",
@@ -859,7 +942,7 @@ fn wing_reason(pos: &Position, claim: &Claim, t: Technique) -> Option<Reason> {
     };
     let bad = cells.iter().find(|&c| !ok(pos.cands(c).len()))?;
     Some(Reason::Invalid(format!(
-        "{bad} has {} candidates ({}): a {name} is made of {what}",
+        "{bad} has {} candidates ({}): {a_name} is made of {what}",
         pos.cands(bad).len(),
         digits(pos.cands(bad))
     )))
@@ -920,6 +1003,16 @@ fn nearest_reason(claim: &Claim, found: &[Step]) -> String {
         digits(near.digits),
         cells_list(near.cells)
     )
+}
+
+/// The name with its indefinite article: "a Naked Pair", "an X-Wing", "an AIC".
+fn article(name: &str) -> String {
+    let first = name.chars().next().unwrap_or(' ').to_ascii_uppercase();
+    if matches!(first, 'A' | 'E' | 'I' | 'O' | 'X') {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
 }
 
 /// Digits as `1,7,9`.

@@ -1,6 +1,6 @@
 //! `Teacher::check_step` against the explaining path: every step of a puzzle's path, given as
 //! a claim on the position before it, checks as valid with the same eliminations and
-//! placements; two broken variants of each step (one pattern cell moved to another cell, one
+//! placements (on the position itself, and on it written as a pencil-mark grid and read back); two broken variants of each step (one pattern cell moved to another cell, one
 //! digit changed) are rejected with a reason, unless the engine genuinely finds a step of the
 //! same technique that contains the broken claim (counted and listed).
 //!
@@ -147,6 +147,20 @@ fn check_puzzle(line: &str, tally: &mut Tally) {
                 .failures
                 .push(format!("{at}: not accepted: {:?} {}", v.outcome, v.reason)),
             Err(e) => tally.failures.push(format!("{at}: error {e}")),
+        }
+        // The same through a pencil-mark grid, read back as `nonet check-step` reads it.
+        let claim = Claim::from_step(step);
+        let mut read = PencilMarks::from_pencil_grid(&cur.to_pencil_grid()).expect("a grid");
+        claim.read_grid_singles(teacher.layout(), &mut read);
+        match teacher.check_step(&read, &claim) {
+            Ok(v) if v.is_valid() => {}
+            Ok(v) => tally.failures.push(format!(
+                "{at}: not accepted from its grid: {:?} {}",
+                v.outcome, v.reason
+            )),
+            Err(e) => tally
+                .failures
+                .push(format!("{at}: from its grid: error {e}")),
         }
         for (what, claim) in broken_variants(&cur, step) {
             match teacher.check_step(&cur, &claim) {
