@@ -25,20 +25,27 @@ const HARD: &str =
 const EASY: &str =
     ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
 
-#[test]
-fn every_step_of_explain_checks_valid_on_its_pencil_grid() {
+/// Runs `nonet explain -f json --pencil` on `puzzle` (with `variant`'s options) and checks
+/// every step, as printed, on its pencil-mark grid: valid, with the same results.
+fn every_step_checks_valid(puzzle: &str, variant: &[&str]) {
     let out = nonet()
-        .args(["explain", "-f", "json", "--pencil", HARD])
+        .args(["explain", "-f", "json", "--pencil"])
+        .args(variant)
+        .arg(puzzle)
         .output()
         .unwrap();
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", text(&out.stderr));
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     let steps = doc["steps"].as_array().unwrap();
     assert!(steps.len() > 20);
     for (i, step) in steps.iter().enumerate() {
         let grid = step["pencil_marks"].as_str().unwrap();
         // The step exactly as explain printed it (its pencil grid included: a known field).
-        let out = run(&["check-step", "-f", "json", "-", &step.to_string()], grid);
+        let json = step.to_string();
+        let mut args = vec!["check-step", "-f", "json"];
+        args.extend(variant);
+        args.extend(["-", json.as_str()]);
+        let out = run(&args, grid);
         let v: Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|_| panic!("step {i}: {}", text(&out.stderr)));
         assert_eq!(out.status.code(), Some(0), "step {i} {step}: {v}");
@@ -46,6 +53,22 @@ fn every_step_of_explain_checks_valid_on_its_pencil_grid() {
         assert_eq!(v["eliminations"], step["eliminations"], "step {i}");
         assert_eq!(v["placements"], step["placements"], "step {i}");
     }
+}
+
+#[test]
+fn every_step_of_explain_checks_valid_on_its_pencil_grid() {
+    every_step_checks_valid(HARD, &[]);
+}
+
+/// On X-Sudoku the grids `explain --pencil` prints follow the diagonals too (a placement once
+/// left its diagonal peers' candidates alone there), and a multi-line pencil grid is read on a
+/// variant (it was refused as "many puzzles").
+#[test]
+fn every_step_of_an_x_sudoku_checks_valid_on_its_pencil_grid() {
+    every_step_checks_valid(
+        "..6......5...8...67......5...862......9...8.43..........1.....9..73.4......2987..",
+        &["--variant", "x"],
+    );
 }
 
 #[test]

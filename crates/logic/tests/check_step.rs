@@ -394,3 +394,72 @@ fn a_clashing_position_is_an_error_not_a_verdict() {
         .check_step(&PencilMarks::empty(), &Claim::default())
         .is_err());
 }
+
+/// Claims made of random parts (any technique, cells, houses of any layout, digits and
+/// candidates) on the positions of a path: every one gets a verdict or an error, never a
+/// panic, and the same claim always gets the same answer.
+#[test]
+fn random_claims_never_panic_and_answer_the_same_twice() {
+    let sudoku = Sudoku::from_line(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    )
+    .unwrap();
+    let teacher = Teacher::new();
+    let path = teacher.path(&sudoku).unwrap();
+    let techniques: Vec<Technique> = Technique::all().collect();
+    // A small linear congruential stream: the test is the same on every run.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    let mut cur = path.start.clone();
+    let mut answered = 0;
+    for (i, step) in path.steps.iter().enumerate() {
+        if i % 3 == 0 {
+            for _ in 0..6 {
+                let t = techniques[next(techniques.len())];
+                // The forcing chains are slow to search: one claim in four may name one.
+                if t.family() == nonet_logic::Family::ForcingChains && next(4) != 0 {
+                    continue;
+                }
+                let mut claim = Claim::new(t);
+                for _ in 0..next(5) {
+                    claim.cells.insert(Cell::from_index(next(81)));
+                }
+                for _ in 0..next(3) {
+                    claim.houses.push(nonet_core::House::from_index(next(
+                        nonet_core::House::COUNT,
+                    )));
+                }
+                for _ in 0..next(2) {
+                    claim.cover_houses.push(nonet_core::House::from_index(next(
+                        nonet_core::House::COUNT,
+                    )));
+                }
+                for _ in 0..next(3) {
+                    claim.digits.insert(Digit::from_index(next(9)));
+                }
+                let mut cand =
+                    || Candidate::new(Cell::from_index(next(81)), Digit::from_index(next(9)));
+                let (a, b, c) = (cand(), cand(), cand());
+                match i % 4 {
+                    0 => claim.pattern.push(a),
+                    1 => claim.eliminations.push(b),
+                    2 => claim.placements.push(c),
+                    _ => {}
+                }
+                let first = teacher.check_step(&cur, &claim);
+                assert_eq!(first, teacher.check_step(&cur, &claim), "{claim:?}");
+                if let Ok(v) = first {
+                    assert!(!v.reason.is_empty(), "{claim:?}");
+                }
+                answered += 1;
+            }
+        }
+        step.apply_to(&mut cur);
+    }
+    assert!(answered > 50, "{answered}");
+}

@@ -167,7 +167,8 @@ pub fn read_input_on(arg: &str, variant: &VariantArgs) -> Result<Input> {
 fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
     let text = read_single(arg)?;
     let puzzles = split_puzzles_as(&text, "", Givens::Unchecked);
-    if puzzles.len() > 1 {
+    // A pencil-mark grid spans many lines: it is read below, not refused as many puzzles.
+    if puzzles.len() > 1 && PencilMarks::from_pencil_grid(&text).is_err() {
         bail!(
             "expected one puzzle, found {} lines (use a file with `nonet solve` for many \
              puzzles)",
@@ -379,7 +380,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     if args.pencil {
                         v["pencil_marks"] = json!(cur.to_pencil_grid());
                     }
-                    s.apply_to(&mut cur);
+                    teacher.apply(s, &mut cur);
                     v
                 })
                 .collect();
@@ -413,7 +414,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     painted_step(&s.explanation(), s.technique.name()),
                     color::out(color::DIM, &rated)
                 )?;
-                s.apply_to(&mut cur);
+                teacher.apply(s, &mut cur);
             }
             if path.is_solved() {
                 writeln!(out)?;
