@@ -897,8 +897,8 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
                 .any(|&h| pos.house_cells(h).contains(c))
         }) {
             return Some(Reason::Invalid(format!(
-                "{c} also holds {digit}, outside {}: {base_list} are not the base set of a \
-                 {name} on {digit}",
+                "{c} also holds {digit}, outside {}: {base_list} are not the base set of \
+                 {a_name} on {digit}",
                 list(claim.cover_houses.iter().map(|h| h.to_string()))
             )));
         }
@@ -910,8 +910,8 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
             (pos.house_cells(cross) & places).len()
         })?;
         return Some(Reason::Invalid(format!(
-            "{c} also holds {digit}, so in {base_list} {digit} lies in {} {}s ({}) where a \
-             {name} needs {n}: not a base set",
+            "{c} also holds {digit}: in {base_list}, {digit} lies in {} {}s ({}) where \
+             {a_name} needs {n}, so they are not its base set",
             covers.len(),
             covers[0].kind().name(),
             list(covers.iter().map(|h| h.to_string()))

@@ -380,6 +380,16 @@ fn an_x_wing_with_a_base_cell_outside_the_cover_names_it() {
     pm.eliminate(Cell::at(1, 6), four);
     let v = Teacher::new().check_step(&pm, &claim).unwrap();
     assert!(v.is_valid(), "{v:?}");
+    // With no other 4 in columns 2 and 6, the X-Wing holds but removes nothing.
+    for row in 0..9 {
+        if row != 1 && row != 5 {
+            pm.eliminate(Cell::at(row, 1), four);
+            pm.eliminate(Cell::at(row, 5), four);
+        }
+    }
+    let v = Teacher::new().check_step(&pm, &claim).unwrap();
+    assert_eq!(v.outcome, Outcome::RemovesNothing, "{v:?}");
+    assert!(v.reason.contains("removes nothing"), "{}", v.reason);
 }
 
 #[test]
