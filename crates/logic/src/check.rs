@@ -328,23 +328,20 @@ fn searchable(t: Technique) -> bool {
 /// finders' order (then the chaining engine's, for the forcing chains).
 fn found_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
-    let mut searched: Vec<Vec<Step>> = Vec::new();
+    // One search per group of techniques found together (an X-Chain search also finds
+    // X-Cycles): each claimed technique keeps its own steps of it.
+    let mut searched: Vec<Option<techniques::Group>> = Vec::new();
     for &t in &claim.techniques {
-        let family = techniques::find_family(t, pos);
-        if !searched.contains(&family) {
-            steps.extend(family.iter().filter(|s| s.technique == t).cloned());
-            searched.push(family);
-        } else {
-            steps.extend(
-                searched
-                    .iter()
-                    .find(|f| **f == family)
-                    .into_iter()
-                    .flatten()
-                    .filter(|s| s.technique == t)
-                    .cloned(),
-            );
+        let group = techniques::group(t);
+        if group.is_some() && searched.contains(&group) {
+            continue;
         }
+        searched.push(group);
+        steps.extend(
+            techniques::find_family(t, pos)
+                .into_iter()
+                .filter(|s| claim.techniques.contains(&s.technique)),
+        );
     }
     steps.dedup();
     steps = with_every_full_house(pos, steps);
