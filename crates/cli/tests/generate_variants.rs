@@ -140,6 +140,27 @@ fn json_names_the_variant_and_a_jigsaw_s_regions() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["variant"], "windoku");
     assert!(v.get("regions").is_none());
+    // CSV: the variant and the regions in two more columns (the variant quoted: it has commas).
+    let out = ok(&[
+        "generate",
+        "--variant",
+        "jigsaw,x",
+        "--seed",
+        "9",
+        "--format",
+        "csv",
+    ]);
+    let mut lines = out.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",generator,variant,regions"));
+    let row = lines.next().unwrap();
+    let map = row.rsplit(',').next().unwrap();
+    assert!(
+        row.contains(",\"jigsaw,x\",") && RegionMap::parse(map).is_ok(),
+        "{row}"
+    );
     // The standard layout's JSON is as it was: no variant field.
     let out = ok(&["generate", "--seed", "9", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
