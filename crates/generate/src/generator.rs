@@ -123,17 +123,10 @@ impl Generator {
     ///
     /// Fails with [`GenerateError::Impossible`] for targets no puzzle can meet (fewer than 17
     /// clues, a minimal puzzle with more than 40, an empty band, a region map that admits no
-    /// grid or lacks the symmetry asked for, …), and with [`GenerateError::Unsupported`] for a
-    /// difficulty target or rating on a variant.
+    /// grid or lacks the symmetry asked for, …).
     pub fn new(options: GenerateOptions) -> Result<Generator, GenerateError> {
         let variant = options.variant;
         let floor = if variant.is_standard() { 17 } else { 8 };
-        if !variant.is_standard() && (options.target.needs_rating() || options.rate) {
-            return Err(GenerateError::Unsupported(format!(
-                "difficulty targets and ratings (--level, --se, --classic) on {variant}: \
-                 nonet-logic rates the classic layout only"
-            )));
-        }
         let fixed = match (&options.regions, variant.jigsaw) {
             (None, true) => None,
             (regions, _) => {

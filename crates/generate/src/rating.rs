@@ -9,7 +9,10 @@
 //! expensive chain searches a harder puzzle would need.
 
 use nonet_core::{Layout, PencilMarks, Sudoku};
-use nonet_logic::rate::{rate_classic, rate_se_at_most, rate_se_unchecked, ClassicRating, Level};
+use nonet_logic::rate::{
+    rate_classic, rate_classic_in, rate_se_at_most, rate_se_at_most_in, rate_se_in,
+    rate_se_unchecked, ClassicRating, Level, SeOutcome,
+};
 use nonet_logic::Technique;
 
 use crate::error::GenerateError;
@@ -36,12 +39,7 @@ impl Rating {
     /// Rates a puzzle that has a unique solution (nonet-logic's full SE and classic ratings).
     pub fn of(puzzle: &Sudoku) -> Rating {
         let se = rate_se_unchecked(puzzle);
-        let classic = match rate_classic(puzzle) {
-            Ok(ClassicRating::Elimination) => 0,
-            Ok(ClassicRating::NakedPairs) => 3,
-            // Guessing; the other outcomes cannot happen for a unique puzzle.
-            _ => 5,
-        };
+        let classic = grade(rate_classic(puzzle));
         Rating {
             er: se.er,
             ep: se.ep,
@@ -53,11 +51,34 @@ impl Rating {
     }
 }
 
-/// The generator's one way to rate a puzzle (unique on `layout`): nonet-logic's ratings on the
-/// classic layout, `None` on the others until nonet-logic rates them (`Generator::new` refuses
-/// difficulty targets and ratings on variants, so a dig never asks).
+/// The classic grade of a rating outcome: 0, 3 or 5.
+fn grade(classic: Result<ClassicRating, nonet_logic::rate::RateError>) -> u8 {
+    match classic {
+        Ok(ClassicRating::Elimination) => 0,
+        Ok(ClassicRating::NakedPairs) => 3,
+        // Guessing; the other outcomes cannot happen for a unique puzzle.
+        _ => 5,
+    }
+}
+
+/// The generator's one way to rate a puzzle (unique on `layout`): nonet-logic's ratings, with
+/// Sudoku Explainer's rules over the layout's houses on a variant (`nonet rate --variant`'s).
+/// `None` only if the puzzle is not unique on `layout` (the generator's puzzles always are).
 pub(crate) fn rate_in(layout: &Layout, puzzle: &Sudoku) -> Option<Rating> {
-    layout.is_standard().then(|| Rating::of(puzzle))
+    if layout.is_standard() {
+        return Some(Rating::of(puzzle));
+    }
+    let SeOutcome::Rated(se) = rate_se_in(layout, puzzle).ok()? else {
+        return None;
+    };
+    Some(Rating {
+        er: se.er,
+        ep: se.ep,
+        ed: se.ed,
+        level: se.level(),
+        classic: grade(rate_classic_in(layout, puzzle)),
+        hardest: se.hardest,
+    })
 }
 
 /// The difficulty asked for. Every part given must hold at once.
@@ -175,21 +196,19 @@ impl Target {
     }
 
     /// Whether the puzzle (unique on `geo`'s layout) is still at or under the target's upper
-    /// bounds. Only the classic layout is rated (see [`rate_in`]): on any other, nothing fits.
+    /// bounds, rated on that layout.
     pub(crate) fn fits_upper(&self, geo: &Geometry, puzzle: &[u8; 81]) -> bool {
-        if !geo.is_standard() {
-            return false;
-        }
+        let layout = geo.layout();
         match self.classic {
             Some(0) => {
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                if !PencilMarks::after_elimination(&s).is_solved() {
+                if !PencilMarks::after_elimination_in(layout, &s).is_solved() {
                     return false;
                 }
             }
             Some(3) => {
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                if matches!(rate_classic(&s), Ok(ClassicRating::Guessing)) {
+                if matches!(rate_classic_in(layout, &s), Ok(ClassicRating::Guessing)) {
                     return false;
                 }
             }
@@ -202,7 +221,11 @@ impl Target {
                     return true;
                 }
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                capped_er(&s, hi).is_some()
+                if geo.is_standard() {
+                    capped_er(&s, hi).is_some()
+                } else {
+                    rate_se_at_most_in(layout, &s, hi as f64 / 10.0).is_some()
+                }
             }
             _ => true,
         }

@@ -8,6 +8,7 @@ use nonet_core::{Cell, CellSet, Layout, RegionMap, Sudoku, Variant};
 use nonet_generate::{
     is_minimal_in, GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
 };
+use nonet_logic::rate::{rate_classic_in, rate_se_in, ClassicRating, SeOutcome};
 
 fn variant(text: &str) -> Variant {
     text.parse().expect("a variant")
@@ -173,34 +174,60 @@ fn a_fixed_map_is_every_puzzle_s_map() {
 }
 
 #[test]
-fn difficulty_targets_on_variants_are_refused_until_rated() {
-    for target in [
-        Target {
-            level: Some(Level::Easy),
-            ..Target::default()
-        },
-        Target {
-            se: Some((2.0, 4.0)),
-            ..Target::default()
-        },
-        Target {
-            classic: Some(3),
-            ..Target::default()
-        },
+fn difficulty_targets_on_variants_meet_the_rating_over_their_houses() {
+    for (v, target) in [
+        (
+            "x",
+            Target {
+                level: Some(Level::Easy),
+                ..Target::default()
+            },
+        ),
+        (
+            "jigsaw",
+            Target {
+                se: Some((2.0, 4.0)),
+                ..Target::default()
+            },
+        ),
+        (
+            "windoku",
+            Target {
+                classic: Some(3),
+                ..Target::default()
+            },
+        ),
     ] {
-        let r = Generator::new(GenerateOptions {
-            variant: variant("x"),
+        let g = Generator::new(GenerateOptions {
+            variant: variant(v),
             target,
             ..GenerateOptions::default()
-        });
-        assert!(matches!(r, Err(GenerateError::Unsupported(_))), "{r:?}");
+        })
+        .unwrap();
+        for seed in 0..3 {
+            let made = g.generate(seed).unwrap();
+            let layout = made.layout();
+            let r = made.rating.expect("a target rates its puzzles");
+            // The rating is `nonet rate --variant`'s, and meets the target.
+            let SeOutcome::Rated(se) = rate_se_in(&layout, &made.puzzle).unwrap() else {
+                panic!("{v}: not unique on its layout");
+            };
+            assert_eq!(se.er, r.er, "{v}");
+            if let Some(level) = target.level {
+                assert_eq!(se.level(), level, "{v}");
+            }
+            if let Some((lo, hi)) = target.se {
+                assert!((lo..=hi).contains(&se.er), "{v}: ER {}", se.er);
+            }
+            if target.classic == Some(3) {
+                assert_eq!(
+                    rate_classic_in(&layout, &made.puzzle),
+                    Ok(ClassicRating::NakedPairs),
+                    "{v}"
+                );
+            }
+        }
     }
-    let rated = Generator::new(GenerateOptions {
-        variant: variant("windoku"),
-        rate: true,
-        ..GenerateOptions::default()
-    });
-    assert!(matches!(rated, Err(GenerateError::Unsupported(_))));
     // A region map without a jigsaw is a contradiction.
     let r = Generator::new(GenerateOptions {
         variant: variant("x"),

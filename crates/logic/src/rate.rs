@@ -231,8 +231,18 @@ pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
 /// aligned triplets and Nishio 7.5, by the catalogue). When it does not stop, the hints are the
 /// rater's own, so the ER it returns is the rater's ER.
 pub fn rate_se_at_most(puzzle: &Sudoku, cap: f64) -> Option<f64> {
+    at_most(se::grid::Grid::from_sudoku(puzzle), cap)
+}
+
+/// [`rate_se_at_most`] on `layout`, with SE's rules over its houses (as [`rate_se_in`]).
+pub fn rate_se_at_most_in(layout: &Layout, puzzle: &Sudoku, cap: f64) -> Option<f64> {
+    let geo = se::grid::Geometry::for_layout(layout);
+    at_most(se::grid::Grid::from_sudoku_in(geo, puzzle), cap)
+}
+
+/// The capped walk of [`rate_se_at_most`] from the grid `g`.
+fn at_most(mut g: se::grid::Grid, cap: f64) -> Option<f64> {
     let cap = tenths(cap);
-    let mut g = se::grid::Grid::from_sudoku(puzzle);
     let mut er = 0i64;
     let mut memory = se::Memory::new();
     while !g.is_full() {

@@ -327,7 +327,23 @@ fn generate_job(
     minimal: bool,
     clues: Option<(usize, usize)>,
     timeout: Option<f64>,
+    variant: &str,
+    regions: Option<&str>,
 ) -> PyResult<GenerateJob> {
+    let variant = variant
+        .parse::<nonet_core::Variant>()
+        .map_err(|e| input_error(e.to_string()))?;
+    let regions = match regions {
+        None => None,
+        Some(_) if !variant.jigsaw => {
+            return Err(input_error(
+                "regions gives a jigsaw's regions: it needs variant=\"jigsaw\"".to_string(),
+            ))
+        }
+        Some(map) => Some(
+            nonet_core::RegionMap::parse(map).map_err(|e| input_error(format!("regions: {e}")))?,
+        ),
+    };
     let level = level
         .map(|l| l.parse::<Level>())
         .transpose()
@@ -353,6 +369,8 @@ fn generate_job(
             level,
             ..Target::default()
         },
+        variant,
+        regions,
         ..GenerateOptions::default()
     };
     // Options the generator refuses (checked before any work) are the caller's mistake.
@@ -377,12 +395,14 @@ fn random_seed() -> u64 {
 }
 
 /// New puzzles, as `nonet generate --seed SEED --count COUNT [--level] [--symmetry]
-/// [--minimal] [--clues MIN..MAX]` prints them (81 characters, "." for empty; `clues` is a
-/// pair (MIN, MAX)), puzzles start .. start+count of the run. The same arguments give the same puzzles on every machine and with any thread count.
+/// [--minimal] [--clues MIN..MAX] [--variant V] [--regions MAP]` prints them (81 characters,
+/// "." for empty, and a jigsaw's region map after one space; `clues` is a pair (MIN, MAX);
+/// `variant` a comma-separated list of jigsaw, x, windoku), puzzles start .. start+count of the
+/// run. The same arguments give the same puzzles on every machine and with any thread count.
 /// Without a seed, a random one is chosen. A puzzle not found within `timeout` seconds (0 or
 /// None: no limit) raises GenerateError.
 #[pyfunction]
-#[pyo3(signature = (seed = None, count = 1, *, level = None, symmetry = "none", minimal = false, clues = None, start = 0, timeout = Some(60.0), threads = None))]
+#[pyo3(signature = (seed = None, count = 1, *, level = None, symmetry = "none", minimal = false, clues = None, start = 0, timeout = Some(60.0), threads = None, variant = "standard", regions = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -395,10 +415,20 @@ fn generate(
     start: u64,
     timeout: Option<f64>,
     threads: Option<i64>,
+    variant: &str,
+    regions: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    let job = generate_job(seed, count, start, level, symmetry, minimal, clues, timeout)?;
+    let job = generate_job(
+        seed, count, start, level, symmetry, minimal, clues, timeout, variant, regions,
+    )?;
     let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
-    Ok(puzzles.iter().map(|g| g.puzzle.to_line()).collect())
+    Ok(puzzles
+        .iter()
+        .map(|g| match &g.regions {
+            Some(map) => format!("{} {}", g.puzzle.to_line(), map.to_digits()),
+            None => g.puzzle.to_line(),
+        })
+        .collect())
 }
 
 /// As generate, on all cores with the GIL released, the puzzles as a (count, 81) uint8 numpy
@@ -428,6 +458,8 @@ fn generate_many(
         minimal,
         clues,
         timeout,
+        "standard",
+        None,
     )?;
     let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
     grid_array(py, puzzles.iter().map(|g| g.puzzle.to_bytes()))

@@ -114,6 +114,9 @@ def test_generate_is_reproducible_and_unique() -> None:
         ({"threads": -3}, "threads"),
         ({"clues": (30, 20)}, "clue range 30..20 is empty"),
         ({"clues": (10, 16)}, "fewer than 17 clues"),
+        ({"variant": "sudoku"}, "unknown variant 'sudoku'"),
+        ({"variant": "x", "regions": "1" * 81}, "needs variant"),
+        ({"variant": "jigsaw", "regions": "1" * 81}, "only 1 region labels"),
     ],
 )
 def test_generate_refuses_bad_options(kwargs, message) -> None:

@@ -105,3 +105,9 @@ def test_generate_agrees(cli: Cli, args: list[str], kwargs: dict) -> None:
     assert nonet.generate(seed=2024, count=6, **kwargs) == expected
     tail = nonet.generate_many(2024, 2, start=4, **kwargs)
     assert ["".join("." if v == 0 else str(v) for v in row) for row in tail] == expected[4:]
+
+
+@pytest.mark.parametrize("variant", ["jigsaw", "x", "windoku", "jigsaw,x"])
+def test_generate_variants_agree(cli: Cli, variant: str) -> None:
+    expected = cli.run("generate", "--seed", "7", "--count", "3", "--variant", variant).stdout
+    assert nonet.generate(seed=7, count=3, variant=variant) == expected.splitlines()

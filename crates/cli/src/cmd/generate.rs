@@ -240,9 +240,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     if variant.jigsaw && args.format == GenFormat::Grid {
         bail!("--format grid shows no regions: use --format line or json with --variant jigsaw");
     }
-    // Ratings come from nonet-logic, which rates the standard layout only.
-    let rated_output =
-        matches!(args.format, GenFormat::Json | GenFormat::Csv) && variant.is_standard();
+    // A variant's ratings are nonet-logic's SE-like ones over its houses (`rate --variant`'s).
+    let rated_output = matches!(args.format, GenFormat::Json | GenFormat::Csv);
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal,

@@ -60,8 +60,12 @@ def generate(
     start: int = 0,
     timeout: float | None = 60.0,
     threads: int | None = None,
+    variant: str = "standard",
+    regions: str | None = None,
 ) -> list[str]:
-    """Puzzles ``start .. start+count`` of ``nonet generate --seed SEED``'s run."""
+    """Puzzles ``start .. start+count`` of ``nonet generate --seed SEED``'s run; a variant's
+    (``"jigsaw"``, ``"x"``, ``"windoku"``, comma-separated) as ``--variant`` prints them, a
+    jigsaw's region map after one space."""
 
 def generate_many(
     seed: int,
