@@ -64,11 +64,9 @@ pub(crate) struct Geometry {
     /// Per cell, its houses as bits of `all_houses`.
     houses_of: [u64; 81],
     /// Pairs (P, Q) such that a digit absent from P is absent from Q and the other way round:
-    /// locked candidates (two houses less their common cells).
-    locked: Vec<(u128, u128)>,
-    /// `locked` and on a jigsaw the pairs of the law of leftovers, made when a search first
-    /// needs them (most puzzles never do, and the leftovers cost more to list than an easy
-    /// puzzle takes to solve).
+    /// locked candidates (two houses that share two cells or more, less those cells), and on
+    /// a jigsaw the law of leftovers. Made when a search first needs them: most puzzles never
+    /// do, and listing them costs a good part of solving an easy one.
     pairs: std::cell::OnceCell<Vec<(u128, u128)>>,
     /// Whether the layout is a jigsaw (the leftovers need irregular regions).
     jigsaw: bool,
@@ -93,21 +91,11 @@ impl Geometry {
                 houses_of[c.index()] |= 1 << local[h.index()];
             }
         }
-        let mut locked = Vec::with_capacity(128);
-        for a in 0..count {
-            for b in a + 1..count {
-                let common = houses[a] & houses[b];
-                if common.count_ones() >= 2 {
-                    locked.push((houses[a] & !common, houses[b] & !common));
-                }
-            }
-        }
         Geometry {
             houses,
             all_houses: (1u64 << count) - 1,
             peers,
             houses_of,
-            locked,
             pairs: std::cell::OnceCell::new(),
             jigsaw: layout.is_jigsaw(),
         }
@@ -116,7 +104,16 @@ impl Geometry {
     /// The pairs: locked candidates, then leftovers on a jigsaw.
     fn pairs(&self) -> &[(u128, u128)] {
         self.pairs.get_or_init(|| {
-            let mut pairs = self.locked.clone();
+            let houses = self.houses();
+            let mut pairs = Vec::with_capacity(128);
+            for (a, &ha) in houses.iter().enumerate() {
+                for &hb in &houses[a + 1..] {
+                    let common = ha & hb;
+                    if common.count_ones() >= 2 {
+                        pairs.push((ha & !common, hb & !common));
+                    }
+                }
+            }
             if self.jigsaw {
                 let h = &self.houses;
                 leftovers(&h[..9], &h[18..27], &mut pairs);
@@ -167,8 +164,8 @@ struct State {
     solved: u128,
     /// Per digit, the houses (bits of `Geometry::all_houses`) where it is placed.
     done: [u64; 9],
-    /// Per digit, its cells as the hidden singles last saw them with nothing to do: an
-    /// unchanged board has no new hidden single.
+    /// Per digit, its cells as the hidden singles last saw them with nothing to do: only the
+    /// houses of the cells it lost since can have a new hidden single.
     checked: [u128; 9],
     /// Per digit, its cells when the pair rule last left them unchanged.
     paired: [u128; 9],
@@ -237,10 +234,18 @@ impl State {
             let mut progress = false;
             for d in 0..9 {
                 let x = self.cand[d];
-                if x == self.checked[d] {
+                // Only the houses that lost a place of the digit since the last look can have
+                // a new hidden single (or none left).
+                let mut removed = self.checked[d] & !x;
+                if removed == 0 {
                     continue;
                 }
-                let mut todo = g.all_houses & !self.done[d];
+                let mut touched = 0u64;
+                while removed != 0 {
+                    touched |= g.houses_of[removed.trailing_zeros() as usize];
+                    removed &= removed - 1;
+                }
+                let mut todo = touched & !self.done[d];
                 let mut found = 0u128;
                 while todo != 0 {
                     let h = todo.trailing_zeros() as usize;
@@ -563,7 +568,7 @@ pub(crate) fn count_with(
         cand: [ALL; 9],
         solved: 0,
         done: [0; 9],
-        checked: [0; 9],
+        checked: [ALL; 9],
         paired: [0; 9],
     };
     let mut given = [0u128; 9];
