@@ -620,9 +620,11 @@ pub(crate) fn count_with(
     // Which house holds them in order changes the search's size enormously on some layouts
     // without a solution (one of the shared impossible layouts: refuted without a guess with
     // the order kept in one region, not in 3 million guesses with it in a row). So the houses
-    // take turns under a guess budget that grows each round, tightest houses first: whichever
-    // finishes first answers. A run that ran out of guesses after finding solutions has a
-    // counting job, not a refutation: it continues without a budget.
+    // take turns under a guess budget, tightest houses first: whichever finishes first answers.
+    // After a first round, the houses are ranked by what propagation alone leaves with the
+    // order in each (fewest candidates first), and the budget doubles each round. A run that
+    // ran out of guesses after finding solutions has a counting job, not a refutation: it
+    // continues without a budget.
     let factor: usize = (2..=order.len).product();
     let mut houses: Vec<u128> = g.houses().to_vec();
     houses.sort_by_key(|&h| (h & !state.solved).count_ones());
@@ -638,7 +640,22 @@ pub(crate) fn count_with(
                 return answer(run(order, factor, u32::MAX), factor);
             }
         }
-        budget = budget.saturating_mul(4);
+        if budget == FIRST_BUDGET {
+            houses.sort_by_cached_key(|&house| {
+                let mut root = state;
+                let order = Order { house, ..order };
+                let rules = Rules {
+                    pairs: true,
+                    hall: false,
+                };
+                if root.settle(g, &order, rules) {
+                    root.cand.iter().map(|x| x.count_ones()).sum()
+                } else {
+                    0
+                }
+            });
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 
