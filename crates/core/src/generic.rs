@@ -26,7 +26,7 @@
 //!
 //! Search: a bivalue cell if there is one (the best scored in hard searches), else the digit
 //! of a house with the fewest places, else the cell with the fewest candidates; one branch on a
-//! copy of the 200-byte state, its negation in place.
+//! copy of the 520-byte state, its negation in place.
 //!
 //! Interchangeable digits: the digits that no given uses can be relabelled among themselves in
 //! any solution, which gives another solution; the m of them give m! solutions per relabelling
