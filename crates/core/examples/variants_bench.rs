@@ -3,8 +3,7 @@
 //! `Sudoku::solutions_in`, which builds the layout's masks on every call, as the CLI does),
 //! the standard fast solver on standard puzzles of similar clue counts (`se-rated.txt`,
 //! 17-40 givens, most 22-29; the X and Windoku puzzles have 14-36), and the variants' solver
-//! on the same standard puzzles with X or Windoku's houses added where their solution keeps
-//! them. Then the time to answer the empty grid of every shared layout (`none` for the
+//! on the same standard puzzles given as a jigsaw whose regions are the boxes. Then the time to answer the empty grid of every shared layout (`none` for the
 //! impossible ones, `multiple` for the others): total and slowest.
 //!
 //! ```text
@@ -99,15 +98,6 @@ fn main() {
         .iter()
         .map(|l| (line(&l[..81]), STANDARD.clone()))
         .collect();
-    // The standard puzzles with a variant's houses added, where their solution keeps them
-    // (the givens stay unique: more houses only remove solutions).
-    let extended = |layout: &Layout| -> Vec<(Sudoku, Layout)> {
-        standard
-            .iter()
-            .filter(|(p, _)| p.unique_solution().unwrap().check_in(layout).is_ok())
-            .map(|(p, _)| (*p, layout.clone()))
-            .collect()
-    };
     let mut sets = vec![
         Set::new("jigsaw (jigsaw-puzzles.txt)", jigsaw),
         Set::new("x (x-puzzles.txt)", with("variants/x-puzzles.txt", &x)),
@@ -123,8 +113,6 @@ fn main() {
                 .map(|(p, _)| (*p, Layout::jigsaw(&RegionMap::boxes())))
                 .collect(),
         ),
-        Set::new("x on se-rated grids that keep it", extended(&x)),
-        Set::new("windoku on se-rated grids that keep it", extended(&windoku)),
     ];
     for _ in 0..rounds {
         for set in &mut sets {

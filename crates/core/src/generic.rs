@@ -26,7 +26,7 @@
 //!
 //! Search: a bivalue cell if there is one (the best scored in hard searches), else the digit
 //! of a house with the fewest places, else the cell with the fewest candidates; one branch on a
-//! copy of the 200-byte state, its negation in place.
+//! copy of the 520-byte state, its negation in place.
 //!
 //! Interchangeable digits: the digits that no given uses can be relabelled among themselves in
 //! any solution, which gives another solution; the m of them give m! solutions per relabelling
@@ -64,11 +64,10 @@ pub(crate) struct Geometry {
     /// Per cell, its houses as bits of `all_houses`.
     houses_of: [u64; 81],
     /// Pairs (P, Q) such that a digit absent from P is absent from Q and the other way round:
-    /// locked candidates (two houses less their common cells).
-    locked: Vec<(u128, u128)>,
-    /// The same for the law of leftovers on a jigsaw layout, made when a search first needs
-    /// them (most puzzles never do, and making them costs more than solving an easy one).
-    leftovers: std::cell::OnceCell<Vec<(u128, u128)>>,
+    /// locked candidates (two houses that share two cells or more, less those cells), and on
+    /// a jigsaw the law of leftovers. Made when a search first needs them: most puzzles never
+    /// do, and listing them costs a good part of solving an easy one.
+    pairs: std::cell::OnceCell<Vec<(u128, u128)>>,
     /// Whether the layout is a jigsaw (the leftovers need irregular regions).
     jigsaw: bool,
 }
@@ -92,30 +91,29 @@ impl Geometry {
                 houses_of[c.index()] |= 1 << local[h.index()];
             }
         }
-        let mut locked = Vec::with_capacity(128);
-        for a in 0..count {
-            for b in a + 1..count {
-                let common = houses[a] & houses[b];
-                if common.count_ones() >= 2 {
-                    locked.push((houses[a] & !common, houses[b] & !common));
-                }
-            }
-        }
         Geometry {
             houses,
             all_houses: (1u64 << count) - 1,
             peers,
             houses_of,
-            locked,
-            leftovers: std::cell::OnceCell::new(),
+            pairs: std::cell::OnceCell::new(),
             jigsaw: layout.is_jigsaw(),
         }
     }
 
-    /// The leftover pairs (none unless the layout is a jigsaw).
-    fn leftovers(&self) -> &[(u128, u128)] {
-        self.leftovers.get_or_init(|| {
-            let mut pairs = Vec::new();
+    /// The pairs: locked candidates, then leftovers on a jigsaw.
+    fn pairs(&self) -> &[(u128, u128)] {
+        self.pairs.get_or_init(|| {
+            let houses = self.houses();
+            let mut pairs = Vec::with_capacity(128);
+            for (a, &ha) in houses.iter().enumerate() {
+                for &hb in &houses[a + 1..] {
+                    let common = ha & hb;
+                    if common.count_ones() >= 2 {
+                        pairs.push((ha & !common, hb & !common));
+                    }
+                }
+            }
             if self.jigsaw {
                 let h = &self.houses;
                 leftovers(&h[..9], &h[18..27], &mut pairs);
@@ -132,26 +130,27 @@ impl Geometry {
 }
 
 /// The law of leftovers between `lines` (nine rows or nine columns) and `regions`: for every
-/// set of k lines (1 <= k <= 4: the other sets are complements, which give the same pair), the
-/// k regions that overlap them most; the lines' cells outside the regions and the regions'
-/// cells outside the lines hold the same digits, so each is a pair when small.
+/// run of k consecutive lines (1 <= k <= 4: longer runs are the complements of shorter ones
+/// with the other regions, which give the same pair), the k regions that overlap it most; the
+/// run's cells outside the regions and the regions' cells outside the run hold the same
+/// digits, so each makes a pair when small. (Runs, not every set of lines: regions are
+/// connected, so a set of lines that is not a run is rarely covered by regions this closely,
+/// and all 255 sets cost more to list than most puzzles take to solve.)
 fn leftovers(lines: &[u128], regions: &[u128], pairs: &mut Vec<(u128, u128)>) {
-    for set in 1u32..512 {
-        let k = set.count_ones() as usize;
-        if k > 4 {
-            continue;
-        }
-        let cells = (0..9)
-            .filter(|&l| set & (1 << l) != 0)
-            .fold(0u128, |m, l| m | lines[l]);
-        let mut overlap: [(u32, usize); 9] =
-            std::array::from_fn(|g| ((regions[g] & cells).count_ones(), g));
-        overlap.sort_unstable_by(|x, y| y.cmp(x));
-        let union = overlap[..k].iter().fold(0u128, |m, &(_, g)| m | regions[g]);
-        let (a, b) = (cells & !union, union & !cells);
-        let size = a.count_ones();
-        if (1..=MAX_LEFTOVER).contains(&size) && !pairs.contains(&(a, b)) {
-            pairs.push((a, b));
+    for start in 0..9 {
+        let mut cells = 0u128;
+        for (k, &line) in lines.iter().enumerate().skip(start).take(4) {
+            let k = k - start + 1;
+            cells |= line;
+            let mut overlap: [(u32, usize); 9] =
+                std::array::from_fn(|g| ((regions[g] & cells).count_ones(), g));
+            overlap.sort_unstable_by(|x, y| y.cmp(x));
+            let union = overlap[..k].iter().fold(0u128, |m, &(_, g)| m | regions[g]);
+            let (a, b) = (cells & !union, union & !cells);
+            let size = a.count_ones();
+            if (1..=MAX_LEFTOVER).contains(&size) && !pairs.contains(&(a, b)) {
+                pairs.push((a, b));
+            }
         }
     }
 }
@@ -165,6 +164,11 @@ struct State {
     solved: u128,
     /// Per digit, the houses (bits of `Geometry::all_houses`) where it is placed.
     done: [u64; 9],
+    /// Per digit, its cells as the hidden singles last saw them with nothing to do: only the
+    /// houses of the cells it lost since can have a new hidden single.
+    checked: [u128; 9],
+    /// Per digit, its cells when the pair rule last left them unchanged.
+    paired: [u128; 9],
 }
 
 /// The order kept among the interchangeable digits: each digit of `digits` (in order) lies in
@@ -230,7 +234,18 @@ impl State {
             let mut progress = false;
             for d in 0..9 {
                 let x = self.cand[d];
-                let mut todo = g.all_houses & !self.done[d];
+                // Only the houses that lost a place of the digit since the last look can have
+                // a new hidden single (or none left).
+                let mut removed = self.checked[d] & !x;
+                if removed == 0 {
+                    continue;
+                }
+                let mut touched = 0u64;
+                while removed != 0 {
+                    touched |= g.houses_of[removed.trailing_zeros() as usize];
+                    removed &= removed - 1;
+                }
+                let mut todo = touched & !self.done[d];
                 let mut found = 0u128;
                 while todo != 0 {
                     let h = todo.trailing_zeros() as usize;
@@ -248,6 +263,8 @@ impl State {
                         return false;
                     }
                     progress = true;
+                } else {
+                    self.checked[d] = x;
                 }
             }
             if progress {
@@ -260,15 +277,8 @@ impl State {
                     Some(false) => {}
                 }
             }
-            if rules.locked {
-                match self.pairs(&g.locked) {
-                    None => return false,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-            }
-            if rules.leftovers {
-                match self.pairs(g.leftovers()) {
+            if rules.pairs {
+                match self.pairs(g.pairs()) {
                     None => return false,
                     Some(true) => continue,
                     Some(false) => {}
@@ -315,13 +325,17 @@ impl State {
         Some(progress)
     }
 
-    /// The pair rule: a digit absent from one set of a pair leaves the other. Whether anything
-    /// was removed, `None` when that would remove a placed digit (the digit is in one set of
-    /// the pair for sure and in the other nowhere).
+    /// The pair rule, once over the pairs, on the digits whose cells changed since it last
+    /// left them unchanged: a digit absent from one set of a pair leaves the other. Whether
+    /// anything was removed, `None` when that would remove a placed digit (the digit is in one
+    /// set of the pair for sure and in the other nowhere).
     fn pairs(&mut self, pairs: &[(u128, u128)]) -> Option<bool> {
         let mut progress = false;
-        for x in self.cand.iter_mut() {
+        for (x, seen) in self.cand.iter_mut().zip(&mut self.paired) {
             let before = *x;
+            if before == *seen {
+                continue;
+            }
             let mut y = before;
             for &(p, q) in pairs {
                 if y & p == 0 {
@@ -333,8 +347,12 @@ impl State {
             if (before ^ y) & self.solved != 0 {
                 return None;
             }
-            progress |= y != before;
-            *x = y;
+            if y == before {
+                *seen = y;
+            } else {
+                progress = true;
+                *x = y;
+            }
         }
         Some(progress)
     }
@@ -461,10 +479,8 @@ impl State {
 /// Which rules a node applies beyond the singles.
 #[derive(Clone, Copy)]
 struct Rules {
-    /// Locked candidates.
-    locked: bool,
-    /// The law of leftovers (jigsaw layouts).
-    leftovers: bool,
+    /// Locked candidates and the law of leftovers.
+    pairs: bool,
     /// Hall's condition.
     hall: bool,
 }
@@ -477,8 +493,8 @@ struct Search<'g> {
     found: usize,
     first: Option<State>,
     guesses: u32,
-    /// Whether the pair rules run from the root (sparse grids, where searches are long).
-    eager: bool,
+    /// After how many guesses the search counts as hard (`CHEAP_GUESSES`).
+    cheap: u32,
     /// How many guesses the search may make before it gives up (`aborted`).
     budget: u32,
     aborted: bool,
@@ -486,11 +502,10 @@ struct Search<'g> {
 
 impl Search<'_> {
     fn rules(&self) -> Rules {
-        let hard = self.eager || self.guesses > CHEAP_GUESSES;
+        let hard = self.guesses > self.cheap;
         let desperate = self.guesses > DESPERATE_GUESSES;
         Rules {
-            locked: hard || desperate,
-            leftovers: hard,
+            pairs: hard || desperate,
             hall: desperate,
         }
     }
@@ -503,7 +518,7 @@ impl Search<'_> {
             if !state.settle(g, &self.order, self.rules()) {
                 return;
             }
-            let scored = if self.eager || self.guesses > CHEAP_GUESSES {
+            let scored = if self.guesses > self.cheap {
                 SCORED_CELLS
             } else {
                 1
@@ -533,9 +548,6 @@ impl Search<'_> {
     }
 }
 
-/// How many givens make a grid sparse enough for the pair rules from the root.
-const EAGER_GIVENS: u32 = 17;
-
 /// Counts the solutions of `cells` (row-major, 0 for empty) on `layout`, stopping at `limit`,
 /// with the first solution found. Clashing givens give 0.
 pub(crate) fn count(layout: &Layout, cells: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
@@ -556,6 +568,8 @@ pub(crate) fn count_with(
         cand: [ALL; 9],
         solved: 0,
         done: [0; 9],
+        checked: [ALL; 9],
+        paired: [0; 9],
     };
     let mut given = [0u128; 9];
     for (i, &v) in cells.iter().enumerate() {
@@ -581,7 +595,6 @@ pub(crate) fn count_with(
             order.len += 1;
         }
     }
-    let givens = state.solved.count_ones();
     let run = |order: Order, factor: usize, budget: u32| {
         let mut search = Search {
             geometry: g,
@@ -590,7 +603,7 @@ pub(crate) fn count_with(
             found: 0,
             first: None,
             guesses: 0,
-            eager: givens < EAGER_GIVENS,
+            cheap: CHEAP_GUESSES,
             budget,
             aborted: false,
         };
@@ -607,9 +620,11 @@ pub(crate) fn count_with(
     // Which house holds them in order changes the search's size enormously on some layouts
     // without a solution (one of the shared impossible layouts: refuted without a guess with
     // the order kept in one region, not in 3 million guesses with it in a row). So the houses
-    // take turns under a guess budget that grows each round, tightest houses first: whichever
-    // finishes first answers. A run that ran out of guesses after finding solutions has a
-    // counting job, not a refutation: it continues without a budget.
+    // take turns under a guess budget, tightest houses first: whichever finishes first answers.
+    // After a first round, the houses are ranked by what propagation alone leaves with the
+    // order in each (fewest candidates first), and the budget doubles each round. A run that
+    // ran out of guesses after finding solutions has a counting job, not a refutation: it
+    // continues without a budget.
     let factor: usize = (2..=order.len).product();
     let mut houses: Vec<u128> = g.houses().to_vec();
     houses.sort_by_key(|&h| (h & !state.solved).count_ones());
@@ -625,7 +640,22 @@ pub(crate) fn count_with(
                 return answer(run(order, factor, u32::MAX), factor);
             }
         }
-        budget = budget.saturating_mul(4);
+        if budget == FIRST_BUDGET {
+            houses.sort_by_cached_key(|&house| {
+                let mut root = state;
+                let order = Order { house, ..order };
+                let rules = Rules {
+                    pairs: true,
+                    hall: false,
+                };
+                if root.settle(g, &order, rules) {
+                    root.cand.iter().map(|x| x.count_ones()).sum()
+                } else {
+                    0
+                }
+            });
+        }
+        budget = budget.saturating_mul(2);
     }
 }
 
