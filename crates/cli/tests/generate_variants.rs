@@ -220,14 +220,6 @@ fn jigsaw_with_a_symmetry_draws_maps_with_it() {
 #[test]
 fn what_variants_cannot_do_is_refused() {
     refused(
-        &["generate", "--variant", "x", "--level", "easy"],
-        "not available yet",
-    );
-    refused(
-        &["generate", "--variant", "jigsaw", "--se", "2..3"],
-        "not available yet",
-    );
-    refused(
         &["generate", "--variant", "x", "--regions", &"1".repeat(81)],
         "needs --variant jigsaw",
     );
@@ -253,4 +245,33 @@ fn what_variants_cannot_do_is_refused() {
         &["generate", "--variant", "jigsaw", "--format", "grid"],
         "--format grid",
     );
+}
+
+#[test]
+fn a_variant_at_a_level_rates_at_that_level_on_its_houses() {
+    let made = ok(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--level",
+        "medium",
+        "--seed",
+        "3",
+        "--count",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    let path = std::env::temp_dir().join(format!("nonet-level-{}.txt", std::process::id()));
+    std::fs::write(&path, &made).unwrap();
+    let levels = ok(&[
+        "rate",
+        "--variant",
+        "jigsaw",
+        "--scale",
+        "level",
+        path.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(levels, "medium\nmedium\nmedium\n", "{made}");
 }
