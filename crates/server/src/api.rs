@@ -9,7 +9,10 @@ use axum::http::header::{CONTENT_TYPE, ETAG, IF_MATCH};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku};
+use nonet_core::{
+    Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, RegionMap, Sudoku, Variant,
+    VariantError,
+};
 use nonet_logic::{Candidate, Step};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -253,11 +256,23 @@ async fn blocking<T: Send + 'static>(
 }
 
 fn engine_error(e: EngineError) -> ApiError {
+    if let EngineError::Unavailable { .. } = e {
+        return not_available(&e);
+    }
     eprintln!("nonet play: {e}");
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "generator_failed",
         "could not make a puzzle this time; please try again or pick another seed",
+    )
+}
+
+/// 422 `not_available`: the engine does not do this on the game's variant yet.
+fn not_available(e: &EngineError) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not_available",
+        e.to_string(),
     )
 }
 
@@ -278,6 +293,40 @@ fn house_json(h: House) -> Value {
 
 fn candidate_json(c: &Candidate) -> Value {
     json!({ "cell": c.cell.index(), "digit": c.digit.get() })
+}
+
+/// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
+/// thick borders and region tints from.
+fn boxes_line(layout: &Layout) -> String {
+    Cell::all()
+        .map(|c| char::from(b'1' + layout.houses_of(c)[2].number() as u8))
+        .collect()
+}
+
+/// A game's layout as data: its variant, a jigsaw's region map (as the player gave it, `null`
+/// otherwise), each cell's box or region (`boxes`), and every house with its cells. The page
+/// draws borders, tints, diagonals and windows and finds peers from this alone.
+fn layout_json(g: &Game) -> Value {
+    let layout = g.layout();
+    let houses: Vec<Value> = layout
+        .houses()
+        .map(|h| {
+            let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
+            json!({
+                "index": h.index(),
+                "kind": h.kind().name(),
+                "number": h.number() + 1,
+                "name": h.to_string(),
+                "cells": cells,
+            })
+        })
+        .collect();
+    json!({
+        "variant": g.variant.to_string(),
+        "regions": g.regions.as_ref().map(RegionMap::to_line),
+        "boxes": boxes_line(layout),
+        "houses": houses,
+    })
 }
 
 /// A game as the page needs it (never the solution).
@@ -327,6 +376,8 @@ pub fn game_json(g: &Game) -> Value {
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
+        "can_hint": engine::teaches(g.layout()),
+        "layout": layout_json(g),
         "cells": cells_json,
         "clashes": clashes,
     })
@@ -337,6 +388,8 @@ fn summary_json(g: &Game) -> Value {
         "id": g.id,
         "puzzle": g.puzzle.to_line(),
         "board": g.board.grid().to_line(),
+        "variant": g.variant.to_string(),
+        "boxes": boxes_line(g.layout()),
         "source": g.source,
         "level": g.level,
         "rating": g.rating,
@@ -433,6 +486,8 @@ pub async fn levels() -> Json<Value> {
 #[serde(deny_unknown_fields)]
 pub struct CheckPuzzle {
     puzzle: String,
+    variant: Option<String>,
+    regions: Option<String>,
 }
 
 /// Longest puzzle text accepted (a 9-line grid with borders fits easily).
@@ -445,7 +500,54 @@ fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
     Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
 }
 
-fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
+/// A game's variant with a jigsaw's regions, and the layout they make.
+struct VariantLayout {
+    variant: Variant,
+    regions: Option<RegionMap>,
+    layout: Layout,
+}
+
+/// Reads `variant` (`jigsaw,x,windoku` words, absent or `standard` for the standard layout)
+/// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
+/// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
+/// `bad_regions` with the label and the rule it breaks.
+fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<VariantLayout, ApiError> {
+    let bad =
+        |code, message: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
+    let variant: Variant = variant
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: VariantError| bad("bad_variant", e.to_string()))?;
+    let regions = match regions {
+        Some(text) if text.len() > MAX_PUZZLE_TEXT => {
+            return Err(bad("bad_regions", "the region map is too long".into()))
+        }
+        Some(text) if variant.jigsaw || !text.trim().is_empty() => {
+            let labels: String = text.split_whitespace().collect();
+            Some(
+                RegionMap::parse(&labels)
+                    .map_err(|e| bad("bad_regions", format!("region map: {e}")))?,
+            )
+        }
+        _ => None,
+    };
+    let layout = variant.layout(regions.as_ref()).map_err(|e| {
+        let message = match e {
+            VariantError::MissingRegions => {
+                "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")".to_string()
+            }
+            other => other.to_string(),
+        };
+        bad("bad_regions", message)
+    })?;
+    Ok(VariantLayout {
+        variant,
+        regions,
+        layout,
+    })
+}
+
+fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
     let (status, message, rating, level) = match check {
         PuzzleCheck::Clash(m) => ("clash", m.clone(), None, None),
         PuzzleCheck::NoSolution => (
@@ -478,6 +580,7 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
         "ok": status == "unique",
         "message": message,
         "puzzle": puzzle.to_line(),
+        "variant": variant.to_string(),
         "clues": puzzle.filled_count(),
         "rating": rating,
         "level": level,
@@ -495,18 +598,25 @@ type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
 async fn check_and_rate(
     st: &AppState,
     puzzle: Sudoku,
+    layout: &Layout,
 ) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
-    let check = blocking(move || Ok(engine::solve_check(&puzzle))).await?;
+    let on = layout.clone();
+    let check = blocking(move || Ok(engine::solve_check(&puzzle, &on))).await?;
     let PuzzleCheck::Unique { solution, .. } = check else {
         return Ok((check, None));
     };
+    if !layout.is_standard() {
+        // The rater plays the standard layout only: a variant's puzzle goes unrated.
+        return Ok((check, None));
+    }
+    let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     st.pool
         .spawn(move || {
             if rating_tx.is_closed() {
                 return;
             }
-            if let Some(r) = engine::rate(&puzzle) {
+            if let Some(r) = engine::rate(&puzzle, &layout) {
                 let _ = rating_tx.send(r);
             }
         })
@@ -539,17 +649,21 @@ pub async fn check_puzzle(
     JsonBody(req): JsonBody<CheckPuzzle>,
 ) -> Result<Json<Value>, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
-    let (check, _) = check_and_rate(&st, puzzle).await?;
-    Ok(Json(check_json(&puzzle, &check)))
+    let vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let (check, _) = check_and_rate(&st, puzzle, &vl.layout).await?;
+    Ok(Json(check_json(&puzzle, vl.variant, &check)))
 }
 
-/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`.
+/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,
+/// and the variant (`jigsaw,x,windoku` words; standard if absent) with a jigsaw's `regions`.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     level: Option<String>,
     seed: Option<u64>,
     puzzle: Option<String>,
+    variant: Option<String>,
+    regions: Option<String>,
 }
 
 fn random_seed() -> u64 {
@@ -567,6 +681,11 @@ pub async fn create_game(
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
     let mut pending = None;
+    let VariantLayout {
+        variant,
+        regions,
+        layout,
+    } = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -580,7 +699,7 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = parse_puzzle(text)?;
-            let (check, rx) = check_and_rate(&st, puzzle).await?;
+            let (check, rx) = check_and_rate(&st, puzzle, &layout).await?;
             pending = rx;
             match check {
                 PuzzleCheck::Unique { solution, rating } => NewGame {
@@ -590,9 +709,11 @@ pub async fn create_game(
                     level: rating.map(|r| r.1.to_string()),
                     rating: rating.map(|r| r.0),
                     seed: None,
+                    variant,
+                    regions,
                 },
                 other => {
-                    let view = check_json(&puzzle, &other);
+                    let view = check_json(&puzzle, variant, &other);
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         match other {
@@ -613,13 +734,19 @@ pub async fn create_game(
                 )));
             };
             let name = lvl.name();
+            if regions.is_some() {
+                return Err(ApiError::invalid(
+                    "a generated jigsaw makes its own regions: give regions only with a puzzle",
+                ));
+            }
+            engine::check_generates(variant).map_err(|e| not_available(&e))?;
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
             };
             let (puzzle, solution, rating) = st
                 .pool
-                .run(move || engine::generate(lvl, seed))
+                .run(move || engine::generate(lvl, seed, variant))
                 .await?
                 .map_err(engine_error)?;
             NewGame {
@@ -629,6 +756,8 @@ pub async fn create_game(
                 level: Some(name.to_string()),
                 rating,
                 seed: Some(seed.to_string()),
+                variant,
+                regions: None,
             }
         }
     };
@@ -983,11 +1112,12 @@ pub async fn hint(
     } else {
         let position = g.board.position();
         let solution = g.solution;
+        let layout = g.layout().clone();
         let (step, position) = st
             .pool
-            .run(move || (engine::next_step(&position, &solution), position))
+            .run(move || (engine::next_step(&position, &solution, &layout), position))
             .await?;
-        match step {
+        match step.map_err(|e| not_available(&e))? {
             Some(step) => {
                 let v = json!({
                     "kind": "step",
@@ -1052,7 +1182,8 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     }
     let full_marks = board.has_full_marks();
     let position = board.position();
-    let step = engine::next_step(&position, &g.solution)
+    let step = engine::next_step(&position, &g.solution, g.layout())
+        .map_err(|e| not_available(&e))?
         .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();

@@ -4,10 +4,14 @@
 //!
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
+//!
+//! Checking and solving follow a game's [`Layout`] (jigsaw, X, Windoku). Generating, rating and
+//! the logical solver play the standard layout only so far: on a variant they answer
+//! [`EngineError::Unavailable`] rather than a standard answer to a variant's question.
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{PencilMarks, Solutions, Sudoku};
+use nonet_core::{Layout, PencilMarks, Solutions, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::{rate, HintLevel, Step, Teacher};
 
@@ -22,6 +26,14 @@ pub enum EngineError {
     /// The generator could not make a puzzle (for example it ran out of time).
     #[error("could not make a puzzle: {0}")]
     Generate(#[from] GenerateError),
+    /// The engine does not do this on the variant yet.
+    #[error("{what} is not available for {variant} puzzles yet")]
+    Unavailable {
+        /// What was asked, e.g. "generating".
+        what: &'static str,
+        /// The variant.
+        variant: Variant,
+    },
 }
 
 /// What checking a player's puzzle found.
@@ -46,13 +58,13 @@ pub enum PuzzleCheck {
 /// rating (the hardest puzzles take seconds; the rating is then saved when it is ready).
 pub const RATING_WAIT: Duration = Duration::from_secs(2);
 
-/// Checks a puzzle: clashing givens, no solution, several, or one (then without its rating:
-/// [`rate()`] is the slow part, run separately).
-pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
-    if let Err(conflict) = puzzle.check() {
+/// Checks a puzzle on `layout`: clashing givens, no solution, several, or one (then without
+/// its rating: [`rate()`] is the slow part, run separately).
+pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
+    if let Err(conflict) = puzzle.check_in(layout) {
         return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
     }
-    match puzzle.solutions() {
+    match puzzle.solutions_in(layout) {
         Solutions::None => PuzzleCheck::NoSolution,
         Solutions::Multiple(_) => PuzzleCheck::Several,
         Solutions::Unique(solution) => PuzzleCheck::Unique {
@@ -62,14 +74,36 @@ pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
     }
 }
 
-/// The ER rating (Sudoku Explainer's scale) and level of a puzzle with a unique solution.
-pub fn rate(puzzle: &Sudoku) -> Option<(f64, &'static str)> {
+/// The ER rating (Sudoku Explainer's scale) and level of a puzzle with a unique solution on
+/// `layout`; `None` on a variant (the rater plays the standard layout only).
+pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
+    if !layout.is_standard() {
+        return None;
+    }
     let r = rate::rate_se_unchecked(puzzle);
     Some((r.er, r.level().name()))
 }
 
+/// Whether the logical solver (hints, the bot) plays `layout`.
+pub fn teaches(layout: &Layout) -> bool {
+    layout.is_standard()
+}
+
 /// How long a new game may take to make before the player is told to try again.
 const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Refuses to generate `variant` puzzles while the generator makes standard ones only (checked
+/// before a request takes a place in the pool).
+pub fn check_generates(variant: Variant) -> Result<(), EngineError> {
+    if variant.is_standard() {
+        Ok(())
+    } else {
+        Err(EngineError::Unavailable {
+            what: "generating",
+            variant,
+        })
+    }
+}
 
 /// A new puzzle of `level` from `seed` (the same level and seed always give the same puzzle),
 /// with its solution and ER rating. Puzzles keep a 180-degree symmetric pattern of givens, as
@@ -77,7 +111,9 @@ const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
 pub fn generate(
     level: rate::Level,
     seed: u64,
+    variant: Variant,
 ) -> Result<(Sudoku, Sudoku, Option<f64>), EngineError> {
+    check_generates(variant)?;
     let options = GenerateOptions {
         symmetry: Symmetry::Rot180,
         target: Target {
@@ -101,11 +137,21 @@ pub fn generate(
     Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
 }
 
-/// The next logical step from a player's position (normalised first: candidates that clash
-/// with placed digits dropped), falling back on a guess from `solution` when no technique
-/// applies. `None` only when the position is solved or broken.
-pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
-    Teacher::new().next_step(position, Some(solution))
+/// The next logical step from a player's position on `layout` (normalised first: candidates
+/// that clash with placed digits dropped), falling back on a guess from `solution` when no
+/// technique applies. `Ok(None)` only when the position is solved or broken.
+pub fn next_step(
+    position: &PencilMarks,
+    solution: &Sudoku,
+    layout: &Layout,
+) -> Result<Option<Step>, EngineError> {
+    if !teaches(layout) {
+        return Err(EngineError::Unavailable {
+            what: "the logical solver (hints, the bot)",
+            variant: Variant::of(layout),
+        });
+    }
+    Ok(Teacher::new().next_step(position, Some(solution)))
 }
 
 /// The sentence shown with a step: what the pattern is and what follows from it.

@@ -1154,3 +1154,333 @@ async fn a_full_disk_answers_507_naming_it() {
     assert_eq!(s, StatusCode::OK, "reads still work");
     assert!(g["version"].as_i64().unwrap() >= 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Variants: jigsaw, X, Windoku
+
+/// A jigsaw puzzle (from the shared variant set), its region map and its solution.
+const JIGSAW: &str =
+    "..65..78..2.6.9....85.913..95.3....26.2...5.7..876..9.1.94...2..63....51.....7964";
+const JIGSAW_REGIONS: &str =
+    "111112223122222333112444333155554433666654444776655558777666988777999998799988888";
+const JIGSAW_SOLUTION: &str =
+    "416523789324619875785291346957386412692148537548762193179435628863974251231857964";
+/// An X-Sudoku puzzle and its solution.
+const X_PUZZLE: &str =
+    "..6......5...8...67......5...862......9...8.43..........1.....9..73.4......2987..";
+const X_SOLUTION: &str =
+    "186435297593782146742961358478629531269153874315847962831576429927314685654298713";
+/// A Windoku puzzle and its solution.
+const WINDOKU: &str =
+    ".....18....8.9..37....2.5........17.169..........1..8..8...56....5.64.1.6.21..3.5";
+const WINDOKU_SOLUTION: &str =
+    "257341869418596237396728541823459176169872453574613982781935624935264718642187395";
+
+async fn new_variant_game(app: &Router, body: Value) -> Value {
+    let (s, g) = post(app, "/api/games", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    g
+}
+
+/// The houses of `kind` in a game's layout, as lists of cells.
+fn houses_of_kind(g: &Value, kind: &str) -> Vec<Vec<usize>> {
+    g["layout"]["houses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["kind"] == kind)
+        .map(|h| {
+            h["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_u64().unwrap() as usize)
+                .collect()
+        })
+        .collect()
+}
+
+/// An empty cell of `puzzle` and a digit that repeats a given of the house `inside` (of the
+/// game's layout) and of no other house of the cell in `layout_houses`: placing it clashes in
+/// that house alone.
+fn clash_only_in(
+    puzzle: &str,
+    inside: &[Vec<usize>],
+    others: &[Vec<usize>],
+) -> Option<(usize, u8)> {
+    for house in inside {
+        for &cell in house {
+            if puzzle.as_bytes()[cell] != b'.' {
+                continue;
+            }
+            for &given in house {
+                let d = puzzle.as_bytes()[given];
+                if d == b'.' {
+                    continue;
+                }
+                let elsewhere = others.iter().any(|h| {
+                    h.contains(&cell) && h.iter().any(|&o| o != cell && puzzle.as_bytes()[o] == d)
+                });
+                if !elsewhere {
+                    return Some((cell, d - b'0'));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[tokio::test]
+async fn a_jigsaw_game_is_played_on_its_regions_from_create_to_solved() {
+    let app = new_app();
+    let g = new_variant_game(
+        &app,
+        json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": JIGSAW_REGIONS }),
+    )
+    .await;
+    let id = g["id"].as_i64().unwrap();
+    assert_eq!(g["layout"]["variant"], "jigsaw");
+    assert_eq!(g["layout"]["regions"], JIGSAW_REGIONS);
+    assert_eq!(
+        g["layout"]["boxes"], JIGSAW_REGIONS,
+        "labels 1-9 in region order"
+    );
+    assert_eq!(g["layout"]["houses"].as_array().unwrap().len(), 27);
+    let regions = houses_of_kind(&g, "region");
+    assert_eq!(regions.len(), 9);
+    assert!(houses_of_kind(&g, "box").is_empty());
+    for r in &regions {
+        let labels: Vec<u8> = r.iter().map(|&c| JIGSAW_REGIONS.as_bytes()[c]).collect();
+        assert!(labels.iter().all(|&l| l == labels[0]), "{r:?}");
+    }
+    assert_eq!(g["can_hint"], false);
+    let (_, loaded) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(loaded["layout"], g["layout"]);
+
+    // A digit repeating a given of its region (and of no row or column) clashes there.
+    let lines: Vec<Vec<usize>> = [houses_of_kind(&g, "row"), houses_of_kind(&g, "column")].concat();
+    let (cell, digit) = clash_only_in(JIGSAW, &regions, &lines).expect("such a cell exists");
+    let (s, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({ "type": "place", "cell": cell, "digit": digit }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    let clashes = after["clashes"].as_array().unwrap();
+    assert_eq!(clashes.len(), 1, "{clashes:?}");
+    assert_eq!(clashes[0]["house"]["kind"], "region");
+    assert_eq!(
+        clashes[0]["message"],
+        format!("{digit} is already in this region")
+    );
+    // Check calls it wrong; clearing it takes it back.
+    let (_, check) = post(&app, &format!("/api/games/{id}/check"), json!({})).await;
+    assert_eq!(check["wrong"], json!([cell]));
+    post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({ "type": "clear", "cell": cell }),
+    )
+    .await;
+
+    // A digit repeating a given of the standard box only breaks no jigsaw rule.
+    let boxes: Vec<Vec<usize>> = (0..9)
+        .map(|b| {
+            (0..81)
+                .filter(|i| (i / 27) * 3 + (i % 9) / 3 == b)
+                .collect()
+        })
+        .collect();
+    let all: Vec<Vec<usize>> = [lines.clone(), regions.clone()].concat();
+    let (cell, digit) = clash_only_in(JIGSAW, &boxes, &all).expect("such a cell exists");
+    let (_, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({ "type": "place", "cell": cell, "digit": digit }),
+    )
+    .await;
+    assert_eq!(after["clashes"], json!([]));
+
+    // Candidates follow the regions: no empty cell is offered a digit of its region.
+    let (_, after) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({ "type": "auto_candidates" }),
+    )
+    .await;
+    for r in &regions {
+        for &c in r {
+            for d in after["cells"][c]["centre"].as_array().unwrap() {
+                let d = d.as_u64().unwrap() as u8 + b'0';
+                assert!(
+                    !r.iter().any(|&o| JIGSAW.as_bytes()[o] == d),
+                    "cell {c} offered {} of its region",
+                    d as char
+                );
+            }
+        }
+    }
+
+    // Filled in with the solution, the game is solved.
+    for i in 0..81 {
+        if JIGSAW.as_bytes()[i] == b'.' {
+            let (s, v) = post(
+                &app,
+                &format!("/api/games/{id}/moves"),
+                json!({ "type": "place", "cell": i, "digit": digit_at(JIGSAW_SOLUTION, i) }),
+            )
+            .await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+        }
+    }
+    let (_, done) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(done["finished"], true);
+    assert_eq!(done["clashes"], json!([]));
+    let (_, list) = get(&app, "/api/games").await;
+    assert_eq!(list["finished"][0]["variant"], "jigsaw");
+    assert_eq!(list["finished"][0]["boxes"], JIGSAW_REGIONS);
+}
+
+#[tokio::test]
+async fn x_and_windoku_games_clash_on_their_diagonals_and_windows() {
+    let app = new_app();
+    for (variant, puzzle, solution, kind, houses) in [
+        ("x", X_PUZZLE, X_SOLUTION, "diagonal", 29),
+        ("windoku", WINDOKU, WINDOKU_SOLUTION, "window", 31),
+    ] {
+        let g = new_variant_game(&app, json!({ "puzzle": puzzle, "variant": variant })).await;
+        let id = g["id"].as_i64().unwrap();
+        assert_eq!(g["layout"]["variant"], variant);
+        assert_eq!(g["layout"]["regions"], Value::Null);
+        assert_eq!(g["layout"]["houses"].as_array().unwrap().len(), houses);
+        let extra = houses_of_kind(&g, kind);
+        let others: Vec<Vec<usize>> = ["row", "column", "box"]
+            .iter()
+            .flat_map(|k| houses_of_kind(&g, k))
+            .collect();
+        let (cell, digit) = clash_only_in(puzzle, &extra, &others).expect("such a cell exists");
+        let (_, after) = post(
+            &app,
+            &format!("/api/games/{id}/moves"),
+            json!({ "type": "place", "cell": cell, "digit": digit }),
+        )
+        .await;
+        assert_eq!(after["clashes"][0]["house"]["kind"], kind, "{variant}");
+        assert_ne!(digit, digit_at(solution, cell));
+    }
+}
+
+/// Every problem with a variant or a jigsaw's map is a 422 whose message names it (the label
+/// and the rule), on creating a game and on checking a puzzle alike.
+#[tokio::test]
+async fn region_map_errors_are_422_json_naming_the_label() {
+    let app = new_app();
+    let mut ten_a = JIGSAW_REGIONS.to_string();
+    ten_a.replace_range(8..9, "1"); // a tenth '1', an eighth '2'
+                                    // r1c1 and r1c9 swap regions: each is cut off from the rest of its own.
+    let mut split = JIGSAW_REGIONS.to_string();
+    split.replace_range(0..1, "3");
+    split.replace_range(8..9, "1");
+    let mut hash = JIGSAW_REGIONS.to_string();
+    hash.replace_range(40..41, "#");
+    let cases: &[(Value, &str, &str)] = &[
+        (
+            json!({ "variant": "jigsaw" }),
+            "bad_regions",
+            "needs its region map",
+        ),
+        (
+            json!({ "variant": "jigsaw", "regions": &JIGSAW_REGIONS[1..] }),
+            "bad_regions",
+            "81 labels, one per cell; this one has 80",
+        ),
+        (
+            json!({ "variant": "jigsaw", "regions": ten_a }),
+            "bad_regions",
+            "region label '1' is used 10 times",
+        ),
+        (
+            json!({ "variant": "jigsaw", "regions": hash }),
+            "bad_regions",
+            "'#' at r5c5 is not a region label",
+        ),
+        (
+            json!({ "variant": "jigsaw", "regions": split }),
+            "bad_regions",
+            "region '3' is in 2 pieces",
+        ),
+        (
+            json!({ "variant": "x", "regions": JIGSAW_REGIONS }),
+            "bad_regions",
+            "not a jigsaw",
+        ),
+        (json!({ "variant": "x,sudoku" }), "bad_variant", "'sudoku'"),
+    ];
+    for (extra, code, says) in cases {
+        for uri in ["/api/games", "/api/puzzles/check"] {
+            let mut body = extra.clone();
+            body["puzzle"] = json!(JIGSAW);
+            let (s, v) = post(&app, uri, body).await;
+            assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{uri} {extra}: {v}");
+            assert_eq!(v["error"]["code"], *code, "{uri} {extra}: {v}");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(says), "{uri} {extra}: {message}");
+        }
+    }
+    // A map pasted as nine lines reads as the 81 labels.
+    let grid: String = JIGSAW_REGIONS
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    let (s, v) = post(
+        &app,
+        "/api/puzzles/check",
+        json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": grid }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["variant"], "jigsaw");
+    // The jigsaw puzzle read as a standard one is not a proper puzzle.
+    let (s, v) = post(&app, "/api/games", json!({ "puzzle": JIGSAW })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+}
+
+/// Until the generator and the logical solver play variants, asking them for one is a 422
+/// saying so (never a standard puzzle or a standard hint in its place).
+#[tokio::test]
+async fn variant_generation_hints_and_bot_are_refused_naming_why() {
+    let app = new_app();
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "level": "easy", "variant": "x" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "not_available");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("generating is not available for x puzzles yet"));
+    let g = new_variant_game(
+        &app,
+        json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": JIGSAW_REGIONS }),
+    )
+    .await;
+    let id = g["id"].as_i64().unwrap();
+    for what in ["hint", "bot"] {
+        let (s, v) = post(&app, &format!("/api/games/{id}/{what}"), json!({})).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{what}: {v}");
+        assert_eq!(v["error"]["code"], "not_available");
+        assert!(v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("jigsaw puzzles"));
+    }
+    let (_, after) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(after["version"], g["version"], "nothing changed");
+    assert_eq!(after["hints"], 0);
+}
