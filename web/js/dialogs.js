@@ -31,6 +31,7 @@ export class Dialogs {
     this.startGame = startGame; // (body) => Promise<game>
     this.gameDeleted = gameDeleted; // (id) => void
     this.levels = [];
+    this.generatesVariants = false;
     this.wireNew();
     this.wireGames();
     this.wireShare();
@@ -42,7 +43,9 @@ export class Dialogs {
 
   async init() {
     try {
-      this.levels = (await api.levels()).levels.map((l) => l.name);
+      const r = await api.levels();
+      this.levels = r.levels.map((l) => l.name);
+      this.generatesVariants = Boolean(r.generates_variants);
     } catch {
       this.levels = ['easy', 'medium', 'hard', 'expert', 'extreme'];
     }
@@ -59,6 +62,7 @@ export class Dialogs {
       grid.append(b);
       sel.append(el('option', { value: name, text: name }));
     });
+    this.variantChanged();
   }
 
   // ---- new game ------------------------------------------------------------------------------
@@ -97,6 +101,10 @@ export class Dialogs {
       ? 'Standard Sudoku (tick a variant, or several, for another)'
       : `${variantTitle(v)} Sudoku`;
     $('custom-regions-box').hidden = !$('variant-jigsaw').checked;
+    // Until the generator makes variant puzzles, a variant is played from the player's own.
+    const made = v === 'standard' || this.generatesVariants;
+    for (const b of document.querySelectorAll('.level-btn, #seed-go')) b.disabled = !made;
+    $('variant-own-only').hidden = made;
   }
 
   /** The variant fields of a request: the variant, and a jigsaw's regions when one is typed. */
@@ -120,6 +128,7 @@ export class Dialogs {
     } finally {
       buttons.forEach((b) => { b.disabled = false; });
       if (old !== undefined) button.querySelector('small').textContent = old;
+      this.variantChanged();
     }
   }
 

@@ -54,6 +54,13 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
   await page.check('#variant-jigsaw');
   await page.waitForSelector('#custom-regions-box:not([hidden])');
   assert.match(await page.textContent('#variant-now'), /Jigsaw Sudoku/);
+  // The generator makes standard puzzles only so far (GET /api/levels says which): the level
+  // buttons wait, and the dialog says to enter one's own.
+  const { data: levels } = await api(server.url, 'GET', '/levels');
+  if (!levels.generates_variants) {
+    assert.equal(await page.locator('.level-btn:disabled').count(), levels.levels.length);
+    await page.waitForSelector('#variant-own-only:not([hidden])');
+  }
   await page.fill('#custom-input', PUZZLE);
 
   // A broken map is refused, naming the label and the rule.

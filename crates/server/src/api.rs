@@ -478,7 +478,7 @@ pub async fn levels() -> Json<Value> {
     let levels: Vec<Value> = engine::levels()
         .map(|l| json!({ "name": l.name(), "max_er": l.max_er() }))
         .collect();
-    Json(json!({ "levels": levels }))
+    Json(json!({ "levels": levels, "generates_variants": engine::GENERATES_VARIANTS }))
 }
 
 /// Body of `POST /api/puzzles/check`.
@@ -568,6 +568,10 @@ fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
                 Some((er, level)) => {
                     format!("A fine puzzle with one solution: {level}, rated {er:.1}.")
                 }
+                None if !variant.is_standard() => format!(
+                    "A fine {variant} puzzle with one solution (ratings are for standard \
+                     puzzles only)."
+                ),
                 None => "A fine puzzle with one solution (a hard one: rating it takes a while)."
                     .to_string(),
             },

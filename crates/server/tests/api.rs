@@ -1443,6 +1443,15 @@ async fn region_map_errors_are_422_json_naming_the_label() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "unique");
     assert_eq!(v["variant"], "jigsaw");
+    assert_eq!(
+        v["rating"],
+        Value::Null,
+        "the rater plays the standard layout only"
+    );
+    assert!(v["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("A fine jigsaw puzzle with one solution"));
     // The jigsaw puzzle read as a standard one is not a proper puzzle.
     let (s, v) = post(&app, "/api/games", json!({ "puzzle": JIGSAW })).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
@@ -1453,6 +1462,8 @@ async fn region_map_errors_are_422_json_naming_the_label() {
 #[tokio::test]
 async fn variant_generation_hints_and_bot_are_refused_naming_why() {
     let app = new_app();
+    let (_, levels) = get(&app, "/api/levels").await;
+    assert_eq!(levels["generates_variants"], false);
     let (s, v) = post(
         &app,
         "/api/games",
