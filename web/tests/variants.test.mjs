@@ -208,6 +208,11 @@ test('X draws its diagonals and Windoku shades its windows, in light and dark', 
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, `20-${variant}`);
   }
+  // Printed, the windows stay shaded.
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.$eval('#cell-10', (e) => getComputedStyle(e).backgroundColor), 'rgb(228, 228, 228)');
+  await shot(page, '22-windoku-print');
+  await page.emulateMedia({ media: 'screen' });
   const dark = await launchBrowser({ colorScheme: 'dark' });
   const { data } = await api(server.url, 'POST', '/games', { puzzle: PUZZLE, variant: 'jigsaw', regions: REGIONS });
   await open(dark.page, server.url, `#/game/${data.id}`);
