@@ -4,7 +4,7 @@
 // read from it: the page keeps no geometry of its own.
 
 export class Layout {
-  /** @param {{variant: string, regions: string|null, boxes: string, houses: {index: number, kind: string, name: string, cells: number[]}[]}} data */
+  /** @param {{variant: string, regions: string|null, boxes: string, houses: {index: number, kind: string, cells: number[]}[]}} data */
   constructor(data) {
     this.variant = data.variant;
     this.regions = data.regions;

@@ -312,13 +312,9 @@ fn layout_json(g: &Game) -> Value {
         .houses()
         .map(|h| {
             let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
-            json!({
-                "index": h.index(),
-                "kind": h.kind().name(),
-                "number": h.number() + 1,
-                "name": h.to_string(),
-                "cells": cells,
-            })
+            // Index and kind only (a step's or clash's house carries its name): the layout
+            // goes with every move's answer, so it stays small.
+            json!({ "index": h.index(), "kind": h.kind().name(), "cells": cells })
         })
         .collect();
     json!({

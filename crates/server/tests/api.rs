@@ -1052,16 +1052,28 @@ async fn expensive_requests_past_the_pool_get_503_with_retry_after() {
         Arc::new(AppState::new(Store::open_in_memory().unwrap()).with_pool(Pool::new(1, 0)));
     let app = app(Arc::clone(&state));
     let id = new_game(&app, PUZZLE).await;
-    // Hold the only worker.
+    // Hold the only worker. The rating of the game just created sends its answer before its
+    // job ends, so the worker may still be finishing it: wait for it to be free (regression:
+    // the spawn below failed as Busy about one run in ten).
     let (release, held) = std::sync::mpsc::channel::<()>();
     let (started_tx, started) = std::sync::mpsc::channel::<()>();
-    state
-        .pool
-        .spawn(move || {
+    let held = Arc::new(std::sync::Mutex::new(held));
+    let mut tries = 0;
+    loop {
+        let (held, started_tx) = (Arc::clone(&held), started_tx.clone());
+        let hold = move || {
             started_tx.send(()).unwrap();
-            let _ = held.recv();
-        })
-        .unwrap();
+            let _ = held.lock().unwrap().recv();
+        };
+        match state.pool.spawn(hold) {
+            Ok(()) => break,
+            Err(_) if tries < 1000 => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+            Err(_) => panic!("the pool never became free"),
+        }
+    }
     started.recv().unwrap();
     for (uri, body) in [
         (format!("/api/games/{id}/hint"), json!({})),
