@@ -496,51 +496,62 @@ fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
     Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
 }
 
-/// A game's variant with a jigsaw's regions, and the layout they make.
-struct VariantLayout {
+/// A game's variant with a jigsaw's regions.
+struct VariantRegions {
     variant: Variant,
     regions: Option<RegionMap>,
-    layout: Layout,
+}
+
+fn unprocessable(code: &'static str, message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
 }
 
 /// Reads `variant` (`jigsaw,x,windoku` words, absent or `standard` for the standard layout)
 /// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
 /// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
 /// `bad_regions` with the label and the rule it breaks.
-fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<VariantLayout, ApiError> {
-    let bad =
-        |code, message: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
+fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<VariantRegions, ApiError> {
     let variant: Variant = variant
         .unwrap_or_default()
         .parse()
-        .map_err(|e: VariantError| bad("bad_variant", e.to_string()))?;
+        .map_err(|e: VariantError| unprocessable("bad_variant", e.to_string()))?;
     let regions = match regions {
         Some(text) if text.len() > MAX_PUZZLE_TEXT => {
-            return Err(bad("bad_regions", "the region map is too long".into()))
+            return Err(unprocessable(
+                "bad_regions",
+                "the region map is too long".into(),
+            ))
         }
         Some(text) if variant.jigsaw || !text.trim().is_empty() => {
             let labels: String = text.split_whitespace().collect();
             Some(
                 RegionMap::parse(&labels)
-                    .map_err(|e| bad("bad_regions", format!("region map: {e}")))?,
+                    .map_err(|e| unprocessable("bad_regions", format!("region map: {e}")))?,
             )
         }
         _ => None,
     };
-    let layout = variant.layout(regions.as_ref()).map_err(|e| {
-        let message = match e {
-            VariantError::MissingRegions => {
-                "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")".to_string()
-            }
-            other => other.to_string(),
-        };
-        bad("bad_regions", message)
-    })?;
-    Ok(VariantLayout {
-        variant,
-        regions,
-        layout,
-    })
+    if regions.is_some() && !variant.jigsaw {
+        let e = VariantError::UnexpectedRegions;
+        return Err(unprocessable("bad_regions", e.to_string()));
+    }
+    Ok(VariantRegions { variant, regions })
+}
+
+impl VariantRegions {
+    /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
+    fn layout(&self) -> Result<Layout, ApiError> {
+        self.variant.layout(self.regions.as_ref()).map_err(|e| {
+            let message = match e {
+                VariantError::MissingRegions => {
+                    "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")"
+                        .to_string()
+                }
+                other => other.to_string(),
+            };
+            unprocessable("bad_regions", message)
+        })
+    }
 }
 
 fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
@@ -650,7 +661,7 @@ pub async fn check_puzzle(
 ) -> Result<Json<Value>, ApiError> {
     let puzzle = parse_puzzle(&req.puzzle)?;
     let vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
-    let (check, _) = check_and_rate(&st, puzzle, &vl.layout).await?;
+    let (check, _) = check_and_rate(&st, puzzle, &vl.layout()?).await?;
     Ok(Json(check_json(&puzzle, vl.variant, &check)))
 }
 
@@ -681,11 +692,8 @@ pub async fn create_game(
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
     let mut pending = None;
-    let VariantLayout {
-        variant,
-        regions,
-        layout,
-    } = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let variant = vr.variant;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -699,7 +707,7 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = parse_puzzle(text)?;
-            let (check, rx) = check_and_rate(&st, puzzle, &layout).await?;
+            let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
             match check {
                 PuzzleCheck::Unique { solution, rating } => NewGame {
@@ -710,7 +718,7 @@ pub async fn create_game(
                     rating: rating.map(|r| r.0),
                     seed: None,
                     variant,
-                    regions,
+                    regions: vr.regions,
                 },
                 other => {
                     let view = check_json(&puzzle, variant, &other);
@@ -734,30 +742,26 @@ pub async fn create_game(
                 )));
             };
             let name = lvl.name();
-            if regions.is_some() {
-                return Err(ApiError::invalid(
-                    "a generated jigsaw makes its own regions: give regions only with a puzzle",
-                ));
-            }
             engine::check_generates(variant).map_err(|e| not_available(&e))?;
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
             };
-            let (puzzle, solution, rating) = st
+            let regions = vr.regions;
+            let made = st
                 .pool
-                .run(move || engine::generate(lvl, seed, variant))
+                .run(move || engine::generate(lvl, seed, variant, regions))
                 .await?
                 .map_err(engine_error)?;
             NewGame {
-                puzzle,
-                solution,
+                puzzle: made.puzzle,
+                solution: made.solution,
                 source,
                 level: Some(name.to_string()),
-                rating,
+                rating: made.rating,
                 seed: Some(seed.to_string()),
                 variant,
-                regions: None,
+                regions: made.regions,
             }
         }
     };

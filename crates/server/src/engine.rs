@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{Layout, PencilMarks, Solutions, Sudoku, Variant};
+use nonet_core::{Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::{rate, HintLevel, Step, Teacher};
 
@@ -108,14 +108,28 @@ pub fn check_generates(variant: Variant) -> Result<(), EngineError> {
     }
 }
 
-/// A new puzzle of `level` from `seed` (the same level and seed always give the same puzzle),
-/// with its solution and ER rating. Puzzles keep a 180-degree symmetric pattern of givens, as
-/// printed puzzles do.
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Made {
+    /// The givens.
+    pub puzzle: Sudoku,
+    /// Its unique solution.
+    pub solution: Sudoku,
+    /// Its ER rating, when rated.
+    pub rating: Option<f64>,
+    /// A jigsaw's regions (those asked for, or the generator's own).
+    pub regions: Option<RegionMap>,
+}
+
+/// A new puzzle of `variant` and `level` from `seed` (the same level, seed, variant and regions
+/// always give the same puzzle), with its solution and ER rating; a jigsaw is made on `regions`
+/// when given. Puzzles keep a 180-degree symmetric pattern of givens, as printed puzzles do.
 pub fn generate(
     level: rate::Level,
     seed: u64,
     variant: Variant,
-) -> Result<(Sudoku, Sudoku, Option<f64>), EngineError> {
+    regions: Option<RegionMap>,
+) -> Result<Made, EngineError> {
     check_generates(variant)?;
     let options = GenerateOptions {
         symmetry: Symmetry::Rot180,
@@ -137,7 +151,12 @@ pub fn generate(
             Ok(())
         }
     })?;
-    Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
+    Ok(Made {
+        puzzle: g.puzzle,
+        solution: g.solution,
+        rating: g.rating.map(|r| r.er),
+        regions,
+    })
 }
 
 /// The next logical step from a player's position on `layout` (normalised first: candidates

@@ -1488,6 +1488,15 @@ async fn variant_generation_hints_and_bot_are_refused_naming_why() {
         .as_str()
         .unwrap()
         .contains("generating is not available for x puzzles yet"));
+    // A generated jigsaw needs no map of the player's (the generator may pick one).
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "level": "easy", "variant": "jigsaw" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "not_available");
     let g = new_variant_game(
         &app,
         json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": JIGSAW_REGIONS }),
