@@ -516,19 +516,7 @@ fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant
         .parse()
         .map_err(|e: VariantError| unprocessable("bad_variant", e.to_string()))?;
     let regions = match regions {
-        Some(text) if text.len() > MAX_PUZZLE_TEXT => {
-            return Err(unprocessable(
-                "bad_regions",
-                "the region map is too long".into(),
-            ))
-        }
-        Some(text) if variant.jigsaw || !text.trim().is_empty() => {
-            let labels: String = text.split_whitespace().collect();
-            Some(
-                RegionMap::parse(&labels)
-                    .map_err(|e| unprocessable("bad_regions", format!("region map: {e}")))?,
-            )
-        }
+        Some(text) if !text.trim().is_empty() => Some(parse_regions(text)?),
         _ => None,
     };
     if regions.is_some() && !variant.jigsaw {
@@ -538,7 +526,53 @@ fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant
     Ok(VariantRegions { variant, regions })
 }
 
+/// A region map's 81 labels (blanks between them ignored), or 422 `bad_regions` naming the
+/// label and the rule it breaks.
+fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(unprocessable(
+            "bad_regions",
+            "the region map is too long".into(),
+        ));
+    }
+    let labels: String = text.split_whitespace().collect();
+    RegionMap::parse(&labels).map_err(|e| unprocessable("bad_regions", format!("region map: {e}")))
+}
+
+/// A jigsaw's puzzle and region map typed on one line, as the command line reads them
+/// (`../shared/CLI.md`, "Variants"): two 81-character fields separated by blanks or one of `:`
+/// `;` `,` (further fields, such as a solution, ignored), or 162 characters in a row. `None`
+/// for anything else (a puzzle alone, a 9-line grid).
+fn puzzle_and_map(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim();
+    if text.contains('\n') {
+        return None;
+    }
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ":;,".contains(c))
+        .filter(|f| !f.is_empty())
+        .collect();
+    match fields[..] {
+        [both] if both.len() == 162 && both.is_ascii() => Some(both.split_at(81)),
+        [puzzle, map, ..] if puzzle.len() == 81 && map.chars().count() == 81 => Some((puzzle, map)),
+        _ => None,
+    }
+}
+
 impl VariantRegions {
+    /// The player's own puzzle of this variant from `text`; a jigsaw given no map separately
+    /// takes the one typed after the puzzle on its line.
+    fn own_puzzle(&mut self, text: &str) -> Result<Sudoku, ApiError> {
+        let split = puzzle_and_map(text).filter(|_| self.variant.jigsaw && self.regions.is_none());
+        match split {
+            Some((puzzle, map)) => {
+                self.regions = Some(parse_regions(map)?);
+                parse_puzzle(puzzle)
+            }
+            None => parse_puzzle(text),
+        }
+    }
+
     /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
     fn layout(&self) -> Result<Layout, ApiError> {
         self.variant.layout(self.regions.as_ref()).map_err(|e| {
@@ -659,8 +693,8 @@ pub async fn check_puzzle(
     State(st): State<Shared>,
     JsonBody(req): JsonBody<CheckPuzzle>,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
-    let vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let mut vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let puzzle = vl.own_puzzle(&req.puzzle)?;
     let (check, _) = check_and_rate(&st, puzzle, &vl.layout()?).await?;
     Ok(Json(check_json(&puzzle, vl.variant, &check)))
 }
@@ -692,7 +726,7 @@ pub async fn create_game(
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
     let mut pending = None;
-    let vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let variant = vr.variant;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
@@ -706,7 +740,7 @@ pub async fn create_game(
             ))
         }
         (Some(text), None) => {
-            let puzzle = parse_puzzle(text)?;
+            let puzzle = vr.own_puzzle(text)?;
             let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
             match check {

@@ -1516,3 +1516,48 @@ async fn variant_generation_hints_and_bot_are_refused_naming_why() {
     assert_eq!(after["version"], g["version"], "nothing changed");
     assert_eq!(after["hints"], 0);
 }
+
+/// A jigsaw's map may follow its puzzle on one line, as the command line reads it (blank, `:`,
+/// `;` or `,` between, or the 162 characters in a row; a line of the shared set with its
+/// solution after the map reads too) when the `regions` field gives none.
+#[tokio::test]
+async fn a_jigsaw_map_typed_after_its_puzzle_is_read_as_the_command_line_reads_it() {
+    let app = new_app();
+    for line in [
+        format!("{JIGSAW} {JIGSAW_REGIONS}"),
+        format!("{JIGSAW};{JIGSAW_REGIONS}"),
+        format!("{JIGSAW}{JIGSAW_REGIONS}"),
+        format!("{JIGSAW} {JIGSAW_REGIONS} {JIGSAW_SOLUTION}\n"),
+    ] {
+        let (s, v) = post(
+            &app,
+            "/api/puzzles/check",
+            json!({ "puzzle": line, "variant": "jigsaw", "regions": "" }),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{line}: {v}");
+        assert_eq!(v["status"], "unique", "{line}");
+    }
+    let g = new_variant_game(
+        &app,
+        json!({ "puzzle": format!("{JIGSAW}:{JIGSAW_REGIONS}"), "variant": "jigsaw" }),
+    )
+    .await;
+    assert_eq!(g["layout"]["regions"], JIGSAW_REGIONS);
+    assert_eq!(g["puzzle"], JIGSAW);
+    // A broken map on the line is named as one in the field would be.
+    let mut broken = JIGSAW_REGIONS.to_string();
+    broken.replace_range(0..1, "#");
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "puzzle": format!("{JIGSAW} {broken}"), "variant": "jigsaw" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "bad_regions");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("'#' at r1c1"));
+}
