@@ -49,6 +49,11 @@ impl InputPuzzle<'_> {
         err.line().map_or(self.line, |l| self.line + l - 1)
     }
 
+    /// `reason`, said of this puzzle: `line N: reason`.
+    pub fn message(&self, reason: &str) -> String {
+        format!("{}line {}: {}", self.origin, self.line, reason)
+    }
+
     /// The reason this puzzle is unusable, as `line N: reason`, or `None` if it is fine.
     pub fn error_message(&self) -> Option<String> {
         self.parsed
@@ -658,6 +663,15 @@ fn next_line<'a>(rest: &mut &'a str) -> Option<&'a str> {
 /// one puzzle per content line (a leading byte-order mark and a CSV header skipped). Givens
 /// are checked.
 pub fn split_puzzles<'a>(text: &'a str, origin: &'a str) -> Vec<InputPuzzle<'a>> {
+    split_puzzles_as(text, origin, Givens::Checked)
+}
+
+/// [`split_puzzles`], with bare lines' givens checked or not as `givens` says.
+pub fn split_puzzles_as<'a>(
+    text: &'a str,
+    origin: &'a str,
+    givens: Givens,
+) -> Vec<InputPuzzle<'a>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if shape(text.as_bytes(), true) == Some(Shape::Grid) {
         return Puzzles::grid(text, origin, 1).collect();
@@ -667,7 +681,7 @@ pub fn split_puzzles<'a>(text: &'a str, origin: &'a str) -> Vec<InputPuzzle<'a>>
         rest: &text[skip..],
         line: 1 + lines,
         origin,
-        givens: Givens::Checked,
+        givens,
         end: None,
     }
     .collect()

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use crate::batch::{self, Streams};
 use crate::cmd::{BatchArgs, Format};
-use crate::filter::PlaceArgs;
+use crate::filter::{Filter, Outcome};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 
@@ -113,33 +113,31 @@ fn extras(layout: Layout, diagonals: bool, windows: bool) -> Layout {
     }
 }
 
-/// Answers a batch command's `question` on a variant, refusing first the options the variant
-/// commands do not take yet (`--only`, `-n`, `-H`, and `solve`'s grids).
+/// Answers a batch command's `question` on a variant, printing what `filter` keeps as the
+/// standard layout's commands do (`--only`, `-n`, `-H`).
 pub fn answer(
     variant: &Variant,
     question: Question,
     batch: &BatchArgs,
-    only: bool,
-    place: &PlaceArgs,
+    filter: &Filter,
     format: Format,
 ) -> Result<Status> {
-    for (given, option) in [
-        (only, "--only"),
-        (place.line_number, "--line-number"),
-        (place.with_filename, "--with-filename"),
-        (
-            question == Question::Solve && format == Format::Grid,
-            "--format grid",
-        ),
-    ] {
-        if given {
-            bail!("{option} is not available with --variant yet");
-        }
-    }
-    run(variant, question, &batch.files, batch.threads, format)
+    run(
+        variant,
+        question,
+        &batch.files,
+        batch.threads,
+        filter,
+        format,
+    )
 }
 
 impl Variant {
+    /// The layout of every puzzle of the run, when there is one (not a jigsaw, or `--regions`).
+    pub(crate) fn fixed_layout(&self) -> Option<&Layout> {
+        self.fixed.as_ref()
+    }
+
     /// The variant's name for JSON: `jigsaw`, `x`, `windoku` or a combination (`jigsaw,x`).
     fn name(&self) -> String {
         let mut parts = Vec::new();
@@ -155,17 +153,33 @@ impl Variant {
         parts.join(",")
     }
 
-    /// The puzzle of `p` and the layout it is on, or why it cannot be used.
-    fn puzzle<'a>(&'a self, p: &InputPuzzle) -> Result<(Sudoku, Cow<'a, Layout>), String> {
+    /// The puzzle of `p` and the layout it is on, or why it cannot be used. A jigsaw's map is
+    /// read after its puzzle on the line, or from the `regions` member of a JSON record (as
+    /// `nonet generate --variant jigsaw --format json` writes them).
+    pub(crate) fn puzzle<'a>(
+        &'a self,
+        p: &InputPuzzle,
+    ) -> Result<(Sudoku, Cow<'a, Layout>), String> {
         if let Some(layout) = &self.fixed {
             let sudoku = p.parsed.as_ref().map_err(|e| e.to_string())?;
             return Ok((*sudoku, Cow::Borrowed(layout)));
         }
-        let (puzzle, map) = split_jigsaw_line(p.source.trim()).ok_or_else(|| {
-            "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
+        let source = p.source.trim();
+        let record: Option<serde_json::Value> = source
+            .starts_with('{')
+            .then(|| serde_json::from_str(source).ok())
+            .flatten();
+        let fields = record.as_ref().and_then(|r| {
+            let text = |k: &str| r.get(k).and_then(|v| v.as_str());
+            Some((text("puzzle")?, text("regions")?))
+        });
+        let (puzzle, map) = fields
+            .or_else(|| split_jigsaw_line(source))
+            .ok_or_else(|| {
+                "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
              the whole input)"
-                .to_string()
-        })?;
+                    .to_string()
+            })?;
         let sudoku = Sudoku::from_line(puzzle).map_err(|e| e.to_string())?;
         let regions = RegionMap::parse(map).map_err(|e| e.to_string())?;
         let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
@@ -203,6 +217,7 @@ fn run(
     question: Question,
     files: &[String],
     threads: Option<usize>,
+    filter: &Filter,
     format: Format,
 ) -> Result<Status> {
     // Read unchecked: a jigsaw's givens may repeat in a standard box.
@@ -228,39 +243,65 @@ fn run(
             }
         },
         |p, answer, io: &mut Streams| {
-            let (word, mut record) = match &answer {
+            let (word, mut record, outcome) = match &answer {
                 Answer::Invalid(reason) => {
                     p.report(io, reason);
                     status.note(Status::Invalid);
                     (
                         "invalid".to_string(),
                         json!({ "status": "invalid", "error": reason }),
+                        Outcome::Invalid,
                     )
                 }
                 Answer::Solutions(Solutions::Unique(s)) => (
                     s.to_line(),
                     json!({ "status": "unique", "solution": s.to_line() }),
+                    Outcome::Unique,
                 ),
                 Answer::Solutions(Solutions::None) => {
                     p.report(io, "no solution");
                     status.note(Status::Unhandled);
-                    ("none".to_string(), json!({ "status": "none" }))
+                    (
+                        "none".to_string(),
+                        json!({ "status": "none" }),
+                        Outcome::None,
+                    )
                 }
                 Answer::Solutions(Solutions::Multiple(_)) => {
                     p.report(io, "more than one solution");
                     status.note(Status::Unhandled);
-                    ("multiple".to_string(), json!({ "status": "multiple" }))
+                    (
+                        "multiple".to_string(),
+                        json!({ "status": "multiple" }),
+                        Outcome::Multiple,
+                    )
                 }
-                Answer::Count(n) => (n.to_string(), json!({ "status": "ok", "count": n })),
-                Answer::Valid => ("ok".to_string(), json!({ "status": "ok", "valid": true })),
+                Answer::Count(n) => (
+                    n.to_string(),
+                    json!({ "status": "ok", "count": n }),
+                    match n {
+                        0 => Outcome::None,
+                        1 => Outcome::Unique,
+                        _ => Outcome::Multiple,
+                    },
+                ),
+                Answer::Valid => (
+                    "ok".to_string(),
+                    json!({ "status": "ok", "valid": true }),
+                    Outcome::Ok,
+                ),
             };
+            if !filter.keeps(outcome) {
+                return Ok(());
+            }
+            // The puzzle (and a jigsaw's regions) as read: parsing again costs microseconds
+            // against the solver's milliseconds.
+            let read = variant.puzzle(p).ok();
             match format {
                 Format::Json => {
                     record["line"] = json!(p.line);
                     record["variant"] = json!(name);
-                    // The puzzle (and a jigsaw's regions) as read: parsing again costs
-                    // microseconds against the solver's milliseconds.
-                    if let Ok((sudoku, layout)) = variant.puzzle(p) {
+                    if let Some((sudoku, layout)) = &read {
                         record["puzzle"] = json!(sudoku.to_line());
                         if let Some(regions) = layout.region_map() {
                             record["regions"] = json!(regions.to_digits());
@@ -268,13 +309,40 @@ fn run(
                     }
                     writeln!(io.out, "{record}")?;
                 }
-                Format::Line | Format::Grid => writeln!(io.out, "{word}")?,
+                Format::Grid => match (&answer, &read) {
+                    (Answer::Solutions(Solutions::Unique(s)), Some((_, layout))) => {
+                        writeln!(io.out, "{}", grid_on(s, layout))?
+                    }
+                    _ => writeln!(io.out, "{word}\n")?,
+                },
+                Format::Line => filter.write_line(p, outcome, word.as_bytes(), &mut *io.out)?,
             }
             Ok(())
         },
     )?;
     status.note(read);
     Ok(status)
+}
+
+/// A solution as a grid: the standard grid where the layout has boxes; for a jigsaw, each
+/// row's digits beside its region labels (1-9 in region order), since text cannot draw the
+/// regions' borders.
+fn grid_on(solution: &Sudoku, layout: &Layout) -> String {
+    let Some(regions) = layout.region_map() else {
+        return solution.to_grid_string();
+    };
+    let digits = solution.to_line();
+    let labels = regions.to_digits();
+    let spaced = |row: &str| row.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let mut out = String::new();
+    for r in 0..9 {
+        let span = r * 9..r * 9 + 9;
+        out.push_str(&spaced(&digits[span.clone()]));
+        out.push_str("   ");
+        out.push_str(&spaced(&labels[span]));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]

@@ -140,3 +140,181 @@ fn empty_grids_of_layouts_with_and_without_solutions() {
     );
     assert_eq!(text(&out.stdout), "0\n");
 }
+
+/// The thick black lines of an SVG grid (boxes' or regions' borders and the outline).
+fn thick_lines(svg: &str) -> usize {
+    svg.split("<line")
+        .skip(1)
+        .filter(|l| l.contains("stroke=\"#000000\""))
+        .count()
+}
+
+#[test]
+fn print_draws_a_jigsaws_regions_and_fills_its_solution_on_its_layout() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let line = format!("{} {}\n", rows[0][0], rows[0][1]);
+    let out = run_stdin(
+        &["print", "--variant", "jigsaw", "-f", "svg", "--solutions"],
+        &line,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    // Box borders are 4 long lines each way; a jigsaw's borders are broken into runs.
+    assert!(thick_lines(&svg) > 8, "{svg}");
+    // Every cell shows a digit: the givens and the jigsaw solution's.
+    let solution = &rows[0][2];
+    let digits: String = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| t.split('>').nth(1)?.split('<').next().map(str::trim))
+        .collect();
+    assert_eq!(digits, *solution);
+    // A PDF with the solutions, and a broken map named by its label.
+    let out = run_stdin(&["print", "--variant", "jigsaw", "--solutions"], &line);
+    assert!(out.stdout.starts_with(b"%PDF-"), "{}", text(&out.stderr));
+    let broken = format!("{} {}\n", rows[0][0], rows[0][1].replacen('1', "2", 1));
+    let out = run_stdin(&["print", "--variant", "jigsaw", "-f", "svg"], &broken);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("line 1: region label"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn print_draws_x_diagonals_and_windoku_windows() {
+    let x = &variants("x-puzzles.txt")[0][0];
+    let out = run_stdin(&["print", "--variant", "x", "-f", "svg"], &format!("{x}\n"));
+    let svg = text(&out.stdout);
+    assert_eq!(svg.matches("stroke=\"#9e9e9e\"").count(), 2, "{svg}");
+    let w = &variants("windoku-puzzles.txt")[0][0];
+    let out = run_stdin(
+        &["print", "--variant", "windoku", "-f", "svg"],
+        &format!("{w}\n"),
+    );
+    let svg = text(&out.stdout);
+    // The background, then the 36 window cells.
+    assert_eq!(svg.matches("fill=\"#e0e0e0\"").count(), 36, "{svg}");
+}
+
+#[test]
+fn variant_runs_filter_and_number_lines_as_standard_ones_do() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let input = format!(
+        "{} {}\n{}\n{} {}\n",
+        rows[0][0], rows[0][1], rows[1][0], rows[1][0], rows[1][1]
+    );
+    let out = run_stdin(
+        &["solve", "--variant", "jigsaw", "--only", "invalid", "-n"],
+        &input,
+    );
+    assert_eq!(text(&out.stdout), format!("2:{}\n", rows[1][0]));
+    let out = run_stdin(
+        &["count", "--variant", "jigsaw", "-H", "--limit", "2"],
+        &input,
+    );
+    assert_eq!(text(&out.stdout), "<stdin>:1\n<stdin>:invalid\n<stdin>:1\n");
+    let out = run_stdin(&["check", "--variant", "jigsaw", "--only", "ok"], &input);
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+    // A jigsaw's grid shows each row beside its region labels.
+    let out = run_stdin(&["solve", "--variant", "jigsaw", "-f", "grid"], &input);
+    let grid = text(&out.stdout);
+    let first: String = grid
+        .lines()
+        .take(9)
+        .map(|l| l[..17].replace(' ', ""))
+        .collect();
+    assert_eq!(first, rows[0][2]);
+    // The shared map's labels are 1-9 in region order already, as the grid writes them.
+    let labels: String = grid
+        .lines()
+        .take(9)
+        .map(|l| l[20..].replace(' ', ""))
+        .collect();
+    assert_eq!(labels, rows[0][1]);
+}
+
+/// Whether every step of an `explain -f json` document agrees with `solution`: no placement of
+/// another digit, no elimination of the solution's digit.
+fn steps_agree_with(doc: &serde_json::Value, solution: &str) -> Result<(), String> {
+    let digit_at = |cell: &str| -> u64 {
+        let b = cell.as_bytes();
+        let (r, c) = ((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+        u64::from(solution.as_bytes()[r * 9 + c] - b'0')
+    };
+    for step in doc["steps"].as_array().ok_or("no steps")? {
+        for p in step["placements"].as_array().unwrap() {
+            if p["digit"].as_u64() != Some(digit_at(p["cell"].as_str().unwrap())) {
+                return Err(format!("wrong placement in {step}"));
+            }
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            if e["digit"].as_u64() == Some(digit_at(e["cell"].as_str().unwrap())) {
+                return Err(format!("eliminates the solution in {step}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn explain_walks_variant_puzzles_with_sound_steps_and_names_their_houses() {
+    let sets = [
+        ("jigsaw-puzzles.txt", "jigsaw"),
+        ("x-puzzles.txt", "x"),
+        ("windoku-puzzles.txt", "windoku"),
+    ];
+    for (file, variant) in sets {
+        for row in variants(file).iter().take(4) {
+            let (line, solution) = match variant {
+                "jigsaw" => (format!("{} {}", row[0], row[1]), &row[2]),
+                _ => (row[0].clone(), &row[1]),
+            };
+            let out = run_stdin(&["explain", "--variant", variant, "-f", "json", "-"], &line);
+            let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+                .unwrap_or_else(|e| panic!("{variant} {line}: {e}: {}", text(&out.stderr)));
+            assert_eq!(doc["solution"].as_str(), Some(solution.as_str()), "{line}");
+            assert_eq!(doc["variant"].as_str(), Some(variant));
+            steps_agree_with(&doc, solution).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+    }
+    // A jigsaw's hint names its region; its candidates follow the regions.
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let line = format!("{} {}", row[0], row[1]);
+    let out = run_stdin(&["explain", "--variant", "jigsaw", "-"], &line);
+    assert!(
+        text(&out.stdout).contains("In region "),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run_stdin(&["hint", "--variant", "jigsaw", "-"], &line);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run_stdin(
+        &["candidates", "--variant", "jigsaw", "-f", "json", "-"],
+        &line,
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for cell in doc["cells"].as_array().unwrap() {
+        if let Some(cands) = cell["candidates"].as_array() {
+            let name = cell["cell"].as_str().unwrap();
+            let b = name.as_bytes();
+            let i = (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize;
+            let want = u64::from(row[2].as_bytes()[i] - b'0');
+            assert!(cands.iter().any(|d| d.as_u64() == Some(want)), "{name}");
+        }
+    }
+}
+
+#[test]
+fn explain_on_a_broken_jigsaw_map_names_the_label() {
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let line = format!("{} {}", row[0], row[1].replacen('1', "2", 1));
+    let out = run_stdin(&["explain", "--variant", "jigsaw", "-"], &line);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("region label '2' is used 10 times"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -3,16 +3,23 @@
 //!
 //! ```text
 //! grep -v '^#' ../shared/puzzles/variants/jigsaw-empty-invalid.txt |
-//!   cargo run --release -p nonet-core --example layout_check
+//!   cargo run --release -p nonet-core --example layout_check [-- --reference]
 //! ```
+//!
+//! `--reference` answers with the reference solver instead of the default one.
 
 use std::io::BufRead;
 use std::time::Instant;
 
-use nonet_core::{Layout, RegionMap, Solutions, Sudoku};
+use nonet_core::{Layout, RegionMap, Solutions, Solver, Sudoku};
 
 fn main() {
-    let empty = Sudoku::from_line(&".".repeat(81)).expect("the empty grid");
+    let solver = if std::env::args().any(|a| a == "--reference") {
+        Solver::Reference
+    } else {
+        Solver::Fast
+    };
+    let empty = Sudoku::empty();
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("standard input");
         let map = line.trim();
@@ -27,7 +34,7 @@ fn main() {
             }
         };
         let start = Instant::now();
-        let answer = match empty.solutions_in(&layout) {
+        let answer = match empty.solutions_in_with(&layout, solver) {
             Solutions::None => "none",
             Solutions::Unique(_) => "unique",
             Solutions::Multiple(_) => "multiple",

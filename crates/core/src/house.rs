@@ -362,6 +362,13 @@ impl fmt::Debug for Layout {
     }
 }
 
+/// The standard layout: a board says otherwise only when it is a variant.
+impl Default for Layout {
+    fn default() -> Layout {
+        STANDARD.clone()
+    }
+}
+
 /// The classic 9x9 layout, shared by everything in nonet.
 pub static STANDARD: Layout = Layout::standard();
 

@@ -18,6 +18,7 @@ mod digit;
 mod error;
 mod fast;
 mod format;
+mod generic;
 mod house;
 mod level;
 mod pencil;

@@ -6,7 +6,7 @@ use crate::cell::Cell;
 use crate::digit::{Digit, DigitSet};
 use crate::error::ParseError;
 use crate::format;
-use crate::house::STANDARD;
+use crate::house::{Layout, STANDARD};
 use crate::sudoku::Sudoku;
 
 /// A position: some cells hold a digit, the others a set of candidates.
@@ -30,13 +30,19 @@ impl PencilMarks {
     /// The givens of `sudoku`, and for each empty cell the digits that none of its peers holds
     /// (one pass, nothing placed).
     pub fn raw(sudoku: &Sudoku) -> PencilMarks {
+        PencilMarks::raw_in(&STANDARD, sudoku)
+    }
+
+    /// [`PencilMarks::raw`] on `layout`: a cell's candidates are the digits none of its peers
+    /// on that layout holds (a jigsaw's region, the diagonals, the windows count too).
+    pub fn raw_in(layout: &Layout, sudoku: &Sudoku) -> PencilMarks {
         let mut pm = PencilMarks::empty();
         for cell in Cell::all() {
             pm.values[cell.index()] = sudoku.get(cell);
         }
         for cell in Cell::all() {
             if pm.values[cell.index()].is_none() {
-                let seen: DigitSet = STANDARD
+                let seen: DigitSet = layout
                     .peers(cell)
                     .iter()
                     .filter_map(|p| pm.values[p.index()])
@@ -51,13 +57,24 @@ impl PencilMarks {
     /// candidate takes it, and the digit leaves its peers. Stops early if a cell runs out of
     /// candidates (the position is then contradictory, which [`PencilMarks::has_dead_cell`] says).
     pub fn after_elimination(sudoku: &Sudoku) -> PencilMarks {
-        let mut pm = PencilMarks::raw(sudoku);
-        pm.eliminate_to_fixpoint();
+        PencilMarks::after_elimination_in(&STANDARD, sudoku)
+    }
+
+    /// [`PencilMarks::after_elimination`] on `layout`.
+    pub fn after_elimination_in(layout: &Layout, sudoku: &Sudoku) -> PencilMarks {
+        let mut pm = PencilMarks::raw_in(layout, sudoku);
+        pm.eliminate_to_fixpoint_in(layout);
         pm
     }
 
     /// Places naked singles until none is left or a cell has no candidate.
     pub fn eliminate_to_fixpoint(&mut self) {
+        self.eliminate_to_fixpoint_in(&STANDARD)
+    }
+
+    /// [`PencilMarks::eliminate_to_fixpoint`] on `layout` (a placed digit leaves the cell's
+    /// peers on that layout).
+    pub fn eliminate_to_fixpoint_in(&mut self, layout: &Layout) {
         loop {
             let mut progress = false;
             for cell in Cell::all() {
@@ -69,7 +86,7 @@ impl PencilMarks {
                     return;
                 }
                 if let Some(d) = cands.single_digit() {
-                    self.place(cell, d);
+                    self.place_in(layout, cell, d);
                     progress = true;
                 }
             }
@@ -114,8 +131,13 @@ impl PencilMarks {
 
     /// Places `digit` in `cell` and removes it from the candidates of every peer.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.place_in(&STANDARD, cell, digit)
+    }
+
+    /// [`PencilMarks::place`] on `layout`: the digit leaves the cell's peers on that layout.
+    pub fn place_in(&mut self, layout: &Layout, cell: Cell, digit: Digit) {
         self.set_value(cell, digit);
-        for p in STANDARD.peers(cell) {
+        for p in layout.peers(cell) {
             self.candidates[p.index()].remove(digit);
         }
     }

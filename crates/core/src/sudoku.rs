@@ -9,7 +9,7 @@ use crate::error::{Conflict, ParseError, PuzzleError};
 use crate::fast::Keep;
 use crate::house::{Layout, STANDARD};
 use crate::pencil::PencilMarks;
-use crate::{fast, format, reference};
+use crate::{fast, format, generic, reference};
 
 /// A Sudoku puzzle (or any grid of digits): each of the 81 cells is empty or holds a digit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -203,16 +203,26 @@ impl Sudoku {
             .map_or(Ok(()), Err)
     }
 
-    /// Counts the solutions on `layout`, stopping once `limit` are found: the fast solver on
-    /// the standard layout, the reference solver on the others.
+    /// Counts the solutions on `layout`, stopping once `limit` are found: the fast band solver
+    /// on the standard layout, the solver over generic houses on the others.
     pub fn count_solutions_in(&self, layout: &Layout, limit: usize) -> usize {
-        self.search_in(layout, limit).0
+        self.search_in(layout, Solver::Fast, limit).0
+    }
+
+    /// As [`Sudoku::count_solutions_in`], with the chosen solver.
+    pub fn count_solutions_in_with(&self, layout: &Layout, solver: Solver, limit: usize) -> usize {
+        self.search_in(layout, solver, limit).0
     }
 
     /// Whether the puzzle has no, one or several solutions on `layout` (as
     /// [`Sudoku::count_solutions_in`] solves).
     pub fn solutions_in(&self, layout: &Layout) -> Solutions {
-        match self.search_in(layout, 2) {
+        self.solutions_in_with(layout, Solver::Fast)
+    }
+
+    /// As [`Sudoku::solutions_in`], with the chosen solver.
+    pub fn solutions_in_with(&self, layout: &Layout, solver: Solver) -> Solutions {
+        match self.search_in(layout, solver, 2) {
             (0, _) => Solutions::None,
             (1, Some(s)) => Solutions::Unique(s),
             (_, Some(s)) => Solutions::Multiple(s),
@@ -220,29 +230,45 @@ impl Sudoku {
         }
     }
 
-    fn search_in(&self, layout: &Layout, limit: usize) -> (usize, Option<Sudoku>) {
+    fn search_in(&self, layout: &Layout, solver: Solver, limit: usize) -> (usize, Option<Sudoku>) {
         if layout.is_standard() {
-            return self.search(Solver::Fast, limit, Keep::First);
+            return self.search(solver, limit, Keep::First);
         }
-        if limit == 0 || self.check_in(layout).is_err() {
+        if limit == 0 {
             return (0, None);
         }
-        let mut first = None;
-        if self.cells == [0; 81] {
-            // The digits of an empty grid can be relabelled freely, so it has a solution exactly
-            // when it has one whose first region reads 1 to 9 in cell order; and then it has at
-            // least 9! of them. Fixing the region spares the search those relabellings, which
-            // is what makes a layout without any solution quick to refute.
-            let mut cells = [0u8; 81];
-            let [_, _, first_region] = layout.houses_of(Cell::from_index(0));
-            for (k, c) in layout.cells(first_region).iter().enumerate() {
-                cells[c.index()] = k as u8 + 1;
+        let (n, first) = match solver {
+            // The generic solver refutes clashing givens as it loads them, and keeps the digits
+            // no given uses in order (counting each solution it finds for all their orders).
+            Solver::Fast => generic::count(layout, &self.cells, limit),
+            Solver::Reference => {
+                if self.check_in(layout).is_err() {
+                    return (0, None);
+                }
+                let mut first = None;
+                let n = if self.cells == [0; 81] {
+                    // The digits of an empty grid can be relabelled freely, so it has a
+                    // solution exactly when it has one whose first region reads 1 to 9 in cell
+                    // order; and then it has at least 9! of them. Fixing the region spares the
+                    // search those relabellings, which is what makes a layout without any
+                    // solution quick enough to refute.
+                    let mut cells = [0u8; 81];
+                    let [_, _, first_region] = layout.houses_of(Cell::from_index(0));
+                    for (k, c) in layout.cells(first_region).iter().enumerate() {
+                        cells[c.index()] = k as u8 + 1;
+                    }
+                    let n = reference::count_in(layout, &cells, 1, &mut first);
+                    if n == 0 {
+                        0
+                    } else {
+                        limit.min(362_880)
+                    }
+                } else {
+                    reference::count_in(layout, &self.cells, limit, &mut first)
+                };
+                (n, first)
             }
-            let n = reference::count_in(layout, &cells, 1, &mut first);
-            let n = if n == 0 { 0 } else { limit.min(362_880) };
-            return (n, first.map(|cells| Sudoku { cells }));
-        }
-        let n = reference::count_in(layout, &self.cells, limit, &mut first);
+        };
         (n, first.map(|cells| Sudoku { cells }))
     }
 

@@ -113,13 +113,17 @@ fn houses_text(hs: &[House]) -> String {
         return String::new();
     }
     let kind = hs[0].kind();
-    if hs.len() > 1 && hs.iter().all(|h| h.kind() == kind) {
+    // The two diagonals have names of their own, not numbers.
+    if hs.len() > 1
+        && kind != nonet_core::HouseKind::Diagonal
+        && hs.iter().all(|h| h.kind() == kind)
+    {
         let plural = match kind {
             nonet_core::HouseKind::Row => "rows",
             nonet_core::HouseKind::Column => "columns",
             nonet_core::HouseKind::Box => "boxes",
             nonet_core::HouseKind::Region => "regions",
-            nonet_core::HouseKind::Diagonal => "diagonals",
+            nonet_core::HouseKind::Diagonal => unreachable!("diagonals are named one by one"),
             nonet_core::HouseKind::Window => "windows",
         };
         let nums: Vec<String> = hs.iter().map(|h| (h.number() + 1).to_string()).collect();
@@ -376,8 +380,13 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
     if step.houses.len() == 2 {
         let body = cells_of(&step.pattern);
         for (k, h) in step.houses.iter().enumerate() {
-            let cells: Vec<String> = (body & nonet_core::STANDARD.cell_set(*h))
+            // A fish's houses are rows and columns, the same on every layout.
+            let cells: Vec<String> = body
                 .iter()
+                .filter(|c| match h.kind() {
+                    nonet_core::HouseKind::Row => c.row() == h.number(),
+                    _ => c.col() == h.number(),
+                })
                 .map(|c| c.to_string())
                 .collect();
             if k == 0 {

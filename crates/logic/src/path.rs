@@ -19,8 +19,17 @@
 //!
 //! Uniqueness techniques are valid only for puzzles with exactly one solution; they are left
 //! out when [`PathOptions::uniqueness`] is off or the puzzle has several solutions.
+//!
+//! # Layouts
+//!
+//! The path runs on the layout of its options ([`PathOptions::with_layout`]: a jigsaw's
+//! regions, X-Sudoku's diagonals, Windoku's windows), with every technique whose catalogue row
+//! is not marked "standard layout only" (`Technique::runs_on`); placements remove the digit
+//! from the peers of that layout.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks, Solutions, Sudoku, STANDARD};
+use nonet_core::{
+    Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Solutions, Sudoku, STANDARD,
+};
 
 use crate::chains::{find_forcing_chains_with, ChainLevel};
 use crate::position::Position;
@@ -104,6 +113,10 @@ pub struct PathOptions {
     pub uniqueness: bool,
     /// Whether to fall back on a guess when no allowed technique applies.
     pub trial_and_error: bool,
+    /// The board's houses (the standard layout by default).
+    layout: Layout,
+    /// Whether `layout` is the standard one (asked for every technique of every step).
+    standard: bool,
 }
 
 impl Default for PathOptions {
@@ -112,13 +125,30 @@ impl Default for PathOptions {
             techniques: None,
             uniqueness: true,
             trial_and_error: true,
+            layout: STANDARD.clone(),
+            standard: true,
         }
     }
 }
 
 impl PathOptions {
+    /// These options on `layout`.
+    pub fn with_layout(mut self, layout: Layout) -> PathOptions {
+        self.standard = layout.is_standard();
+        self.layout = layout;
+        self
+    }
+
+    /// The layout the path runs on.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Whether `t` may be used: listed (or no list), uniqueness allowed if it needs it, and
+    /// able to run on the layout.
     pub(crate) fn allows(&self, t: Technique) -> bool {
         (self.uniqueness || !t.needs_uniqueness())
+            && (self.standard || !t.standard_layout_only())
             && self
                 .techniques
                 .as_ref()
@@ -193,7 +223,7 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 }
 
 fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
-    let pos = Position::new(pm);
+    let pos = Position::with_flag(&opts.layout, opts.standard, pm);
     // Techniques found by one search share its result (see `techniques::find_family`).
     let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
     for &t in ORDER {
@@ -273,6 +303,11 @@ pub fn forcing_techniques() -> Vec<Technique> {
 /// The first forcing chain (by level) whose technique is allowed. The levels share one
 /// chaining memory (its buffers, and the sterile memory the nested levels use).
 fn forcing_chain(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+    if !opts.standard {
+        // Sudoku Explainer's chaining engine knows only the standard houses; the catalogue
+        // marks its techniques accordingly, and this spares setting up its memory.
+        return None;
+    }
     let mut memory = Memory::new();
     for &(level, ts) in FORCING_LEVELS {
         if !ts.iter().any(|&t| opts.allows(t)) {
@@ -323,9 +358,14 @@ pub fn trial_and_error(pm: &PencilMarks, solution: &Sudoku) -> Option<Step> {
 
 /// Applies a step: places its digits (removing them from peers) and removes its eliminations.
 pub fn apply(pm: &mut PencilMarks, step: &Step) {
+    apply_in(&STANDARD, pm, step)
+}
+
+/// [`apply`] on `layout`: a placed digit leaves the cell's peers on that layout.
+pub fn apply_in(layout: &Layout, pm: &mut PencilMarks, step: &Step) {
     for p in &step.placements {
         if pm.value(p.cell).is_none() {
-            pm.place(p.cell, p.digit);
+            pm.place_in(layout, p.cell, p.digit);
         }
     }
     for e in &step.eliminations {
@@ -358,9 +398,9 @@ impl Path {
     }
 }
 
-/// The solution of `sudoku` and whether it is the only one.
-fn solution_of(sudoku: &Sudoku) -> Result<(Sudoku, bool), PathError> {
-    match sudoku.solutions() {
+/// The solution of `sudoku` on `layout` and whether it is the only one.
+fn solution_of(layout: &Layout, sudoku: &Sudoku) -> Result<(Sudoku, bool), PathError> {
+    match sudoku.solutions_in(layout) {
         Solutions::None => Err(PathError::NoSolution),
         Solutions::Unique(s) => Ok((s, true)),
         Solutions::Multiple(s) => Ok((s, false)),
@@ -369,15 +409,15 @@ fn solution_of(sudoku: &Sudoku) -> Result<(Sudoku, bool), PathError> {
 
 /// The path for the puzzle `sudoku` from its raw pencil marks.
 pub fn solve_path(sudoku: &Sudoku, opts: &PathOptions) -> Result<Path, PathError> {
-    path_from(&PencilMarks::raw(sudoku), opts)
+    path_from(&PencilMarks::raw_in(&opts.layout, sudoku), opts)
 }
 
 /// The path from a position (givens, placed digits and pencil marks). Candidates that clash
 /// with a placed digit are dropped first, and a cell with no pencil marks at all is taken to
 /// hold every digit its peers allow.
 pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError> {
-    let start = normalize(pm);
-    let (solution, unique) = solution_of(&start.to_sudoku())?;
+    let start = normalize_in(&opts.layout, pm);
+    let (solution, unique) = solution_of(&opts.layout, &start.to_sudoku())?;
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
     let mut cur = start.clone();
@@ -389,7 +429,7 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
         let Some(step) = next_step_or_guess(&cur, &opts, Some(&solution)) else {
             return Err(PathError::Stuck { steps: steps.len() });
         };
-        apply(&mut cur, &step);
+        apply_in(&opts.layout, &mut cur, &step);
         steps.push(step);
         // A guard against a step that changes nothing (which would loop forever).
         if steps.len() > 2000 {
@@ -406,12 +446,17 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
 /// A player's position made consistent: candidates clashing with placed digits removed, and
 /// cells without any pencil mark given the digits their peers allow.
 pub fn normalize(pm: &PencilMarks) -> PencilMarks {
+    normalize_in(&STANDARD, pm)
+}
+
+/// [`normalize`] on `layout` (a placed digit clashes with the cell's peers on that layout).
+pub fn normalize_in(layout: &Layout, pm: &PencilMarks) -> PencilMarks {
     let mut out = pm.clone();
     for cell in Cell::all() {
         if out.value(cell).is_some() {
             continue;
         }
-        let seen: DigitSet = STANDARD
+        let seen: DigitSet = layout
             .peers(cell)
             .iter()
             .filter_map(|p| pm.value(p))
@@ -471,7 +516,7 @@ pub fn hint(
         return Ok(Hint::Solved);
     }
     let puzzle = givens.copied().unwrap_or_else(|| pm.to_sudoku());
-    let (solution, unique) = match solution_of(&puzzle) {
+    let (solution, unique) = match solution_of(&opts.layout, &puzzle) {
         Ok(x) => x,
         Err(_) if givens.is_none() => return Ok(Hint::Mistake(Mistake::NoSolution)),
         Err(e) => return Err(e),
@@ -482,7 +527,7 @@ pub fn hint(
             return Ok(Hint::Mistake(m));
         }
     }
-    let cur = normalize(pm);
+    let cur = normalize_in(&opts.layout, pm);
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
     match next_step_or_guess(&cur, &opts, Some(&solution)) {

@@ -4,12 +4,21 @@
 //! cells are bivalue?"), so the position keeps, besides each cell's candidates, one
 //! [`CellSet`] per digit (the cells where that digit is still a candidate). Most searches are
 //! then a few mask operations per house instead of loops over cells.
+//!
+//! The position also carries the board's [`Layout`] (a reference: a position is built for
+//! every step, and copying the layout's tables each time would cost more than the search on
+//! easy steps). Every geometric question a technique asks (a house's cells, a cell's peers,
+//! the houses a set of cells shares) goes through it, so the same finders run on the standard
+//! board, a jigsaw's regions, X-Sudoku's diagonals and Windoku's windows.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, STANDARD};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, STANDARD};
 
-/// A position with per-digit candidate masks.
+/// A position with per-digit candidate masks, on a layout.
 #[derive(Clone, Debug)]
-pub struct Position {
+pub struct Position<'a> {
+    layout: &'a Layout,
+    /// Whether `layout` is the standard one (asked often; comparing layouts is not free).
+    standard: bool,
     values: [Option<Digit>; 81],
     cands: [DigitSet; 81],
     digit_cells: [CellSet; 9],
@@ -20,9 +29,23 @@ pub struct Position {
     als_links: std::cell::OnceCell<Vec<(u32, u32, DigitSet)>>,
 }
 
-impl Position {
-    /// Builds the masks of `pm`.
-    pub fn new(pm: &PencilMarks) -> Position {
+impl Position<'static> {
+    /// Builds the masks of `pm` on the standard layout.
+    pub fn new(pm: &PencilMarks) -> Position<'static> {
+        Position::new_in(&STANDARD, pm)
+    }
+}
+
+impl<'a> Position<'a> {
+    /// Builds the masks of `pm` on `layout`.
+    pub fn new_in(layout: &'a Layout, pm: &PencilMarks) -> Position<'a> {
+        Position::with_flag(layout, layout.is_standard(), pm)
+    }
+
+    /// [`Position::new_in`] when the caller already knows whether `layout` is the standard
+    /// one (comparing layouts reads all their tables: the path asks once, not per step).
+    pub(crate) fn with_flag(layout: &'a Layout, standard: bool, pm: &PencilMarks) -> Position<'a> {
+        debug_assert_eq!(standard, layout.is_standard());
         let mut values = [None; 81];
         let mut cands = [DigitSet::EMPTY; 81];
         let mut digit_cells = [CellSet::EMPTY; 9];
@@ -39,6 +62,8 @@ impl Position {
             }
         }
         Position {
+            layout,
+            standard,
             values,
             cands,
             digit_cells,
@@ -65,7 +90,7 @@ impl Position {
 
     /// The cells of `house` where `d` is a candidate.
     pub fn cells_in(&self, d: Digit, house: House) -> CellSet {
-        self.digit_cells[d.index()] & STANDARD.cell_set(house)
+        self.digit_cells[d.index()] & self.layout.cell_set(house)
     }
 
     /// The cells without a value.
@@ -88,7 +113,7 @@ impl Position {
 
     /// Whether `house` already holds `d` as a value.
     pub fn house_has_value(&self, house: House, d: Digit) -> bool {
-        STANDARD
+        self.layout
             .cells(house)
             .iter()
             .any(|&c| self.values[c.index()] == Some(d))
@@ -115,67 +140,86 @@ impl Position {
         }
         s
     }
-}
 
-/// The cells of `house`.
-pub fn house_cells(house: House) -> CellSet {
-    STANDARD.cell_set(house)
-}
-
-/// The peers of `cell` (20 cells).
-pub fn peers(cell: Cell) -> CellSet {
-    STANDARD.peers(cell)
-}
-
-/// The cells that see every cell of `cells` (not including them). Empty for an empty set.
-pub fn common_peers(cells: CellSet) -> CellSet {
-    let mut it = cells.iter();
-    let Some(first) = it.next() else {
-        return CellSet::EMPTY;
-    };
-    let mut s = STANDARD.peers(first);
-    for c in it {
-        s &= STANDARD.peers(c);
+    /// The layout the position is on.
+    pub fn layout(&self) -> &'a Layout {
+        self.layout
     }
-    s.difference(cells)
+
+    /// Whether the layout is the standard one (rows, columns, boxes).
+    pub fn is_standard(&self) -> bool {
+        self.standard
+    }
+
+    /// The layout's houses, in index order (rows, columns, boxes or regions, diagonals,
+    /// windows).
+    pub fn houses(&self) -> impl Iterator<Item = House> + Clone + 'a {
+        self.layout.houses()
+    }
+
+    /// The layout's houses of the given kinds, in index order.
+    pub fn houses_of_kind(&self, kinds: &'a [HouseKind]) -> impl Iterator<Item = House> + 'a {
+        self.layout
+            .houses()
+            .filter(move |h| kinds.contains(&h.kind()))
+    }
+
+    /// The cells of `house`.
+    pub fn house_cells(&self, house: House) -> CellSet {
+        self.layout.cell_set(house)
+    }
+
+    /// The box or jigsaw region of `cell` (its third house).
+    pub fn box_of(&self, cell: Cell) -> House {
+        self.layout.houses_of(cell)[2]
+    }
+
+    /// The peers of `cell` (20 on the standard layout, more with diagonals or windows).
+    pub fn peers(&self, cell: Cell) -> CellSet {
+        self.layout.peers(cell)
+    }
+
+    /// The cells that see every cell of `cells` (not including them). Empty for an empty set.
+    pub fn common_peers(&self, cells: CellSet) -> CellSet {
+        let mut it = cells.iter();
+        let Some(first) = it.next() else {
+            return CellSet::EMPTY;
+        };
+        let mut s = self.layout.peers(first);
+        for c in it {
+            s &= self.layout.peers(c);
+        }
+        s.difference(cells)
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        a != b && self.layout.peers(a).contains(b)
+    }
+
+    /// A house holding all of `cells` (the first in index order: row, column, box or region,
+    /// diagonal, window), if any.
+    pub fn common_house(&self, cells: CellSet) -> Option<House> {
+        self.common_houses(cells).next()
+    }
+
+    /// Every house holding all of `cells`, in index order (empty for an empty set).
+    pub fn common_houses(&self, cells: CellSet) -> impl Iterator<Item = House> + 'a {
+        // Only the houses of one of the cells can hold them all: three to six, not the whole
+        // layout's.
+        let layout = self.layout;
+        let houses: &'a [House] = match cells.first() {
+            Some(first) => layout.all_houses_of(first),
+            None => &[],
+        };
+        houses
+            .iter()
+            .copied()
+            .filter(move |&h| cells.difference(layout.cell_set(h)).is_empty())
+    }
 }
 
-/// Whether two distinct cells share a house.
-pub fn sees(a: Cell, b: Cell) -> bool {
-    a != b && STANDARD.peers(a).contains(b)
-}
-
-/// The house of kind row (0), column (1) or box (2) of `cell`.
-pub fn house_of(cell: Cell, kind: usize) -> House {
-    STANDARD.houses_of(cell)[kind]
-}
-
-/// A house holding all of `cells` (row first, then column, then box), if any.
-pub fn common_house(cells: CellSet) -> Option<House> {
-    STANDARD.common_houses(cells).next()
-}
-
-/// All 27 houses.
-pub fn all_houses() -> impl Iterator<Item = House> + Clone {
-    House::all()
-}
-
-/// The rows (0-8) of `cells` as a 9-bit mask.
-pub fn rows_mask(cells: CellSet) -> u16 {
-    cells.iter().fold(0, |m, c| m | 1 << c.row())
-}
-
-/// The columns (0-8) of `cells` as a 9-bit mask.
-pub fn cols_mask(cells: CellSet) -> u16 {
-    cells.iter().fold(0, |m, c| m | 1 << c.col())
-}
-
-/// The boxes (0-8) of `cells` as a 9-bit mask.
-pub fn boxes_mask(cells: CellSet) -> u16 {
-    cells.iter().fold(0, |m, c| m | 1 << c.box_index())
-}
-
-/// Whether all of `cells` lie in one row or one column.
+/// Whether all of `cells` lie in one row or one column (the same on every layout).
 pub fn same_line(cells: CellSet) -> bool {
     let Some(first) = cells.first() else {
         return false;

@@ -2,8 +2,15 @@
 //! the whole path, a progressive hint (after checking the player's digits and pencil marks
 //! against the solution) and the first mistake; every step explains itself
 //! ([`Step::explanation`], [`Step::hint_text`]). Ratings are the `rate` module's functions.
+//!
+//! A teacher works on one [`Layout`]: the standard board by default, or a variant's
+//! ([`Teacher::with_layout`]: a jigsaw's regions, X-Sudoku's diagonals, Windoku's windows).
+//! On a variant it uses every technique that holds on any set of houses and names the houses
+//! in words ("region 4", "the main diagonal", "window 2"); the few that depend on the standard
+//! boxes, and Sudoku Explainer's forcing chains, are left out (the catalogue's
+//! `standard_layout_only`).
 
-use nonet_core::{PencilMarks, Sudoku};
+use nonet_core::{Layout, PencilMarks, Sudoku};
 
 use crate::explain::{self, HintLevel};
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
@@ -45,7 +52,18 @@ impl Teacher {
         self
     }
 
-    /// Whether the teacher may use `technique` (on a puzzle with one solution).
+    /// The same teacher on `layout` (a variant's houses: see [`nonet_core::Variant::layout`]).
+    pub fn with_layout(mut self, layout: Layout) -> Teacher {
+        self.options = self.options.with_layout(layout);
+        self
+    }
+
+    /// The layout the teacher works on.
+    pub fn layout(&self) -> &Layout {
+        self.options.layout()
+    }
+
+    /// Whether the teacher may use `technique` (on a puzzle with one solution) on its layout.
     pub fn allows(&self, technique: Technique) -> bool {
         self.options.allows(technique)
     }
@@ -55,7 +73,7 @@ impl Teacher {
     /// pencil marks given every digit its peers allow). When no allowed technique applies and
     /// guesses are allowed, the solution's digit in the cell with the fewest candidates.
     pub fn next_step(&self, position: &PencilMarks, solution: Option<&Sudoku>) -> Option<Step> {
-        let position = path::normalize(position);
+        let position = path::normalize_in(self.layout(), position);
         path::next_step_or_guess(&position, &self.options, solution)
     }
 
@@ -73,7 +91,7 @@ impl Teacher {
     /// The steps the allowed techniques give from a position (made consistent first) until none
     /// applies, without a guess: how far logic goes when [`Teacher::path_from`] is stuck.
     pub fn path_until_stuck(&self, position: &PencilMarks) -> Path {
-        let start = path::normalize(position);
+        let start = path::normalize_in(self.layout(), position);
         let mut cur = start.clone();
         let mut steps = Vec::new();
         // A guard against a step that changes nothing (which would loop forever).
@@ -81,7 +99,7 @@ impl Teacher {
             let Some(s) = path::next_step(&cur, &self.options) else {
                 break;
             };
-            path::apply(&mut cur, &s);
+            path::apply_in(self.layout(), &mut cur, &s);
             steps.push(s);
         }
         Path {
@@ -115,6 +133,13 @@ impl Teacher {
     pub fn mistake(&self, position: &PencilMarks, solution: &Sudoku) -> Option<Mistake> {
         path::find_mistake(position, solution)
     }
+
+    /// Applies `step` to `position` on the teacher's layout: places its digits (each leaves
+    /// the cell's peers there) and removes its eliminations. ([`Step::apply_to`] is the same on
+    /// the standard layout.)
+    pub fn apply(&self, step: &Step, position: &mut PencilMarks) {
+        path::apply_in(self.layout(), position, step)
+    }
 }
 
 impl crate::step::Chain {
@@ -135,7 +160,8 @@ impl Step {
         explain::hint_text(self, level)
     }
 
-    /// Applies the step to a position: places its digits and removes its eliminations.
+    /// Applies the step to a position on the standard layout: places its digits and removes its
+    /// eliminations (on a variant: [`Teacher::apply`]).
     pub fn apply_to(&self, position: &mut PencilMarks) {
         path::apply(position, self)
     }

@@ -295,6 +295,10 @@ pub struct Entry {
     pub se_base: Option<f64>,
     /// How the explaining path finds it.
     pub(crate) search: Search,
+    /// Whether it holds only on the standard layout (it relies on the 3x3 boxes' shape, on
+    /// three houses per cell, or it is found by Sudoku Explainer's engine, which knows only
+    /// the standard houses): the teacher leaves it out on a variant's layout.
+    pub standard_layout_only: bool,
 }
 
 const fn row(
@@ -312,6 +316,19 @@ const fn row(
         needs_uniqueness,
         se_base,
         search,
+        // Every finder of `techniques/` works on any layout unless its row says otherwise;
+        // the others are Sudoku Explainer's (see `Entry::standard_layout_only`), but for the
+        // guess, which needs no geometry.
+        standard_layout_only: !matches!(search, Search::Alone(_) | Search::Together(_))
+            && !matches!(technique, Technique::TrialAndError),
+    }
+}
+
+impl Entry {
+    /// This row marked as holding on the standard layout only.
+    const fn standard_only(mut self) -> Entry {
+        self.standard_layout_only = true;
+        self
     }
 }
 
@@ -577,7 +594,8 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(single_digit::empty_rectangle),
-        ),
+        )
+        .standard_only(),
         row(
             XYWing,
             "XY-Wing",
@@ -697,7 +715,8 @@ pub static CATALOGUE: [Entry; 79] = {
             true,
             Some(5.6),
             Search::Alone(uniqueness::bug_plus_one),
-        ),
+        )
+        .standard_only(),
         row(
             Bug2,
             "BUG Type 2",
@@ -865,7 +884,8 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(sue_de_coq::sue_de_coq),
-        ),
+        )
+        .standard_only(),
         row(
             AlignedPairExclusion,
             "Aligned Pair Exclusion",
@@ -981,6 +1001,11 @@ impl Technique {
     /// Whether the technique assumes the puzzle has exactly one solution.
     pub fn needs_uniqueness(self) -> bool {
         self.entry().needs_uniqueness
+    }
+
+    /// Whether it holds only on the standard layout (see [`Entry::standard_layout_only`]).
+    pub fn standard_layout_only(self) -> bool {
+        self.entry().standard_layout_only
     }
 
     /// Sudoku Explainer 1.2.1.3's base difficulty of the technique (`SE-SPEC.md` §4-5), or

@@ -2,7 +2,7 @@
 //! rectangles and centred text in top-left coordinates (y grows downwards), which the PDF and
 //! SVG back ends implement.
 
-use nonet_core::{Cell, CellSet, DigitSet, Sudoku};
+use nonet_core::{Cell, CellSet, DigitSet, HouseKind, Layout, Sudoku};
 
 /// A grey level or colour, components 0.0 (none) to 1.0.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +15,10 @@ impl Color {
     pub const GREY: Color = Color(0.35, 0.35, 0.35);
     /// The soft yellow of highlighted cells.
     pub const HIGHLIGHT: Color = Color(1.0, 0.93, 0.55);
+    /// The light grey of Windoku's windows.
+    pub const WINDOW: Color = Color(0.88, 0.88, 0.88);
+    /// The grey of X-Sudoku's diagonals: visible, yet lighter than every digit.
+    pub const DIAGONAL: Color = Color(0.62, 0.62, 0.62);
 }
 
 /// Font weights we use (Helvetica and Helvetica-Bold).
@@ -101,12 +105,17 @@ pub struct GridStyle {
     pub marks: Option<[DigitSet; 81]>,
     /// Cells with a highlighted background.
     pub highlight: CellSet,
+    /// The houses to draw: the boxes or a jigsaw's regions (thick borders), X-Sudoku's
+    /// diagonals (grey lines) and Windoku's windows (grey cells).
+    pub layout: Layout,
 }
 
 /// Draws `puzzle` as a grid of side `size` with its top-left corner at (`x`, `y`).
 ///
-/// Lines: thin grey between cells, thick black around boxes and the whole grid, with the thick
-/// lines drawn last so that they cover the thin ones where they meet. Line widths scale with
+/// Lines: thin grey between cells, thick black around boxes (or a jigsaw's regions) and the
+/// whole grid, with the thick lines drawn last so that they cover the thin ones where they
+/// meet; Windoku's windows are grey cells under everything, X-Sudoku's diagonals grey lines
+/// under the digits. Line widths scale with
 /// the grid so a small solution grid stays as legible as a full-page one.
 pub fn grid(
     canvas: &mut dyn Canvas,
@@ -117,26 +126,44 @@ pub fn grid(
     style: &GridStyle,
 ) {
     let cell = size / 9.0;
+    let layout = &style.layout;
+    let windows = layout
+        .houses()
+        .filter(|h| h.kind() == HouseKind::Window)
+        .fold(CellSet::EMPTY, |s, h| s | layout.cell_set(h));
+    for c in windows.difference(style.highlight) {
+        let (r, k) = (c.row() as f32, c.col() as f32);
+        canvas.fill_rect(x + k * cell, y + r * cell, cell, cell, Color::WINDOW);
+    }
     for c in style.highlight.iter() {
         let (r, k) = (c.row() as f32, c.col() as f32);
         canvas.fill_rect(x + k * cell, y + r * cell, cell, cell, Color::HIGHLIGHT);
     }
     let thin = (size / 400.0).clamp(0.35, 1.0);
     let thick = (size / 130.0).clamp(1.2, 3.0);
+    let jigsaw = layout.is_jigsaw();
     for i in 1..9 {
-        if i % 3 != 0 {
+        if jigsaw || i % 3 != 0 {
             let t = i as f32 * cell;
             canvas.line(x + t, y, x + t, y + size, thin, Color::GREY);
             canvas.line(x, y + t, x + size, y + t, thin, Color::GREY);
         }
     }
-    for i in 0..=3 {
-        let t = i as f32 * 3.0 * cell;
-        // Extend the outer lines by half a width so the corners close squarely.
-        let (a, b) = (y - thick / 2.0, y + size + thick / 2.0);
-        canvas.line(x + t, a, x + t, b, thick, Color::BLACK);
-        let (a, b) = (x - thick / 2.0, x + size + thick / 2.0);
-        canvas.line(a, y + t, b, y + t, thick, Color::BLACK);
+    if layout.has_diagonals() {
+        canvas.line(x, y, x + size, y + size, thin, Color::DIAGONAL);
+        canvas.line(x + size, y, x, y + size, thin, Color::DIAGONAL);
+    }
+    if jigsaw {
+        region_borders(canvas, x, y, size, layout, thick);
+    } else {
+        for i in 0..=3 {
+            let t = i as f32 * 3.0 * cell;
+            // Extend the outer lines by half a width so the corners close squarely.
+            let (a, b) = (y - thick / 2.0, y + size + thick / 2.0);
+            canvas.line(x + t, a, x + t, b, thick, Color::BLACK);
+            let (a, b) = (x - thick / 2.0, x + size + thick / 2.0);
+            canvas.line(a, y + t, b, y + t, thick, Color::BLACK);
+        }
     }
     let digit_size = cell * 0.62;
     let mark_size = cell * 0.25;
@@ -178,6 +205,65 @@ pub fn grid(
                     Anchor::Middle,
                     &d.get().to_string(),
                 );
+            }
+        }
+    }
+}
+
+/// The thick lines of a jigsaw: the grid's outline, then one segment wherever two neighbouring
+/// cells lie in different regions, joined into runs along each grid line so a border is one
+/// stroke (no seams at the joints).
+fn region_borders(canvas: &mut dyn Canvas, x: f32, y: f32, size: f32, layout: &Layout, thick: f32) {
+    let cell = size / 9.0;
+    let region = |r: usize, c: usize| layout.houses_of(Cell::at(r, c))[2];
+    let (a, b) = (y - thick / 2.0, y + size + thick / 2.0);
+    canvas.line(x, a, x, b, thick, Color::BLACK);
+    canvas.line(x + size, a, x + size, b, thick, Color::BLACK);
+    let (a, b) = (x - thick / 2.0, x + size + thick / 2.0);
+    canvas.line(a, y, b, y, thick, Color::BLACK);
+    canvas.line(a, y + size, b, y + size, thick, Color::BLACK);
+    for i in 1..9 {
+        let t = i as f32 * cell;
+        // Vertical line i: between columns i-1 and i, a border in row r where they differ.
+        let mut run: Option<usize> = None;
+        for r in 0..=9 {
+            let border = r < 9 && region(r, i - 1) != region(r, i);
+            match (border, run) {
+                (true, None) => run = Some(r),
+                (false, Some(start)) => {
+                    let (top, bottom) = (start as f32 * cell, r as f32 * cell);
+                    canvas.line(
+                        x + t,
+                        y + top - thick / 2.0,
+                        x + t,
+                        y + bottom + thick / 2.0,
+                        thick,
+                        Color::BLACK,
+                    );
+                    run = None;
+                }
+                _ => {}
+            }
+        }
+        // Horizontal line i: between rows i-1 and i.
+        let mut run: Option<usize> = None;
+        for c in 0..=9 {
+            let border = c < 9 && region(i - 1, c) != region(i, c);
+            match (border, run) {
+                (true, None) => run = Some(c),
+                (false, Some(start)) => {
+                    let (left, right) = (start as f32 * cell, c as f32 * cell);
+                    canvas.line(
+                        x + left - thick / 2.0,
+                        y + t,
+                        x + right + thick / 2.0,
+                        y + t,
+                        thick,
+                        Color::BLACK,
+                    );
+                    run = None;
+                }
+                _ => {}
             }
         }
     }
@@ -226,6 +312,32 @@ mod tests {
             .iter()
             .all(|v| (8.0..=192.0).contains(v))
             && [b, d].iter().all(|v| (18.0..=202.0).contains(v))));
+    }
+
+    #[test]
+    fn a_jigsaw_of_the_boxes_draws_their_borders_as_runs() {
+        let layout = Layout::jigsaw(&nonet_core::RegionMap::boxes());
+        let mut log = Log::default();
+        let style = GridStyle {
+            layout,
+            ..GridStyle::default()
+        };
+        grid(&mut log, 0.0, 0.0, 180.0, &Sudoku::empty(), &style);
+        let thick = log.lines.iter().filter(|l| l.4 > 1.0).count();
+        // Every thin line, then the outline and one run for each of the four inner borders.
+        assert_eq!((log.lines.len() - thick, thick), (16, 8));
+    }
+
+    #[test]
+    fn x_adds_two_diagonals_and_windoku_shades_its_windows() {
+        let mut log = Log::default();
+        let style = GridStyle {
+            layout: nonet_core::STANDARD.with_diagonals().with_windows(),
+            ..GridStyle::default()
+        };
+        grid(&mut log, 0.0, 0.0, 180.0, &Sudoku::empty(), &style);
+        assert_eq!(log.lines.len(), 12 + 8 + 2);
+        assert_eq!(log.rects, 36);
     }
 
     #[test]

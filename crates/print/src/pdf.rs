@@ -167,8 +167,7 @@ pub fn render_pdf(puzzles: &[PrintPuzzle], options: &PdfOptions) -> Result<Vec<u
         puzzles
             .iter()
             .map(|p| {
-                p.solution
-                    .or_else(|| p.puzzle.unique_solution())
+                p.unique_solution()
                     .ok_or(PrintError::NoUniqueSolution { number: p.number })
             })
             .collect::<Result<Vec<_>, _>>()?
@@ -289,6 +288,7 @@ fn lay_out<'a>(
         );
         let style = GridStyle {
             fill,
+            layout: p.layout.clone(),
             ..GridStyle::default()
         };
         draw::grid(canvas, x, y, size, &p.puzzle, &style);

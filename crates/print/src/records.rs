@@ -3,8 +3,7 @@
 //! objects, or one multi-line grid. Whatever is known about a puzzle (its number, solution, seed,
 //! level, rating) is kept for the page.
 
-use nonet_core::Level;
-use nonet_core::Sudoku;
+use nonet_core::{Layout, Level, Sudoku};
 use serde_json::Value;
 
 use crate::error::PrintError;
@@ -25,6 +24,8 @@ pub struct PrintPuzzle {
     pub er: Option<f64>,
     /// The generator seed that reproduces it, if it came from `nonet generate`.
     pub seed: Option<u64>,
+    /// The houses it is played on (the standard layout unless it is a variant).
+    pub layout: Layout,
 }
 
 impl PrintPuzzle {
@@ -37,7 +38,22 @@ impl PrintPuzzle {
             level: None,
             er: None,
             seed: None,
+            layout: Layout::default(),
         }
+    }
+
+    /// Its solution: the one given, or the unique one on its layout.
+    pub fn unique_solution(&self) -> Option<Sudoku> {
+        self.solution.or_else(|| {
+            if self.layout.is_standard() {
+                self.puzzle.unique_solution()
+            } else {
+                match self.puzzle.solutions_in(&self.layout) {
+                    nonet_core::Solutions::Unique(s) => Some(s),
+                    _ => None,
+                }
+            }
+        })
     }
 
     /// The caption: `line 3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known, so a

@@ -2,7 +2,7 @@
 //! optional pencil marks and highlighted cells. Built with the `svg` crate; the text uses
 //! Helvetica/Arial, which every browser has.
 
-use nonet_core::{CellSet, DigitSet, PencilMarks, Sudoku};
+use nonet_core::{CellSet, DigitSet, Layout, PencilMarks, Sudoku};
 use svg::node::element::{Line, Rectangle, Text};
 use svg::{Document, Node};
 
@@ -21,6 +21,8 @@ pub struct SvgOptions {
     pub highlight: CellSet,
     /// Fill the empty cells with this solution (lighter digits).
     pub solution: Option<Sudoku>,
+    /// The houses to draw (the standard layout by default).
+    pub layout: Layout,
 }
 
 /// An SVG document being drawn.
@@ -96,16 +98,34 @@ pub fn render_svg(puzzle: &Sudoku, options: &SvgOptions) -> String {
     canvas.fill_rect(0.0, 0.0, size, size, Color(1.0, 1.0, 1.0));
     let marks = match (&options.marks, options.pencil_marks) {
         (Some(pm), _) => Some(candidates(pm)),
-        (None, true) => Some(candidates(&PencilMarks::raw(puzzle))),
+        (None, true) if options.layout.is_standard() => Some(candidates(&PencilMarks::raw(puzzle))),
+        (None, true) => Some(raw_candidates(puzzle, &options.layout)),
         (None, false) => None,
     };
     let style = GridStyle {
         fill: options.solution,
         marks,
         highlight: options.highlight,
+        layout: options.layout.clone(),
     };
     draw::grid(&mut canvas, margin, margin, grid, puzzle, &style);
     canvas.doc.to_string()
+}
+
+/// The candidates of `puzzle`'s empty cells on `layout`: the digits none of their peers holds.
+fn raw_candidates(puzzle: &Sudoku, layout: &Layout) -> [DigitSet; 81] {
+    let mut out = [DigitSet::EMPTY; 81];
+    for c in nonet_core::Cell::all() {
+        if puzzle.get(c).is_none() {
+            let seen: DigitSet = layout
+                .peers(c)
+                .iter()
+                .filter_map(|p| puzzle.get(p))
+                .collect();
+            out[c.index()] = seen.complement();
+        }
+    }
+    out
 }
 
 fn candidates(pm: &PencilMarks) -> [DigitSet; 81] {

@@ -5,10 +5,10 @@ use std::io::Write;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, PencilMarks};
+use nonet_core::{Cell, Layout, PencilMarks};
 use serde_json::json;
 
-use crate::input::{read_single, split_puzzles};
+use crate::input::{read_single, split_puzzles_as, Givens};
 use crate::status::Status;
 
 /// Output shapes of `nonet candidates`.
@@ -37,11 +37,19 @@ pub struct CandidatesArgs {
     /// Output shape.
     #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: CandidatesFormat,
+    #[command(flatten)]
+    pub variant: crate::variant::VariantArgs,
 }
 
 pub fn run(args: CandidatesArgs) -> Result<Status> {
+    let variant = args.variant.variant()?;
     let text = read_single(&args.puzzle)?;
-    let mut puzzles = split_puzzles(&text, "");
+    // A variant's givens are checked on its own houses (a jigsaw's may repeat in a box).
+    let givens = match variant {
+        Some(_) => Givens::Unchecked,
+        None => Givens::Checked,
+    };
+    let mut puzzles = split_puzzles_as(&text, "", givens);
     if puzzles.len() != 1 {
         return Err(anyhow!(
             "expected one puzzle, found {} (use `nonet solve` for files of puzzles)",
@@ -49,19 +57,37 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         ));
     }
     let p = puzzles.remove(0);
-    let sudoku = match &p.parsed {
-        Ok(s) => *s,
-        Err(_) => {
-            if let Some(msg) = p.error_message() {
+    let read = match &variant {
+        None => p
+            .parsed
+            .clone()
+            .map(|s| (s, Layout::default()))
+            .map_err(|_| None),
+        Some(v) => v
+            .puzzle(&p)
+            .and_then(|(s, layout)| match s.check_in(&layout) {
+                Ok(()) => Ok((s, layout.into_owned())),
+                Err(c) => Err(c.to_string()),
+            })
+            .map_err(Some),
+    };
+    let (sudoku, layout) = match read {
+        Ok(x) => x,
+        Err(reason) => {
+            let msg = match reason {
+                Some(reason) => Some(p.message(&reason)),
+                None => p.error_message(),
+            };
+            if let Some(msg) = msg {
                 eprintln!("{}", crate::color::reason(&msg, crate::color::stderr()));
             }
             return Ok(Status::Invalid);
         }
     };
     let pm = if args.raw {
-        PencilMarks::raw(&sudoku)
+        PencilMarks::raw_in(&layout, &sudoku)
     } else {
-        PencilMarks::after_elimination(&sudoku)
+        PencilMarks::after_elimination_in(&layout, &sudoku)
     };
     let cell_text = |c: Cell| match pm.value(c) {
         Some(d) => d.to_string(),

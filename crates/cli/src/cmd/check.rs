@@ -37,13 +37,12 @@ pub struct CheckArgs {
 /// reason on standard error). Nothing is solved: uniqueness is `nonet count`'s job.
 pub fn run(args: CheckArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
-    if let Some(v) = args.variant.variant()? {
-        let only = !args.only.is_empty();
-        let question = Question::Check;
-        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
-    }
+    let variant = args.variant.variant()?;
     let (format, filter) =
         Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;
+    if let Some(v) = variant {
+        return variant::answer(&v, Question::Check, &args.batch, &filter, format);
+    }
     let input = Input::new(&args.batch.files, Givens::Checked);
     let mut status = Status::Ok;
     let read = batch::run(

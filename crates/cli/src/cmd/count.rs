@@ -51,11 +51,7 @@ fn parse_limit(s: &str) -> Result<usize, String> {
 
 pub fn run(args: CountArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
-    if let Some(v) = args.variant.variant()? {
-        let only = !args.only.is_empty();
-        let question = Question::Count(args.limit);
-        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
-    }
+    let variant = args.variant.variant()?;
     if args.limit == 1
         && args
             .only
@@ -66,6 +62,10 @@ pub fn run(args: CountArgs) -> Result<Status> {
     }
     let (format, filter) =
         Filter::gridless(&args.only, &args.place, &args.batch.files, args.format)?;
+    if let Some(v) = variant {
+        let question = Question::Count(args.limit);
+        return variant::answer(&v, question, &args.batch, &filter, format);
+    }
     let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference

@@ -7,13 +7,14 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, PencilMarks, Solutions, Sudoku};
+use nonet_core::{Cell, Layout, PencilMarks, Solutions, Sudoku};
 use nonet_logic::{Family, PathError, Step, Teacher, Technique};
 use serde_json::{json, Value};
 
 use crate::color;
-use crate::input::{read_single, split_puzzles};
+use crate::input::{read_single, split_puzzles, split_puzzles_as, Givens};
 use crate::status::Status;
+use crate::variant::{Variant, VariantArgs};
 
 /// Output shapes of `explain` and `hint`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -45,6 +46,8 @@ pub struct SolverArgs {
     /// Output shape.
     #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: ExplainFormat,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 // Arguments of `nonet explain` (a plain comment: the subcommand's help text is its
@@ -124,6 +127,80 @@ pub struct Input {
     pub givens: Option<Sudoku>,
     /// The position to start from.
     pub position: PencilMarks,
+    /// The houses it is played on.
+    pub layout: Layout,
+}
+
+impl Input {
+    /// The solutions of `puzzle` on the input's layout.
+    pub fn solutions(&self, puzzle: &Sudoku) -> Solutions {
+        if self.layout.is_standard() {
+            puzzle.solutions()
+        } else {
+            puzzle.solutions_in(&self.layout)
+        }
+    }
+
+    /// The variant's fields of a JSON answer (`variant`, and a jigsaw's `regions`), added to
+    /// `doc` when the layout is not the standard one.
+    pub fn describe(&self, doc: &mut Value) {
+        let variant = nonet_core::Variant::of(&self.layout);
+        if !variant.is_standard() {
+            doc["variant"] = json!(variant.to_string());
+            if let Some(regions) = self.layout.region_map() {
+                doc["regions"] = json!(regions.to_digits());
+            }
+        }
+    }
+}
+
+/// Reads PUZZLE on the variant asked for (`--variant`), or on the standard layout.
+pub fn read_input_on(arg: &str, variant: &VariantArgs) -> Result<Input> {
+    match variant.variant()? {
+        None => read_input(arg),
+        Some(v) => read_variant_input(arg, &v),
+    }
+}
+
+/// Reads PUZZLE on a variant: a puzzle line (a jigsaw's map after it, or `--regions`), or a
+/// pencil-mark grid on a layout fixed by `--variant` and `--regions`.
+fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
+    let text = read_single(arg)?;
+    let puzzles = split_puzzles_as(&text, "", Givens::Unchecked);
+    if puzzles.len() > 1 {
+        bail!(
+            "expected one puzzle, found {} lines (use a file with `nonet solve` for many \
+             puzzles)",
+            puzzles.len()
+        );
+    }
+    if let Some(p) = puzzles.first() {
+        if let Ok((sudoku, layout)) = variant.puzzle(p) {
+            let layout = layout.into_owned();
+            sudoku.check_in(&layout).map_err(|c| anyhow!("{c}"))?;
+            return Ok(Input {
+                givens: Some(sudoku),
+                position: PencilMarks::raw_in(&layout, &sudoku),
+                layout,
+            });
+        }
+    }
+    match (PencilMarks::from_pencil_grid(&text), variant.fixed_layout()) {
+        (Ok(pm), Some(layout)) => {
+            pm.to_sudoku()
+                .check_in(layout)
+                .map_err(|c| anyhow!("{c}"))?;
+            Ok(Input {
+                givens: None,
+                position: pm,
+                layout: layout.clone(),
+            })
+        }
+        _ => match puzzles.first().map(|p| variant.puzzle(p)) {
+            Some(Err(reason)) => bail!("line 1: {reason}"),
+            _ => bail!("cannot read the puzzle"),
+        },
+    }
 }
 
 /// Reads PUZZLE: a puzzle (line or grid), else a pencil-mark grid. `Err` carries the message
@@ -136,6 +213,7 @@ pub fn read_input(arg: &str) -> Result<Input> {
             return Ok(Input {
                 givens: Some(*s),
                 position: PencilMarks::raw(s),
+                layout: Layout::default(),
             });
         }
     }
@@ -147,6 +225,7 @@ pub fn read_input(arg: &str) -> Result<Input> {
             Ok(Input {
                 givens: None,
                 position: pm,
+                layout: Layout::default(),
             })
         }
         Err(grid_err) => {
@@ -236,24 +315,23 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
     }
     let puzzle = args.puzzle.as_deref().unwrap_or("-");
     let teacher = teacher(&args.solver)?;
-    let input = match read_input(puzzle) {
+    let input = match read_input_on(puzzle, &args.solver.variant) {
         Ok(i) => i,
         Err(e) => {
             color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };
+    let teacher = teacher.with_layout(input.layout.clone());
     let mut status = Status::Ok;
     let sudoku = input.position.to_sudoku();
-    match sudoku.solutions() {
+    match input.solutions(&sudoku) {
         Solutions::None => {
             eprintln!("the puzzle has no solution");
             if args.solver.format == ExplainFormat::Json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({ "puzzle": line_of(&input.position), "error": "none" })
-                )?;
+                let mut doc = json!({ "puzzle": line_of(&input.position), "error": "none" });
+                input.describe(&mut doc);
+                writeln!(out, "{doc}")?;
             } else {
                 writeln!(out, "none")?;
             }
@@ -305,13 +383,14 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     v
                 })
                 .collect();
-            let doc = json!({
+            let mut doc = json!({
                 "puzzle": input.givens.map(|g| g.to_line()).unwrap_or_else(|| line_of(&path.start)),
                 "solved": path.is_solved(),
                 "solution": path.is_solved().then(|| line_of(&path.end)),
                 "guesses": guesses,
                 "steps": steps,
             });
+            input.describe(&mut doc);
             writeln!(out, "{doc}")?;
         }
         ExplainFormat::Text => {
@@ -384,6 +463,7 @@ mod tests {
             no_uniqueness: false,
             no_guess: false,
             format: ExplainFormat::Text,
+            variant: VariantArgs::default(),
         }
     }
 

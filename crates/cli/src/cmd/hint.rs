@@ -11,7 +11,7 @@ use nonet_core::{Solutions, Sudoku};
 use nonet_logic::{Hint, HintLevel, Mistake, PathError, Teacher};
 use serde_json::json;
 
-use super::explain::{read_input, step_json, teacher, ExplainFormat, Input, SolverArgs};
+use super::explain::{read_input_on, step_json, teacher, ExplainFormat, Input, SolverArgs};
 use crate::status::Status;
 
 // Arguments of `nonet hint` (a plain comment: the subcommand's help text is its
@@ -36,15 +36,16 @@ pub struct HintArgs {
 
 pub fn run(args: HintArgs) -> Result<Status> {
     let teacher = teacher(&args.solver)?;
-    let input = match read_input(&args.puzzle) {
+    let input = match read_input_on(&args.puzzle, &args.solver.variant) {
         Ok(i) => i,
         Err(e) => {
             crate::color::error(format_args!("{e:#}"));
             return Ok(Status::Invalid);
         }
     };
+    let teacher = teacher.with_layout(input.layout.clone());
     let givens = match &args.givens {
-        Some(g) => match Sudoku::parse_valid(g) {
+        Some(g) => match given_on(g, &input) {
             Ok(s) => Some(s),
             Err(e) => {
                 crate::color::error(format_args!("--givens: {e}"));
@@ -57,7 +58,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
     // As `explain`: a puzzle without a unique solution gets its hint (a guess settles which
     // solution), and exit status 1.
     let puzzle = givens.unwrap_or_else(|| input.position.to_sudoku());
-    let several = matches!(puzzle.solutions(), Solutions::Multiple(_));
+    let several = matches!(input.solutions(&puzzle), Solutions::Multiple(_));
     if several {
         eprintln!(
             "the puzzle has more than one solution: uniqueness techniques are off and a guess \
@@ -75,6 +76,16 @@ pub fn run(args: HintArgs) -> Result<Status> {
 
 /// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
 /// solution, a mistake in the position, or no technique applies).
+/// `--givens`, read and checked on the input's layout.
+fn given_on(text: &str, input: &Input) -> Result<Sudoku, String> {
+    if input.layout.is_standard() {
+        return Sudoku::parse_valid(text).map_err(|e| e.to_string());
+    }
+    let s = Sudoku::parse(text).map_err(|e| e.to_string())?;
+    s.check_in(&input.layout).map_err(|c| c.to_string())?;
+    Ok(s)
+}
+
 fn write_hint(
     out: &mut dyn Write,
     args: &HintArgs,

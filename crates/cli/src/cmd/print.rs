@@ -14,9 +14,10 @@ use nonet_print::{
     annotate, read_puzzles, render_pdf, render_svg, Paper, PdfOptions, PrintPuzzle, SvgOptions,
 };
 
-use crate::input::{csv_header_of, read_text, split_puzzles};
+use crate::input::{csv_header_of, read_text, split_puzzles_as, Givens};
 use crate::output::Named;
 use crate::status::Status;
+use crate::variant::{Variant, VariantArgs};
 
 /// Output formats of `nonet print`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -81,6 +82,8 @@ pub struct PrintArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "PIXELS", default_value_t = 450,
           value_parser = clap::value_parser!(u32).range(32..=16384))]
     pub size: u32,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 fn parse_per_page(s: &str) -> Result<usize, String> {
@@ -95,12 +98,13 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
 
 /// `nonet print`.
 pub fn run(args: PrintArgs) -> Result<Status> {
+    let variant = args.variant.variant()?;
     let text = read_text(args.file.as_deref().unwrap_or("-"))?;
-    let (mut puzzles, status) = if text.trim_start().starts_with('[') {
+    let (mut puzzles, status) = if text.trim_start().starts_with('[') && variant.is_none() {
         // A JSON array is one document, not a record a line.
         (read_puzzles(&text)?, Status::Ok)
     } else {
-        read_records(&text)
+        read_records(&text, variant.as_ref())
     };
     if puzzles.is_empty() {
         bail!("no puzzle in the input");
@@ -109,7 +113,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
         use rayon::prelude::*;
         puzzles
             .par_iter_mut()
-            .filter(|p| p.er.is_none())
+            .filter(|p| p.er.is_none() && p.layout.is_standard())
             .for_each(|p| {
                 if let Ok(SeOutcome::Rated(r)) = rate_se(&p.puzzle) {
                     p.er = Some(r.er);
@@ -150,8 +154,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
             let solution = if args.solutions {
                 Some(
                     first
-                        .solution
-                        .or_else(|| first.puzzle.unique_solution())
+                        .unique_solution()
                         .context("the puzzle has no unique solution to show")?,
                 )
             } else {
@@ -163,6 +166,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
                 marks: None,
                 highlight,
                 solution,
+                layout: first.layout.clone(),
             };
             render_svg(&first.puzzle, &options).into_bytes()
         }
@@ -187,21 +191,48 @@ pub fn run(args: PrintArgs) -> Result<Status> {
 
 /// The puzzles of `text` as every command reads them (one a line, or one grid; records, CSV
 /// and JSON lines), each with what its record says (solution, seed, level, ER) and named by its
-/// line. A line that is not a puzzle is reported as `line N: reason` and left out, so the
-/// others are still printed; the status says so.
-fn read_records(text: &str) -> (Vec<PrintPuzzle>, Status) {
+/// line; on a variant, each on its layout (a jigsaw's region map after its puzzle, or
+/// `--regions`). A line that is not a puzzle is reported as `line N: reason` and left out, so
+/// the others are still printed; the status says so.
+fn read_records(text: &str, variant: Option<&Variant>) -> (Vec<PrintPuzzle>, Status) {
     let header = csv_header_of(text);
     let mut status = Status::Ok;
     let mut puzzles = Vec::new();
-    for p in split_puzzles(text, "") {
-        let Ok(sudoku) = p.parsed else {
-            if let Some(msg) = p.error_message() {
-                eprintln!("{msg}");
+    // A variant's givens are checked on its own houses (a jigsaw's may repeat in a box).
+    let givens = match variant {
+        Some(_) => Givens::Unchecked,
+        None => Givens::Checked,
+    };
+    for p in split_puzzles_as(text, "", givens) {
+        let read = match variant {
+            None => p.parsed.clone().map(|s| (s, None)).map_err(|_| None),
+            Some(v) => v
+                .puzzle(&p)
+                .and_then(|(s, layout)| match s.check_in(&layout) {
+                    Ok(()) => Ok((s, Some(layout.into_owned()))),
+                    Err(conflict) => Err(conflict.to_string()),
+                })
+                .map_err(Some),
+        };
+        let (sudoku, layout) = match read {
+            Ok(x) => x,
+            Err(reason) => {
+                match reason {
+                    Some(reason) => eprintln!("{}", p.message(&reason)),
+                    None => {
+                        if let Some(msg) = p.error_message() {
+                            eprintln!("{msg}");
+                        }
+                    }
+                }
+                status.note(Status::Invalid);
+                continue;
             }
-            status.note(Status::Invalid);
-            continue;
         };
         let mut q = PrintPuzzle::new(sudoku, p.line);
+        if let Some(layout) = layout {
+            q.layout = layout;
+        }
         match annotate(&mut q, p.source, header) {
             Ok(()) => puzzles.push(q),
             Err(e) => {

@@ -38,17 +38,16 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
-    if let Some(v) = args.variant.variant()? {
-        let only = !args.only.is_empty();
-        let question = Question::Solve;
-        return variant::answer(&v, question, &args.batch, only, &args.place, args.format);
-    }
+    let variant = args.variant.variant()?;
     let filter = Filter::new(
         args.only.iter().map(|&o| Outcome::from(o)),
         &args.place,
         &args.batch.files,
         args.format,
     )?;
+    if let Some(v) = variant {
+        return variant::answer(&v, Question::Solve, &args.batch, &filter, args.format);
+    }
     let input = Input::new(&args.batch.files, Givens::Unchecked);
     let solver = if args.reference {
         Solver::Reference

@@ -1,8 +1,8 @@
 //! Chains and loops: X-Chain, XY-Chain, remote pair, X- and Y-cycles, alternating inference
 //! chains (AIC) and nice loops, with grouped nodes.
 //!
-//! One engine serves them all. A node is a candidate, or a group: the cells of one box-line
-//! intersection that hold a digit. A strong link (if one end is false the other is true) joins
+//! One engine serves them all. A node is a candidate, or a group: the cells where two houses
+//! meet (on the standard board a box and a line) that hold a digit. A strong link (if one end is false the other is true) joins
 //! the two places of a digit in a house, or the two digits of a bivalue cell; a weak link (if
 //! one end is true the other is false) joins nodes that see each other with the same digit, or
 //! two digits of one cell. A breadth-first search from each node `s`, assumed false, alternates
@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use crate::position::{common_peers, house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 
@@ -82,14 +82,18 @@ impl Graph {
             }
         }
         if mode == Mode::Grouped {
-            for b in 0..9 {
-                let bx = house_cells(House::box_(b));
-                let lines = (0..3)
-                    .map(|i| House::row((b / 3) * 3 + i))
-                    .chain((0..3).map(|i| House::column((b % 3) * 3 + i)));
-                for line in lines {
+            // Groups: where two houses meet in two cells or more (a box and a row or column
+            // on the standard board; also a region and a line, a diagonal or window and a
+            // box...), each pair once, the later house first, as `intersections` pairs them.
+            let houses: Vec<House> = pos.houses().collect();
+            for (i, &a) in houses.iter().enumerate() {
+                for &b in &houses[..i] {
+                    let meet = pos.house_cells(a) & pos.house_cells(b);
+                    if meet.len() < 2 {
+                        continue;
+                    }
                     for &d in &digits {
-                        let g = pos.cells_of(d) & bx & house_cells(line);
+                        let g = pos.cells_of(d) & meet;
                         if g.len() >= 2 {
                             add(&mut nodes, g, d);
                         }
@@ -111,10 +115,10 @@ impl Graph {
         };
         // Strong links in houses.
         if mode != Mode::Y {
-            for h in House::all() {
+            for h in pos.houses() {
                 for &d in &digits {
                     let cells = pos.cells_in(d, h);
-                    for (p, q) in house_partitions(h, cells, mode == Mode::Grouped) {
+                    for (p, q) in house_partitions(pos, h, cells, mode == Mode::Grouped) {
                         if let (Some(a), Some(b)) = (lookup(p, d), lookup(q, d)) {
                             link(&mut strong, a, b);
                         }
@@ -134,7 +138,7 @@ impl Graph {
                 }
             }
         }
-        let sees_all: Vec<CellSet> = nodes.iter().map(|nd| common_peers(nd.cells)).collect();
+        let sees_all: Vec<CellSet> = nodes.iter().map(|nd| pos.common_peers(nd.cells)).collect();
         // Weak links: same digit, seeing each other.
         let mut by_digit: Vec<Vec<u32>> = vec![Vec::new(); 9];
         for (i, nd) in nodes.iter().enumerate() {
@@ -206,8 +210,16 @@ impl Graph {
     }
 }
 
-/// The ways the candidates `cells` of one digit in house `h` split into exactly two nodes.
-fn house_partitions(h: House, cells: CellSet, grouped: bool) -> Vec<(CellSet, CellSet)> {
+/// The ways the candidates `cells` of one digit in house `h` split into exactly two nodes:
+/// two cells, or (grouped) the part in another house through the first cell and the rest,
+/// when the rest lies in one house of that same kind (on the standard board: a box split by
+/// a row or by a column, a line by a box).
+fn house_partitions(
+    pos: &Position,
+    h: House,
+    cells: CellSet,
+    grouped: bool,
+) -> Vec<(CellSet, CellSet)> {
     let mut v = Vec::new();
     if cells.len() < 2 {
         return v;
@@ -223,26 +235,41 @@ fn house_partitions(h: House, cells: CellSet, grouped: bool) -> Vec<(CellSet, Ce
     if !grouped {
         return v;
     }
-    // Split by the box (for a line) or by the row and by the column (for a box).
-    let keys: Vec<Box<dyn Fn(Cell) -> usize>> = match h.kind() {
-        nonet_core::HouseKind::Box => {
-            vec![Box::new(|c: Cell| c.row()), Box::new(|c: Cell| c.col())]
-        }
-        _ => vec![Box::new(|c: Cell| c.box_index())],
-    };
-    for key in keys {
-        let first = key(cells.first().expect("non-empty"));
-        let p: CellSet = cells.iter().filter(|&c| key(c) == first).collect();
-        let q = cells.difference(p);
-        if q.is_empty() {
+    let first = cells.first().expect("non-empty");
+    let layout = pos.layout();
+    for &g in layout.all_houses_of(first) {
+        // A line is split by a box (region, diagonal, window), a box by a line: never by
+        // another house of its own kind's pair (a row by a column meets it in one cell).
+        if g == h || !splits(h, g) {
             continue;
         }
-        let k2 = key(q.first().expect("non-empty"));
-        if q.iter().all(|c| key(c) == k2) {
+        let p = cells & pos.house_cells(g);
+        let q = cells.difference(p);
+        let Some(q0) = q.first() else {
+            continue;
+        };
+        let rest_in_one = layout
+            .all_houses_of(q0)
+            .iter()
+            .any(|&g2| g2.kind() == g.kind() && q.difference(pos.house_cells(g2)).is_empty());
+        if rest_in_one {
             v.push((p, q));
         }
     }
     v
+}
+
+/// Whether house `g` may split the candidates of house `h` into groups: a line by any other
+/// kind of house, any other house by a line; on the variants also a diagonal or window by a
+/// box or region and the reverse.
+fn splits(h: House, g: House) -> bool {
+    use nonet_core::HouseKind::*;
+    let line = |k| matches!(k, Row | Column);
+    match (line(h.kind()), line(g.kind())) {
+        (true, true) => false,
+        (false, false) => h.kind() != g.kind(),
+        _ => true,
+    }
 }
 
 /// One conclusion of the search before it becomes a step.

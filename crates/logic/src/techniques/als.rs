@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use crate::position::{common_peers, house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
@@ -40,8 +40,8 @@ pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut union = [0u16; 512];
-    for h in House::all() {
-        let cells: Vec<Cell> = (house_cells(h) & pos.empty_cells()).iter().collect();
+    for h in pos.houses() {
+        let cells: Vec<Cell> = (pos.house_cells(h) & pos.empty_cells()).iter().collect();
         let n = cells.len();
         // union[mask] = the digits of the cells in `mask`, built from the mask without its
         // lowest bit.
@@ -66,7 +66,7 @@ pub fn all_als(pos: &Position, max_cells: usize) -> Vec<Als> {
             let mut sees = [CellSet::EMPTY; 9];
             for d in digits {
                 digit_cells[d.index()] = set & pos.cells_of(d);
-                sees[d.index()] = common_peers(digit_cells[d.index()]).difference(set);
+                sees[d.index()] = pos.common_peers(digit_cells[d.index()]).difference(set);
             }
             out.push(Als {
                 cells: set,

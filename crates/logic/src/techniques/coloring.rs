@@ -7,7 +7,7 @@ use nonet_core::{CellSet, Digit, DigitSet};
 
 use super::single_digit::strong_links;
 use super::{elims_for, pattern_of};
-use crate::position::{peers, Position};
+use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
 
@@ -51,13 +51,13 @@ fn clusters(pos: &Position, d: Digit) -> Vec<Cluster> {
 }
 
 /// Whether some two cells of `set` share a house.
-fn self_sees(set: CellSet) -> bool {
-    set.iter().any(|c| !(peers(c) & set).is_empty())
+fn self_sees(pos: &Position, set: CellSet) -> bool {
+    set.iter().any(|c| !(pos.peers(c) & set).is_empty())
 }
 
 /// Cells that see at least one cell of `set`.
-fn seen_by_any(set: CellSet) -> CellSet {
-    set.iter().fold(CellSet::EMPTY, |acc, c| acc | peers(c))
+fn seen_by_any(pos: &Position, set: CellSet) -> CellSet {
+    set.iter().fold(CellSet::EMPTY, |acc, c| acc | pos.peers(c))
 }
 
 /// Simple colours on every digit: a colour that sees itself is false (wrap); a cell seeing both
@@ -68,13 +68,14 @@ pub fn simple_colors(pos: &Position) -> Vec<Step> {
         for cl in clusters(pos, d) {
             let all = cl.colors[0] | cl.colors[1];
             for k in 0..2 {
-                if self_sees(cl.colors[k]) {
+                if self_sees(pos, cl.colors[k]) {
                     let mut s = base_step(pos, Technique::SimpleColorsWrap, d, &cl);
                     s.eliminations = elims_for(pos, d, cl.colors[k]);
                     out.push(s);
                 }
             }
-            let targets = (seen_by_any(cl.colors[0]) & seen_by_any(cl.colors[1])).difference(all);
+            let targets =
+                (seen_by_any(pos, cl.colors[0]) & seen_by_any(pos, cl.colors[1])).difference(all);
             let elims = elims_for(pos, d, targets);
             if !elims.is_empty() && all.len() > 2 {
                 let mut s = base_step(pos, Technique::SimpleColorsTrap, d, &cl);
@@ -108,7 +109,7 @@ pub fn multi_colors(pos: &Position) -> Vec<Step> {
                 }
                 let all = a.colors[0] | a.colors[1] | b.colors[0] | b.colors[1];
                 for ka in 0..2 {
-                    let sa = seen_by_any(a.colors[ka]);
+                    let sa = seen_by_any(pos, a.colors[ka]);
                     // Type 1: a colour seeing both colours of another cluster is false.
                     if !(sa & b.colors[0]).is_empty() && !(sa & b.colors[1]).is_empty() {
                         let mut s = pair_step(pos, d, a, b);
@@ -123,8 +124,8 @@ pub fn multi_colors(pos: &Position) -> Vec<Step> {
                         if (sa & b.colors[kb]).is_empty() {
                             continue;
                         }
-                        let targets = (seen_by_any(a.colors[1 - ka])
-                            & seen_by_any(b.colors[1 - kb]))
+                        let targets = (seen_by_any(pos, a.colors[1 - ka])
+                            & seen_by_any(pos, b.colors[1 - kb]))
                         .difference(all);
                         let elims = elims_for(pos, d, targets);
                         if elims.is_empty() {

@@ -9,7 +9,7 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet};
 
 use super::als::Als;
-use crate::position::{peers, sees, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
@@ -42,7 +42,7 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
             }
             let kill: DigitSet = (a.digits & pos.cands(g))
                 .iter()
-                .filter(|d| a.digit_cells[d.index()].difference(peers(g)).is_empty())
+                .filter(|d| a.digit_cells[d.index()].difference(pos.peers(g)).is_empty())
                 .collect();
             kills[k][g.index()] = kill;
             if !kill.is_empty() {
@@ -55,7 +55,7 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
     for (i, &a) in cells.iter().enumerate() {
         for (j, &b) in cells.iter().enumerate().skip(i + 1) {
             if size == 2 {
-                if sees(a, b) {
+                if pos.sees(a, b) {
                     for w in 0..words {
                         relevant[w] = hits[a.index()][w] & hits[b.index()][w];
                     }
@@ -65,9 +65,10 @@ pub fn aligned_exclusion(pos: &Position, size: usize) -> Vec<Step> {
                 }
                 continue;
             }
-            let ab = sees(a, b);
+            let ab = pos.sees(a, b);
             for &c in &cells[j + 1..] {
-                let links = usize::from(ab) + usize::from(sees(a, c)) + usize::from(sees(b, c));
+                let links =
+                    usize::from(ab) + usize::from(pos.sees(a, c)) + usize::from(pos.sees(b, c));
                 if links < 2 {
                     continue;
                 }
@@ -123,7 +124,8 @@ fn exclude<'a>(
     // `als`, `None` when it is possible.
     let verdict = |combo: &[Digit]| -> Option<Option<&'a Als>> {
         let n = combo.len();
-        if (0..n).any(|x| (x + 1..n).any(|y| combo[x] == combo[y] && sees(group[x], group[y]))) {
+        if (0..n).any(|x| (x + 1..n).any(|y| combo[x] == combo[y] && pos.sees(group[x], group[y])))
+        {
             return Some(None);
         }
         relevant

@@ -106,16 +106,19 @@ fn search(
         if width <= size || width > size + 3 {
             continue;
         }
+        let base_lines = base.iter().fold(CellSet::EMPTY, |u, &i| {
+            u | pos.house_cells(line(rows_base, true, i))
+        });
         for &cover_mask in combos(size) {
             if cover_mask & !union != 0 {
                 continue;
             }
             let fin_lines = union & !cover_mask;
-            // The fins' cross lines must lie in one band/stack...
-            if ![0o7u16, 0o70, 0o700].iter().any(|&m| fin_lines & !m == 0) {
+            // On the standard board every fin sits in one box, so the fin lines lie in one
+            // band: a cheap test that skips most cover sets before the fins are computed.
+            if pos.is_standard() && ![0o7u16, 0o70, 0o700].iter().any(|&m| fin_lines & !m == 0) {
                 continue;
             }
-            // ... and every base line must keep a candidate in the cover.
             if base.iter().any(|&i| masks[i] & cover_mask == 0) {
                 continue;
             }
@@ -127,12 +130,16 @@ fn search(
                     cover_mask & (1 << j) == 0
                 })
                 .collect();
-            let fin_box = fins.first().expect("width > size").box_index();
-            if fins.iter().any(|c| c.box_index() != fin_box) {
+            // One of the cover cells is true unless a fin is; a cover cell seeing every fin
+            // (on the standard board: one in the fins' box) is false either way.
+            let seen = pos.common_peers(fins);
+            if seen.is_empty() {
                 continue;
             }
-            let targets = cover_cells(pos, d, rows_base, cover_mask, base_set)
-                & crate::position::house_cells(House::box_(fin_box));
+            let cover_lines = bits(cover_mask).fold(CellSet::EMPTY, |u, j| {
+                u | pos.house_cells(line(rows_base, false, j))
+            });
+            let targets = (seen & cover_lines & pos.cells_of(d)).difference(base_lines);
             if targets.is_empty() {
                 continue;
             }

@@ -1,85 +1,60 @@
-//! Intersections of a box and a line: pointing, claiming, locked pair and locked triple.
+//! Intersections of two houses (on the standard board a box and a line): pointing, claiming,
+//! locked pair and locked triple.
 
 use nonet_core::{CellSet, Digit, DigitSet, House, HouseKind};
 
 use super::{elims_for, pattern_of};
-use crate::position::{common_house, house_cells, Position};
+use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
 
-/// Locked candidates type 1: the digit's candidates of a box all lie on one line, so the digit
-/// leaves the rest of that line.
+/// Whether `house` is a line (row or column): a line's confined digit "claims", any other
+/// house's "points".
+fn is_line(house: House) -> bool {
+    matches!(house.kind(), HouseKind::Row | HouseKind::Column)
+}
+
+/// Locked candidates type 1: the digit's candidates of a box all lie in one other house (a
+/// row or column; on the variants also a diagonal, window or region, and the candidates of a
+/// region, diagonal or window), so the digit leaves the rest of that house.
 pub fn pointing(pos: &Position) -> Vec<Step> {
+    locked_candidates(pos, Technique::Pointing, |h| !is_line(h))
+}
+
+/// Locked candidates type 2: the digit's candidates of a line all lie in one box (on the
+/// variants: in one region, diagonal or window), so the digit leaves the rest of that house.
+pub fn claiming(pos: &Position) -> Vec<Step> {
+    locked_candidates(pos, Technique::Claiming, is_line)
+}
+
+/// The digit's candidates of a house taken by `base` all lie in another house too, so the digit
+/// leaves the rest of that other house (every house the candidates share, in index order: on
+/// the standard board a box's row then its column, a line's box).
+fn locked_candidates(pos: &Position, technique: Technique, base: fn(House) -> bool) -> Vec<Step> {
     let mut out = Vec::new();
-    for b in 0..9 {
-        let bx = House::box_(b);
+    for bx in pos.houses().filter(|&h| base(h)) {
         for d in Digit::ALL {
             let cells = pos.cells_in(d, bx);
             if cells.len() < 2 {
                 continue;
             }
-            for line in line_of(cells) {
-                let targets = pos.cells_in(d, line).difference(house_cells(bx));
+            for cover in pos.common_houses(cells).filter(|&h| h != bx) {
+                let targets = pos.cells_in(d, cover).difference(pos.house_cells(bx));
                 if targets.is_empty() {
                     continue;
                 }
-                let mut s = Step::new(Technique::Pointing);
+                let mut s = Step::new(technique);
                 s.eliminations = elims_for(pos, d, targets);
                 s.pattern = pattern_of(pos, cells, DigitSet::single(d));
                 s.cells = cells;
                 s.houses = vec![bx];
-                s.cover_houses = vec![line];
+                s.cover_houses = vec![cover];
                 s.digits = DigitSet::single(d);
                 out.push(s);
             }
         }
     }
     out
-}
-
-/// Locked candidates type 2: the digit's candidates of a line all lie in one box, so the digit
-/// leaves the rest of that box.
-pub fn claiming(pos: &Position) -> Vec<Step> {
-    let mut out = Vec::new();
-    for line in House::all().filter(|h| h.kind() != HouseKind::Box) {
-        for d in Digit::ALL {
-            let cells = pos.cells_in(d, line);
-            if cells.len() < 2 {
-                continue;
-            }
-            let first = cells.first().expect("non-empty");
-            let bx = House::box_(first.box_index());
-            if !cells.difference(house_cells(bx)).is_empty() {
-                continue;
-            }
-            let targets = pos.cells_in(d, bx).difference(house_cells(line));
-            if targets.is_empty() {
-                continue;
-            }
-            let mut s = Step::new(Technique::Claiming);
-            s.eliminations = elims_for(pos, d, targets);
-            s.pattern = pattern_of(pos, cells, DigitSet::single(d));
-            s.cells = cells;
-            s.houses = vec![line];
-            s.cover_houses = vec![bx];
-            s.digits = DigitSet::single(d);
-            out.push(s);
-        }
-    }
-    out
-}
-
-/// The row and/or column holding all of `cells` (both only for a single cell).
-fn line_of(cells: CellSet) -> Vec<House> {
-    let mut v = Vec::new();
-    let first = cells.first().expect("non-empty");
-    if cells.iter().all(|c| c.row() == first.row()) {
-        v.push(House::row(first.row()));
-    }
-    if cells.iter().all(|c| c.col() == first.col()) {
-        v.push(House::column(first.col()));
-    }
-    v
 }
 
 /// A naked pair (`size` 2) or triple (3) inside a box-line intersection: its digits leave the
@@ -91,15 +66,17 @@ pub fn locked_subset(pos: &Position, size: usize) -> Vec<Step> {
         Technique::LockedTriple
     };
     let mut out = Vec::new();
-    for b in 0..9 {
-        let bx = House::box_(b);
-        let band = b / 3;
-        let stack = b % 3;
-        let lines = (0..3)
-            .map(|i| House::row(band * 3 + i))
-            .chain((0..3).map(|i| House::column(stack * 3 + i)));
-        for line in lines {
-            let inter = house_cells(bx) & house_cells(line) & pos.empty_cells();
+    // Each pair of houses once: a box (region, diagonal, window) with every house before it in
+    // index order. On the standard board that is a box with its three rows, then its three
+    // columns (the other lines do not meet it).
+    // (Two lines meet in one cell at most, so a line never plays the box's part.)
+    let houses: Vec<House> = pos.houses().collect();
+    for (i, &bx) in houses.iter().enumerate().filter(|&(_, &h)| !is_line(h)) {
+        for &line in &houses[..i] {
+            let inter = pos.house_cells(bx) & pos.house_cells(line) & pos.empty_cells();
+            if inter.len() < size {
+                continue;
+            }
             let cells_list: Vec<_> = inter.iter().collect();
             for subset in super::subsets(&cells_list, size) {
                 let cells: CellSet = subset.iter().copied().collect();
@@ -124,15 +101,15 @@ pub fn locked_subset(pos: &Position, size: usize) -> Vec<Step> {
                 let in_box = s
                     .eliminations
                     .iter()
-                    .any(|e| house_cells(bx).contains(e.cell));
+                    .any(|e| pos.house_cells(bx).contains(e.cell));
                 let in_line = s
                     .eliminations
                     .iter()
-                    .any(|e| house_cells(line).contains(e.cell));
+                    .any(|e| pos.house_cells(line).contains(e.cell));
                 if !(in_box && in_line) {
                     continue;
                 }
-                debug_assert!(common_house(cells).is_some());
+                debug_assert!(pos.common_house(cells).is_some());
                 s.pattern = pattern_of(pos, cells, digits);
                 s.cells = cells;
                 s.houses = vec![bx, line];

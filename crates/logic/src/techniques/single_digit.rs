@@ -7,14 +7,14 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind};
 
 use super::{elims_for, pattern_of};
-use crate::position::{common_peers, house_cells, sees, Position};
+use crate::position::Position;
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 
 /// The conjugate pairs of `d`: houses where it has exactly two places.
 pub(crate) fn strong_links(pos: &Position, d: Digit) -> Vec<(Cell, Cell, House)> {
     let mut v = Vec::new();
-    for h in House::all() {
+    for h in pos.houses() {
         let cells = pos.cells_in(d, h);
         if cells.len() == 2 {
             let mut it = cells.iter();
@@ -37,15 +37,16 @@ pub fn turbot_family(pos: &Position) -> Vec<Step> {
                     for (z, w) in [(a2, b2), (b2, a2)] {
                         // Chain x = y - z = w.
                         let cells: CellSet = [x, y, z, w].into_iter().collect();
-                        if cells.len() != 4 || !sees(y, z) {
+                        if cells.len() != 4 || !pos.sees(y, z) {
                             continue;
                         }
-                        let targets =
-                            common_peers(CellSet::single(x) | CellSet::single(w)).difference(cells);
+                        let targets = pos
+                            .common_peers(CellSet::single(x) | CellSet::single(w))
+                            .difference(cells);
                         if (targets & pos.cells_of(d)).is_empty() {
                             continue;
                         }
-                        let technique = classify(h1, h2, x, y, z, w);
+                        let technique = classify(pos, h1, h2, x, y, z, w);
                         let Some(technique) = technique else {
                             continue;
                         };
@@ -73,7 +74,15 @@ pub fn turbot_family(pos: &Position) -> Vec<Step> {
 
 /// Names the chain `x = y - z = w` (strong links in `h1` and `h2`); `None` for the shapes that
 /// are really X-Wings.
-fn classify(h1: House, h2: House, x: Cell, y: Cell, z: Cell, w: Cell) -> Option<Technique> {
+fn classify(
+    pos: &Position,
+    h1: House,
+    h2: House,
+    x: Cell,
+    y: Cell,
+    z: Cell,
+    w: Cell,
+) -> Option<Technique> {
     use HouseKind::*;
     match (h1.kind(), h2.kind()) {
         (Row, Row) | (Column, Column) => {
@@ -95,10 +104,9 @@ fn classify(h1: House, h2: House, x: Cell, y: Cell, z: Cell, w: Cell) -> Option<
             }
         }
         (Row, Column) | (Column, Row) => {
-            if y.box_index() == z.box_index()
-                && x.box_index() != y.box_index()
-                && w.box_index() != z.box_index()
-            {
+            // The box joining the two links (a jigsaw's region plays its part).
+            let bx = |c: Cell| pos.box_of(c);
+            if bx(y) == bx(z) && bx(x) != bx(y) && bx(w) != bx(z) {
                 Some(Technique::TwoStringKite)
             } else {
                 Some(Technique::TurbotFish)
@@ -152,8 +160,8 @@ pub fn empty_rectangle(pos: &Position) -> Vec<Step> {
             let (band, stack) = (b / 3, b % 3);
             for r in band * 3..band * 3 + 3 {
                 for c in stack * 3..stack * 3 + 3 {
-                    let row = house_cells(House::row(r));
-                    let col = house_cells(House::column(c));
+                    let row = pos.house_cells(House::row(r));
+                    let col = pos.house_cells(House::column(c));
                     if !cells.difference(row | col).is_empty()
                         || cells.difference(col).is_empty()
                         || cells.difference(row).is_empty()

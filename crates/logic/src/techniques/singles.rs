@@ -1,21 +1,22 @@
 //! Singles: full house, hidden single (box, row, column) and naked single.
 
-use nonet_core::{CellSet, Digit, DigitSet, House, HouseKind, STANDARD};
+use nonet_core::{CellSet, Digit, DigitSet, HouseKind};
 
-use crate::position::{house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
 /// Houses with exactly one empty cell: that cell takes the house's missing digit.
 pub fn full_house(pos: &Position) -> Vec<Step> {
     let mut out = Vec::new();
-    for house in House::all() {
-        let empty = house_cells(house) & pos.empty_cells();
+    for house in pos.houses() {
+        let empty = pos.house_cells(house) & pos.empty_cells();
         if empty.len() != 1 {
             continue;
         }
         let cell = empty.first().expect("one cell");
-        let present: DigitSet = STANDARD
+        let present: DigitSet = pos
+            .layout()
             .cells(house)
             .iter()
             .filter_map(|&c| pos.value(c))
@@ -29,7 +30,7 @@ pub fn full_house(pos: &Position) -> Vec<Step> {
         let mut s = Step::new(Technique::FullHouse);
         s.placements.push(Candidate::new(cell, d));
         s.pattern.push(Candidate::new(cell, d));
-        s.cells = house_cells(house);
+        s.cells = pos.house_cells(house);
         s.houses.push(house);
         s.digits = DigitSet::single(d);
         out.push(s);
@@ -37,17 +38,24 @@ pub fn full_house(pos: &Position) -> Vec<Step> {
     dedup_placements(out)
 }
 
-/// A digit with a single place left in a house of `kind`.
+/// A digit with a single place left in a house of `kind`; `kind` is the technique's own kind
+/// (box, row or column), and the variants' houses go with the one whose part they play: a
+/// jigsaw region with the box (SE rates a single there as in a block), a diagonal or a window
+/// with the row (a line of nine cells, and the explanation names the house).
 pub fn hidden_single(pos: &Position, kind: HouseKind) -> Vec<Step> {
-    let technique = match kind {
-        // A jigsaw region plays the box's part (SE rates a single there as in a block).
-        HouseKind::Box | HouseKind::Region => Technique::HiddenSingleBox,
-        // The variants' extra houses, like a row, are lines of nine cells.
-        HouseKind::Row | HouseKind::Diagonal | HouseKind::Window => Technique::HiddenSingleRow,
-        HouseKind::Column => Technique::HiddenSingleColumn,
+    let (technique, kinds): (Technique, &[HouseKind]) = match kind {
+        HouseKind::Box | HouseKind::Region => (
+            Technique::HiddenSingleBox,
+            &[HouseKind::Box, HouseKind::Region],
+        ),
+        HouseKind::Row | HouseKind::Diagonal | HouseKind::Window => (
+            Technique::HiddenSingleRow,
+            &[HouseKind::Row, HouseKind::Diagonal, HouseKind::Window],
+        ),
+        HouseKind::Column => (Technique::HiddenSingleColumn, &[HouseKind::Column]),
     };
     let mut out = Vec::new();
-    for house in House::all().filter(|h| h.kind() == kind) {
+    for house in pos.houses_of_kind(kinds) {
         for d in Digit::ALL {
             let cells = pos.cells_in(d, house);
             if cells.len() != 1 || pos.house_has_value(house, d) {
@@ -57,7 +65,7 @@ pub fn hidden_single(pos: &Position, kind: HouseKind) -> Vec<Step> {
             let mut s = Step::new(technique);
             s.placements.push(Candidate::new(cell, d));
             s.pattern.push(Candidate::new(cell, d));
-            s.cells = house_cells(house);
+            s.cells = pos.house_cells(house);
             s.houses.push(house);
             s.digits = DigitSet::single(d);
             out.push(s);

@@ -1,9 +1,9 @@
 //! Naked and hidden subsets (pairs, triples, quads) within one house.
 
-use nonet_core::{CellSet, Digit, DigitSet, House};
+use nonet_core::{CellSet, Digit, DigitSet};
 
 use super::{elims_for, pattern_of, subsets};
-use crate::position::{house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
@@ -17,8 +17,8 @@ pub fn naked(pos: &Position, size: usize) -> Vec<Step> {
     };
     let mut out = Vec::new();
     let mut seen: Vec<CellSet> = Vec::new();
-    for house in House::all() {
-        let cells: Vec<_> = (house_cells(house) & pos.empty_cells())
+    for house in pos.houses() {
+        let cells: Vec<_> = (pos.house_cells(house) & pos.empty_cells())
             .iter()
             .filter(|&c| (2..=size).contains(&pos.cands(c).len()))
             .collect();
@@ -30,7 +30,7 @@ pub fn naked(pos: &Position, size: usize) -> Vec<Step> {
             }
             let mut s = Step::new(technique);
             let mut houses = Vec::new();
-            for h in nonet_core::STANDARD.common_houses(set) {
+            for h in pos.common_houses(set) {
                 houses.push(h);
                 for d in digits {
                     let t = pos.cells_in(d, h).difference(set);
@@ -61,8 +61,8 @@ pub fn hidden(pos: &Position, size: usize) -> Vec<Step> {
         _ => Technique::HiddenQuad,
     };
     let mut out = Vec::new();
-    for house in House::all() {
-        let empty = house_cells(house) & pos.empty_cells();
+    for house in pos.houses() {
+        let empty = pos.house_cells(house) & pos.empty_cells();
         // A hidden subset in a house with few empty cells is the naked subset of the rest.
         if empty.len() <= size {
             continue;

@@ -9,7 +9,7 @@
 use nonet_core::{Cell, CellSet, DigitSet, House};
 
 use super::{elims_for, pattern_of, subsets};
-use crate::position::{house_cells, Position};
+use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
 
@@ -22,14 +22,14 @@ pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
             .map(|i| House::row((b / 3) * 3 + i))
             .chain((0..3).map(|i| House::column((b % 3) * 3 + i)));
         for line in lines {
-            let inter = house_cells(bx) & house_cells(line) & pos.empty_cells();
+            let inter = pos.house_cells(bx) & pos.house_cells(line) & pos.empty_cells();
             let inter_list: Vec<Cell> = inter.iter().collect();
-            let line_rest: Vec<Cell> = (house_cells(line) & pos.empty_cells())
-                .difference(house_cells(bx))
+            let line_rest: Vec<Cell> = (pos.house_cells(line) & pos.empty_cells())
+                .difference(pos.house_cells(bx))
                 .iter()
                 .collect();
-            let box_rest: Vec<Cell> = (house_cells(bx) & pos.empty_cells())
-                .difference(house_cells(line))
+            let box_rest: Vec<Cell> = (pos.house_cells(bx) & pos.empty_cells())
+                .difference(pos.house_cells(line))
                 .iter()
                 .collect();
             for k in 2..=3 {
@@ -57,14 +57,14 @@ pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
                                 s.eliminations.extend(elims_for(
                                     pos,
                                     d,
-                                    house_cells(line).difference(core | lc),
+                                    pos.house_cells(line).difference(core | lc),
                                 ));
                             }
                             for d in box_digits {
                                 s.eliminations.extend(elims_for(
                                     pos,
                                     d,
-                                    house_cells(bx).difference(core | bc),
+                                    pos.house_cells(bx).difference(core | bc),
                                 ));
                             }
                             s.eliminations.sort();

@@ -4,11 +4,15 @@
 //! and two boxes that could all take only the digits a and b would be a "deadly pattern": a and
 //! b could be swapped, giving two solutions. A puzzle known to be unique cannot end that way,
 //! so whatever would complete the pattern is false. The path can turn these off.
+//!
+//! On the variants' layouts a rectangle counts only if every house through a corner holds two
+//! corners (so a and b can still swap); BUG+1, whose argument counts three houses per cell, is
+//! for the standard layout only (see the catalogue).
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{elims_for, pattern_of, subsets};
-use crate::position::{common_peers, house_cells, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
@@ -19,11 +23,6 @@ pub fn rectangles(pos: &Position) -> Vec<Step> {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
                 for c2 in c1 + 1..9 {
-                    let same_band = r1 / 3 == r2 / 3;
-                    let same_stack = c1 / 3 == c2 / 3;
-                    if same_band == same_stack {
-                        continue;
-                    }
                     // Corners in order: 0 = (r1,c1), 1 = (r1,c2), 2 = (r2,c1), 3 = (r2,c2);
                     // the diagonal partner of corner i is 3 - i.
                     let corners = [
@@ -32,6 +31,9 @@ pub fn rectangles(pos: &Position) -> Vec<Step> {
                         Cell::at(r2, c1),
                         Cell::at(r2, c2),
                     ];
+                    if !swappable(pos, corners) {
+                        continue;
+                    }
                     if corners.iter().any(|&c| pos.value(c).is_some()) {
                         continue;
                     }
@@ -56,6 +58,25 @@ pub fn rectangles(pos: &Position) -> Vec<Step> {
         }
     }
     out
+}
+
+/// Whether a and b could swap in the four corners of a rectangle filled with them: every house
+/// holding a corner must hold exactly two (on the standard board: the corners lie in two
+/// boxes). A diagonal or window through one corner alone would break the swap, so that
+/// rectangle proves nothing.
+fn swappable(pos: &Position, corners: [Cell; 4]) -> bool {
+    if pos.is_standard() {
+        // Two boxes: the rows in one band or the columns in one stack, not both.
+        let [a, _, _, d] = corners;
+        return (a.row() / 3 == d.row() / 3) != (a.col() / 3 == d.col() / 3);
+    }
+    let all: CellSet = corners.iter().copied().collect();
+    // Rows and columns hold two corners by construction.
+    corners.iter().all(|&c| {
+        pos.layout().all_houses_of(c)[2..]
+            .iter()
+            .all(|&h| (pos.house_cells(h) & all).len() == 2)
+    })
 }
 
 fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut Vec<Step>) {
@@ -102,7 +123,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         let z = extras[roof[0]];
         if z.len() == 1 && roof.iter().all(|&i| extras[i] == z) {
             let z = z.first().expect("one");
-            let elims = elims_for(pos, z, common_peers(roof_cells));
+            let elims = elims_for(pos, z, pos.common_peers(roof_cells));
             let in_line = roof.len() == 2 && crate::position::same_line(roof_cells);
             let t = if in_line {
                 Technique::UniqueRectangle2
@@ -113,7 +134,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         }
     }
     if floor.len() == 2 && crate::position::same_line(roof_cells) {
-        let shared: Vec<House> = nonet_core::STANDARD.common_houses(roof_cells).collect();
+        let shared: Vec<House> = pos.common_houses(roof_cells).collect();
         // Type 4: a is confined to the roof in a house they share, so b leaves the roof.
         for (x, y) in [(a, b), (b, a)] {
             for &h in &shared {
@@ -129,7 +150,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         let e = extras[roof[0]] | extras[roof[1]];
         let mut t3 = make(Technique::UniqueRectangle3, Vec::new());
         for &h in &shared {
-            let others: Vec<Cell> = (house_cells(h) & pos.empty_cells())
+            let others: Vec<Cell> = (pos.house_cells(h) & pos.empty_cells())
                 .difference(roof_cells)
                 .iter()
                 .collect();
@@ -142,14 +163,14 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
                     }
                     let before = t3.eliminations.len();
                     for &h2 in &shared {
-                        if !set.difference(house_cells(h2)).is_empty() {
+                        if !set.difference(pos.house_cells(h2)).is_empty() {
                             continue;
                         }
                         for d in digits {
                             t3.eliminations.extend(elims_for(
                                 pos,
                                 d,
-                                house_cells(h2).difference(set | roof_cells),
+                                pos.house_cells(h2).difference(set | roof_cells),
                             ));
                         }
                     }
@@ -224,10 +245,10 @@ pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
         return Vec::new();
     };
     let mut plus = None;
-    for h in House::all() {
+    for h in pos.houses() {
         for d in Digit::ALL {
             let n = pos.cells_in(d, h).len();
-            let here = house_cells(h).contains(cell) && pos.has(cell, d);
+            let here = pos.house_cells(h).contains(cell) && pos.has(cell, d);
             match (n, here) {
                 (0, _) | (2, _) => {}
                 (3, true) => match plus {
@@ -242,7 +263,8 @@ pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
     let Some(d) = plus else {
         return Vec::new();
     };
-    if nonet_core::STANDARD
+    if pos
+        .layout()
         .houses_of(cell)
         .iter()
         .any(|&h| pos.cells_in(d, h).len() != 3)

@@ -4,7 +4,7 @@ use nonet_core::{CellSet, Digit, DigitSet};
 
 use super::single_digit::strong_links;
 use super::{elims_for, pattern_of};
-use crate::position::{common_peers, peers, sees, Position};
+use crate::position::Position;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
 
@@ -14,7 +14,7 @@ pub fn xy_wing(pos: &Position) -> Vec<Step> {
     let bivalue = pos.bivalue_cells();
     for p in bivalue {
         let pc = pos.cands(p);
-        let wings: Vec<_> = (peers(p) & bivalue)
+        let wings: Vec<_> = (pos.peers(p) & bivalue)
             .iter()
             .filter(|&q| (pos.cands(q) & pc).len() == 1)
             .collect();
@@ -26,7 +26,8 @@ pub fn xy_wing(pos: &Position) -> Vec<Step> {
                     continue;
                 }
                 let z = z1.single_digit().expect("one extra digit");
-                let targets = common_peers(CellSet::single(q1) | CellSet::single(q2))
+                let targets = pos
+                    .common_peers(CellSet::single(q1) | CellSet::single(q2))
                     .difference(CellSet::single(p));
                 let elims = elims_for(pos, z, targets);
                 if elims.is_empty() {
@@ -55,7 +56,7 @@ pub fn xyz_wing(pos: &Position) -> Vec<Step> {
         if pc.len() != 3 {
             continue;
         }
-        let wings: Vec<_> = (peers(p) & bivalue)
+        let wings: Vec<_> = (pos.peers(p) & bivalue)
             .iter()
             .filter(|&q| pos.cands(q).difference(pc).is_empty())
             .collect();
@@ -69,7 +70,7 @@ pub fn xyz_wing(pos: &Position) -> Vec<Step> {
                     .single_digit()
                     .expect("two different pairs of three digits");
                 let cells = CellSet::single(p) | CellSet::single(q1) | CellSet::single(q2);
-                let targets = common_peers(cells);
+                let targets = pos.common_peers(cells);
                 let elims = elims_for(pos, z, targets);
                 if elims.is_empty() {
                     continue;
@@ -95,20 +96,24 @@ pub fn w_wing(pos: &Position) -> Vec<Step> {
     for (i, &c1) in bivalue.iter().enumerate() {
         for &c2 in &bivalue[i + 1..] {
             let pair = pos.cands(c1);
-            if pos.cands(c2) != pair || sees(c1, c2) {
+            if pos.cands(c2) != pair || pos.sees(c1, c2) {
                 continue;
             }
             for x in pair {
                 let y = pair.difference(DigitSet::single(x)).first().expect("pair");
                 let ends = CellSet::single(c1) | CellSet::single(c2);
-                let targets = common_peers(ends);
+                let targets = pos.common_peers(ends);
                 let elims = elims_for(pos, y, targets);
                 if elims.is_empty() {
                     continue;
                 }
                 for &(a, b, h) in &links[x.index()] {
                     for (p, q) in [(a, b), (b, a)] {
-                        if ends.contains(p) || ends.contains(q) || !sees(p, c1) || !sees(q, c2) {
+                        if ends.contains(p)
+                            || ends.contains(q)
+                            || !pos.sees(p, c1)
+                            || !pos.sees(q, c2)
+                        {
                             continue;
                         }
                         let mut s = Step::new(Technique::WWing);
