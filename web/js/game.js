@@ -603,11 +603,6 @@ export class GameController {
     for (const id of ['btn-erase', 'btn-auto', 'btn-hint', 'btn-solve', 'btn-pause']) {
       $(id).disabled = g.finished;
     }
-    // Hints and the bot come from the logical solver, which may not play this variant.
-    for (const id of ['btn-hint', 'btn-solve']) {
-      if (!g.can_hint) $(id).disabled = true;
-      $(id).title = g.can_hint ? $(id).dataset.title : 'Not available for this variant yet';
-    }
     if (this.bot.running) $('btn-solve').disabled = true;
     $('btn-help').setAttribute('aria-pressed', String(this.help));
   }
@@ -636,7 +631,6 @@ export class GameController {
   }
 
   wire() {
-    for (const id of ['btn-hint', 'btn-solve']) $(id).dataset.title = $(id).title;
     $('btn-undo').addEventListener('click', () => this.history('undo'));
     $('btn-redo').addEventListener('click', () => this.history('redo'));
     $('btn-erase').addEventListener('click', () => { this.clearCell(); this.board.focus(this.selected ?? 0); });

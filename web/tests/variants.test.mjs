@@ -98,9 +98,25 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
     assert.match(await cell(i).getAttribute('aria-label'), new RegExp(`region ${boxes[i]}`));
   }
   assert.match(await page.textContent('#game-title'), /^Jigsaw · Own puzzle/);
-  // Hints and the bot do not play jigsaws yet: their buttons say so instead of failing.
-  assert.ok(await page.locator('#btn-hint:disabled').count());
-  assert.match(await page.getAttribute('#btn-solve', 'title'), /not available/i);
+  // A hint walks the jigsaw's houses: the area it shows is the union of the step's houses,
+  // taken from the layout (regions, not boxes).
+  await page.click('#btn-hint');
+  await page.waitForSelector('#hint-panel:not([hidden])');
+  assert.match(await page.textContent('#hint-kicker'), /1 of 3/);
+  const hint = (await api(server.url, 'POST', `/games/${id}/hint`, {})).data;
+  assert.equal(hint.kind, 'step');
+  await page.click('#hint-more');
+  const area = new Set();
+  for (const h of hint.step.houses) {
+    assert.notEqual(h.kind, 'box');
+    const house = (await api(server.url, 'GET', `/games/${id}`)).data.layout.houses.find((x) => x.index === h.index);
+    for (const c of house.cells) area.add(c);
+  }
+  if (area.size) {
+    await page.waitForSelector('.cell.hint-area');
+    assert.deepEqual(await classesOf('.cell.hint-area'), [...area].sort((a, b) => a - b));
+  }
+  await page.click('#hint-close');
 
   // Peers are the region's: select a given, its peers are exactly its row, column and region.
   const given = [...PUZZLE].findIndex((ch) => ch !== '.');

@@ -372,7 +372,6 @@ pub fn game_json(g: &Game) -> Value {
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
-        "can_hint": engine::teaches(g.layout()),
         "layout": layout_json(g),
         "cells": cells_json,
         "clashes": clashes,
@@ -1155,7 +1154,7 @@ pub async fn hint(
             .pool
             .run(move || (engine::next_step(&position, &solution, &layout), position))
             .await?;
-        match step.map_err(|e| not_available(&e))? {
+        match step {
             Some(step) => {
                 let v = json!({
                     "kind": "step",
@@ -1221,7 +1220,6 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     let full_marks = board.has_full_marks();
     let position = board.position();
     let step = engine::next_step(&position, &g.solution, g.layout())
-        .map_err(|e| not_available(&e))?
         .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();

@@ -274,22 +274,18 @@ impl Board {
         self.centre[cell.index()].remove(digit);
     }
 
-    /// The digits none of the peers of `cell` holds (on the board's layout).
-    fn free_digits(&self, cell: Cell) -> DigitSet {
-        let mut set = DigitSet::ALL;
-        for p in self.layout.peers(cell) {
-            if let Some((d, _)) = self.values[p.index()] {
-                set.remove(d);
-            }
-        }
-        set
+    /// Every empty cell's candidates: the digits none of its peers (on the board's layout)
+    /// holds.
+    fn raw(&self) -> PencilMarks {
+        PencilMarks::raw_in(&self.layout, &self.grid())
     }
 
     /// Sets every empty cell's centre marks to the digits none of its peers holds.
     pub fn fill_candidates(&mut self) {
+        let raw = self.raw();
         for cell in Cell::all() {
             if self.values[cell.index()].is_none() {
-                self.centre[cell.index()] = self.free_digits(cell);
+                self.centre[cell.index()] = raw.candidates(cell);
             }
         }
     }
@@ -297,10 +293,11 @@ impl Board {
     /// Whether the centre marks are usable as the engine's candidates: every empty cell has at
     /// least one, and none is a digit a peer already holds.
     pub fn has_full_marks(&self) -> bool {
+        let raw = self.raw();
         Cell::all().all(|c| {
             self.values[c.index()].is_some() || {
                 let m = self.centre[c.index()];
-                !m.is_empty() && m.difference(self.free_digits(c)).is_empty()
+                !m.is_empty() && m.difference(raw.candidates(c)).is_empty()
             }
         })
     }
@@ -309,16 +306,12 @@ impl Board {
     /// keeps full centre marks, those marks (so eliminations already made are kept); otherwise
     /// every candidate the digits allow (on the board's layout).
     pub fn position(&self) -> PencilMarks {
-        let mut pm = PencilMarks::raw(&self.grid());
-        let full = self.has_full_marks();
-        for cell in Cell::all() {
-            if self.values[cell.index()].is_none() {
-                let marks = if full {
-                    self.centre[cell.index()]
-                } else {
-                    self.free_digits(cell)
-                };
-                pm.set_candidates(cell, marks);
+        let mut pm = self.raw();
+        if self.has_full_marks() {
+            for cell in Cell::all() {
+                if self.values[cell.index()].is_none() {
+                    pm.set_candidates(cell, self.centre[cell.index()]);
+                }
             }
         }
         pm

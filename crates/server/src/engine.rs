@@ -5,9 +5,10 @@
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
 //!
-//! Checking and solving follow a game's [`Layout`] (jigsaw, X, Windoku). Generating, rating and
-//! the logical solver play the standard layout only so far: on a variant they answer
-//! [`EngineError::Unavailable`] rather than a standard answer to a variant's question.
+//! Checking, solving and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
+//! X, Windoku). Generating and rating play the standard layout only so far: on a variant they
+//! answer [`EngineError::Unavailable`] or no rating, never a standard answer to a variant's
+//! question.
 
 use std::time::{Duration, Instant};
 
@@ -84,11 +85,6 @@ pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
     Some((r.er, r.level().name()))
 }
 
-/// Whether the logical solver (hints, the bot) plays `layout`.
-pub fn teaches(layout: &Layout) -> bool {
-    layout.is_standard()
-}
-
 /// How long a new game may take to make before the player is told to try again.
 const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -161,19 +157,11 @@ pub fn generate(
 
 /// The next logical step from a player's position on `layout` (normalised first: candidates
 /// that clash with placed digits dropped), falling back on a guess from `solution` when no
-/// technique applies. `Ok(None)` only when the position is solved or broken.
-pub fn next_step(
-    position: &PencilMarks,
-    solution: &Sudoku,
-    layout: &Layout,
-) -> Result<Option<Step>, EngineError> {
-    if !teaches(layout) {
-        return Err(EngineError::Unavailable {
-            what: "the logical solver (hints, the bot)",
-            variant: Variant::of(layout),
-        });
-    }
-    Ok(Teacher::new().next_step(position, Some(solution)))
+/// technique applies. `None` only when the position is solved or broken.
+pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> Option<Step> {
+    Teacher::new()
+        .with_layout(layout.clone())
+        .next_step(position, Some(solution))
 }
 
 /// The sentence shown with a step: what the pattern is and what follows from it.

@@ -1265,7 +1265,6 @@ async fn a_jigsaw_game_is_played_on_its_regions_from_create_to_solved() {
         let labels: Vec<u8> = r.iter().map(|&c| JIGSAW_REGIONS.as_bytes()[c]).collect();
         assert!(labels.iter().all(|&l| l == labels[0]), "{r:?}");
     }
-    assert_eq!(g["can_hint"], false);
     let (_, loaded) = get(&app, &format!("/api/games/{id}")).await;
     assert_eq!(loaded["layout"], g["layout"]);
 
@@ -1469,52 +1468,91 @@ async fn region_map_errors_are_422_json_naming_the_label() {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 }
 
-/// Until the generator and the logical solver play variants, asking them for one is a 422
-/// saying so (never a standard puzzle or a standard hint in its place).
+/// Until the generator makes variant puzzles, asking it for one is a 422 saying so (never a
+/// standard puzzle in its place).
 #[tokio::test]
-async fn variant_generation_hints_and_bot_are_refused_naming_why() {
+async fn variant_generation_is_refused_naming_why() {
     let app = new_app();
     let (_, levels) = get(&app, "/api/levels").await;
     assert_eq!(levels["generates_variants"], false);
-    let (s, v) = post(
-        &app,
-        "/api/games",
+    for body in [
         json!({ "level": "easy", "variant": "x" }),
-    )
-    .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert_eq!(v["error"]["code"], "not_available");
-    assert!(v["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("generating is not available for x puzzles yet"));
-    // A generated jigsaw needs no map of the player's (the generator may pick one).
-    let (s, v) = post(
-        &app,
-        "/api/games",
+        // A generated jigsaw needs no map of the player's (the generator may pick one).
         json!({ "level": "easy", "variant": "jigsaw" }),
-    )
-    .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert_eq!(v["error"]["code"], "not_available");
+    ] {
+        let (s, v) = post(&app, "/api/games", body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert_eq!(v["error"]["code"], "not_available");
+        let variant = body["variant"].as_str().unwrap();
+        assert!(v["error"]["message"].as_str().unwrap().contains(&format!(
+            "generating is not available for {variant} puzzles yet"
+        )));
+    }
+    let (_, list) = get(&app, "/api/games").await;
+    assert_eq!(list["in_progress"], json!([]), "nothing was kept");
+}
+
+/// Hints and the bot play a variant on its houses: a hint on each variant is a step whose
+/// houses are the layout's, and the bot solves a jigsaw to the end, every digit it places the
+/// solution's.
+#[tokio::test]
+async fn hints_and_the_bot_play_variants_on_their_houses() {
+    let app = new_app();
+    for body in [
+        json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": JIGSAW_REGIONS }),
+        json!({ "puzzle": X_PUZZLE, "variant": "x" }),
+        json!({ "puzzle": WINDOKU, "variant": "windoku" }),
+    ] {
+        let g = new_variant_game(&app, body.clone()).await;
+        let id = g["id"].as_i64().unwrap();
+        let (s, hint) = post(&app, &format!("/api/games/{id}/hint"), json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{body}: {hint}");
+        assert_eq!(hint["kind"], "step", "{body}: {hint}");
+        let houses: Vec<&Value> = g["layout"]["houses"].as_array().unwrap().iter().collect();
+        for h in hint["step"]["houses"].as_array().unwrap() {
+            assert!(
+                houses.iter().any(|l| l["index"] == h["index"]),
+                "{body}: {h} is not a house of the layout"
+            );
+            if body["variant"] == "jigsaw" {
+                assert_ne!(h["kind"], "box", "a jigsaw has no boxes");
+            }
+        }
+    }
     let g = new_variant_game(
         &app,
         json!({ "puzzle": JIGSAW, "variant": "jigsaw", "regions": JIGSAW_REGIONS }),
     )
     .await;
     let id = g["id"].as_i64().unwrap();
-    for what in ["hint", "bot"] {
-        let (s, v) = post(&app, &format!("/api/games/{id}/{what}"), json!({})).await;
-        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{what}: {v}");
-        assert_eq!(v["error"]["code"], "not_available");
-        assert!(v["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("jigsaw puzzles"));
+    let mut steps = 0;
+    loop {
+        let (s, r) = post(&app, &format!("/api/games/{id}/bot"), json!({})).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        if r["action"]["kind"] == "solved" {
+            break;
+        }
+        assert_eq!(r["action"]["kind"], "step", "{r}");
+        for p in r["action"]["step"]["placements"].as_array().unwrap() {
+            let cell = p["cell"].as_u64().unwrap() as usize;
+            assert_eq!(
+                p["digit"].as_u64().unwrap() as u8,
+                digit_at(JIGSAW_SOLUTION, cell)
+            );
+        }
+        steps += 1;
+        assert!(steps < 300, "the bot goes round in circles");
     }
-    let (_, after) = get(&app, &format!("/api/games/{id}")).await;
-    assert_eq!(after["version"], g["version"], "nothing changed");
-    assert_eq!(after["hints"], 0);
+    let (_, done) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(done["finished"], true);
+    assert_eq!(done["bot_used"], true);
+    let board: String = done["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| char::from(b'0' + c["value"].as_u64().unwrap() as u8))
+        .collect();
+    assert_eq!(board, JIGSAW_SOLUTION);
 }
 
 /// A jigsaw's map may follow its puzzle on one line, as the command line reads it (blank, `:`,
