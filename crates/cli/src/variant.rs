@@ -139,7 +139,7 @@ impl Variant {
     }
 
     /// The variant's name for JSON: `jigsaw`, `x`, `windoku` or a combination (`jigsaw,x`).
-    fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         let mut parts = Vec::new();
         if self.jigsaw {
             parts.push("jigsaw");

@@ -318,3 +318,31 @@ fn explain_on_a_broken_jigsaw_map_names_the_label() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn rate_rates_variants_on_their_houses_on_every_scale() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let input: String = rows
+        .iter()
+        .take(3)
+        .map(|f| format!("{} {}\n", f[0], f[1]))
+        .collect();
+    let out = run_stdin(&["rate", "--variant", "jigsaw", "-f", "json"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for (line, row) in text(&out.stdout).lines().zip(&rows) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["status"], "rated", "{line}");
+        assert_eq!(v["puzzle"].as_str(), Some(row[0].as_str()));
+        assert_eq!(v["variant"], "jigsaw");
+        assert_eq!(v["regions"].as_str(), Some(row[1].as_str()));
+        assert!(v["er"].as_f64().unwrap() >= 1.0 && v["classic"].as_i64().is_some());
+    }
+    // A jigsaw line without its map is invalid, with the reason.
+    let out = run_stdin(
+        &["rate", "--variant", "jigsaw"],
+        &format!("{}\n", rows[0][0]),
+    );
+    assert_eq!(text(&out.stdout), "invalid\n");
+    assert!(text(&out.stderr).contains("line 1: a jigsaw puzzle needs its region map"));
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -293,9 +293,10 @@ fn explain_raw(step: &Step) -> String {
         AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als_text(step, so),
         SueDeCoq => format!(
             "The intersection cells {} with their partners {} hold as many digits as cells, \
-             without a digit shared by the line part and the box part: a Sue de Coq. {so}",
+             without a digit shared by {}: a Sue de Coq. {so}",
             join_words(&cell_names(cells_of(&step.pattern))),
             join_words(&cell_names(cells_of(&step.secondary))),
+            sue_de_coq_parts(&step.houses),
         ),
         AlignedPairExclusion | AlignedTripletExclusion => format!(
             "Trying every combination of {}: the ones left out would clash or empty a \
@@ -366,6 +367,18 @@ fn als_text(step: &Step, so: String) -> String {
             sets.first().cloned().unwrap_or_default(),
             join_words(&sets[1.min(sets.len())..])
         )
+    }
+}
+
+/// The two outer parts of a Sue de Coq: "the line part and the box part" for a box and a line,
+/// else named by their houses (a region and a diagonal, say).
+fn sue_de_coq_parts(houses: &[House]) -> String {
+    use nonet_core::HouseKind::{Box, Column, Row};
+    match houses {
+        [a, b] if !(a.kind() == Box && matches!(b.kind(), Row | Column)) => {
+            format!("the part in {b} and the part in {a}")
+        }
+        _ => "the line part and the box part".to_string(),
     }
 }
 

@@ -304,9 +304,13 @@ pub fn forcing_techniques() -> Vec<Technique> {
 /// chaining memory (its buffers, and the sterile memory the nested levels use).
 fn forcing_chain(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
     if !opts.standard {
-        // Sudoku Explainer's chaining engine knows only the standard houses; the catalogue
-        // marks its techniques accordingly, and this spares setting up its memory.
-        return None;
+        // Sudoku Explainer's chaining engine knows only the standard houses: on a variant the
+        // teacher's own contradiction chains over the layout's houses stand in for it.
+        if !opts.allows(Technique::ContradictionForcingChain) {
+            return None;
+        }
+        let pos = Position::with_flag(&opts.layout, false, pm);
+        return techniques::forcing::contradiction_chain(&pos);
     }
     let mut memory = Memory::new();
     for &(level, ts) in FORCING_LEVELS {

@@ -7,8 +7,9 @@
 //! do not, because its numbers mean nothing for a puzzle that is not a puzzle).
 
 use std::fmt;
+use std::sync::Arc;
 
-use nonet_core::{Conflict, PencilMarks, Solutions, Sudoku};
+use nonet_core::{Conflict, Layout, PencilMarks, Solutions, Sudoku};
 
 use crate::se::{self, round1};
 use crate::step::Step;
@@ -67,18 +68,35 @@ impl fmt::Display for ClassicRating {
 
 /// Rates `sudoku` on the classic scale.
 pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
-    sudoku.check().map_err(RateError::Invalid)?;
-    match sudoku.solutions() {
+    rate_classic_in(&nonet_core::STANDARD, sudoku)
+}
+
+/// Rates `sudoku` on the classic scale over the houses of `layout` (a variant's: elimination
+/// and naked pairs in every house it has).
+pub fn rate_classic_in(layout: &Layout, sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
+    let standard = layout.is_standard();
+    if standard {
+        sudoku.check()
+    } else {
+        sudoku.check_in(layout)
+    }
+    .map_err(RateError::Invalid)?;
+    let solutions = if standard {
+        sudoku.solutions()
+    } else {
+        sudoku.solutions_in(layout)
+    };
+    match solutions {
         Solutions::None => return Ok(ClassicRating::NoSolution),
         Solutions::Multiple(_) => return Ok(ClassicRating::Multiple),
         Solutions::Unique(_) => {}
     }
-    let mut pm = PencilMarks::after_elimination(sudoku);
+    let mut pm = PencilMarks::after_elimination_in(layout, sudoku);
     if pm.is_solved() {
         return Ok(ClassicRating::Elimination);
     }
-    while naked_pairs(&mut pm) {
-        pm.eliminate_to_fixpoint();
+    while naked_pairs(layout, &mut pm) {
+        pm.eliminate_to_fixpoint_in(layout);
         if pm.is_solved() {
             return Ok(ClassicRating::NakedPairs);
         }
@@ -89,11 +107,11 @@ pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
     Ok(ClassicRating::Guessing)
 }
 
-/// Applies every naked pair of the position once; says whether a candidate went.
-fn naked_pairs(pm: &mut PencilMarks) -> bool {
-    use nonet_core::STANDARD;
+/// Applies every naked pair of the position once, in every house of `layout`; says whether a
+/// candidate went.
+fn naked_pairs(layout: &Layout, pm: &mut PencilMarks) -> bool {
     let mut changed = false;
-    for cells in STANDARD.houses_all() {
+    for cells in layout.houses_all() {
         for (i, &a) in cells.iter().enumerate() {
             let ca = pm.candidates(a);
             if pm.value(a).is_some() || ca.len() != 2 {
@@ -164,14 +182,32 @@ pub enum SeOutcome {
 
 /// Rates `sudoku` on Sudoku Explainer's scale.
 pub fn rate_se(sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
-    sudoku.check().map_err(RateError::Invalid)?;
-    match sudoku.solutions() {
+    rate_se_with(&se::grid::Geometry::standard(), sudoku)
+}
+
+/// Rates `sudoku` on `layout` with Sudoku Explainer's rules run over the layout's houses: an
+/// SE-like rating of a variant (docs/rating.md, "Variants"). On the standard layout it is
+/// [`rate_se`] exactly.
+///
+/// The givens are checked and the solutions counted on `layout`. SE's producers run in SE's
+/// order over the layout's houses, a jigsaw's regions in place of the blocks and the extra
+/// houses (diagonals, windows) after the columns; peers are the layout's. Unique loops count
+/// every house of their cells; the BUG is left out on every layout but the standard one.
+pub fn rate_se_in(layout: &Layout, sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
+    rate_se_with(&se::grid::Geometry::for_layout(layout), sudoku)
+}
+
+/// [`rate_se_in`] on the layout of `geo`.
+fn rate_se_with(geo: &Arc<se::grid::Geometry>, sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
+    let layout = geo.layout();
+    sudoku.check_in(layout).map_err(RateError::Invalid)?;
+    match sudoku.solutions_in(layout) {
         Solutions::None => Ok(SeOutcome::NoSolution),
         Solutions::Multiple(_) => Ok(SeOutcome::Multiple),
         Solutions::Unique(solution) => {
             let truth = se::Truth::from_solution(&solution);
             let r = se::rate_grid_with(
-                se::grid::Grid::from_sudoku(sudoku),
+                se::grid::Grid::from_sudoku_in(Arc::clone(geo), sudoku),
                 Some(truth),
                 &mut se::Memory::new(),
             );
@@ -268,6 +304,16 @@ fn se_rating(r: &se::SeResult) -> SeRating {
 /// The steps SE's rater takes on `sudoku`, in order, as [`Step`]s (no uniqueness check).
 pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
     se::rate_sudoku(sudoku)
+        .steps
+        .iter()
+        .map(|h| h.to_step())
+        .collect()
+}
+
+/// The steps SE's rules take on `sudoku` over the houses of `layout` (see [`rate_se_in`]), in
+/// order, as [`Step`]s (no uniqueness check).
+pub fn se_steps_in(layout: &Layout, sudoku: &Sudoku) -> Vec<Step> {
+    se::rate_sudoku_in(layout, sudoku)
         .steps
         .iter()
         .map(|h| h.to_step())

@@ -83,7 +83,8 @@ pub enum Technique {
     TwoStringKite,
     /// The general single-digit chain of three links.
     TurbotFish,
-    /// A box whose candidates of a digit lie on one row and one column, with a strong link.
+    /// A box (or a jigsaw's region) whose candidates of a digit lie on one row and one column,
+    /// with a strong link.
     EmptyRectangle,
     // Wings
     /// Pivot xy with pincers xz and yz.
@@ -135,8 +136,8 @@ pub enum Technique {
     Aic,
     /// Continuous nice loop.
     NiceLoop,
-    /// Alternating inference chain with grouped nodes (several cells of a box-line
-    /// intersection acting as one node).
+    /// Alternating inference chain with grouped nodes (the cells where two houses meet, such
+    /// as a box and a line, acting as one node).
     GroupedAic,
     /// Nice loop with grouped nodes.
     GroupedNiceLoop,
@@ -328,6 +329,13 @@ impl Entry {
     /// This row marked as holding on the standard layout only.
     const fn standard_only(mut self) -> Entry {
         self.standard_layout_only = true;
+        self
+    }
+
+    /// This row marked as found on every layout although Sudoku Explainer's engine finds it on
+    /// the standard one (the teacher has its own search for the variants).
+    const fn any_layout(mut self) -> Entry {
+        self.standard_layout_only = false;
         self
     }
 }
@@ -594,8 +602,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(single_digit::empty_rectangle),
-        )
-        .standard_only(),
+        ),
         row(
             XYWing,
             "XY-Wing",
@@ -884,8 +891,7 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             None,
             Search::Alone(sue_de_coq::sue_de_coq),
-        )
-        .standard_only(),
+        ),
         row(
             AlignedPairExclusion,
             "Aligned Pair Exclusion",
@@ -933,7 +939,8 @@ pub static CATALOGUE: [Entry; 79] = {
             false,
             Some(8.5),
             Search::Elsewhere,
-        ),
+        )
+        .any_layout(),
         row(
             DoubleForcingChain,
             "Double Forcing Chain",

@@ -11,7 +11,8 @@
 //! ```
 
 use nonet_core::{
-    Cell, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, RegionMap, Sudoku, STANDARD,
+    Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, RegionMap, Sudoku,
+    STANDARD,
 };
 use nonet_logic::{Teacher, Technique};
 
@@ -61,8 +62,8 @@ fn windoku_layout() -> Layout {
 
 /// Runs the teacher's path (guesses allowed) and checks every step against the solution:
 /// no placement of another digit, no elimination of the solution's digit, no step that changes
-/// nothing, a solved grid at the end. Returns whether the path needed a guess.
-fn check(case: &Case) -> Result<bool, String> {
+/// nothing, a solved grid at the end. Returns the path's techniques, in order.
+fn check(case: &Case) -> Result<Vec<Technique>, String> {
     let teacher = Teacher::new().with_layout(case.layout.clone());
     let path = teacher
         .path(&case.givens)
@@ -97,7 +98,7 @@ fn check(case: &Case) -> Result<bool, String> {
             case.givens.to_line()
         ));
     }
-    Ok(path.has_guess())
+    Ok(path.steps.iter().map(|s| s.technique).collect())
 }
 
 /// Checks every `every`-th case of a set; prints how many the logic solved without a guess.
@@ -105,14 +106,28 @@ fn run(name: &str, cases: &[Case], every: usize) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
     let mut logic_only = 0;
+    // How many paths use each technique, in catalogue order.
+    let mut used: std::collections::BTreeMap<Technique, usize> = Default::default();
     for case in cases.iter().step_by(every) {
         checked += 1;
         match check(case) {
-            Ok(guessed) => logic_only += usize::from(!guessed),
+            Ok(mut techniques) => {
+                logic_only += usize::from(!techniques.contains(&Technique::TrialAndError));
+                techniques.sort();
+                techniques.dedup();
+                for t in techniques {
+                    *used.entry(t).or_default() += 1;
+                }
+            }
             Err(e) => failures.push(e),
         }
     }
     println!("{name}: {checked} puzzles, {logic_only} solved without a guess");
+    let used: Vec<String> = used
+        .iter()
+        .map(|(t, n)| format!("{} {n}", t.code()))
+        .collect();
+    println!("  paths using each technique: {}", used.join(", "));
     assert!(failures.is_empty(), "{name}: {failures:#?}");
     logic_only
 }
@@ -223,7 +238,201 @@ fn standard_only_techniques_are_off_on_a_variant() {
         assert_eq!(on_x.allows(t), !t.standard_layout_only(), "{t:?}");
         assert!(standard.allows(t), "{t:?}");
     }
-    assert!(!on_x.allows(Technique::EmptyRectangle));
+    assert!(!on_x.allows(Technique::Bug1));
+    assert!(on_x.allows(Technique::EmptyRectangle));
     assert!(!on_x.allows(Technique::DynamicForcingChain));
     assert!(on_x.allows(Technique::XWing));
+}
+
+/// A position with every candidate in every cell.
+fn full_marks() -> PencilMarks {
+    let mut pm = PencilMarks::empty();
+    for c in Cell::all() {
+        pm.set_candidates(c, DigitSet::ALL);
+    }
+    pm
+}
+
+/// Locked candidates between any two houses: on X-Sudoku, a digit of the main diagonal
+/// confined to box 1 leaves the rest of the box, and the step says so in words.
+#[test]
+fn a_diagonal_confined_to_a_box_points_at_the_box() {
+    let layout = x_layout();
+    let d = digit(5);
+    let mut pm = full_marks();
+    for &c in layout.cells(House::diagonal(0)) {
+        if c.row() >= 3 {
+            pm.eliminate(c, d);
+        }
+    }
+    let teacher = Teacher::new().with_layout(layout).with_guesses(false);
+    let step = teacher.next_step(&pm, None).expect("a step");
+    assert_eq!(step.technique, Technique::Pointing);
+    assert_eq!(step.houses, vec![House::diagonal(0)]);
+    assert_eq!(step.cover_houses, vec![House::box_(0)]);
+    assert!(step
+        .eliminations
+        .iter()
+        .all(|e| e.digit == d && e.cell.box_index() == 0 && e.cell.row() != e.cell.col()));
+    assert_eq!(step.eliminations.len(), 6);
+    assert!(
+        step.explanation()
+            .starts_with("In the main diagonal, 5 can only go in r1c1, r2c2 or r3c3, all in box 1"),
+        "{}",
+        step.explanation()
+    );
+}
+
+/// How many unique rectangles of type 1 the finder sees on `pm` on `layout`.
+fn type1_rectangles(layout: &Layout, pm: &PencilMarks) -> usize {
+    use nonet_logic::position::Position;
+    use nonet_logic::techniques::uniqueness::rectangles;
+    rectangles(&Position::new_in(layout, pm))
+        .into_iter()
+        .filter(|s| s.technique == Technique::UniqueRectangle1)
+        .count()
+}
+
+/// Every candidate everywhere, but 1 and 2 in three corners of a rectangle on rows 1-2 and
+/// columns 1 and `col` + 1, and 1, 2 and 3 in the fourth.
+fn rectangle_on(col: usize) -> PencilMarks {
+    let ab: DigitSet = [digit(1), digit(2)].into_iter().collect();
+    let mut pm = full_marks();
+    for c in [Cell::at(0, 0), Cell::at(0, col), Cell::at(1, 0)] {
+        pm.set_candidates(c, ab);
+    }
+    pm.set_candidates(Cell::at(1, col), ab | DigitSet::single(digit(3)));
+    pm
+}
+
+/// A unique rectangle needs a and b to be able to swap: a corner alone on a diagonal or in a
+/// window breaks the swap, so the rectangle proves nothing there.
+#[test]
+fn a_rectangle_with_a_corner_alone_on_a_diagonal_or_in_a_window_is_no_unique_rectangle() {
+    // r1c1 lies alone on the main diagonal; the windows miss all four corners.
+    let pm = rectangle_on(4);
+    assert_eq!(type1_rectangles(&STANDARD, &pm), 1);
+    assert_eq!(type1_rectangles(&x_layout(), &pm), 0);
+    assert_eq!(type1_rectangles(&windoku_layout(), &pm), 1);
+    // In column 4, r2c4 lies alone in window 1.
+    let pm = rectangle_on(3);
+    assert_eq!(type1_rectangles(&STANDARD, &pm), 1);
+    assert_eq!(type1_rectangles(&windoku_layout(), &pm), 0);
+}
+
+/// The hint on a variant checks the player's digits against the variant's solution, and the
+/// step it gives places the variant's digit.
+#[test]
+fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
+    use nonet_logic::{Hint, Mistake};
+    let case = &cases(JIGSAW, || STANDARD.clone())[0];
+    let teacher = Teacher::new().with_layout(case.layout.clone());
+    let start = PencilMarks::raw_in(&case.layout, &case.givens);
+    match teacher.hint(&start, Some(&case.givens)).expect("a hint") {
+        Hint::Step(step) => {
+            for p in &step.placements {
+                assert_eq!(case.solution.get(p.cell), Some(p.digit));
+            }
+            for e in &step.eliminations {
+                assert_ne!(case.solution.get(e.cell), Some(e.digit));
+            }
+        }
+        other => panic!("expected a step, got {other:?}"),
+    }
+    let cell = Cell::all()
+        .find(|&c| case.givens.get(c).is_none())
+        .expect("an empty cell");
+    let right = case.solution.get(cell).expect("solved");
+    let wrong = start
+        .candidates(cell)
+        .iter()
+        .find(|&d| d != right)
+        .expect("another candidate");
+    let mut pm = start.clone();
+    pm.place_in(&case.layout, cell, wrong);
+    assert!(matches!(
+        teacher.hint(&pm, Some(&case.givens)),
+        Ok(Hint::Mistake(Mistake::WrongDigit { .. }))
+    ));
+    assert!(teacher.mistake(&pm, &case.solution).is_some());
+    let mut pm = start;
+    pm.place_in(&case.layout, cell, right);
+    assert!(teacher.mistake(&pm, &case.solution).is_none());
+}
+
+/// A standard-only finder asked directly on a variant's position finds nothing, even where
+/// the same candidates on the standard board hold the pattern (BUG+1 counts three houses per
+/// cell; the variant's extra houses break its argument).
+#[test]
+fn a_standard_only_finder_finds_nothing_on_a_variant() {
+    use nonet_logic::position::Position;
+    use nonet_logic::techniques::find;
+    // The teacher's path on this puzzle reaches a BUG+1.
+    let puzzle = Sudoku::from_line(
+        "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+    )
+    .expect("puzzle");
+    let teacher = Teacher::new();
+    let path = teacher.path(&puzzle).expect("a path");
+    let mut pm = path.start.clone();
+    for step in &path.steps {
+        if step.technique == Technique::Bug1 {
+            break;
+        }
+        step.apply_to(&mut pm);
+    }
+    let t = Technique::Bug1;
+    assert!(!find(t, &Position::new(&pm)).is_empty());
+    // A jigsaw whose regions are the boxes has the standard geometry, so only the catalogue's
+    // column stops the finder there.
+    let boxes = Layout::jigsaw(&RegionMap::boxes());
+    assert!(find(t, &Position::new_in(&boxes, &pm)).is_empty());
+}
+
+/// Where the standard board would reach for Sudoku Explainer's forcing chains, a variant gets
+/// the teacher's own contradiction chains over its houses: this X-Sudoku needed a guess
+/// without them.
+#[test]
+fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() {
+    let case = cases(X, x_layout)
+        .into_iter()
+        .find(|c| {
+            c.givens.to_line()
+                == "75.....9.....8.....2......4..9........2....41.....1...9..7...1........3..3...5..2"
+        })
+        .expect("the puzzle is in the set");
+    let path = Teacher::new()
+        .with_layout(case.layout.clone())
+        .path(&case.givens)
+        .expect("a path");
+    assert!(path.is_solved() && !path.has_guess());
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::ContradictionForcingChain)
+        .expect("a contradiction chain");
+    let chain = step.chain.as_ref().expect("its chain");
+    assert_eq!(chain.branches.len(), 2);
+    let assumed = step.eliminations[0];
+    for branch in &chain.branches {
+        let first = &branch[0].from;
+        assert_eq!(
+            (first.cells, first.digit, first.on),
+            (CellSet::single(assumed.cell), assumed.digit, true)
+        );
+    }
+    let text = step.explanation();
+    println!("{text}");
+    assert!(
+        text.starts_with(&format!(
+            "A Contradiction Forcing Chain: if {} is {}",
+            assumed.cell, assumed.digit
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("the assumption leads to a contradiction, so it is false"),
+        "{text}"
+    );
+    assert!(step.difficulty.is_some_and(|d| d >= 8.5));
 }

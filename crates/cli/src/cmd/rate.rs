@@ -6,14 +6,17 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use nonet_core::Sudoku;
-use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome, SeRating, RATER_VERSION};
+use nonet_core::{Layout, Sudoku};
+use nonet_logic::rate::{
+    rate_classic_in, rate_se_in, ClassicRating, SeOutcome, SeRating, RATER_VERSION,
+};
 use serde_json::json;
 
 use super::BatchArgs;
 use crate::batch::{self, Streams};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
+use crate::variant::{Variant, VariantArgs};
 
 /// The scale to print.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -53,12 +56,32 @@ pub struct RateArgs {
     /// Output shape.
     #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: RateFormat,
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// What rating one puzzle gave.
 struct Rated {
     classic: Option<ClassicRating>,
     se: Option<SeOutcome>,
+    /// The puzzle as read (on a variant, from its record).
+    puzzle: Sudoku,
+    /// A jigsaw's regions, for JSON.
+    regions: Option<String>,
+}
+
+/// The puzzle of `p` and its layout: the standard one, or the variant's. `Err(None)`: the
+/// reader's own error; `Err(Some(reason))`: the variant's (a missing or broken region map,
+/// givens that clash on the variant's houses).
+fn read_on(p: &InputPuzzle, variant: Option<&Variant>) -> Result<(Sudoku, Layout), Option<String>> {
+    match variant {
+        None => puzzle_of(p).map(|s| (s, Layout::default())).ok_or(None),
+        Some(v) => {
+            let (s, layout) = v.puzzle(p).map_err(Some)?;
+            s.check_in(&layout).map_err(|c| Some(c.to_string()))?;
+            Ok((s, layout.into_owned()))
+        }
+    }
 }
 
 /// The puzzle of an input line (the reader already takes the puzzle field of rated lists).
@@ -68,7 +91,14 @@ fn puzzle_of(p: &InputPuzzle) -> Option<Sudoku> {
 
 /// `nonet rate`.
 pub fn run(args: RateArgs) -> Result<Status> {
-    let input = Input::new(&args.batch.files, Givens::Checked);
+    let variant = args.variant.variant()?;
+    let variant_name = variant.as_ref().map(Variant::name);
+    // A variant's givens are checked on its own houses (a jigsaw's may repeat in a box).
+    let givens = match variant {
+        Some(_) => Givens::Unchecked,
+        None => Givens::Checked,
+    };
+    let input = Input::new(&args.batch.files, givens);
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
@@ -86,23 +116,33 @@ pub fn run(args: RateArgs) -> Result<Status> {
         args.batch.threads,
         batch::Pace::Slow,
         |p: &InputPuzzle| {
-            let s = puzzle_of(p)?;
+            let (s, layout) = read_on(p, variant.as_ref())?;
             let classic = (full || scale == Scale::Classic)
-                .then(|| rate_classic(&s).ok())
+                .then(|| rate_classic_in(&layout, &s).ok())
                 .flatten();
             let se = (full || scale != Scale::Classic)
-                .then(|| rate_se(&s).ok())
+                .then(|| rate_se_in(&layout, &s).ok())
                 .flatten();
-            Some(Rated { classic, se })
+            let regions = layout.region_map().map(|m| m.to_digits());
+            Ok(Rated {
+                classic,
+                se,
+                puzzle: s,
+                regions,
+            })
         },
-        |p, result, io: &mut Streams| {
-            let Some(r) = result else {
-                match p.error_message() {
-                    Some(msg) => io.note(&[&msg]),
-                    None => p.report(io, "cannot read the puzzle"),
+        |p, result: Result<Rated, Option<String>>, io: &mut Streams| {
+            let r = match result {
+                Ok(r) => r,
+                Err(reason) => {
+                    match (&reason, p.error_message()) {
+                        (Some(reason), _) => p.report(io, reason),
+                        (None, Some(msg)) => io.note(&[&msg]),
+                        (None, None) => p.report(io, "cannot read the puzzle"),
+                    }
+                    status.note(Status::Invalid);
+                    return emit_invalid(p, reason.as_deref(), args.format, io.out);
                 }
-                status.note(Status::Invalid);
-                return emit_invalid(p, args.format, io.out);
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
             let (word, reason) = match (&r.se, r.classic) {
@@ -150,7 +190,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         out,
                         "{},{},{},{},{},{},{},{},{},{}",
                         p.line,
-                        puzzle_text(p),
+                        r.puzzle.to_line(),
                         f.status,
                         f.classic,
                         f.er,
@@ -165,10 +205,16 @@ pub fn run(args: RateArgs) -> Result<Status> {
                     let f = fields(&r, se, word);
                     let mut v = json!({
                         "line": p.line,
-                        "puzzle": puzzle_text(p),
+                        "puzzle": r.puzzle.to_line(),
                         "status": f.status,
                         "rater_version": RATER_VERSION,
                     });
+                    if let Some(name) = &variant_name {
+                        v["variant"] = json!(name);
+                    }
+                    if let Some(regions) = &r.regions {
+                        v["regions"] = json!(regions);
+                    }
                     if let Some(c) = r.classic.and_then(|c| c.value()) {
                         v["classic"] = json!(c);
                     }
@@ -224,22 +270,26 @@ fn fields(r: &Rated, se: Option<&SeRating>, word: Option<&str>) -> Fields {
     }
 }
 
-fn emit_invalid(p: &InputPuzzle, format: RateFormat, out: &mut dyn Write) -> Result<()> {
+/// The answer for a puzzle that cannot be rated; `reason` is a variant's (else the reader's
+/// error is given).
+fn emit_invalid(
+    p: &InputPuzzle,
+    reason: Option<&str>,
+    format: RateFormat,
+    out: &mut dyn Write,
+) -> Result<()> {
     match format {
         RateFormat::Line => writeln!(out, "invalid")?,
         RateFormat::Csv => writeln!(out, "{},,invalid,,,,,,,{}", p.line, RATER_VERSION)?,
         RateFormat::Json => {
             let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
-            if let Some(e) = p.parsed.as_ref().err() {
-                v["error"] = json!(e.to_string());
+            match (reason, p.parsed.as_ref().err()) {
+                (Some(reason), _) => v["error"] = json!(reason),
+                (None, Some(e)) => v["error"] = json!(e.to_string()),
+                (None, None) => {}
             }
             writeln!(out, "{v}")?;
         }
     }
     Ok(())
-}
-
-/// The puzzle as an 81-character line.
-fn puzzle_text(p: &InputPuzzle) -> String {
-    puzzle_of(p).map_or_else(|| p.text.chars().take(81).collect(), |s| s.to_line())
 }

@@ -2,7 +2,7 @@
 //! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
 //! Y links only, both).
 
-use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW};
 use crate::se::{se_base, SeHint, Truth};
 use crate::step::{Chain, ChainLink};
 use crate::technique::Technique;
@@ -150,7 +150,7 @@ impl Sterile {
                 let mut near = [0u128; 9];
                 for e in 0..9 {
                     for q in crate::se::grid::bits(ch[e]) {
-                        near[e] |= T.peer_mask[q];
+                        near[e] |= g.geo.peer_mask[q];
                     }
                 }
                 for d in 0..9 {
@@ -230,8 +230,8 @@ fn two_position_pairs(g: &Grid) -> ([(u8, u8, u8, u8); 243], usize) {
             let hp = hpos[d * 27 + h];
             if two_bits16(hp) {
                 // House order is cell order.
-                let a = T.cells[h][hp.trailing_zeros() as usize];
-                let b = T.cells[h][15 - hp.leading_zeros() as usize];
+                let a = g.geo.cells[h][hp.trailing_zeros() as usize];
+                let b = g.geo.cells[h][15 - hp.leading_zeros() as usize];
                 out[n] = (h as u8, d as u8, a, b);
                 n += 1;
             }
@@ -362,7 +362,7 @@ impl Reach {
         let out = &mut slot.0;
         *out = [0u128; 9];
         // Weak links to the digit in the peers, then the strong links of those offs.
-        for c2 in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & self.live[d]) {
+        for c2 in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d] & self.live[d]) {
             if pass.y && two_bits16(g.cands[c2]) {
                 let d2 = (g.cands[c2] & !(1 << d)).trailing_zeros() as usize;
                 out[d2] |= 1u128 << c2;
@@ -445,7 +445,7 @@ impl Reach {
             Self::weak_pre(g, oc, od, pass.y, &mut pre);
             // Line length 3: the strong links of the root's first offs but `o`.
             let mut front = [0u128; 9];
-            for x in crate::se::grid::bits(T.peer_mask[c] & g.pos[d]) {
+            for x in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d]) {
                 if (x, d) != (oc, od) {
                     self.strong_of(g, x, d, pass, &mut front);
                 }
@@ -482,7 +482,7 @@ impl Reach {
     /// Adds to `pre` the "on" potentials whose weak links reach "off" of (`c`, `d`).
     #[inline]
     fn weak_pre(g: &Grid, c: usize, d: usize, y: bool, pre: &mut [u128; 9]) {
-        pre[d] |= T.peer_mask[c] & g.pos[d];
+        pre[d] |= g.geo.peer_mask[c] & g.pos[d];
         if y {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
                 pre[d2] |= 1u128 << c;
@@ -761,11 +761,11 @@ impl Cycles {
         }
         // SE's peer order: the block, then the rest of the row, then the rest of the column,
         // each part in row-major order.
-        let peers = T.peer_mask[c] & g.pos[d] & keep[d] & (!seen[d] | again[d]);
+        let peers = g.geo.peer_mask[c] & g.pos[d] & keep[d] & (!seen[d] | again[d]);
         if peers != 0 {
-            let [b, r, _] = T.houses[c];
-            let in_block = peers & T.mask[b as usize];
-            let in_row = peers & T.mask[r as usize] & !in_block;
+            let [b, r, _] = g.geo.houses[c];
+            let in_block = peers & g.geo.mask[b as usize];
+            let in_row = peers & g.geo.mask[r as usize] & !in_block;
             let in_col = peers & !in_block & !in_row;
             for part in [in_block, in_row, in_col] {
                 for c2 in crate::se::grid::bits(part) {
@@ -868,7 +868,7 @@ impl Cycles {
         }
         if pass.x {
             for kind in [BLOCK, ROW, COL] {
-                let pp = g.pos[rd] & T.mask[T.houses[rc][kind] as usize];
+                let pp = g.pos[rd] & g.geo.mask[g.geo.houses[rc][kind] as usize];
                 if two_bits(pp) {
                     let other = pp & !(1u128 << rc);
                     to_root[rd] |= other;
@@ -913,12 +913,12 @@ impl Cycles {
                 }
                 // SE's peer order: the block, then the rest of the row, then the rest of the
                 // column, each part in row-major order.
-                let peers = T.peer_mask[c] & g.pos[d] & keep[d] & (!off_seen[d] | to_root[d]);
+                let peers = g.geo.peer_mask[c] & g.pos[d] & keep[d] & (!off_seen[d] | to_root[d]);
                 if peers != 0 {
                     let repeats = peers & off_seen[d];
-                    let [b, rw, _] = T.houses[c];
-                    let in_block = peers & T.mask[b as usize];
-                    let in_row = peers & T.mask[rw as usize] & !in_block;
+                    let [b, rw, _] = g.geo.houses[c];
+                    let in_block = peers & g.geo.mask[b as usize];
+                    let in_row = peers & g.geo.mask[rw as usize] & !in_block;
                     let in_col = peers & !in_block & !in_row;
                     for part in [in_block, in_row, in_col] {
                         for c2 in crate::se::grid::bits(part) {
@@ -1318,7 +1318,7 @@ impl Cycles {
         while self.nodes[t as usize].1 != NONE {
             let k = self.nodes[t as usize].0;
             let (c, d) = (key_cell(k), key_digit(k));
-            let cells = T.peer_mask[c] & !loop_cells & g.pos[d];
+            let cells = g.geo.peer_mask[c] & !loop_cells & g.pos[d];
             if key_on(k) {
                 fwd[d] |= cells;
             } else {

@@ -35,7 +35,7 @@ pub mod net;
 use nonet_core::{CellSet, Digit, PencilMarks};
 
 use crate::se::basic::Sterile;
-use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW};
 use crate::se::{se_base, Memory, SeHint, Truth};
 use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
@@ -207,7 +207,7 @@ fn static_image(
 ) {
     let out = &mut slot.0;
     *out = [0u128; 9];
-    for x in crate::se::grid::bits(T.peer_mask[c] & g.pos[d] & live[d]) {
+    for x in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d] & live[d]) {
         let m = g.cands[x];
         if pop9(m) == 2 {
             out[(m & !(1 << d)).trailing_zeros() as usize] |= 1u128 << x;
@@ -288,7 +288,7 @@ fn static_reach(
     }
     for e in 0..9 {
         for x in crate::se::grid::bits(r[e]) {
-            r[9 + e] |= T.peer_mask[x] & g.pos[e];
+            r[9 + e] |= g.geo.peer_mask[x] & g.pos[e];
             for e2 in bits16(g.cands[x] & !(1 << e)) {
                 r[9 + e2] |= 1u128 << x;
             }
@@ -314,7 +314,7 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
     let mut done_off = 0u128;
     loop {
         for c in crate::se::grid::bits(on & !done_on) {
-            off |= T.peer_mask[c] & pos;
+            off |= g.geo.peer_mask[c] & pos;
         }
         done_on = on;
         if off & on != 0 {
@@ -322,14 +322,14 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
         }
         let mut houses = 0u32;
         for c in crate::se::grid::bits(off & !done_off) {
-            houses |= T.house_bits[c];
+            houses |= g.geo.house_bits[c];
         }
         done_off = off;
         let mut more = on;
         while houses != 0 {
             let h = houses.trailing_zeros() as usize;
             houses &= houses - 1;
-            let rest = pos & T.mask[h] & !off;
+            let rest = pos & g.geo.mask[h] & !off;
             if rest == 0 {
                 return true;
             }
@@ -818,7 +818,7 @@ impl Chainer {
         }
         for h in 0..27 {
             for e in 0..9 {
-                let pp = g.pos[e] & T.mask[h];
+                let pp = g.pos[e] & g.geo.mask[h];
                 if crate::se::grid::two_bits(pp) {
                     self.live[e] |= pp;
                     if lazy {
@@ -1076,8 +1076,8 @@ impl Chainer {
         st: &Sterile,
     ) {
         for kind in [BLOCK, ROW, COL] {
-            let h = T.houses[c][kind] as usize;
-            let pp = g.pos[d] & T.mask[h];
+            let h = g.geo.houses[c][kind] as usize;
+            let pp = g.pos[d] & g.geo.mask[h];
             if !many_bits(pp) || pp.trailing_zeros() as usize != c {
                 continue;
             }

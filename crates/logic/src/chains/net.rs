@@ -7,7 +7,7 @@
 //! grown.
 
 use crate::se::basic::{self, Sterile};
-use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW, T};
+use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW};
 use crate::se::SeHint;
 
 use super::Chainer;
@@ -311,11 +311,7 @@ pub struct Propagator {
 impl Default for Propagator {
     fn default() -> Self {
         Propagator {
-            work: Grid {
-                values: [0; 81],
-                cands: [0; 81],
-                pos: [0; 9],
-            },
+            work: Grid::default(),
             hpos: [0; 243],
             src_hpos: [0; 243],
             hpos_of: None,
@@ -325,12 +321,12 @@ impl Default for Propagator {
 }
 
 /// The positions of each digit in each house of `g`, index `digit * 27 + house`, bit `j` for
-/// the house's cell `j` in the order of `T.cells`.
+/// the house's cell `j` in the order of the grid's `geo.cells`.
 pub fn digit_house_positions(g: &Grid) -> [u16; 243] {
     let mut out = [0u16; 243];
     for c in 0..81 {
-        let [b, r, col] = T.houses[c];
-        let [ib, ir, ic] = T.index_in[c];
+        let [b, r, col] = g.geo.houses[c];
+        let [ib, ir, ic] = g.geo.index_in[c];
         for d in bits16(g.cands[c]) {
             out[d * 27 + b as usize] |= 1 << ib;
             out[d * 27 + r as usize] |= 1 << ir;
@@ -433,11 +429,11 @@ impl Propagator {
         }
         // SE's peer order is the block, then the rest of the row, then the rest of the
         // column; within each part row-major order is the house order.
-        let peers = T.peer_mask[c] & self.work.pos[d];
+        let peers = self.work.geo.peer_mask[c] & self.work.pos[d];
         if peers != 0 {
-            let [b, r, _] = T.houses[c];
-            let in_block = T.mask[b as usize];
-            let in_row = T.mask[r as usize] & !in_block;
+            let [b, r, _] = self.work.geo.houses[c];
+            let in_block = self.work.geo.mask[b as usize];
+            let in_row = self.work.geo.mask[r as usize] & !in_block;
             if peers & net.on_bits[d] == 0 {
                 // No contradiction on the way: only the offs not yet in the net matter.
                 let fresh = peers & !net.off_bits[d];
@@ -498,8 +494,8 @@ impl Propagator {
             }
         }
         // Block, Row, Column, written out so that the three tests compile to straight code.
-        let hs = T.houses[c];
-        let at = T.index_in[c];
+        let hs = self.work.geo.houses[c];
+        let at = self.work.geo.index_in[c];
         if let Some(x) = self.house_single(net, p, d, BLOCK, hs[BLOCK], at[BLOCK], rules) {
             return Some(x);
         }
@@ -537,7 +533,7 @@ impl Propagator {
         if !two_bits16(hp) || hp >> at & 1 == 0 {
             return None;
         }
-        let c2 = T.cells[h][(hp & !(1 << at)).trailing_zeros() as usize] as usize;
+        let c2 = self.work.geo.cells[h][(hp & !(1 << at)).trailing_zeros() as usize] as usize;
         // Known and not contradicted: one shift of the two masks combined.
         if bit(net.on_bits[d] & !net.off_bits[d], c2) {
             return None;
@@ -548,7 +544,7 @@ impl Propagator {
             // every kind of house).
             let gone = self.src_hpos[d * 27 + h] & !hp;
             for j in bits16(gone) {
-                let par = net.index[key(T.cells[h][j] as usize, d, false) as usize];
+                let par = net.index[key(self.work.geo.cells[h][j] as usize, d, false) as usize];
                 net.add_parent_to_last(par);
             }
         }
@@ -750,8 +746,8 @@ pub fn on_rule_parents(
             out[v] |= 1u128 << c;
         }
     } else if cause >= CAUSE_HOUSE {
-        let h = T.houses[c][(cause - CAUSE_HOUSE) as usize] as usize;
-        out[d] |= src.pos[d] & T.mask[h] & !work.pos[d];
+        let h = src.geo.houses[c][(cause - CAUSE_HOUSE) as usize] as usize;
+        out[d] |= src.pos[d] & src.geo.mask[h] & !work.pos[d];
     }
 }
 

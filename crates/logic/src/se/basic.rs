@@ -4,10 +4,7 @@
 
 use crate::technique::Technique;
 
-use super::grid::{
-    bits16, house_cells_at, house_positions, many_bits, pop9, subsets_of, Grid, BCR, BLOCK, COL,
-    ROW, T,
-};
+use super::grid::{bits16, many_bits, pop9, subsets_of, Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::SeHint;
 
 use std::cell::Cell;
@@ -29,9 +26,9 @@ pub struct Sterile {
     locking: [[Cell<u128>; 9]; 2],
     /// Per hidden-set variant (degree 2 to 4, normal or direct) and house: the house's
     /// content (see [`house_key`]) last found sterile.
-    hidden: [[Cell<HouseKey>; 27]; 6],
+    hidden: [[Cell<HouseKey>; MAX_HOUSES]; 6],
     /// Per naked-set degree (2 to 4) and house: the content last found sterile.
-    naked: [[Cell<HouseKey>; 27]; 3],
+    naked: [[Cell<HouseKey>; MAX_HOUSES]; 3],
 }
 
 /// What a naked or hidden set in one house depends on: the candidates of its cells and its
@@ -42,7 +39,7 @@ type HouseKey = [u16; 10];
 #[inline]
 fn house_key(g: &Grid, h: usize, empties: u32) -> HouseKey {
     let mut k = [0u16; 10];
-    for (j, &c) in T.cells[h].iter().enumerate() {
+    for (j, &c) in g.geo.cells[h].iter().enumerate() {
         k[j] = g.cands[c as usize];
     }
     k[9] = empties as u16;
@@ -68,38 +65,40 @@ impl Default for Sterile {
 }
 
 /// Hidden singles and full houses (SE-SPEC §4.1): first the "alone" pass, then the hidden pass,
-/// each over Block, Column, Row.
+/// each over Block, Column, Row, then the layout's extra houses.
+///
+/// A hidden single in a window is named (and rated) as one in a box, one in a diagonal as one
+/// in a row: the shape, not the kind, is what makes it easy to see.
 pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     let all_empties = g.all_empties();
     for alone in [true, false] {
-        for kind in BCR {
-            for i in 0..9 {
-                let h = kind * 9 + i;
-                let empties = all_empties[h];
-                if (alone && empties != 1) || (!alone && empties <= 1) {
-                    continue;
-                }
-                for d in 0..9 {
-                    let p = g.pos[d] & T.mask[h];
-                    // One position (no popcount instruction on baseline x86-64).
-                    if p != 0 && !many_bits(p) {
-                        let c = p.trailing_zeros() as usize;
-                        let tech = if alone {
-                            Technique::FullHouse
-                        } else if kind == BLOCK {
-                            Technique::HiddenSingleBox
-                        } else if kind == ROW {
-                            Technique::HiddenSingleRow
-                        } else {
-                            Technique::HiddenSingleColumn
-                        };
-                        let mut hint = SeHint::of(tech);
-                        hint.place = Some((c as u8, d as u8));
-                        hint.base = T.mask[h];
-                        hint.digits = 1 << d;
-                        if acc(hint) {
-                            return true;
-                        }
+        for &h in t.bcr() {
+            let h = h as usize;
+            let empties = all_empties[h];
+            if (alone && empties != 1) || (!alone && empties <= 1) {
+                continue;
+            }
+            for d in 0..9 {
+                let p = g.pos[d] & t.mask[h];
+                // One position (no popcount instruction on baseline x86-64).
+                if p != 0 && !many_bits(p) {
+                    let c = p.trailing_zeros() as usize;
+                    let tech = if alone {
+                        Technique::FullHouse
+                    } else if t.box_shaped(h) {
+                        Technique::HiddenSingleBox
+                    } else if t.kind(h) == COL {
+                        Technique::HiddenSingleColumn
+                    } else {
+                        Technique::HiddenSingleRow
+                    };
+                    let mut hint = SeHint::of(tech);
+                    hint.place = Some((c as u8, d as u8));
+                    hint.base = t.mask[h];
+                    hint.digits = 1 << d;
+                    if acc(hint) {
+                        return true;
                     }
                 }
             }
@@ -137,8 +136,10 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint
     false
 }
 
-/// [`locking`]'s scan, without the digits of `skip`.
+/// [`locking`]'s scan, without the digits of `skip`: SE's pairs of house kinds, then (normal
+/// mode only) every pair of houses of which one is an extra house of the layout.
 fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     for (k1, k2) in LOCK_PAIRS {
         for i1 in 0..9 {
             let h1 = k1 * 9 + i1;
@@ -146,27 +147,27 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
             // grouped by that house: SE's loops over i2 then d, without the empty pairs.
             let mut by_h2 = [0u16; 9];
             for d in bits16(!skip & 0x1ff) {
-                let p1 = g.pos[d] & T.mask[h1];
+                let p1 = g.pos[d] & t.mask[h1];
                 if !many_bits(p1) {
                     continue;
                 }
-                let h2 = T.houses[p1.trailing_zeros() as usize][k2] as usize;
-                if p1 & !T.mask[h2] == 0 {
+                let h2 = t.houses[p1.trailing_zeros() as usize][k2] as usize;
+                if p1 & !t.mask[h2] == 0 {
                     by_h2[h2 - k2 * 9] |= 1 << d;
                 }
             }
             for i2 in 0..9 {
                 let h2 = k2 * 9 + i2;
                 for d in bits16(by_h2[i2]) {
-                    let p1 = g.pos[d] & T.mask[h1];
+                    let p1 = g.pos[d] & t.mask[h1];
                     if direct {
                         for i3 in 0..9 {
                             let h3 = k1 * 9 + i3;
-                            if h3 == h1 || T.mask[h3] & T.mask[h2] == 0 {
+                            if h3 == h1 || t.mask[h3] & t.mask[h2] == 0 {
                                 continue;
                             }
-                            let p3 = g.pos[d] & T.mask[h3];
-                            let out = p3 & !T.mask[h2];
+                            let p3 = g.pos[d] & t.mask[h3];
+                            let out = p3 & !t.mask[h2];
                             if many_bits(p3) && out != 0 && !many_bits(out) {
                                 let tech = if k1 == BLOCK {
                                     Technique::DirectPointing
@@ -176,8 +177,8 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                                 let mut hint = SeHint::of(tech);
                                 hint.place = Some((out.trailing_zeros() as u8, d as u8));
                                 hint.digits = 1 << d;
-                                hint.base = T.mask[h1];
-                                hint.cover = T.mask[h2];
+                                hint.base = t.mask[h1];
+                                hint.cover = t.mask[h2];
                                 hint.cells = p1;
                                 if acc(hint) {
                                     return true;
@@ -185,7 +186,7 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                             }
                         }
                     } else {
-                        let elim = g.pos[d] & T.mask[h2] & !T.mask[h1];
+                        let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
                         if elim != 0 {
                             let tech = if k1 == BLOCK {
                                 Technique::Pointing
@@ -195,13 +196,44 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                             let mut hint = SeHint::of(tech);
                             hint.elim[d] = elim;
                             hint.digits = 1 << d;
-                            hint.base = T.mask[h1];
-                            hint.cover = T.mask[h2];
+                            hint.base = t.mask[h1];
+                            hint.cover = t.mask[h2];
                             hint.cells = p1;
                             if acc(hint) {
                                 return true;
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+    if !direct && !t.extras().is_empty() {
+        for &h1 in t.brc() {
+            for &h2 in t.brc() {
+                let (h1, h2) = (h1 as usize, h2 as usize);
+                if h1 == h2 || (h1 < 27 && h2 < 27) || t.mask[h1] & t.mask[h2] == 0 {
+                    continue;
+                }
+                for d in bits16(!skip & 0x1ff) {
+                    let p1 = g.pos[d] & t.mask[h1];
+                    let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
+                    if !many_bits(p1) || p1 & !t.mask[h2] != 0 || elim == 0 {
+                        continue;
+                    }
+                    let tech = if t.box_shaped(h1) {
+                        Technique::Pointing
+                    } else {
+                        Technique::Claiming
+                    };
+                    let mut hint = SeHint::of(tech);
+                    hint.elim[d] = elim;
+                    hint.digits = 1 << d;
+                    hint.base = t.mask[h1];
+                    hint.cover = t.mask[h2];
+                    hint.cells = p1;
+                    if acc(hint) {
+                        return true;
                     }
                 }
             }
@@ -219,97 +251,96 @@ pub fn hidden_set(
     st: &Sterile,
     acc: &mut impl FnMut(SeHint) -> bool,
 ) -> bool {
+    let t = &*g.geo;
     let all_empties = g.all_empties();
-    for kind in BCR {
-        for i in 0..9 {
-            let h = kind * 9 + i;
-            let empties = all_empties[h];
-            // Direct mode needs more than `degree` empty cells, the normal mode more than twice
-            // that (SE's own asymmetry with naked sets, which need at least twice).
-            let needed = if direct { degree } else { 2 * degree };
-            if empties <= needed {
+    for &h in t.bcr() {
+        let h = h as usize;
+        let empties = all_empties[h];
+        // Direct mode needs more than `degree` empty cells, the normal mode more than twice
+        // that (SE's own asymmetry with naked sets, which need at least twice).
+        let needed = if direct { degree } else { 2 * degree };
+        if empties <= needed {
+            continue;
+        }
+        let key = house_key(g, h, empties);
+        let slot = (degree as usize - 2) * 2 + direct as usize;
+        if st.hidden[slot][h].get() == key {
+            continue;
+        }
+        let mut offered = false;
+        let mut acc = |hint: SeHint| {
+            offered = true;
+            acc(hint)
+        };
+        let mut dpos = [0u16; 9];
+        for (d, slot) in dpos.iter_mut().enumerate() {
+            *slot = t.house_positions(h, g.pos[d]);
+        }
+        // Only digits with 2..=degree positions can be part of a set.
+        let mut q = 0u16;
+        for (d, &p) in dpos.iter().enumerate() {
+            if (2..=degree).contains(&pop9(p)) {
+                q |= 1 << d;
+            }
+        }
+        for set in subsets_of(q, degree) {
+            let mut union = 0u16;
+            for d in bits16(set) {
+                union |= dpos[d];
+            }
+            if pop9(union) != degree {
                 continue;
             }
-            let key = house_key(g, h, empties);
-            let slot = (degree as usize - 2) * 2 + direct as usize;
-            if st.hidden[slot][h].get() == key {
-                continue;
-            }
-            let mut offered = false;
-            let mut acc = |hint: SeHint| {
-                offered = true;
-                acc(hint)
-            };
-            let mut dpos = [0u16; 9];
-            for (d, slot) in dpos.iter_mut().enumerate() {
-                *slot = house_positions(h, g.pos[d]);
-            }
-            // Only digits with 2..=degree positions can be part of a set.
-            let mut q = 0u16;
-            for (d, &p) in dpos.iter().enumerate() {
-                if (2..=degree).contains(&pop9(p)) {
-                    q |= 1 << d;
-                }
-            }
-            for set in subsets_of(q, degree) {
-                let mut union = 0u16;
-                for d in bits16(set) {
-                    union |= dpos[d];
-                }
-                if pop9(union) != degree {
-                    continue;
-                }
-                let cells = house_cells_at(h, union);
-                if direct {
-                    for d in 0..9 {
-                        if set >> d & 1 != 0 || pop9(dpos[d]) <= 1 {
-                            continue;
-                        }
-                        let rest = dpos[d] & !union;
-                        if pop9(rest) == 1 {
-                            let tech = if degree == 2 {
-                                Technique::DirectHiddenPair
-                            } else {
-                                Technique::DirectHiddenTriple
-                            };
-                            let mut hint = SeHint::of(tech);
-                            let c = T.cells[h][rest.trailing_zeros() as usize];
-                            hint.place = Some((c, d as u8));
-                            hint.digits = set;
-                            hint.cells = cells;
-                            hint.base = T.mask[h];
-                            if acc(hint) {
-                                return true;
-                            }
-                            break;
-                        }
+            let cells = t.house_cells_at(h, union);
+            if direct {
+                for d in 0..9 {
+                    if set >> d & 1 != 0 || pop9(dpos[d]) <= 1 {
+                        continue;
                     }
-                } else {
-                    let mut hint = SeHint::of(match degree {
-                        2 => Technique::HiddenPair,
-                        3 => Technique::HiddenTriple,
-                        _ => Technique::HiddenQuad,
-                    });
-                    let mut any = false;
-                    for d in 0..9 {
-                        if set >> d & 1 == 0 {
-                            hint.elim[d] = g.pos[d] & cells;
-                            any |= hint.elim[d] != 0;
-                        }
-                    }
-                    if any {
+                    let rest = dpos[d] & !union;
+                    if pop9(rest) == 1 {
+                        let tech = if degree == 2 {
+                            Technique::DirectHiddenPair
+                        } else {
+                            Technique::DirectHiddenTriple
+                        };
+                        let mut hint = SeHint::of(tech);
+                        let c = t.cells[h][rest.trailing_zeros() as usize];
+                        hint.place = Some((c, d as u8));
                         hint.digits = set;
                         hint.cells = cells;
-                        hint.base = T.mask[h];
+                        hint.base = t.mask[h];
                         if acc(hint) {
                             return true;
                         }
+                        break;
+                    }
+                }
+            } else {
+                let mut hint = SeHint::of(match degree {
+                    2 => Technique::HiddenPair,
+                    3 => Technique::HiddenTriple,
+                    _ => Technique::HiddenQuad,
+                });
+                let mut any = false;
+                for d in 0..9 {
+                    if set >> d & 1 == 0 {
+                        hint.elim[d] = g.pos[d] & cells;
+                        any |= hint.elim[d] != 0;
+                    }
+                }
+                if any {
+                    hint.digits = set;
+                    hint.cells = cells;
+                    hint.base = t.mask[h];
+                    if acc(hint) {
+                        return true;
                     }
                 }
             }
-            if !offered {
-                st.hidden[slot][h].set(key);
-            }
+        }
+        if !offered {
+            st.hidden[slot][h].set(key);
         }
     }
     false
@@ -337,63 +368,62 @@ pub fn naked_set(
     st: &Sterile,
     acc: &mut impl FnMut(SeHint) -> bool,
 ) -> bool {
+    let t = &*g.geo;
     let all_empties = g.all_empties();
-    for kind in BCR {
-        for i in 0..9 {
-            let h = kind * 9 + i;
-            if all_empties[h] < 2 * degree {
+    for &h in t.bcr() {
+        let h = h as usize;
+        if all_empties[h] < 2 * degree {
+            continue;
+        }
+        let key = house_key(g, h, all_empties[h]);
+        let slot = degree as usize - 2;
+        if st.naked[slot][h].get() == key {
+            continue;
+        }
+        let mut offered = false;
+        let mut acc = |hint: SeHint| {
+            offered = true;
+            acc(hint)
+        };
+        let hc = &t.cells[h];
+        // Only cells with 2..=degree candidates can be part of a set.
+        let mut q = 0u16;
+        for (j, &c) in hc.iter().enumerate() {
+            if (2..=degree).contains(&pop9(g.cands[c as usize])) {
+                q |= 1 << j;
+            }
+        }
+        for set in subsets_of(q, degree) {
+            let mut union = 0u16;
+            for j in bits16(set) {
+                union |= g.cands[hc[j] as usize];
+            }
+            if pop9(union) != degree {
                 continue;
             }
-            let key = house_key(g, h, all_empties[h]);
-            let slot = degree as usize - 2;
-            if st.naked[slot][h].get() == key {
-                continue;
+            let cells = t.house_cells_at(h, set);
+            let others = t.mask[h] & !cells;
+            let mut hint = SeHint::of(match degree {
+                2 => Technique::NakedPair,
+                3 => Technique::NakedTriple,
+                _ => Technique::NakedQuad,
+            });
+            let mut any = false;
+            for d in bits16(union) {
+                hint.elim[d] = g.pos[d] & others;
+                any |= hint.elim[d] != 0;
             }
-            let mut offered = false;
-            let mut acc = |hint: SeHint| {
-                offered = true;
-                acc(hint)
-            };
-            let hc = &T.cells[h];
-            // Only cells with 2..=degree candidates can be part of a set.
-            let mut q = 0u16;
-            for (j, &c) in hc.iter().enumerate() {
-                if (2..=degree).contains(&pop9(g.cands[c as usize])) {
-                    q |= 1 << j;
-                }
-            }
-            for set in subsets_of(q, degree) {
-                let mut union = 0u16;
-                for j in bits16(set) {
-                    union |= g.cands[hc[j] as usize];
-                }
-                if pop9(union) != degree {
-                    continue;
-                }
-                let cells = house_cells_at(h, set);
-                let others = T.mask[h] & !cells;
-                let mut hint = SeHint::of(match degree {
-                    2 => Technique::NakedPair,
-                    3 => Technique::NakedTriple,
-                    _ => Technique::NakedQuad,
-                });
-                let mut any = false;
-                for d in bits16(union) {
-                    hint.elim[d] = g.pos[d] & others;
-                    any |= hint.elim[d] != 0;
-                }
-                if any {
-                    hint.digits = union;
-                    hint.cells = cells;
-                    hint.base = T.mask[h];
-                    if acc(hint) {
-                        return true;
-                    }
+            if any {
+                hint.digits = union;
+                hint.cells = cells;
+                hint.base = t.mask[h];
+                if acc(hint) {
+                    return true;
                 }
             }
-            if !offered {
-                st.naked[slot][h].set(key);
-            }
+        }
+        if !offered {
+            st.naked[slot][h].set(key);
         }
     }
     false
@@ -439,6 +469,7 @@ fn fish_scan(
     skip: u16,
     acc: &mut impl FnMut(SeHint) -> bool,
 ) -> bool {
+    let t = &*g.geo;
     for (bk, ck) in [(COL, ROW), (ROW, COL)] {
         // Inside a row the positions are column numbers and vice versa, so the house
         // positions are the cover indices. Lines with 2..=degree positions can be bases.
@@ -446,7 +477,7 @@ fn fish_scan(
         let mut q = [0u16; 9];
         for d in bits16(!skip & 0x1ff) {
             for b in 0..9 {
-                let p = house_positions(bk * 9 + b, g.pos[d]);
+                let p = t.house_positions(bk * 9 + b, g.pos[d]);
                 lines[d][b] = p;
                 if (2..=degree).contains(&pop9(p)) {
                     q[d] |= 1 << b;
@@ -463,14 +494,14 @@ fn fish_scan(
                 let mut base = 0u128;
                 for b in bits16(set) {
                     union |= lines[d][b];
-                    base |= T.mask[bk * 9 + b];
+                    base |= t.mask[bk * 9 + b];
                 }
                 if pop9(union) != degree {
                     continue;
                 }
                 let mut cover = 0u128;
                 for c in bits16(union) {
-                    cover |= T.mask[ck * 9 + c];
+                    cover |= t.mask[ck * 9 + c];
                 }
                 let elim = g.pos[d] & cover & !base;
                 if elim != 0 {
@@ -497,19 +528,20 @@ fn fish_scan(
 
 /// XY-Wing (`xyz == false`) or XYZ-Wing (SE-SPEC §4.9).
 pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     let want = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let pc = g.cands[pivot];
         if pop9(pc) != want {
             continue;
         }
-        for &xz in T.peers[pivot].iter() {
+        for &xz in t.peers(pivot).iter() {
             let xz = xz as usize;
             let xc = g.cands[xz];
             if pop9(xc) != 2 || pop9(pc & !xc) != 1 {
                 continue;
             }
-            for &yz in T.peers[pivot].iter() {
+            for &yz in t.peers(pivot).iter() {
                 let yz = yz as usize;
                 let yc = g.cands[yz];
                 if pop9(yc) != 2 {
@@ -532,9 +564,9 @@ pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> boo
                     continue;
                 }
                 let z = zm.trailing_zeros() as usize;
-                let mut victims = T.peer_mask[xz] & T.peer_mask[yz];
+                let mut victims = t.peer_mask[xz] & t.peer_mask[yz];
                 if xyz {
-                    victims &= T.peer_mask[pivot];
+                    victims &= t.peer_mask[pivot];
                 }
                 victims &= !((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
                 let elim = victims & g.pos[z];

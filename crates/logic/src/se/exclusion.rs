@@ -6,7 +6,7 @@ use crate::technique::Technique;
 
 use std::cell::Cell;
 
-use super::grid::{bits16, is_peer, many_bits, pop9, Grid, T};
+use super::grid::{bits16, many_bits, pop9, Geometry, Grid};
 use super::SeHint;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
@@ -57,13 +57,13 @@ impl Changes {
     /// one of them is to redo, else the cells to redo and the peers of a changed cell that
     /// sees all of `cells` (`seen_by_all`: the cells that see them all).
     #[inline]
-    fn needed(&self, cells: u128, seen_by_all: u128) -> u128 {
+    fn needed(&self, t: &Geometry, cells: u128, seen_by_all: u128) -> u128 {
         if cells & self.redo != 0 {
             return !0;
         }
         let mut m = self.redo;
         for x in super::grid::bits(self.changed & seen_by_all) {
-            m |= T.peer_mask[x];
+            m |= t.peer_mask[x];
         }
         m
     }
@@ -82,6 +82,7 @@ fn base_mask(cells: &[(usize, u128)]) -> u128 {
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
 /// candidates) as a mask.
 fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
+    let t = &*g.geo;
     // Cells with one candidate (a base cell must see none) and with 2..=max_ex (excluders).
     let (mut single, mut small) = (0u128, 0u128);
     for c in 0..81 {
@@ -94,10 +95,10 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     }
     let mut out = Vec::new();
     for c in 0..81 {
-        if g.values[c] != 0 || g.count(c) < 2 || T.peer_mask[c] & single != 0 {
+        if g.values[c] != 0 || g.count(c) < 2 || t.peer_mask[c] & single != 0 {
             continue;
         }
-        let ex = T.peer_mask[c] & small;
+        let ex = t.peer_mask[c] & small;
         if ex != 0 {
             out.push((c, ex));
         }
@@ -124,6 +125,7 @@ fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
 
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     let cells = base_cells(g, 2);
     let base = base_mask(&cells);
     if cells.len() < 2 {
@@ -143,7 +145,7 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
                 continue;
             }
             let pair = (1u128 << c0) | (1u128 << c1);
-            if pair & ch.redo == 0 && ch.changed & T.peer_mask[c0] & T.peer_mask[c1] == 0 {
+            if pair & ch.redo == 0 && ch.changed & t.peer_mask[c0] & t.peer_mask[c1] == 0 {
                 continue;
             }
             let n = excluder_cands(g, common, &mut buf);
@@ -155,7 +157,7 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
             if !ex.iter().any(|&e| e & !union == 0) {
                 continue;
             }
-            let peers = T.peer_mask[c0] >> c1 & 1 != 0;
+            let peers = t.peer_mask[c0] >> c1 & 1 != 0;
             let (mut ok0, mut ok1) = (0u16, 0u16);
             for a in bits16(g.cands[c0]) {
                 for b in bits16(g.cands[c1]) {
@@ -199,6 +201,7 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
 /// Aligned triplet exclusion (7.5). Each triple of cells is tested once, where SE's scan first
 /// meets it: a later meeting would give the same hint again.
 pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     let cells = base_cells(g, 3);
     let base = base_mask(&cells);
     if cells.len() < 3 {
@@ -228,8 +231,10 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 continue;
             }
             let pair = (1u128 << c0) | (1u128 << c1);
-            let twins =
-                (e0 | e1) & qualifying & !pair & ch.needed(pair, T.peer_mask[c0] & T.peer_mask[c1]);
+            let twins = (e0 | e1)
+                & qualifying
+                & !pair
+                & ch.needed(t, pair, t.peer_mask[c0] & t.peer_mask[c1]);
             if twins == 0 {
                 continue;
             }
@@ -240,7 +245,7 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 twice |= once & served[x];
                 once |= served[x];
             }
-            let p01 = is_peer(c0, c1);
+            let p01 = t.is_peer(c0, c1);
             let (b0, b1) = (1u128 << c0, 1u128 << c1);
             for c2 in super::grid::bits(twins & twice) {
                 // The test of a triple does not depend on the order of its cells, and the
@@ -259,8 +264,8 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 }
                 let common = common01 & ex_of[c2];
                 debug_assert!(many_bits(common));
-                let p02 = is_peer(c0, c2);
-                let p12 = is_peer(c1, c2);
+                let p02 = t.is_peer(c0, c2);
+                let p12 = t.is_peer(c1, c2);
                 // Without an excluder inside the three cells' candidates, only the peer rule
                 // forbids combinations, and that can remove a candidate only when the three
                 // cells see each other.

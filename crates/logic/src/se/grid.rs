@@ -1,10 +1,13 @@
-//! The candidate grid Sudoku Explainer's producers work on, with the tables that fix SE's scan
-//! orders.
+//! The candidate grid Sudoku Explainer's producers work on, and the geometry they read it
+//! through: cell masks and scan orders derived from a core [`Layout`].
 //!
 //! SE addresses houses as Block, Row, Column (its canonical order), blocks numbered row-major and
-//! the cells of every house in row-major order. Here a house id is `kind * 9 + index` with kind
-//! 0 = block, 1 = row, 2 = column, so that "all houses in SE's canonical order" is simply
-//! `0..27`. Other producers scan Block, Column, Row: they use [`BCR`].
+//! the cells of every house in row-major order. A [`Geometry`] numbers the houses of a layout
+//! the same way: id `kind * 9 + index` with kind 0 = block (a jigsaw's regions take the blocks'
+//! place), 1 = row, 2 = column, and the layout's extra houses (X-Sudoku's diagonals, then
+//! Windoku's windows, in core's order) after them from 27 on. SE's canonical scan is
+//! [`Geometry::brc`]; the producers that scan Block, Column, Row use [`Geometry::bcr`]. Both put
+//! the extra houses last, so on the standard layout they are SE's orders exactly.
 //!
 //! ```text
 //!   values[81]  0 = empty, 1-9 = placed digit
@@ -13,7 +16,10 @@
 //! ```
 //! **Invariant:** `cands` and `pos` always describe the same candidates; a placed cell has none.
 
-use nonet_core::{Cell, Digit, DigitSet, PencilMarks, Sudoku};
+use std::fmt;
+use std::sync::{Arc, LazyLock};
+
+use nonet_core::{Cell, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Sudoku};
 
 /// House kinds in SE's numbering.
 pub const BLOCK: usize = 0;
@@ -21,126 +27,278 @@ pub const BLOCK: usize = 0;
 pub const ROW: usize = 1;
 /// Columns.
 pub const COL: usize = 2;
-/// The house-kind order Block, Column, Row used by hidden singles, subsets and direct hints.
-pub const BCR: [usize; 3] = [BLOCK, COL, ROW];
+/// The layout's extra houses (diagonals, windows): ids 27 and up.
+pub const EXTRA: usize = 3;
 
 /// Every cell.
 pub const ALL: u128 = (1u128 << 81) - 1;
 
-/// SE's geometry tables.
-pub struct Tables {
-    /// Cells of each house (id `kind * 9 + index`), in SE's index order.
-    pub cells: [[u8; 9]; 27],
+/// The most houses a layout has: 27, two diagonals and four windows.
+pub const MAX_HOUSES: usize = 33;
+
+/// A layout's geometry as SE's producers read it: the cells of each house by SE house id
+/// (see the module), as lists and masks, each cell's houses and peers, and the scan orders.
+///
+/// Built once per layout ([`Geometry::of`]); a [`Grid`] holds the one it is read through.
+pub struct Geometry {
+    /// The layout it was built from.
+    layout: Layout,
+    /// Whether that is the standard layout (the block positions then have a fast path).
+    standard: bool,
+    /// How many houses the layout has (27 and its extra houses).
+    count: usize,
+    /// Core's house for each SE house id.
+    core: [House; MAX_HOUSES],
+    /// Cells of each house, in row-major order.
+    pub cells: [[u8; 9]; MAX_HOUSES],
     /// Cells of each house as a mask.
-    pub mask: [u128; 27],
-    /// For each cell, its block, row and column house ids.
+    pub mask: [u128; MAX_HOUSES],
+    /// For each cell, its block (or region), row and column house ids.
     pub houses: [[u8; 3]; 81],
-    /// For each cell, its 20 peers in SE's order: block, then row, then column.
-    pub peers: [[u8; 20]; 81],
-    /// The peers as a mask.
-    pub peer_mask: [u128; 81],
     /// For each cell, its index in its block, row and column (the order of `cells`).
     pub index_in: [[u8; 3]; 81],
-    /// For each cell, its three house ids as a 27-bit mask.
+    /// For each cell, its block, row and column ids as a 27-bit mask.
     pub house_bits: [u32; 81],
+    /// For each cell, the ids of all its houses, the extra ones included.
+    pub all_house_bits: [u64; 81],
+    /// For each cell, its peers in SE's order (block, then row, then column, then the extra
+    /// houses), the first `peer_count[c]` entries.
+    peers: [[u8; 80]; 81],
+    peer_count: [u8; 81],
+    /// The peers as a mask.
+    pub peer_mask: [u128; 81],
+    /// Whether two cells are peers, as a flat 81 x 81 table (one load instead of a 128-bit
+    /// shift).
+    peer: [bool; 81 * 81],
+    /// The house ids in the orders Block, Column, Row, extras and Block, Row, Column, extras.
+    bcr: [u8; MAX_HOUSES],
+    brc: [u8; MAX_HOUSES],
 }
 
-const fn build() -> Tables {
-    let mut cells = [[0u8; 9]; 27];
-    let mut mask = [0u128; 27];
-    let mut houses = [[0u8; 3]; 81];
-    let mut index_in = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            // Block i, index j: band i/3, stack i%3, row j/3 and column j%3 inside the block.
-            let b = (i / 3 * 3 + j / 3) * 9 + (i % 3) * 3 + j % 3;
-            let r = i * 9 + j;
-            let c = j * 9 + i;
-            cells[i][j] = b as u8;
-            cells[9 + i][j] = r as u8;
-            cells[18 + i][j] = c as u8;
-            mask[i] |= 1u128 << b;
-            mask[9 + i] |= 1u128 << r;
-            mask[18 + i] |= 1u128 << c;
-            houses[b][0] = i as u8;
-            houses[r][1] = (9 + i) as u8;
-            houses[c][2] = (18 + i) as u8;
-            index_in[b][0] = j as u8;
-            index_in[r][1] = j as u8;
-            index_in[c][2] = j as u8;
-            j += 1;
-        }
-        i += 1;
+/// The standard layout's geometry, made on first use and shared: the one place the SE code
+/// chooses the standard layout.
+static CLASSIC: LazyLock<Arc<Geometry>> =
+    LazyLock::new(|| Arc::new(Geometry::of(&nonet_core::STANDARD)));
+
+impl Geometry {
+    /// The geometry of the standard layout (shared: every call gives the same one).
+    pub fn standard() -> Arc<Geometry> {
+        Arc::clone(&CLASSIC)
     }
-    let mut peers = [[0u8; 20]; 81];
-    let mut peer_mask = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut n = 0;
-        let mut seen = 0u128;
-        let mut k = 0;
-        while k < 3 {
-            let h = houses[c][k] as usize;
-            let mut j = 0;
-            while j < 9 {
-                let o = cells[h][j] as usize;
-                if o != c && seen & (1u128 << o) == 0 {
-                    seen |= 1u128 << o;
-                    peers[c][n] = o as u8;
-                    n += 1;
+
+    /// The geometry of `layout`: the shared standard one for the standard layout, else a new
+    /// one.
+    pub fn for_layout(layout: &Layout) -> Arc<Geometry> {
+        if layout.is_standard() {
+            Geometry::standard()
+        } else {
+            Arc::new(Geometry::of(layout))
+        }
+    }
+
+    /// Builds the geometry of `layout`.
+    pub fn of(layout: &Layout) -> Geometry {
+        let kind_rank = |h: House| match h.kind() {
+            HouseKind::Box | HouseKind::Region => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            HouseKind::Diagonal | HouseKind::Window => 3,
+        };
+        // Core's houses are in index order within each kind: a stable sort by SE's kind gives
+        // SE's ids.
+        let mut order: Vec<House> = layout.houses().collect();
+        order.sort_by_key(|&h| kind_rank(h));
+        let count = order.len();
+        // Core's layouts have 27 houses and at most two diagonals and four windows.
+        debug_assert!((27..=MAX_HOUSES).contains(&count), "{count} houses");
+        let mut core = [House::row(0); MAX_HOUSES];
+        let mut cells = [[0u8; 9]; MAX_HOUSES];
+        let mut mask = [0u128; MAX_HOUSES];
+        let mut houses = [[0u8; 3]; 81];
+        let mut index_in = [[0u8; 3]; 81];
+        let mut all_house_bits = [0u64; 81];
+        for (id, &h) in order.iter().enumerate() {
+            core[id] = h;
+            for (j, &cell) in layout.cells(h).iter().enumerate() {
+                let c = cell.index();
+                cells[id][j] = c as u8;
+                mask[id] |= 1u128 << c;
+                all_house_bits[c] |= 1 << id;
+                if id < 27 {
+                    houses[c][id / 9] = id as u8;
+                    index_in[c][id / 9] = j as u8;
                 }
-                j += 1;
             }
-            k += 1;
         }
-        peer_mask[c] = seen;
-        c += 1;
+        let mut house_bits = [0u32; 81];
+        let mut peers = [[0u8; 80]; 81];
+        let mut peer_count = [0u8; 81];
+        let mut peer_mask = [0u128; 81];
+        let mut peer = [false; 81 * 81];
+        for c in 0..81 {
+            house_bits[c] = (all_house_bits[c] & 0x7ff_ffff) as u32;
+            // Block, row, column, then the extra houses in id order.
+            let extras = (27..count).filter(|&id| all_house_bits[c] >> id & 1 != 0);
+            let mut n = 0;
+            for h in houses[c].iter().map(|&h| h as usize).chain(extras) {
+                for &o in &cells[h] {
+                    let o = o as usize;
+                    if o != c && peer_mask[c] >> o & 1 == 0 {
+                        peer_mask[c] |= 1u128 << o;
+                        peers[c][n] = o as u8;
+                        peer[c * 81 + o] = true;
+                        n += 1;
+                    }
+                }
+            }
+            peer_count[c] = n as u8;
+        }
+        let mut bcr = [0u8; MAX_HOUSES];
+        let mut brc = [0u8; MAX_HOUSES];
+        let blocks_cols_rows = (0..9).chain(18..27).chain(9..18).chain(27..count);
+        for (slot, id) in bcr.iter_mut().zip(blocks_cols_rows) {
+            *slot = id as u8;
+        }
+        for (slot, id) in brc.iter_mut().zip(0..count) {
+            *slot = id as u8;
+        }
+        Geometry {
+            layout: layout.clone(),
+            standard: layout.is_standard(),
+            count,
+            core,
+            cells,
+            mask,
+            houses,
+            index_in,
+            house_bits,
+            all_house_bits,
+            peers,
+            peer_count,
+            peer_mask,
+            peer,
+            bcr,
+            brc,
+        }
     }
-    let mut house_bits = [0u32; 81];
-    let mut c = 0;
-    while c < 81 {
-        house_bits[c] = 1 << houses[c][0] | 1 << houses[c][1] | 1 << houses[c][2];
-        c += 1;
+
+    /// The layout this geometry describes.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
-    Tables {
-        cells,
-        mask,
-        houses,
-        peers,
-        peer_mask,
-        index_in,
-        house_bits,
+
+    /// Whether this is the standard layout's geometry: SE's own rules apply unchanged.
+    pub fn is_standard(&self) -> bool {
+        self.standard
+    }
+
+    /// How many houses there are (27 plus the extra houses).
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Whether two geometries describe the same layout.
+    pub fn same(&self, other: &Geometry) -> bool {
+        std::ptr::eq(self, other) || self.layout == other.layout
+    }
+
+    /// Core's house for SE house id `h`.
+    pub fn core_house(&self, h: usize) -> House {
+        self.core[h]
+    }
+
+    /// The SE kind of house id `h`: [`BLOCK`], [`ROW`], [`COL`] or [`EXTRA`].
+    #[inline]
+    pub fn kind(&self, h: usize) -> usize {
+        (h / 9).min(EXTRA)
+    }
+
+    /// Whether house `h` is box-shaped (a box, a jigsaw region or a window) rather than a line
+    /// (a row, a column or a diagonal): hidden singles and locked candidates are named after
+    /// the shape.
+    pub fn box_shaped(&self, h: usize) -> bool {
+        matches!(
+            self.core[h].kind(),
+            HouseKind::Box | HouseKind::Region | HouseKind::Window
+        )
+    }
+
+    /// The house ids in the order Block, Column, Row, then the extra houses.
+    #[inline]
+    pub fn bcr(&self) -> &[u8] {
+        &self.bcr[..self.count]
+    }
+
+    /// The house ids in SE's canonical order Block, Row, Column, then the extra houses.
+    #[inline]
+    pub fn brc(&self) -> &[u8] {
+        &self.brc[..self.count]
+    }
+
+    /// The extra house ids (diagonals, windows): empty on the standard and jigsaw layouts.
+    #[inline]
+    pub fn extras(&self) -> std::ops::Range<usize> {
+        27..self.count
+    }
+
+    /// The peers of cell `c` in SE's order: block, row, column, then the extra houses.
+    #[inline]
+    pub fn peers(&self, c: usize) -> &[u8] {
+        &self.peers[c][..self.peer_count[c] as usize]
+    }
+
+    /// Whether cells `a` and `b` are peers (distinct and sharing a house).
+    #[inline]
+    pub fn is_peer(&self, a: usize, b: usize) -> bool {
+        self.peer[a * 81 + b]
+    }
+
+    /// The positions (house indices 0-8) of the cells of `m` inside house `h`.
+    #[inline]
+    pub fn house_positions(&self, h: usize, m: u128) -> u16 {
+        let i = h % 9;
+        match h / 9 {
+            // Row i: nine consecutive bits.
+            1 => ((m >> (9 * i)) & 0x1ff) as u16,
+            // Block i: three runs of three bits, nine apart.
+            0 if self.standard => {
+                let b = (m >> ((i / 3) * 27 + (i % 3) * 3)) as u64;
+                ((b & 7) | ((b >> 9) & 7) << 3 | ((b >> 18) & 7) << 6) as u16
+            }
+            // Column i: one bit every nine. Rows 0-7 are bits 0, 9, ..., 63 of `m >> i`; one
+            // multiplication moves bit 9k to bit 56 + k (each product bit gets one term, so
+            // nothing carries), and row 8 is bit 72.
+            2 => {
+                let x = (m >> i) as u64 & 0x8040_2010_0804_0201;
+                let low = x.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+                (low as u16) | (((m >> (72 + i)) & 1) as u16) << 8
+            }
+            // A jigsaw region or an extra house: cell by cell.
+            _ => {
+                let mut p = 0u16;
+                for (j, &c) in self.cells[h].iter().enumerate() {
+                    p |= (((m >> c) & 1) as u16) << j;
+                }
+                p
+            }
+        }
+    }
+
+    /// The cells of house `h` at the positions of `p`.
+    #[inline]
+    pub fn house_cells_at(&self, h: usize, p: u16) -> u128 {
+        let mut m = 0u128;
+        for j in bits16(p) {
+            m |= 1u128 << self.cells[h][j];
+        }
+        m
     }
 }
 
-/// The tables, computed at compile time.
-pub static T: Tables = build();
-
-/// Whether two cells are peers, as a flat 81 x 81 table (one load instead of a 128-bit
-/// shift).
-static PEER: [bool; 81 * 81] = {
-    let mut t = [false; 81 * 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            t[a * 81 + b] = a != b
-                && (a / 9 == b / 9
-                    || a % 9 == b % 9
-                    || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-            b += 1;
-        }
-        a += 1;
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Geometry").field(&self.layout).finish()
     }
-    t
-};
-
-/// Whether cells `a` and `b` are peers (distinct and sharing a house).
-#[inline]
-pub fn is_peer(a: usize, b: usize) -> bool {
-    PEER[a * 81 + b]
 }
 
 /// Iterates the set bits of a cell mask, lowest (row-major first) first.
@@ -224,29 +382,6 @@ pub fn subsets(k: u32) -> impl Iterator<Item = u16> {
     (0u16..512).filter(move |m| m.count_ones() == k)
 }
 
-/// The positions (house indices 0-8) of the cells of `m` inside house `h`.
-#[inline]
-pub fn house_positions(h: usize, m: u128) -> u16 {
-    let i = h % 9;
-    match h / 9 {
-        // Row i: nine consecutive bits.
-        1 => ((m >> (9 * i)) & 0x1ff) as u16,
-        // Block i: three runs of three bits, nine apart.
-        0 => {
-            let b = (m >> ((i / 3) * 27 + (i % 3) * 3)) as u64;
-            ((b & 7) | ((b >> 9) & 7) << 3 | ((b >> 18) & 7) << 6) as u16
-        }
-        // Column i: one bit every nine. Rows 0-7 are bits 0, 9, ..., 63 of `m >> i`; one
-        // multiplication moves bit 9k to bit 56 + k (each product bit gets one term, so
-        // nothing carries), and row 8 is bit 72.
-        _ => {
-            let x = (m >> i) as u64 & 0x8040_2010_0804_0201;
-            let low = x.wrapping_mul(0x0101_0101_0101_0101) >> 56;
-            (low as u16) | (((m >> (72 + i)) & 1) as u16) << 8
-        }
-    }
-}
-
 /// The submasks of `q` with `k` bits, in increasing order (SE's colex order restricted to the
 /// elements of `q`).
 #[inline]
@@ -269,18 +404,8 @@ pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
     })
 }
 
-/// The cells of house `h` at the positions of `p`.
-#[inline]
-pub fn house_cells_at(h: usize, p: u16) -> u128 {
-    let mut m = 0u128;
-    for j in bits16(p) {
-        m |= 1u128 << T.cells[h][j];
-    }
-    m
-}
-
-/// A candidate grid.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A candidate grid, read through the geometry of its layout.
+#[derive(Clone, Debug)]
 pub struct Grid {
     /// 0 for an empty cell, else the digit 1-9.
     pub values: [u8; 81],
@@ -288,16 +413,49 @@ pub struct Grid {
     pub cands: [u16; 81],
     /// Cells holding each digit (index 0 = digit 1) as a candidate.
     pub pos: [u128; 9],
+    /// The houses: every producer reads them from here.
+    pub geo: Arc<Geometry>,
+}
+
+/// Two grids are equal when they hold the same candidates and values on the same layout.
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.values == other.values
+            && self.cands == other.cands
+            && self.pos == other.pos
+            && self.geo.same(&other.geo)
+    }
+}
+
+impl Eq for Grid {}
+
+/// An empty grid with no candidates on the standard layout (a buffer to copy grids into).
+impl Default for Grid {
+    fn default() -> Grid {
+        Grid {
+            values: [0; 81],
+            cands: [0; 81],
+            pos: [0; 9],
+            geo: Geometry::standard(),
+        }
+    }
 }
 
 impl Grid {
-    /// SE's starting grid: givens placed, every empty cell gets the digits none of its peers
-    /// holds (serate's `rebuildPotentialValues`: no singles are filled in).
+    /// SE's starting grid on the standard layout (see [`Grid::from_sudoku_in`]).
     pub fn from_sudoku(s: &Sudoku) -> Grid {
+        Grid::from_sudoku_in(Geometry::standard(), s)
+    }
+
+    /// SE's starting grid on the layout of `geo`: givens placed, every empty cell gets the
+    /// digits none of its peers holds (serate's `rebuildPotentialValues`: no singles are
+    /// filled in).
+    pub fn from_sudoku_in(geo: Arc<Geometry>, s: &Sudoku) -> Grid {
         let mut g = Grid {
             values: [0; 81],
             cands: [0x1ff; 81],
             pos: [ALL; 9],
+            geo,
         };
         for cell in Cell::all() {
             if let Some(d) = s.get(cell) {
@@ -316,21 +474,30 @@ impl Grid {
             let v = g.values[c];
             if v != 0 {
                 let d = v as usize - 1;
-                for p in bits(T.peer_mask[c] & g.pos[d]) {
+                let peers = g.geo.peer_mask[c];
+                for p in bits(peers & g.pos[d]) {
                     g.cands[p] &= !(1 << d);
                 }
-                g.pos[d] &= !T.peer_mask[c];
+                g.pos[d] &= !peers;
             }
         }
         g
     }
 
-    /// A grid from a pencil-mark position, its candidates taken as they are.
+    /// A grid from a pencil-mark position on the standard layout, its candidates taken as
+    /// they are.
     pub fn from_pencil_marks(pm: &PencilMarks) -> Grid {
+        Grid::from_pencil_marks_in(Geometry::standard(), pm)
+    }
+
+    /// A grid from a pencil-mark position on the layout of `geo`, its candidates taken as
+    /// they are.
+    pub fn from_pencil_marks_in(geo: Arc<Geometry>, pm: &PencilMarks) -> Grid {
         let mut g = Grid {
             values: [0; 81],
             cands: [0; 81],
             pos: [0; 9],
+            geo,
         };
         for cell in Cell::all() {
             let c = cell.index();
@@ -382,10 +549,11 @@ impl Grid {
             self.pos[e] &= !(1u128 << c);
         }
         self.cands[c] = 0;
-        for p in bits(T.peer_mask[c] & self.pos[d]) {
+        let peers = self.geo.peer_mask[c];
+        for p in bits(peers & self.pos[d]) {
             self.cands[p] &= !(1 << d);
         }
-        self.pos[d] &= !T.peer_mask[c];
+        self.pos[d] &= !peers;
     }
 
     /// The empty cells as a mask.
@@ -402,21 +570,24 @@ impl Grid {
     /// The number of empty cells of house `h`.
     #[inline]
     pub fn empties(&self, h: usize) -> u32 {
-        T.cells[h]
+        self.geo.cells[h]
             .iter()
             .filter(|&&c| self.values[c as usize] == 0)
             .count() as u32
     }
 
-    /// The number of empty cells of every house.
-    pub fn all_empties(&self) -> [u32; 27] {
-        let mut e = [0u32; 27];
+    /// The number of empty cells of every house, by house id.
+    pub fn all_empties(&self) -> [u32; MAX_HOUSES] {
+        let mut e = [0u32; MAX_HOUSES];
         for c in 0..81 {
             if self.values[c] == 0 {
-                for &h in T.houses[c].iter() {
+                for &h in self.geo.houses[c].iter() {
                     e[h as usize] += 1;
                 }
             }
+        }
+        for h in self.geo.extras() {
+            e[h] = self.empties(h);
         }
         e
     }
@@ -437,37 +608,56 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// The layouts the tests read: standard, X-Sudoku with windows, and a jigsaw.
+    fn layouts() -> Vec<Layout> {
+        // The first layout of shared/puzzles/variants/jigsaw-puzzles.txt.
+        let regions = nonet_core::RegionMap::parse(
+            "111112223122222333112444333155554433666654444776655558777666988777999998799988888",
+        )
+        .expect("a valid region map");
+        let standard = Geometry::standard().layout().clone();
+        vec![
+            standard.with_diagonals().with_windows(),
+            standard,
+            Layout::jigsaw(&regions).with_diagonals(),
+        ]
+    }
+
     #[test]
     fn positions_and_subsets() {
-        for h in 0..27 {
-            for j in 0..9 {
-                let c = T.cells[h][j];
-                assert_eq!(
-                    house_positions(h, 1u128 << c),
-                    1 << j,
-                    "house {h} index {j}"
-                );
-            }
-        }
-        // Masks with many cells, from a fixed xorshift sequence, against the house tables.
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..500 {
-            let mut m = 0u128;
-            for _ in 0..2 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                m = m << 64 | x as u128;
-            }
-            m &= ALL;
-            for h in 0..27 {
-                let mut want = 0u16;
+        for layout in layouts() {
+            let t = Geometry::of(&layout);
+            for h in 0..t.count() {
                 for j in 0..9 {
-                    if m >> T.cells[h][j] & 1 != 0 {
-                        want |= 1 << j;
-                    }
+                    let c = t.cells[h][j];
+                    assert_eq!(
+                        t.house_positions(h, 1u128 << c),
+                        1 << j,
+                        "house {h} index {j}"
+                    );
                 }
-                assert_eq!(house_positions(h, m), want, "house {h} mask {m:x}");
+            }
+            // Masks with many cells, from a fixed xorshift sequence, against the house tables.
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..500 {
+                let mut m = 0u128;
+                for _ in 0..2 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    m = m << 64 | x as u128;
+                }
+                m &= ALL;
+                for h in 0..t.count() {
+                    let mut want = 0u16;
+                    for j in 0..9 {
+                        if m >> t.cells[h][j] & 1 != 0 {
+                            want |= 1 << j;
+                        }
+                    }
+                    assert_eq!(t.house_positions(h, m), want, "house {h} mask {m:x}");
+                    assert_eq!(t.house_cells_at(h, want), m & t.mask[h]);
+                }
             }
         }
         let all: Vec<u16> = subsets(2).collect();
@@ -479,25 +669,54 @@ mod tests {
     }
 
     #[test]
-    fn tables_follow_se_order() {
+    fn standard_geometry_follows_se_order() {
+        let t = Geometry::standard();
+        assert_eq!(t.count(), 27);
         // Block 4 starts at r4c4, its index 5 is r5c6.
-        assert_eq!(T.cells[4][0], 30);
-        assert_eq!(T.cells[4][5], 41);
+        assert_eq!(t.cells[4][0], 30);
+        assert_eq!(t.cells[4][5], 41);
         // Column 2 index 3 is r4c3.
-        assert_eq!(T.cells[18 + 2][3], 29);
+        assert_eq!(t.cells[18 + 2][3], 29);
         // Peers of r1c1: block first (r1c2 r1c3 r2c1 ...), then the rest of row 1, then column 1.
-        assert_eq!(&T.peers[0][..4], &[1, 2, 9, 10]);
-        assert_eq!(T.peers[0][8], 3);
-        assert_eq!(T.peers[0][14], 27);
-        for c in 0..81 {
-            assert_eq!(T.peer_mask[c].count_ones(), 20);
-            for o in 0..81 {
-                assert_eq!(is_peer(c, o), T.peer_mask[c] >> o & 1 != 0);
-                assert_eq!(bit(T.peer_mask[c], o), is_peer(c, o));
-            }
-            for h in 0..27 {
-                let holds = T.mask[h] >> c & 1 != 0;
-                assert_eq!(T.house_bits[c] >> h & 1 != 0, holds);
+        assert_eq!(&t.peers(0)[..4], &[1, 2, 9, 10]);
+        assert_eq!(t.peers(0)[8], 3);
+        assert_eq!(t.peers(0)[14], 27);
+        let bcr: Vec<u8> = t.bcr().to_vec();
+        let want: Vec<u8> = (0..9).chain(18..27).chain(9..18).collect();
+        assert_eq!(bcr, want);
+        assert!(t.brc().iter().copied().eq(0..27));
+        assert_eq!(t.core_house(0), House::box_(0));
+        assert_eq!(t.core_house(9), House::row(0));
+        assert_eq!(t.core_house(26), House::column(8));
+    }
+
+    #[test]
+    fn geometry_agrees_with_the_layout() {
+        for layout in layouts() {
+            let t = Geometry::of(&layout);
+            assert_eq!(t.count(), layout.houses().count());
+            for c in 0..81 {
+                let cell = Cell::from_index(c);
+                let peers = layout.peers(cell);
+                assert_eq!(t.peer_mask[c], peers.bits(), "peers of {c}");
+                assert_eq!(t.peers(c).len(), peers.len());
+                for o in 0..81 {
+                    assert_eq!(t.is_peer(c, o), t.peer_mask[c] >> o & 1 != 0);
+                    assert_eq!(bit(t.peer_mask[c], o), t.is_peer(c, o));
+                }
+                let [r, col, third] = layout.houses_of(cell);
+                let [b, r2, col2] = t.houses[c];
+                assert_eq!(t.core_house(b as usize), third);
+                assert_eq!(t.core_house(r2 as usize), r);
+                assert_eq!(t.core_house(col2 as usize), col);
+                for h in 0..t.count() {
+                    let holds = t.mask[h] >> c & 1 != 0;
+                    assert_eq!(t.all_house_bits[c] >> h & 1 != 0, holds);
+                    assert_eq!(layout.cell_set(t.core_house(h)).contains(cell), holds);
+                    if h < 27 {
+                        assert_eq!(t.house_bits[c] >> h & 1 != 0, holds);
+                    }
+                }
             }
         }
     }

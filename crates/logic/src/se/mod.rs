@@ -14,12 +14,14 @@ pub mod exclusion;
 pub mod grid;
 pub mod unique;
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, Sudoku};
+use std::sync::Arc;
+
+use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, Sudoku};
 
 use crate::chains::{self, ChainLevel, Chainer};
 use crate::step::{Candidate, Chain, Step};
 use crate::technique::Technique;
-use grid::{bits, bits16, Grid};
+use grid::{bits, bits16, Geometry, Grid};
 
 /// One hint of an SE producer: what it removes and places, and how hard it is.
 ///
@@ -151,10 +153,14 @@ pub struct SeResult {
 ///
 /// Each skip is exact: a digit, house, cell pair or loop search is skipped only while what it
 /// reads is the same as when it last found nothing (or found these loops), so the hints are
-/// those a fresh memory gives, whatever grids the memory saw before. One rating walk owns one
-/// and passes it down; the public raters ([`rate_sudoku`], [`crate::rate`]) create their own.
+/// those a fresh memory gives, whatever grids the memory saw before. What it remembers holds
+/// for one layout: [`next_basic_hint`], which every walk asks first, forgets everything when
+/// the grid's layout is not the one the memory knows. One rating walk owns one and passes it
+/// down; the public raters ([`rate_sudoku`], [`crate::rate`]) create their own.
 #[derive(Default)]
 pub struct Memory {
+    /// The geometry of the grids the memory has seen (`None`: none yet).
+    geo: Option<Arc<Geometry>>,
     /// Locking, naked and hidden sets, basic fish (shared with the nested chains' use of them).
     basic: basic::Sterile,
     /// Aligned pair exclusion.
@@ -171,6 +177,16 @@ impl Memory {
     /// A memory that knows nothing yet.
     pub fn new() -> Memory {
         Memory::default()
+    }
+
+    /// Forgets everything unless the memory was made on the layout of `g`.
+    fn fit(&mut self, g: &Grid) {
+        if !matches!(&self.geo, Some(geo) if geo.same(&g.geo)) {
+            *self = Memory {
+                geo: Some(Arc::clone(&g.geo)),
+                ..Memory::default()
+            };
+        }
     }
 
     /// The chaining engine and the sterile memory its nested chains use.
@@ -196,6 +212,7 @@ impl Memory {
 /// below 6.5) in order on `g`, with `memory`: the first hint, if any. The chaining producers
 /// come after.
 pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+    memory.fit(g);
     let st = &memory.basic;
     let mut found: Option<SeHint> = None;
     let mut take = |h: SeHint| {
@@ -366,6 +383,18 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) ->
 pub fn rate_sudoku(s: &Sudoku) -> SeResult {
     let truth = s.unique_solution().map(|sol| Truth::from_solution(&sol));
     rate_grid_with(Grid::from_sudoku(s), truth, &mut Memory::new())
+}
+
+/// Rates a puzzle from its givens with SE's rules over the houses of `layout` (see
+/// [`crate::rate::rate_se_in`] for what carries over to the variants). The puzzle is not
+/// checked; its solution on the layout, when it has exactly one, speeds the chains up.
+pub fn rate_sudoku_in(layout: &Layout, s: &Sudoku) -> SeResult {
+    let truth = match s.solutions_in(layout) {
+        nonet_core::Solutions::Unique(sol) => Some(Truth::from_solution(&sol)),
+        _ => None,
+    };
+    let g = Grid::from_sudoku_in(Geometry::for_layout(layout), s);
+    rate_grid_with(g, truth, &mut Memory::new())
 }
 
 /// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.

@@ -5,8 +5,7 @@
 use crate::technique::Technique;
 
 use super::grid::{
-    bit, bits, bits16, house_positions, pop9, subsets, subsets_of, two_bits, Grid, BLOCK, COL, ROW,
-    T,
+    bit, bits, bits16, pop9, subsets, subsets_of, two_bits, Geometry, Grid, BLOCK, COL, ROW,
 };
 use super::{se_base, SeHint};
 
@@ -37,14 +36,15 @@ impl Default for Loops {
     }
 }
 
-/// The house ids of cell `c` as a 27-bit mask.
+/// The ids of every house of cell `c`, the layout's extra houses included, as a mask.
 #[inline]
-fn house_bits(c: usize) -> u32 {
-    T.house_bits[c]
+fn house_bits(t: &Geometry, c: usize) -> u64 {
+    t.all_house_bits[c]
 }
 
 /// Searches loops from `cell` (SE's `checkForLoops`): depth first, house kinds Block, Row,
-/// Column except the one used to arrive, cells in house order.
+/// Column except the one used to arrive, cells in house order. (The search moves along blocks
+/// or regions, rows and columns only; the loops' validity is checked on every house.)
 ///
 /// SE enumerates every path and keeps the valid loops afterwards (`is_valid_loop`). A loop is
 /// valid only if no two of its cells at positions of the same parity share a house, and a loop
@@ -59,17 +59,18 @@ fn check_loops(
     both: u128,
     path: &mut Vec<u8>,
     in_path: u128,
-    used: [u32; 2],
+    used: [u64; 2],
     last_kind: Option<usize>,
     allowed_ex: i32,
     extra_in: u16,
     loops: &mut Vec<Vec<u8>>,
 ) {
+    let t = &*g.geo;
     let parity = path.len() % 2;
     path.push(cell as u8);
     let in_path = in_path | 1u128 << cell;
     let mut used = used;
-    used[parity] |= house_bits(cell);
+    used[parity] |= house_bits(t, cell);
     // The parity of the next cell's position.
     let next_parity = 1 - parity;
     let mut extra = extra_in;
@@ -77,12 +78,12 @@ fn check_loops(
         if last_kind == Some(kind) {
             continue;
         }
-        let h = T.houses[cell][kind] as usize;
+        let h = t.houses[cell][kind] as usize;
         // The cells of the house holding both digits, in house (row-major) order: SE skips
         // the others.
-        for next in bits(T.mask[h] & both) {
+        for next in bits(t.mask[h] & both) {
             if next == path[0] as usize && path.len() >= 4 {
-                if is_valid_loop(path) {
+                if is_valid_loop(t, path) {
                     loops.push(path.clone());
                 }
             } else if !bit(in_path, next) {
@@ -90,7 +91,7 @@ fn check_loops(
                 // SE accumulates the extra digits over the siblings too.
                 extra |= nc & !vm;
                 if (pop9(nc) == 2 || pop9(extra) == 1 || allowed_ex > 0)
-                    && used[next_parity] & house_bits(next) == 0
+                    && used[next_parity] & house_bits(t, next) == 0
                 {
                     let ex = if pop9(nc) > 2 {
                         allowed_ex - 1
@@ -117,17 +118,18 @@ fn check_loops(
     path.pop();
 }
 
-/// SE's `isValidLoop`: each house used holds exactly two loop cells of opposite parity.
-fn is_valid_loop(lp: &[u8]) -> bool {
-    let mut sets = [0u32; 2];
+/// SE's `isValidLoop`: each house used holds exactly two loop cells of opposite parity. Every
+/// house of the cells counts, the layout's extra houses too: only then does swapping the two
+/// digits along the loop give another solution.
+fn is_valid_loop(t: &Geometry, lp: &[u8]) -> bool {
+    let mut sets = [0u64; 2];
     for (i, &c) in lp.iter().enumerate() {
         let s = &mut sets[i % 2];
-        for &h in T.houses[c as usize].iter() {
-            if *s >> h & 1 != 0 {
-                return false;
-            }
-            *s |= 1 << h;
+        let hb = house_bits(t, c as usize);
+        if *s & hb != 0 {
+            return false;
         }
+        *s |= hb;
     }
     sets[0] == sets[1]
 }
@@ -161,6 +163,7 @@ fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
 
 /// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
 pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let t = &*g.geo;
     let mut best: Option<(SeHint, u8)> = None;
     let mut offer = |h: SeHint, ty: u8| {
         if h.elim.iter().all(|&m| m == 0) {
@@ -248,7 +251,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                 let mut seen = super::grid::ALL;
                 let mut ex = 0u128;
                 for &c in &extra {
-                    seen &= T.peer_mask[c];
+                    seen &= t.peer_mask[c];
                     ex |= 1u128 << c;
                 }
                 let mut h = mk(base);
@@ -286,10 +289,10 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     let pair = (1u128 << c1) | (1u128 << c2);
                     let (mut r1, mut r2) = (false, false);
                     for kind in [BLOCK, ROW, COL] {
-                        if T.houses[c1][kind] != T.houses[c2][kind] {
+                        if t.houses[c1][kind] != t.houses[c2][kind] {
                             continue;
                         }
-                        let hm = T.mask[T.houses[c1][kind] as usize];
+                        let hm = t.mask[t.houses[c1][kind] as usize];
                         if g.pos[v1] & hm & !pair == 0 {
                             r1 = true;
                         }
@@ -332,6 +335,7 @@ fn type3(
     loop_mask: u128,
     offer: &mut dyn FnMut(SeHint),
 ) {
+    let t = &*g.geo;
     let tech = if len == 4 {
         Technique::UniqueRectangle3
     } else {
@@ -346,11 +350,11 @@ fn type3(
     }
     for degree in pop9(x)..=7 {
         for kind in [BLOCK, ROW, COL] {
-            if T.houses[c1][kind] != T.houses[c2][kind] {
+            if t.houses[c1][kind] != t.houses[c2][kind] {
                 continue;
             }
-            let h = T.houses[c1][kind] as usize;
-            let hc = &T.cells[h];
+            let h = t.houses[c1][kind] as usize;
+            let hc = &t.cells[h];
             let i1 = hc.iter().position(|&c| c as usize == c1).expect("in house");
             let i2 = hc.iter().position(|&c| c as usize == c2).expect("in house");
             let empties = g.empties(h);
@@ -358,7 +362,7 @@ fn type3(
                 // SE's k-subsets holding position i1 and not i2, in SE's increasing order.
                 // A cell with fewer than two candidates fails SE's common-tuple test: such
                 // positions are left out.
-                let free = house_positions(h, live) & !(1u16 << i1) & !(1u16 << i2);
+                let free = t.house_positions(h, live) & !(1u16 << i1) & !(1u16 << i2);
                 for rest in subsets_of(free, degree - 1) {
                     let set = rest | 1 << i1;
                     let mut others = 0u16;
@@ -383,7 +387,7 @@ fn type3(
                     if !cond1 {
                         continue;
                     }
-                    let rest = T.mask[h] & !set_cells & !(1u128 << c1) & !(1u128 << c2);
+                    let rest = t.mask[h] & !set_cells & !(1u128 << c1) & !(1u128 << c2);
                     let mut hint = SeHint::new(tech, base + (degree as f64 - 1.0) * 0.1);
                     hint.cells = loop_mask | set_cells;
                     hint.digits = vm | digits;
@@ -404,7 +408,7 @@ fn type3(
                     let mut union = 0u128;
                     let mut ok = true;
                     for d in bits16(digits) {
-                        let p = g.pos[d] & T.mask[h] & !(1u128 << c2);
+                        let p = g.pos[d] & t.mask[h] & !(1u128 << c2);
                         if p == 0 {
                             ok = false;
                             break;
@@ -437,7 +441,14 @@ fn type3(
 /// copy `t` stripped of the BUG digits found. Reading `t` during the search would see a cell
 /// whose BUG digit was already removed as having one candidate fewer, and a digit as having
 /// one position fewer in its other houses; SE reads the original grid there.
+///
+/// Only on the standard layout: SE's argument that a BUG has no unique solution counts three
+/// houses per cell, and is not carried over to the variants' houses.
 pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+    let geo = &*g.geo;
+    if !geo.is_standard() {
+        return false;
+    }
     let mut t = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_digits = [0u16; 81];
@@ -447,7 +458,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         for i in 0..9 {
             let h = kind * 9 + i;
             for d in 0..9 {
-                let p = g.pos[d] & T.mask[h];
+                let p = g.pos[d] & geo.mask[h];
                 if p == 0 || two_bits(p) {
                     continue;
                 }
@@ -460,9 +471,9 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         let c = heavy.trailing_zeros() as usize;
                         if !bug_cells.contains(&c) {
                             if bug_cells.is_empty() {
-                                common = T.peer_mask[c];
+                                common = geo.peer_mask[c];
                             } else {
-                                common &= T.peer_mask[c];
+                                common &= geo.peer_mask[c];
                             }
                             bug_cells.push(c);
                         }
@@ -488,7 +499,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     }
     for h in 0..27 {
         for d in 0..9 {
-            let p = t.pos[d] & T.mask[h];
+            let p = t.pos[d] & geo.mask[h];
             if p != 0 && !two_bits(p) {
                 return false;
             }
@@ -526,7 +537,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             return false;
         }
         for kind in [BLOCK, ROW, COL] {
-            if T.houses[c1][kind] != T.houses[c2][kind] {
+            if geo.houses[c1][kind] != geo.houses[c2][kind] {
                 continue;
             }
             let mut h = mk(Technique::Bug4, se_base(Technique::Bug4));
@@ -557,11 +568,11 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         // Type 3: a naked set in a house shared by every BUG cell, with the BUG digits acting
         // as one more cell of the set.
         for kind in [BLOCK, ROW, COL] {
-            let hid = T.houses[bug_cells[0]][kind];
-            if bug_cells.iter().any(|&c| T.houses[c][kind] != hid) {
+            let hid = geo.houses[bug_cells[0]][kind];
+            if bug_cells.iter().any(|&c| geo.houses[c][kind] != hid) {
                 continue;
             }
-            let r: Vec<usize> = bits(common & T.mask[hid as usize]).collect();
+            let r: Vec<usize> = bits(common & geo.mask[hid as usize]).collect();
             for degree in 2..=6u32 {
                 for set in subsets(degree - 1) {
                     if (set as usize) >> r.len() != 0 {

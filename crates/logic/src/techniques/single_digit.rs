@@ -145,23 +145,29 @@ pub(crate) fn single_chain(d: Digit, cells: &[Cell]) -> Chain {
     }
 }
 
-/// Empty rectangles: a box whose candidates of a digit lie on one row and one column of it,
-/// together with a conjugate pair outside the box.
+/// Empty rectangles: a box (or a jigsaw's region) whose candidates of a digit lie on one row
+/// and one column through it, together with a conjugate pair outside the box. The argument
+/// needs only the box, the row, the column and the pair's line, so it holds on every layout.
 pub fn empty_rectangle(pos: &Position) -> Vec<Step> {
     let mut out = Vec::new();
     for d in Digit::ALL {
         let links = strong_links(pos, d);
-        for b in 0..9 {
-            let bx = House::box_(b);
+        for bx in pos.houses_of_kind(&[HouseKind::Box, HouseKind::Region]) {
             let cells = pos.cells_in(d, bx);
             if cells.len() < 2 {
                 continue;
             }
-            let (band, stack) = (b / 3, b % 3);
-            for r in band * 3..band * 3 + 3 {
-                for c in stack * 3..stack * 3 + 3 {
-                    let row = pos.house_cells(House::row(r));
-                    let col = pos.house_cells(House::column(c));
+            let inside = pos.house_cells(bx);
+            // The rows and columns through the box (a jigsaw's region), in order: the box's
+            // band and stack on the standard board.
+            let meets = |h: &House| !(pos.house_cells(*h) & inside).is_empty();
+            let rows: Vec<House> = (0..9).map(House::row).filter(meets).collect();
+            let cols: Vec<House> = (0..9).map(House::column).filter(meets).collect();
+            for &row_house in &rows {
+                for &col_house in &cols {
+                    let (r, c) = (row_house.number(), col_house.number());
+                    let row = pos.house_cells(row_house);
+                    let col = pos.house_cells(col_house);
                     if !cells.difference(row | col).is_empty()
                         || cells.difference(col).is_empty()
                         || cells.difference(row).is_empty()
@@ -171,24 +177,24 @@ pub fn empty_rectangle(pos: &Position) -> Vec<Step> {
                     for &(p1, p2, h) in &links {
                         for (p, q) in [(p1, p2), (p2, p1)] {
                             // Conjugate pair in a column: p on the ER's row, target (q.row, c).
-                            // In a row: p on the ER's column, target (r, q.col).
+                            // In a row: p on the ER's column, target (r, q.col). Both p and the
+                            // target lie outside the box (p off the ER's other line).
                             let target = match h.kind() {
                                 HouseKind::Column
-                                    if p.row() == r
-                                        && p.col() / 3 != stack
-                                        && q.row() / 3 != band =>
+                                    if p.row() == r && p.col() != c && !inside.contains(p) =>
                                 {
                                     Cell::at(q.row(), c)
                                 }
                                 HouseKind::Row
-                                    if p.col() == c
-                                        && p.row() / 3 != band
-                                        && q.col() / 3 != stack =>
+                                    if p.col() == c && p.row() != r && !inside.contains(p) =>
                                 {
                                     Cell::at(r, q.col())
                                 }
                                 _ => continue,
                             };
+                            if inside.contains(target) {
+                                continue;
+                            }
                             if !pos.has(target, d) {
                                 continue;
                             }
@@ -199,7 +205,7 @@ pub fn empty_rectangle(pos: &Position) -> Vec<Step> {
                             s.secondary = pattern_of(pos, link_cells, DigitSet::single(d));
                             s.cells = cells | link_cells;
                             s.houses = vec![bx, h];
-                            s.cover_houses = vec![House::row(r), House::column(c)];
+                            s.cover_houses = vec![row_house, col_house];
                             s.digits = DigitSet::single(d);
                             if !out.iter().any(|o: &Step| {
                                 o.eliminations == s.eliminations && o.cells == s.cells

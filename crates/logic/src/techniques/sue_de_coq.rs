@@ -1,5 +1,7 @@
-//! Sue de Coq: two or three cells of a box-line intersection, with cells of the line and of the
-//! box whose digits are disjoint, together holding as many digits as cells.
+//! Sue de Coq: two or three cells where two houses meet (on the standard board a box and a
+//! line), with cells of the line and of the box whose digits are disjoint, together holding as
+//! many digits as cells. Any two houses do: the argument only needs the intersection and each
+//! part to lie in one house.
 //!
 //! Then each digit of the whole set is placed exactly once in it (no digit can appear twice:
 //! that would need it in both the line part and the box part). A digit not among the box
@@ -16,13 +18,15 @@ use crate::technique::Technique;
 /// Every Sue de Coq.
 pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
-    for b in 0..9 {
-        let bx = House::box_(b);
-        let lines = (0..3)
-            .map(|i| House::row((b / 3) * 3 + i))
-            .chain((0..3).map(|i| House::column((b % 3) * 3 + i)));
-        for line in lines {
+    // Each pair of houses meeting in two cells or more, the later house playing the box's part
+    // (on the standard board: a box with its three rows, then its three columns).
+    let houses: Vec<House> = pos.houses().collect();
+    for (i, &bx) in houses.iter().enumerate() {
+        for &line in &houses[..i] {
             let inter = pos.house_cells(bx) & pos.house_cells(line) & pos.empty_cells();
+            if inter.len() < 2 {
+                continue;
+            }
             let inter_list: Vec<Cell> = inter.iter().collect();
             let line_rest: Vec<Cell> = (pos.house_cells(line) & pos.empty_cells())
                 .difference(pos.house_cells(bx))
