@@ -604,16 +604,21 @@ fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
         ),
         PuzzleCheck::Unique { rating, .. } => (
             "unique",
-            match rating {
-                Some((er, level)) => {
-                    format!("A fine puzzle with one solution: {level}, rated {er:.1}.")
+            {
+                let kind = if variant.is_standard() {
+                    String::new()
+                } else {
+                    format!("{variant} ")
+                };
+                match rating {
+                    Some((er, level)) => {
+                        format!("A fine {kind}puzzle with one solution: {level}, rated {er:.1}.")
+                    }
+                    None => format!(
+                        "A fine {kind}puzzle with one solution (a hard one: rating it takes a \
+                         while)."
+                    ),
                 }
-                None if !variant.is_standard() => format!(
-                    "A fine {variant} puzzle with one solution (ratings are for standard \
-                     puzzles only)."
-                ),
-                None => "A fine puzzle with one solution (a hard one: rating it takes a while)."
-                    .to_string(),
             },
             rating.map(|r| r.0),
             rating.map(|r| r.1),
@@ -649,10 +654,6 @@ async fn check_and_rate(
     let PuzzleCheck::Unique { solution, .. } = check else {
         return Ok((check, None));
     };
-    if !layout.is_standard() {
-        // The rater plays the standard layout only: a variant's puzzle goes unrated.
-        return Ok((check, None));
-    }
     let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     st.pool

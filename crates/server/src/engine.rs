@@ -5,10 +5,10 @@
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
 //!
-//! Checking, solving and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
-//! X, Windoku). Generating and rating play the standard layout only so far: on a variant they
-//! answer [`EngineError::Unavailable`] or no rating, never a standard answer to a variant's
-//! question.
+//! Checking, solving, rating (SE's rules over the layout's houses) and the logical solver (hints,
+//! the bot) follow a game's [`Layout`] (jigsaw, X, Windoku). Generating plays the standard layout
+//! only so far: on a variant it answers [`EngineError::Unavailable`], never a standard puzzle in
+//! a variant's place.
 
 use std::time::{Duration, Instant};
 
@@ -75,13 +75,17 @@ pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
     }
 }
 
-/// The ER rating (Sudoku Explainer's scale) and level of a puzzle with a unique solution on
-/// `layout`; `None` on a variant (the rater plays the standard layout only).
+/// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
+/// of a puzzle with a unique solution on `layout`.
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
-    if !layout.is_standard() {
-        return None;
-    }
-    let r = rate::rate_se_unchecked(puzzle);
+    let r = if layout.is_standard() {
+        rate::rate_se_unchecked(puzzle)
+    } else {
+        match rate::rate_se_in(layout, puzzle) {
+            Ok(rate::SeOutcome::Rated(r)) => r,
+            _ => return None,
+        }
+    };
     Some((r.er, r.level().name()))
 }
 
