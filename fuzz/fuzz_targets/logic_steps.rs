@@ -4,16 +4,41 @@
 //! is sound as an edit: it removes only candidates of open cells that are there, and places only
 //! a digit that is a candidate of an open cell.
 //!
+//! Byte 163 picks the layout: standard, X-Sudoku, Windoku, both, or one of two jigsaws (with or
+//! without the diagonals), so every technique is fuzzed on the variants' houses too.
+//!
 //! One technique per execution, not the path's whole `next_step`: on positions full of
 //! candidates the chain and ALS searches cost milliseconds each, and the path asks them all in
 //! turn (about 5 executions/s under libFuzzer), too slow for a million runs. Asking each one
 //! on its own covers the same code, with all of its steps checked rather than the first.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use nonet_core::{Cell, Digit, DigitSet, PencilMarks};
+use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, RegionMap, STANDARD};
 use nonet_logic::path::ORDER;
 use nonet_logic::position::Position;
 use nonet_logic::techniques;
+
+/// Two connected jigsaw maps (from `shared/puzzles/variants/jigsaw-layouts.txt`).
+const JIGSAWS: [&str; 2] = [JIGSAW_A, JIGSAW_B];
+
+const JIGSAW_A: &str =
+    "111222223111222233111555333444453336444456666477756666777555999778888999788888999";
+const JIGSAW_B: &str =
+    "111112222131444222134442255133466665334467755366667558339977758999777858999988888";
+
+/// The layout byte `b` picks.
+fn layout(b: u8) -> Layout {
+    let jigsaw = |k: usize| Layout::jigsaw(&RegionMap::parse(JIGSAWS[k]).expect("a valid map"));
+    match b % 7 {
+        0 => STANDARD.clone(),
+        1 => STANDARD.with_diagonals(),
+        2 => STANDARD.with_windows(),
+        3 => STANDARD.with_diagonals().with_windows(),
+        4 => jigsaw(0),
+        5 => jigsaw(1),
+        _ => jigsaw(0).with_diagonals(),
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 162 {
@@ -31,7 +56,8 @@ fuzz_target!(|data: &[u8]| {
     let technique = ORDER[usize::from(data.get(162).copied().unwrap_or(0)) % ORDER.len()];
     // The path's own entry point for a technique: its family's search, shared with the
     // techniques found together with it.
-    let steps = techniques::find_family(technique, &Position::new(&pm));
+    let layout = layout(data.get(163).copied().unwrap_or(0));
+    let steps = techniques::find_family(technique, &Position::new_in(&layout, &pm));
     for step in &steps {
         for e in &step.eliminations {
             assert!(

@@ -194,4 +194,25 @@ mod tests {
             "248617593679253418153948726961534872735826149824791365516379284397482651482165937"
         );
     }
+
+    #[test]
+    fn raw_in_and_place_in_follow_the_layouts_peers() {
+        let five = Digit::new(5).unwrap();
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        let s = Sudoku::from_line(&line).unwrap();
+        let x = STANDARD.with_diagonals();
+        // r9c9 shares only the main diagonal with r1c1.
+        let corner = Cell::at(8, 8);
+        assert!(PencilMarks::raw(&s).candidates(corner).contains(five));
+        assert!(!PencilMarks::raw_in(&x, &s)
+            .candidates(corner)
+            .contains(five));
+        let mut pm = PencilMarks::raw_in(&x, &Sudoku::empty());
+        pm.place_in(&x, Cell::at(0, 8), five);
+        assert!(!pm.candidates(Cell::at(8, 0)).contains(five));
+        let mut pm = PencilMarks::raw(&Sudoku::empty());
+        pm.place(Cell::at(0, 8), five);
+        assert!(pm.candidates(Cell::at(8, 0)).contains(five));
+    }
 }

@@ -24,8 +24,9 @@
 //!
 //! The path runs on the layout of its options ([`PathOptions::with_layout`]: a jigsaw's
 //! regions, X-Sudoku's diagonals, Windoku's windows), with every technique whose catalogue row
-//! is not marked "standard layout only" (`Technique::runs_on`); placements remove the digit
-//! from the peers of that layout.
+//! is not marked "standard layout only" (`Technique::standard_layout_only`: SE's forcing
+//! chains, replaced there by `techniques::forcing`'s contradiction chains); placements remove
+//! the digit from the peers of that layout.
 
 use nonet_core::{
     Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Solutions, Sudoku, STANDARD,

@@ -6,9 +6,9 @@
 //! A teacher works on one [`Layout`]: the standard board by default, or a variant's
 //! ([`Teacher::with_layout`]: a jigsaw's regions, X-Sudoku's diagonals, Windoku's windows).
 //! On a variant it uses every technique that holds on any set of houses and names the houses
-//! in words ("region 4", "the main diagonal", "window 2"); BUG+1 and Sudoku Explainer's forcing
-//! chains are left out (the catalogue's `standard_layout_only`), and contradiction forcing
-//! chains over the layout's houses stand in for the latter.
+//! in words ("region 4", "the main diagonal", "window 2"). Sudoku Explainer's forcing chains are
+//! left out (the catalogue's `standard_layout_only`): contradiction forcing chains over the
+//! layout's houses stand in for them.
 
 use nonet_core::{Layout, PencilMarks, Sudoku};
 

@@ -296,9 +296,9 @@ pub struct Entry {
     pub se_base: Option<f64>,
     /// How the explaining path finds it.
     pub(crate) search: Search,
-    /// Whether it holds only on the standard layout (it relies on the 3x3 boxes' shape, on
-    /// three houses per cell, or it is found by Sudoku Explainer's engine, which knows only
-    /// the standard houses): the teacher leaves it out on a variant's layout.
+    /// Whether it is found only on the standard layout: Sudoku Explainer's producers and
+    /// chaining engine know only the standard houses, so the teacher leaves their techniques
+    /// out on a variant's layout (all of `techniques/` runs on any layout).
     pub standard_layout_only: bool,
 }
 
@@ -317,21 +317,14 @@ const fn row(
         needs_uniqueness,
         se_base,
         search,
-        // Every finder of `techniques/` works on any layout unless its row says otherwise;
-        // the others are Sudoku Explainer's (see `Entry::standard_layout_only`), but for the
-        // guess, which needs no geometry.
+        // Every finder of `techniques/` works on any layout; the others are Sudoku Explainer's
+        // (see `Entry::standard_layout_only`), but for the guess, which needs no geometry.
         standard_layout_only: !matches!(search, Search::Alone(_) | Search::Together(_))
             && !matches!(technique, Technique::TrialAndError),
     }
 }
 
 impl Entry {
-    /// This row marked as holding on the standard layout only.
-    const fn standard_only(mut self) -> Entry {
-        self.standard_layout_only = true;
-        self
-    }
-
     /// This row marked as found on every layout although Sudoku Explainer's engine finds it on
     /// the standard one (the teacher has its own search for the variants).
     const fn any_layout(mut self) -> Entry {
@@ -722,8 +715,7 @@ pub static CATALOGUE: [Entry; 79] = {
             true,
             Some(5.6),
             Search::Alone(uniqueness::bug_plus_one),
-        )
-        .standard_only(),
+        ),
         row(
             Bug2,
             "BUG Type 2",

@@ -379,7 +379,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     if args.pencil {
                         v["pencil_marks"] = json!(cur.to_pencil_grid());
                     }
-                    s.apply_to(&mut cur);
+                    teacher.apply(s, &mut cur);
                     v
                 })
                 .collect();
@@ -413,7 +413,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     painted_step(&s.explanation(), s.technique.name()),
                     color::out(color::DIM, &rated)
                 )?;
-                s.apply_to(&mut cur);
+                teacher.apply(s, &mut cur);
             }
             if path.is_solved() {
                 writeln!(out)?;

@@ -44,8 +44,12 @@ struct Propagation<'p, 'a> {
     pos: &'p Position<'a>,
     /// `NO_FACT` for a fact not derived; the assumption is its own cause.
     cause: Vec<Fact>,
+    /// Links from the assumption to each derived fact (by first causes).
+    depth: Vec<u16>,
     /// Per digit, the cells where it is off.
     off: [CellSet; 9],
+    queue: VecDeque<Fact>,
+    derived: Vec<Fact>,
 }
 
 impl<'p, 'a> Propagation<'p, 'a> {
@@ -53,52 +57,71 @@ impl<'p, 'a> Propagation<'p, 'a> {
         Propagation {
             pos,
             cause: vec![NO_FACT; 81 * 9 * 2],
+            depth: vec![0; 81 * 9 * 2],
             off: [CellSet::EMPTY; 9],
+            queue: VecDeque::new(),
+            derived: Vec::new(),
         }
     }
 
-    /// Assumes `(cell, d)` true and propagates; the two facts that clash, if any.
-    fn run(&mut self, cell: Cell, d: Digit) -> Option<(Fact, Fact)> {
+    /// Assumes `(cell, d)` true and propagates; the two facts that clash, if any, unless
+    /// their branches would have `limit` links or more (a shorter contradiction is known).
+    fn run(&mut self, cell: Cell, d: Digit, limit: usize) -> Option<(Fact, Fact)> {
+        self.cause.fill(NO_FACT);
+        self.off = [CellSet::EMPTY; 9];
+        self.queue.clear();
         let start = fact(cell, d, true);
         self.cause[usize::from(start)] = start;
-        let mut queue = VecDeque::from([start]);
-        while let Some(f) = queue.pop_front() {
+        self.depth[usize::from(start)] = 0;
+        self.queue.push_back(start);
+        while let Some(f) = self.queue.pop_front() {
+            let depth = self.depth[usize::from(f)] + 1;
+            // Breadth first: every later clash has a branch of `depth` links at least.
+            if usize::from(depth) >= limit {
+                return None;
+            }
             let (c, d, on) = parts(f);
-            let mut derived: Vec<Fact> = Vec::new();
+            self.derived.clear();
             if on {
                 for p in self.pos.peers(c) & self.pos.cells_of(d) {
-                    derived.push(fact(p, d, false));
+                    self.derived.push(fact(p, d, false));
                 }
                 for e in self.pos.cands(c) {
                     if e != d {
-                        derived.push(fact(c, e, false));
+                        self.derived.push(fact(c, e, false));
                     }
                 }
             } else {
-                let left = self.remaining(c);
-                if let Some(y) = left.single_digit() {
-                    derived.push(fact(c, y, true));
+                if let Some(y) = self.remaining(c).single_digit() {
+                    self.derived.push(fact(c, y, true));
                 }
                 for &h in self.pos.layout().all_houses_of(c) {
                     let places = self.pos.cells_in(d, h).difference(self.off[d.index()]);
                     if places.len() == 1 {
-                        derived.push(fact(places.first().expect("one"), d, true));
+                        self.derived
+                            .push(fact(places.first().expect("one"), d, true));
                     }
                 }
             }
-            for g in derived {
+            for i in 0..self.derived.len() {
+                let g = self.derived[i];
                 if self.cause[usize::from(g)] != NO_FACT {
                     continue;
                 }
                 self.cause[usize::from(g)] = f;
+                self.depth[usize::from(g)] = depth;
                 if self.cause[usize::from(g ^ 1)] != NO_FACT {
-                    return Some((g, g ^ 1));
+                    let links = usize::from(depth) + usize::from(self.depth[usize::from(g ^ 1)]);
+                    if links < limit {
+                        return Some((g, g ^ 1));
+                    }
+                    continue;
                 }
                 let (gc, gd, gon) = parts(g);
                 if !gon {
                     self.off[gd.index()].insert(gc);
                 }
-                queue.push_back(g);
+                self.queue.push_back(g);
             }
         }
         None
@@ -152,10 +175,11 @@ fn node(f: Fact) -> ChainNode {
 /// The contradiction forcing chain with the fewest links, if some candidate leads to one.
 pub fn contradiction_chain(pos: &Position) -> Option<Step> {
     let mut best: Option<(usize, Step)> = None;
+    let mut prop = Propagation::new(pos);
     for cell in pos.empty_cells() {
         for d in pos.cands(cell) {
-            let mut prop = Propagation::new(pos);
-            let Some((a, b)) = prop.run(cell, d) else {
+            let limit = best.as_ref().map_or(usize::MAX, |(n, _)| *n);
+            let Some((a, b)) = prop.run(cell, d, limit) else {
                 continue;
             };
             // The "on" branch first, as SE writes a contradiction.

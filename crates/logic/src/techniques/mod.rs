@@ -99,20 +99,9 @@ pub(crate) fn only(steps: Vec<Step>, technique: Technique) -> Vec<Step> {
         .collect()
 }
 
-/// Whether `technique` may be searched on `pos`: a technique the catalogue marks "standard
-/// layout only" finds nothing on a variant's layout (its finder would read the variant's houses
-/// as boxes).
-fn runs_on(technique: Technique, pos: &Position) -> bool {
-    pos.is_standard() || !technique.standard_layout_only()
-}
-
 /// Every instance of `technique` on `pos`. Empty for techniques this library does not search
-/// (Sudoku Explainer's direct variants, forcing chains, trial and error), and for the
-/// standard-only ones on a variant's layout.
+/// (Sudoku Explainer's direct variants, forcing chains, trial and error).
 pub fn find(technique: Technique, pos: &Position) -> Vec<Step> {
-    if !runs_on(technique, pos) {
-        return Vec::new();
-    }
     match technique.entry().search {
         Search::Elsewhere => Vec::new(),
         Search::Alone(finder) => finder(pos),
@@ -131,9 +120,6 @@ pub(crate) fn group(technique: Technique) -> Option<Group> {
 /// Every step of the search that finds `technique`, whatever its technique (an X-Chain search
 /// also finds X-Cycles); for a technique found alone, the same as [`find`].
 pub fn find_family(technique: Technique, pos: &Position) -> Vec<Step> {
-    if !runs_on(technique, pos) {
-        return Vec::new();
-    }
     match technique.entry().search {
         Search::Together(group) => group.all(pos, technique),
         _ => find(technique, pos),

@@ -6,8 +6,9 @@
 //! so whatever would complete the pattern is false. The path can turn these off.
 //!
 //! On the variants' layouts a rectangle counts only if every house through a corner holds two
-//! corners (so a and b can still swap); BUG+1, whose argument counts three houses per cell, is
-//! for the standard layout only (see the catalogue).
+//! corners (so a and b can still swap). BUG+1 holds on every layout: in a position where every
+//! digit has two places in each house and every cell two candidates, any solution's other
+//! candidates make a second one, whatever the houses.
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
@@ -263,9 +264,10 @@ pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
     let Some(d) = plus else {
         return Vec::new();
     };
+    // Every house of the cell (a diagonal or window too) must hold the digit three times.
     if pos
         .layout()
-        .houses_of(cell)
+        .all_houses_of(cell)
         .iter()
         .any(|&h| pos.cells_in(d, h).len() != 3)
     {
