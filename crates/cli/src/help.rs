@@ -153,6 +153,46 @@ const EXPLAIN: Page = Page {
     exit_status: ONE_PUZZLE_STATUS,
 };
 
+const CHECK_STEP: Page = Page {
+    examples: &[
+        ex(
+            concat!(
+                "nonet check-step ",
+                puzzle!(),
+                r#" '{"code":"hidden-single","placements":[{"cell":"r3c3","digit":1}]}'"#
+            ),
+            "valid: the step's sentence, then what it places.",
+        ),
+        ex(
+            concat!(
+                "nonet candidates ",
+                puzzle!(),
+                r#" | nonet check-step - '{"code":"naked-single","cells":["r1c1"]}'"#
+            ),
+            "not valid, and why: the cell has other candidates (exit status 1).",
+        ),
+        ex(
+            concat!(
+                "nonet check-step -f json ",
+                puzzle!(),
+                r#" '{"code":"hidden-single","cells":["r2c6"],"digits":[1]}'"#
+            ),
+            "The verdict as JSON: valid, reason, eliminations, placements and the step found.",
+        ),
+    ],
+    exit_status: &[
+        (0, "the step is valid"),
+        (
+            1,
+            "the step is not valid, or valid but removes nothing (the reason is printed)",
+        ),
+        (
+            2,
+            "the position or the step could not be read, the position breaks a rule, or the command line was wrong",
+        ),
+    ],
+};
+
 const GENERATE: Page = Page {
     examples: &[
         ex(
@@ -311,6 +351,7 @@ pub fn page(command: &str) -> Option<&'static Page> {
         "solve" => &SOLVE,
         "hint" => &HINT,
         "explain" => &EXPLAIN,
+        "check-step" => &CHECK_STEP,
         "generate" => &GENERATE,
         "rate" => &RATE,
         "print" => &PRINT,
@@ -378,6 +419,7 @@ mod tests {
             "solve",
             "hint",
             "explain",
+            "check-step",
             "generate",
             "rate",
             "print",

@@ -78,6 +78,8 @@ enum Command {
     Hint(cmd::hint::HintArgs),
     /// Explain the whole logical path of one puzzle, step by step.
     Explain(cmd::explain::ExplainArgs),
+    /// Check a deduction of your own (a step as JSON) on a pencil-mark position.
+    CheckStep(cmd::check_step::CheckStepArgs),
     /// Generate puzzles: seeded, unique, optionally minimal, symmetric, at a difficulty.
     Generate(cmd::generate::GenerateArgs),
     /// Rate puzzles: classic scale, Sudoku Explainer's ER/EP/ED, or a player level.
@@ -104,6 +106,7 @@ fn run(cli: Cli) -> Result<Status> {
         Command::Candidates(a) => cmd::candidates::run(a),
         Command::Explain(a) => cmd::explain::run(a),
         Command::Hint(a) => cmd::hint::run(a),
+        Command::CheckStep(a) => cmd::check_step::run(a),
         Command::Rate(a) => cmd::rate::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Generate(a) => cmd::generate::run(a),

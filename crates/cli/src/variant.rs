@@ -44,6 +44,16 @@ pub enum VariantName {
     Windoku,
 }
 
+/// The variant the words of `--variant` name (the standard layout for none).
+pub fn of_names(names: &[VariantName]) -> nonet_core::Variant {
+    let has = |v| names.contains(&v);
+    nonet_core::Variant {
+        jigsaw: has(VariantName::Jigsaw),
+        diagonals: has(VariantName::X),
+        windows: has(VariantName::Windoku),
+    }
+}
+
 /// The layout a run's puzzles are on.
 pub struct Variant {
     jigsaw: bool,
@@ -73,12 +83,11 @@ impl VariantArgs {
             }
             return Ok(None);
         }
-        let has = |v| self.variant.contains(&v);
-        let (jigsaw, diagonals, windows) = (
-            has(VariantName::Jigsaw),
-            has(VariantName::X),
-            has(VariantName::Windoku),
-        );
+        let nonet_core::Variant {
+            jigsaw,
+            diagonals,
+            windows,
+        } = of_names(&self.variant);
         let fixed = match (&self.regions, jigsaw) {
             (Some(_), false) => {
                 bail!("--regions gives a jigsaw's regions: it needs --variant jigsaw")

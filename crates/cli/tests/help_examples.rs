@@ -163,6 +163,25 @@ fn expectations() -> Vec<Expect> {
             0,
             |r| assert!(r.stdout.contains("Solved in ") && r.stdout.contains("(0 guesses)")),
         ),
+        e(
+            r#"nonet check-step .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. '{"code":"hidden-single","placements":[{"cell":"r3c3","digit":1}]}'"#,
+            0,
+            |r| assert_eq!(r.lines(), ["valid: In box 1, 1 can only go in r3c3: a Hidden Single. So r3c3 = 1.", "places: r3c3=1"]),
+        ),
+        e(
+            r#"nonet candidates .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. | nonet check-step - '{"code":"naked-single","cells":["r1c1"]}'"#,
+            1,
+            |r| assert!(r.stdout.starts_with("not valid: r1c1 has candidates "), "{}", r.stdout),
+        ),
+        e(
+            r#"nonet check-step -f json .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. '{"code":"hidden-single","cells":["r2c6"],"digits":[1]}'"#,
+            0,
+            |r| {
+                let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+                assert_eq!(v["valid"], true);
+                assert_eq!(v["placements"][0]["cell"], "r2c6");
+            },
+        ),
         e("nonet solve puzzles.txt", 2, |r| {
             let lines = r.lines();
             assert_eq!(lines.len(), PUZZLE_LINES);
@@ -442,6 +461,7 @@ fn top_level_help_lists_subcommands_in_a_newcomers_order() {
             "solve",
             "hint",
             "explain",
+            "check-step",
             "generate",
             "rate",
             "print",
@@ -499,7 +519,8 @@ fn man_page_lists_every_subcommand_and_each_page_has_its_options() {
     let page = text(&out.stdout);
     for name in subcommands() {
         assert!(
-            page.contains(&format!("nonet\\-{name}(1)")),
+            // roff escapes every hyphen (`nonet\-check\-step(1)`).
+            page.contains(&format!("nonet\\-{}(1)", name.replace('-', "\\-"))),
             "no `{name}` in nonet(1)"
         );
     }

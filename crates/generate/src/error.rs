@@ -9,6 +9,10 @@ pub enum GenerateError {
     /// The options contradict each other or ask for the impossible (checked before any work).
     #[error("impossible target: {0}")]
     Impossible(String),
+    /// The options ask for something the generator does not do yet (a difficulty target or a
+    /// rating on a variant).
+    #[error("not available yet: {0}")]
+    Unsupported(String),
     /// The caller asked the search to stop (see `Generator::generate_observed`).
     #[error("cancelled")]
     Cancelled,

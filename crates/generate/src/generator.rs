@@ -9,11 +9,12 @@
 
 use std::time::Duration;
 
-use nonet_core::{Cell, CellSet, Clues, Digit, Sudoku};
+use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
 
 use crate::error::GenerateError;
-use crate::grid;
-use crate::rating::{Rating, Target};
+use crate::grid::{self, Geometry};
+use crate::rating::{self, Rating, Target};
+use crate::regions::random_region_map;
 use crate::rng::{puzzle_seed, PuzzleRng};
 use crate::symmetry::Symmetry;
 
@@ -36,6 +37,12 @@ pub struct GenerateOptions {
     /// time, so the engine reads no clock: a caller that wants a time limit passes a deadline
     /// check to [`Generator::generate_observed`].
     pub max_attempts: Option<u64>,
+    /// The layout's variant (jigsaw, X, Windoku or a combination); the default is the classic
+    /// layout.
+    pub variant: Variant,
+    /// A jigsaw's region map, the same for every puzzle. Without it each jigsaw puzzle gets
+    /// its own random map, drawn from its seed (with the symmetry asked for).
+    pub regions: Option<RegionMap>,
 }
 
 /// Why an observer stops a search early (see [`Generator::generate_observed`]).
@@ -57,6 +64,8 @@ impl Default for GenerateOptions {
             target: Target::default(),
             rate: false,
             max_attempts: None,
+            variant: Variant::STANDARD,
+            regions: None,
         }
     }
 }
@@ -74,6 +83,19 @@ pub struct Generated {
     pub attempts: u64,
     /// Its rating, when the target or `GenerateOptions::rate` asked for one.
     pub rating: Option<Rating>,
+    /// The variant of the layout it is unique on.
+    pub variant: Variant,
+    /// A jigsaw's region map (in its canonical digits); `None` for the other variants.
+    pub regions: Option<RegionMap>,
+}
+
+impl Generated {
+    /// The layout the puzzle is unique on.
+    pub fn layout(&self) -> Layout {
+        self.variant
+            .layout(self.regions.as_ref())
+            .expect("a jigsaw's map is kept with it")
+    }
 }
 
 /// The generator: validated options, ready to make puzzles from seeds.
@@ -81,23 +103,76 @@ pub struct Generated {
 pub struct Generator {
     options: GenerateOptions,
     orbits: Vec<Orbit>,
+    /// The layout's tables when every puzzle has the same layout (all but a jigsaw without a
+    /// fixed map).
+    fixed: Option<Box<Geometry>>,
+    /// The fewest clues a dig may leave: 17 on the classic layout (no fewer can be unique);
+    /// on the others, whose extra houses allow fewer, 8 (with two digits missing, they could
+    /// trade places).
+    floor: usize,
 }
+
+/// Searches for a random grid on a layout other than the classic one, per attempt (see
+/// `grid::random_solution_in`; an attempt without a grid is a failed attempt).
+const FILL_SEARCHES: u32 = 200;
+/// Searches on a random jigsaw map before another map is drawn (a map may admit no grid).
+const MAP_SEARCHES: u32 = 6;
 
 impl Generator {
     /// Checks the options and prepares the generator.
     ///
     /// Fails with [`GenerateError::Impossible`] for targets no puzzle can meet (fewer than 17
-    /// clues, a minimal puzzle with more than 40, an empty band, …).
+    /// clues, a minimal puzzle with more than 40, an empty band, a region map that admits no
+    /// grid or lacks the symmetry asked for, …), and with [`GenerateError::Unsupported`] for a
+    /// difficulty target or rating on a variant.
     pub fn new(options: GenerateOptions) -> Result<Generator, GenerateError> {
+        let variant = options.variant;
+        let floor = if variant.is_standard() { 17 } else { 8 };
+        if !variant.is_standard() && (options.target.needs_rating() || options.rate) {
+            return Err(GenerateError::Unsupported(format!(
+                "difficulty targets and ratings (--level, --se, --classic) on {variant}: \
+                 nonet-logic rates the classic layout only"
+            )));
+        }
+        let fixed = match (&options.regions, variant.jigsaw) {
+            (None, true) => None,
+            (regions, _) => {
+                let layout = variant
+                    .layout(regions.as_ref())
+                    .map_err(|e| GenerateError::Impossible(e.to_string()))?;
+                if !options.symmetry.keeps(&layout) {
+                    return Err(GenerateError::Impossible(format!(
+                        "symmetry {} on a region map without it: a jigsaw's givens keep a \
+                         symmetry of its regions (leave out --regions for random maps with it)",
+                        options.symmetry
+                    )));
+                }
+                // A map may admit no grid at all: ask nonet-core once, rather than search
+                // forever.
+                if layout.is_jigsaw() && Sudoku::empty().count_solutions_in(&layout, 1) == 0 {
+                    return Err(GenerateError::Impossible(format!(
+                        "no {variant} grid fits these regions: an empty grid on them has no \
+                         solution"
+                    )));
+                }
+                Some(Box::new(Geometry::new(&layout)))
+            }
+        };
         if let Some((lo, hi)) = options.clues {
             if lo > hi {
                 return Err(GenerateError::Impossible(format!(
                     "clue range {lo}..{hi} is empty"
                 )));
             }
-            if hi < 17 {
+            if hi < floor {
+                let what = if variant.is_standard() {
+                    "Sudoku".to_string()
+                } else {
+                    format!("{variant} Sudoku")
+                };
                 return Err(GenerateError::Impossible(format!(
-                    "at most {hi} clues: no Sudoku with fewer than 17 clues has a unique solution"
+                    "at most {hi} clues: no {what} with fewer than {floor} clues has a unique \
+                     solution"
                 )));
             }
             if lo > 81 {
@@ -119,7 +194,12 @@ impl Generator {
             .into_iter()
             .map(Orbit::new)
             .collect();
-        Ok(Generator { options, orbits })
+        Ok(Generator {
+            options,
+            orbits,
+            fixed,
+            floor,
+        })
     }
 
     /// The options in force.
@@ -148,10 +228,22 @@ impl Generator {
         on_attempt: &(dyn Fn(u64) -> Result<(), Stop> + Sync),
     ) -> Result<Generated, GenerateError> {
         let mut rng = PuzzleRng::new(seed);
+        let drawn;
+        // A drawn map comes with the grid that showed it admits grids: the first attempt's.
+        let mut grid = None;
+        let geo = match &self.fixed {
+            Some(geo) => geo,
+            None => {
+                let (geo, first) = self.draw_layout(&mut rng);
+                drawn = geo;
+                grid = Some(first);
+                &drawn
+            }
+        };
         let mut attempts = 0u64;
         loop {
             attempts += 1;
-            if let Some(mut g) = self.attempt(&mut rng) {
+            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng) {
                 g.seed = seed;
                 g.attempts = attempts;
                 return Ok(g);
@@ -176,10 +268,30 @@ impl Generator {
         }
     }
 
+    /// A random jigsaw map with the options' symmetry that admits grids, with the variant's
+    /// other houses, and a grid on it: drawn again until one does.
+    fn draw_layout(&self, rng: &mut PuzzleRng) -> (Geometry, [u8; 81]) {
+        loop {
+            let map = random_region_map(rng, self.options.symmetry);
+            let layout = self
+                .options
+                .variant
+                .layout(Some(&map))
+                .expect("a jigsaw with its regions");
+            let geo = Geometry::new(&layout);
+            if let Some(grid) = grid::random_solution_in(&geo, rng, MAP_SEARCHES) {
+                return (geo, grid);
+            }
+        }
+    }
+
     /// A short description of the target, for messages.
     pub fn describe(&self) -> String {
         let o = &self.options;
         let mut parts = vec![format!("symmetry {}", o.symmetry)];
+        if !o.variant.is_standard() {
+            parts.insert(0, o.variant.to_string());
+        }
         if o.minimal {
             parts.push("minimal".into());
         }
@@ -190,11 +302,21 @@ impl Generator {
         parts.join(", ")
     }
 
-    /// One fill-and-dig; `None` when the result misses the target.
-    fn attempt(&self, rng: &mut PuzzleRng) -> Option<Generated> {
+    /// One fill-and-dig on `geo`'s layout (the fill given, or a new one); `None` when the
+    /// result misses the target.
+    fn attempt(
+        &self,
+        geo: &Geometry,
+        grid: Option<[u8; 81]>,
+        rng: &mut PuzzleRng,
+    ) -> Option<Generated> {
         let o = &self.options;
-        let solution = grid::random_solution(rng);
-        let (min_clues, max_clues) = o.clues.unwrap_or((17, 81));
+        let solution = match grid {
+            Some(solution) => solution,
+            None if geo.is_standard() => grid::random_solution(rng),
+            None => grid::random_solution_in(geo, rng, FILL_SEARCHES)?,
+        };
+        let (min_clues, max_clues) = o.clues.unwrap_or((self.floor, 81));
         // Without --minimal, a clue range is a place to stop: pick the stopping count at random
         // inside it so the counts spread over the range.
         let stop_at = if o.minimal || o.clues.is_none() {
@@ -210,7 +332,7 @@ impl Generator {
         }
         rng.shuffle(order);
 
-        let mut dig = Dig::new(solution);
+        let mut dig = Dig::new(geo, solution);
         let upper = o.target.has_upper_bound();
         // Pass 1 settles what the cheap tests can; removals that need the solver wait for
         // pass 2, when more cells are empty and the unavoidable sets settle more of them.
@@ -228,7 +350,7 @@ impl Generator {
                 Verdict::NotUnique => dig.mark_needed(orbit),
                 Verdict::Unique => {
                     dig.remove(orbit);
-                    if upper && !o.target.fits_upper(&dig.puzzle) {
+                    if upper && !o.target.fits_upper(geo, &dig.puzzle) {
                         dig.restore(orbit);
                     }
                 }
@@ -255,7 +377,7 @@ impl Generator {
             if !dig.solver_says_unique(orbit) {
                 dig.restore(orbit);
                 dig.mark_needed(orbit);
-            } else if upper && !o.target.fits_upper(&dig.puzzle) {
+            } else if upper && !o.target.fits_upper(geo, &dig.puzzle) {
                 dig.restore(orbit);
             }
         }
@@ -273,11 +395,14 @@ impl Generator {
         // A dig with no symmetry proves each clue it keeps needed: nothing left to test, and no
         // second set of unavoidable sets to build.
         let unproven = givens & !needed.bits() != 0;
-        if o.minimal && unproven && !is_minimal_except(&puzzle, &solution, needed) {
+        if o.minimal && unproven && !is_minimal_except(geo, &puzzle, &solution, needed) {
             return None;
         }
         let rating = if o.target.needs_rating() || o.rate {
-            let r = Rating::of(&Sudoku::from_bytes(puzzle).expect("digits 0-9"));
+            let r = rating::rate_in(
+                geo.layout(),
+                &Sudoku::from_bytes(puzzle).expect("digits 0-9"),
+            )?;
             if !o.target.accepts(&r) {
                 return None;
             }
@@ -287,13 +412,15 @@ impl Generator {
         };
         let puzzle = Sudoku::from_bytes(puzzle).expect("digits 0-9");
         // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
-        debug_assert!(puzzle.has_unique_solution());
+        debug_assert_eq!(puzzle.count_solutions_in(geo.layout(), 2), 1);
         Some(Generated {
             puzzle,
             solution: Sudoku::from_bytes(solution).expect("digits 0-9"),
             seed: 0,
             attempts: 0,
             rating,
+            variant: self.options.variant,
+            regions: geo.layout().region_map(),
         })
     }
 }
@@ -359,7 +486,9 @@ enum Verdict {
 }
 
 /// The state of one dig: the solution, the puzzle being emptied, and what is known about it.
-struct Dig {
+struct Dig<'g> {
+    /// The layout's tables.
+    geo: &'g Geometry,
     solution: [u8; 81],
     puzzle: [u8; 81],
     /// `puzzle` again, as the solver's questions start from it (kept up to date clue by clue).
@@ -375,13 +504,14 @@ struct Dig {
     /// clue that is would fail the one-step test anyway, be deferred, and be kept by the same
     /// sets in the second pass), so counting every removal in every set bought nothing.
     unavoidable: Option<grid::UaSets>,
-    /// Per digit, the houses where it is given (27-bit masks, see `grid::CELL_HOUSES`).
-    houses: [u32; 9],
+    /// Per digit, the houses where it is given (masks, see `Geometry::cell_houses`).
+    houses: [u64; 9],
 }
 
-impl Dig {
-    fn new(solution: [u8; 81]) -> Dig {
+impl<'g> Dig<'g> {
+    fn new(geo: &'g Geometry, solution: [u8; 81]) -> Dig<'g> {
         Dig {
+            geo,
             solution,
             puzzle: solution,
             start: Clues::new(&Sudoku::from_bytes(solution).expect("digits 0-9")),
@@ -389,7 +519,7 @@ impl Dig {
             clues: 81,
             needed: CellSet::EMPTY,
             unavoidable: None,
-            houses: [0x7ff_ffff; 9],
+            houses: [geo.all_houses(); 9],
         }
     }
 
@@ -398,7 +528,7 @@ impl Dig {
             let c = cell.index();
             self.puzzle[c] = 0;
             self.start.set(cell, None);
-            self.houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+            self.houses[self.solution[c] as usize - 1] &= !self.geo.cell_houses(c);
             if let Some(sets) = &mut self.unavoidable {
                 sets.remove(c);
             }
@@ -412,7 +542,7 @@ impl Dig {
             let c = cell.index();
             self.puzzle[c] = self.solution[c];
             self.start.set(cell, Digit::new(self.solution[c]));
-            self.houses[self.solution[c] as usize - 1] |= grid::CELL_HOUSES[c];
+            self.houses[self.solution[c] as usize - 1] |= self.geo.cell_houses(c);
             if let Some(sets) = &mut self.unavoidable {
                 sets.restore(c);
             }
@@ -430,7 +560,7 @@ impl Dig {
     /// Builds the unavoidable sets, counting the clues as they stand; from now on
     /// `last_of_unavoidable` answers.
     fn watch_unavoidable(&mut self) {
-        self.unavoidable = Some(grid::UaSets::of(&self.solution, &self.puzzle));
+        self.unavoidable = Some(grid::UaSets::of(self.geo, &self.solution, &self.puzzle));
     }
 
     /// Whether a clue of `orbit` is the last given of an unavoidable set (never, before
@@ -452,18 +582,20 @@ impl Dig {
         let direct = if orbit.len == 1 {
             let c = orbit.first.index();
             let digit = self.solution[c];
-            let own = self.houses[digit as usize - 1] & !grid::CELL_HOUSES[c];
-            grid::directly_forced(givens, &self.houses, own, c, digit)
+            let own = self.houses[digit as usize - 1] & !self.geo.cell_houses(c);
+            self.geo
+                .directly_forced(givens, &self.houses, own, c, digit)
         } else {
             let mut houses = self.houses;
             for cell in orbit.cells.iter() {
                 let c = cell.index();
-                houses[self.solution[c] as usize - 1] &= !grid::CELL_HOUSES[c];
+                houses[self.solution[c] as usize - 1] &= !self.geo.cell_houses(c);
             }
             orbit.cells.iter().all(|cell| {
                 let c = cell.index();
                 let digit = self.solution[c];
-                grid::directly_forced(givens, &houses, houses[digit as usize - 1], c, digit)
+                self.geo
+                    .directly_forced(givens, &houses, houses[digit as usize - 1], c, digit)
             })
         };
         if direct {
@@ -474,8 +606,13 @@ impl Dig {
         Verdict::Unknown
     }
 
-    /// Asks nonet-core's solver whether the puzzle (with `orbit` just emptied) is still unique.
+    /// Asks nonet-core's solver whether the puzzle (with `orbit` just emptied) is still unique:
+    /// its fast solver's kept start on the classic layout, its count on the layout otherwise.
     fn solver_says_unique(&mut self, orbit: Orbit) -> bool {
+        if !self.geo.is_standard() {
+            let puzzle = Sudoku::from_bytes(self.puzzle).expect("digits 0-9");
+            return puzzle.count_solutions_in(self.geo.layout(), 2) == 1;
+        }
         if orbit.len == 1 {
             // One cell emptied: the puzzle is unique unless some solution puts another digit
             // there; one search with the solution's digit removed from the cell answers that.
@@ -488,9 +625,15 @@ impl Dig {
     }
 }
 
-/// Whether no clue outside `needed` can be removed alone keeping the solution unique.
-fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) -> bool {
-    let mut dig = Dig::new(*solution);
+/// Whether no clue outside `needed` can be removed alone keeping the solution unique on `geo`'s
+/// layout.
+fn is_minimal_except(
+    geo: &Geometry,
+    puzzle: &[u8; 81],
+    solution: &[u8; 81],
+    needed: CellSet,
+) -> bool {
+    let mut dig = Dig::new(geo, *solution);
     for c in 0..81 {
         if puzzle[c] == 0 {
             dig.remove(Orbit::single(Cell::from_index(c)));
@@ -524,8 +667,21 @@ fn is_minimal_except(puzzle: &[u8; 81], solution: &[u8; 81], needed: CellSet) ->
 /// keeping it unique. Uses the dig's own tests: a one-step single proves a clue removable, an
 /// unavoidable set proves it needed, nonet-core's solver decides the rest.
 pub fn is_minimal(puzzle: &Sudoku) -> bool {
-    let Some(solution) = puzzle.unique_solution() else {
-        return false;
+    is_minimal_in(puzzle, &STANDARD)
+}
+
+/// Whether `puzzle` is minimal on `layout`: unique there, and no clue can be removed alone
+/// keeping it unique (as [`is_minimal`], with the layout's houses).
+pub fn is_minimal_in(puzzle: &Sudoku, layout: &Layout) -> bool {
+    let solution = match puzzle.solutions_in(layout) {
+        nonet_core::Solutions::Unique(s) => s,
+        _ => return false,
     };
-    is_minimal_except(&puzzle.to_bytes(), &solution.to_bytes(), CellSet::EMPTY)
+    let geo = Geometry::new(layout);
+    is_minimal_except(
+        &geo,
+        &puzzle.to_bytes(),
+        &solution.to_bytes(),
+        CellSet::EMPTY,
+    )
 }

@@ -23,6 +23,11 @@
 //! (checked with nonet-core's solver, after a one-step deduction shortcut) and the puzzle stays
 //! within the difficulty's upper bound. See `docs/generator.md`.
 //!
+//! Any layout of nonet-core (`GenerateOptions::variant`: jigsaw, X-Sudoku, Windoku, combined)
+//! is generated the same way from the layout's own houses: a jigsaw puzzle gets a random region
+//! map from its seed (or the fixed `GenerateOptions::regions`), uniqueness and minimality hold on
+//! the layout, and difficulty targets are refused there until nonet-logic rates layouts.
+//!
 //! **Invariant:** all randomness comes from [`PuzzleRng`], keyed by the puzzle's seed alone; no
 //! thread, clock or global state can change a puzzle. The engine reads no clock: a caller's
 //! deadline, checked between attempts through [`Generator::generate_observed`], only turns a
@@ -35,6 +40,7 @@ mod error;
 mod generator;
 mod grid;
 mod rating;
+mod regions;
 mod rng;
 mod symmetry;
 
@@ -43,7 +49,7 @@ mod symmetry;
 pub const GENERATOR_VERSION: &str = "nonet-generate 3";
 
 pub use error::GenerateError;
-pub use generator::{is_minimal, GenerateOptions, Generated, Generator, Stop};
+pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;
 pub use rating::{Rating, Target};

@@ -8,12 +8,12 @@
 //! while they stay under the cap and stops at the first step above it, never running the
 //! expensive chain searches a harder puzzle would need.
 
-use nonet_core::{PencilMarks, Sudoku};
+use nonet_core::{Layout, PencilMarks, Sudoku};
 use nonet_logic::rate::{rate_classic, rate_se_at_most, rate_se_unchecked, ClassicRating, Level};
 use nonet_logic::Technique;
 
 use crate::error::GenerateError;
-use crate::grid::{self, Singles};
+use crate::grid::{self, Geometry, Singles};
 
 /// A puzzle's ratings, as `nonet rate` gives them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +51,13 @@ impl Rating {
             hardest: se.hardest,
         }
     }
+}
+
+/// The generator's one way to rate a puzzle (unique on `layout`): nonet-logic's ratings on the
+/// classic layout, `None` on the others until nonet-logic rates them (`Generator::new` refuses
+/// difficulty targets and ratings on variants, so a dig never asks).
+pub(crate) fn rate_in(layout: &Layout, puzzle: &Sudoku) -> Option<Rating> {
+    layout.is_standard().then(|| Rating::of(puzzle))
 }
 
 /// The difficulty asked for. Every part given must hold at once.
@@ -167,8 +174,12 @@ impl Target {
         self.er_band().is_some_and(|(_, hi)| hi < i64::MAX) || matches!(self.classic, Some(0 | 3))
     }
 
-    /// Whether the puzzle (unique) is still at or under the target's upper bounds.
-    pub(crate) fn fits_upper(&self, puzzle: &[u8; 81]) -> bool {
+    /// Whether the puzzle (unique on `geo`'s layout) is still at or under the target's upper
+    /// bounds. Only the classic layout is rated (see [`rate_in`]): on any other, nothing fits.
+    pub(crate) fn fits_upper(&self, geo: &Geometry, puzzle: &[u8; 81]) -> bool {
+        if !geo.is_standard() {
+            return false;
+        }
         match self.classic {
             Some(0) => {
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
@@ -187,7 +198,7 @@ impl Target {
         match self.er_band() {
             Some((_, hi)) if hi < i64::MAX => {
                 // Hidden singles alone: ER at most 1.5, and no rater needed.
-                if hi >= 15 && grid::solves_with_singles(puzzle, Singles::Hidden) {
+                if hi >= 15 && grid::solves_with_singles(geo, puzzle, Singles::Hidden) {
                     return true;
                 }
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");

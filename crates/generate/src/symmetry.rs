@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nonet_core::{Cell, CellSet};
+use nonet_core::{Cell, CellSet, Layout};
 
 /// A pattern the set of given cells must keep.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -121,6 +121,25 @@ impl Symmetry {
         set
     }
 
+    /// The images of `cell` under each transformation of the group, the cell itself first,
+    /// always in the same order of transformations (so the `k`-th images of two cells come
+    /// from the same transformation).
+    pub(crate) fn images(self, cell: Cell) -> impl Iterator<Item = Cell> {
+        self.maps().iter().map(move |m| m.apply(cell))
+    }
+
+    /// Whether the layout looks the same after every transformation of the group: each house
+    /// goes onto a house. Always so for the classic layout, X-Sudoku and Windoku; a jigsaw's
+    /// regions must have the symmetry themselves.
+    pub fn keeps(self, layout: &Layout) -> bool {
+        self.maps().iter().all(|m| {
+            layout.houses().all(|h| {
+                let image: CellSet = layout.cells(h).iter().map(|&c| m.apply(c)).collect();
+                layout.houses().any(|g| layout.cell_set(g) == image)
+            })
+        })
+    }
+
     /// The board cut into orbits, each listed once, in row-major order of their first cell.
     pub fn orbits(self) -> Vec<CellSet> {
         let mut seen = CellSet::EMPTY;
@@ -189,6 +208,29 @@ mod tests {
         let expect = [81, 41, 21, 45, 45, 25, 25, 15];
         for (sym, n) in Symmetry::ALL.into_iter().zip(expect) {
             assert_eq!(sym.orbits().len(), n, "{sym}");
+        }
+    }
+
+    #[test]
+    fn the_variants_without_regions_keep_every_symmetry() {
+        let jigsaw = nonet_core::RegionMap::parse(
+            "111222223111222233111555333444453336444456666477756666777555999778888999788888999",
+        )
+        .unwrap();
+        let jigsaw = Layout::jigsaw(&jigsaw);
+        for sym in Symmetry::ALL {
+            for layout in [
+                nonet_core::STANDARD.clone(),
+                nonet_core::STANDARD.with_diagonals(),
+                nonet_core::STANDARD.with_windows(),
+                nonet_core::STANDARD.with_diagonals().with_windows(),
+            ] {
+                assert!(sym.keeps(&layout), "{sym}: {layout:?}");
+            }
+            // This map is symmetric under a half turn (region 2 goes onto region 8, 4 onto 6,
+            // 1 onto 9, 3 onto 7, 5 onto itself), and under nothing else.
+            let kept = matches!(sym, Symmetry::None | Symmetry::Rot180);
+            assert_eq!(sym.keeps(&jigsaw), kept, "{sym}");
         }
     }
 

@@ -4,10 +4,11 @@
 //! the path that applies the easiest step until solved, explanations rendered from each step's
 //! data, and the difficulty ratings built on them.
 //!
-//! The front door is small: [`Teacher`] (next step, whole path, hint, mistake check), [`Step`]
-//! (a step as data that explains itself and carries Sudoku Explainer's difficulty), the
-//! technique catalogue ([`Technique`], [`Family`]) and the [`rate`] module (classic scale, SE's
-//! ER/EP/ED, player levels).
+//! The front door is small: [`Teacher`] (next step, whole path, hint, mistake check, and the
+//! check of a player's own step: [`Claim`], [`Verdict`]), [`Step`] (a step as data that
+//! explains itself and carries Sudoku Explainer's difficulty), the technique catalogue
+//! ([`Technique`], [`Family`]) and the [`rate`] module (classic scale, SE's ER/EP/ED, player
+//! levels).
 //!
 //! ```
 //! use nonet_core::Sudoku;
@@ -37,6 +38,7 @@
 // targets and tools, but are not part of the documented interface.
 #[doc(hidden)]
 pub mod chains;
+mod check;
 mod difficulty;
 #[doc(hidden)]
 pub mod explain;
@@ -54,6 +56,7 @@ pub mod technique;
 #[doc(hidden)]
 pub mod techniques;
 
+pub use check::{CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, UnknownHintLevel};
 pub use path::{Hint, Mistake, Path, PathError};
 pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};

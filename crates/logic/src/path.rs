@@ -254,7 +254,7 @@ fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 
 /// The forcing-chain levels of `crate::chains`, in order, with the techniques each may
 /// report.
-const FORCING_LEVELS: &[(ChainLevel, &[Technique])] = {
+pub(crate) const FORCING_LEVELS: &[(ChainLevel, &[Technique])] = {
     use Technique::*;
     &[
         (

@@ -12,6 +12,7 @@
 
 use nonet_core::{Layout, PencilMarks, Sudoku};
 
+use crate::check::{CheckError, Claim, Verdict};
 use crate::explain::{self, HintLevel};
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
 use crate::step::Step;
@@ -139,6 +140,12 @@ impl Teacher {
     /// the standard layout.)
     pub fn apply(&self, step: &Step, position: &mut PencilMarks) {
         path::apply_in(self.layout(), position, step)
+    }
+
+    /// Checks a player's own deduction on `position` (see [`Claim`], [`Verdict`]): valid with
+    /// what it removes, valid but removing nothing, or not valid and why.
+    pub fn check_step(&self, position: &PencilMarks, claim: &Claim) -> Result<Verdict, CheckError> {
+        crate::check::check(self.layout(), self.options.uniqueness, position, claim)
     }
 }
 

@@ -167,7 +167,8 @@ pub fn read_input_on(arg: &str, variant: &VariantArgs) -> Result<Input> {
 fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
     let text = read_single(arg)?;
     let puzzles = split_puzzles_as(&text, "", Givens::Unchecked);
-    if puzzles.len() > 1 {
+    // A pencil-mark grid spans many lines: it is read below, not refused as many puzzles.
+    if puzzles.len() > 1 && PencilMarks::from_pencil_grid(&text).is_err() {
         bail!(
             "expected one puzzle, found {} lines (use a file with `nonet solve` for many \
              puzzles)",

@@ -1,7 +1,9 @@
 //! `nonet generate`: new puzzles from a seed, reproducibly (same seed and options, same bytes,
 //! whatever `--threads`), each with a unique solution; optionally minimal, symmetric, and at a
 //! target difficulty. Puzzle `i` of a run comes from its own seed (`nonet_generate::puzzle_seed`),
-//! so threads only change how fast the lines come, never which.
+//! so threads only change how fast the lines come, never which. `--variant` makes jigsaw, X and
+//! Windoku puzzles (`shared/CLI.md`, "Variants"): a jigsaw's line is `PUZZLE REGIONS`, each
+//! puzzle on its own random region map unless `--regions` fixes one.
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
@@ -11,6 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
     puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Level, Stop, Symmetry,
     Target, GENERATOR_VERSION,
@@ -22,6 +25,7 @@ use crate::batch;
 use crate::code::Lang;
 use crate::output::Named;
 use crate::status::Status;
+use crate::variant::VariantName;
 
 /// Output shapes of `nonet generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -60,6 +64,14 @@ pub struct GenerateArgs {
     /// Require that no clue can be removed without a second solution appearing.
     #[arg(long)]
     pub minimal: bool,
+    /// The variant: a comma-separated list of `jigsaw`, `x`, `windoku` (default: the standard
+    /// layout). A jigsaw puzzle is written with its region map: `PUZZLE REGIONS`.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub variant: Vec<VariantName>,
+    /// With `--variant jigsaw`: the region map (81 labels, row-major) of every puzzle. Without
+    /// it each puzzle gets its own random map.
+    #[arg(long, value_name = "MAP")]
+    pub regions: Option<String>,
     /// Player level (from ER): easy, medium, hard, expert, extreme.
     #[arg(long, value_parser = parse_level)]
     pub level: Option<Level>,
@@ -217,7 +229,20 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             s
         }
     };
-    let rated_output = matches!(args.format, GenFormat::Json | GenFormat::Csv);
+    let variant = crate::variant::of_names(&args.variant);
+    let regions = match &args.regions {
+        None => None,
+        Some(_) if !variant.jigsaw => {
+            bail!("--regions gives a jigsaw's regions: it needs --variant jigsaw")
+        }
+        Some(map) => Some(RegionMap::parse(map).map_err(|e| anyhow::anyhow!("--regions: {e}"))?),
+    };
+    if variant.jigsaw && args.format == GenFormat::Grid {
+        bail!("--format grid shows no regions: use --format line or json with --variant jigsaw");
+    }
+    // Ratings come from nonet-logic, which rates the standard layout only.
+    let rated_output =
+        matches!(args.format, GenFormat::Json | GenFormat::Csv) && variant.is_standard();
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal,
@@ -229,6 +254,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         },
         rate: rated_output,
         max_attempts: None,
+        variant,
+        regions,
     };
     // The engine reads no clock: each puzzle's deadline is checked here, between its attempts.
     let limit = args.timeout.0;
@@ -242,9 +269,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         None => Box::new(crate::output::stdout()),
     };
     if args.format == GenFormat::Csv {
+        let extra = if variant.is_standard() {
+            ""
+        } else {
+            ",variant,regions"
+        };
         writeln!(
             out,
-            "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator"
+            "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator{extra}"
         )?;
     }
     let code = code.map(|(lang, array)| CodeShape { lang, array });
@@ -330,6 +362,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                         i,
                         g,
                         generator.options().symmetry,
+                        generator.options().variant,
                     )?;
                 }
             }
@@ -356,6 +389,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                     i,
                     &g,
                     generator.options().symmetry,
+                    generator.options().variant,
                 )?;
             }
         }
@@ -395,12 +429,19 @@ fn emit(
     index: u64,
     g: &Generated,
     symmetry: Symmetry,
+    variant: Variant,
 ) -> Result<()> {
+    // A jigsaw's region map, in its canonical digits (as `solve --format json` writes it).
+    let regions = g.regions.as_ref().map(RegionMap::to_digits);
+    // The contract's line: the puzzle, and a jigsaw's regions after one space.
+    let line = match &regions {
+        Some(map) => format!("{} {map}", g.puzzle.to_line()),
+        None => g.puzzle.to_line(),
+    };
     match format {
-        GenFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
+        GenFormat::Line => writeln!(out, "{line}")?,
         GenFormat::Code => {
             let code = code.context("--format code without a language")?;
-            let line = g.puzzle.to_line();
             match code.array {
                 Some(_) => writeln!(out, "{}", code.lang.array_item(&line))?,
                 None => writeln!(out, "{}", code.lang.literal(&line))?,
@@ -417,6 +458,12 @@ fn emit(
                 "symmetry": symmetry.name(),
                 "generator": GENERATOR_VERSION,
             });
+            if !variant.is_standard() {
+                v["variant"] = json!(variant.to_string());
+            }
+            if let Some(map) = &regions {
+                v["regions"] = json!(map);
+            }
             if let Some(r) = &g.rating {
                 v["er"] = json!(r.er);
                 v["ep"] = json!(r.ep);
@@ -440,9 +487,18 @@ fn emit(
                 ),
                 None => Default::default(),
             };
+            let extra = if variant.is_standard() {
+                String::new()
+            } else {
+                format!(
+                    ",{},{}",
+                    csv_field(&variant.to_string()),
+                    regions.as_deref().unwrap_or("")
+                )
+            };
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}{}",
                 index,
                 g.seed,
                 g.puzzle.to_line(),
@@ -455,7 +511,8 @@ fn emit(
                 level,
                 classic,
                 csv_field(&hardest),
-                GENERATOR_VERSION
+                GENERATOR_VERSION,
+                extra
             )?;
         }
     }

@@ -2,6 +2,7 @@
 
 pub mod candidates;
 pub mod check;
+pub mod check_step;
 pub mod completions;
 pub mod count;
 pub mod explain;

@@ -1,13 +1,14 @@
 //! Shared by the tests that run the real `nonet play` binary: starting it on a free loopback
 //! port with its own database, and a minimal blocking HTTP/1.1 client over `std::net` (one
-//! connection per request, `Connection: close`, bounded by socket timeouts).
+//! connection per request, `Connection: close`, bounded by socket timeouts). Also
+//! [`run_stdin`], for the tests that run one command with input.
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -257,4 +258,21 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Runs `nonet args...` with `stdin` on its standard input and waits for it.
+pub fn run_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nonet runs");
+    // A command refused on its command line ends before it reads: a closed pipe is no failure.
+    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
+    child.wait_with_output().unwrap()
 }

@@ -1,0 +1,182 @@
+//! `nonet check-step`: every step of `nonet explain -f json --pencil`, given back with the
+//! pencil-mark grid it was found on, is valid (exit 0); a broken one is not valid, with a
+//! reason (exit 1); input that cannot be read exits 2 with the problem named. The engine's own
+//! tests (`crates/logic/tests/check_step.rs`) cover the shared sets; these cover the command.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+mod support;
+use support::run_stdin as run;
+
+fn nonet() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_nonet"))
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A puzzle whose path takes singles, intersections, subsets, a skyscraper, unique
+/// rectangles, ALS steps and a dynamic forcing chain.
+const HARD: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const EASY: &str =
+    ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
+
+/// Runs `nonet explain -f json --pencil` on `puzzle` (with `variant`'s options) and checks
+/// every step, as printed, on its pencil-mark grid: valid, with the same results.
+fn every_step_checks_valid(puzzle: &str, variant: &[&str]) {
+    let out = nonet()
+        .args(["explain", "-f", "json", "--pencil"])
+        .args(variant)
+        .arg(puzzle)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = doc["steps"].as_array().unwrap();
+    assert!(steps.len() > 20);
+    for (i, step) in steps.iter().enumerate() {
+        let grid = step["pencil_marks"].as_str().unwrap();
+        // The step exactly as explain printed it (its pencil grid included: a known field).
+        let json = step.to_string();
+        let mut args = vec!["check-step", "-f", "json"];
+        args.extend(variant);
+        args.extend(["-", json.as_str()]);
+        let out = run(&args, grid);
+        let v: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|_| panic!("step {i}: {}", text(&out.stderr)));
+        assert_eq!(out.status.code(), Some(0), "step {i} {step}: {v}");
+        assert_eq!(v["valid"], true);
+        assert_eq!(v["eliminations"], step["eliminations"], "step {i}");
+        assert_eq!(v["placements"], step["placements"], "step {i}");
+    }
+}
+
+#[test]
+fn every_step_of_explain_checks_valid_on_its_pencil_grid() {
+    every_step_checks_valid(HARD, &[]);
+}
+
+/// On X-Sudoku the grids `explain --pencil` prints follow the diagonals too (a placement once
+/// left its diagonal peers' candidates alone there), and a multi-line pencil grid is read on a
+/// variant (it was refused as "many puzzles").
+#[test]
+fn every_step_of_an_x_sudoku_checks_valid_on_its_pencil_grid() {
+    every_step_checks_valid(
+        "..6......5...8...67......5...862......9...8.43..........1.....9..73.4......2987..",
+        &["--variant", "x"],
+    );
+}
+
+#[test]
+fn a_broken_step_is_not_valid_and_says_why() {
+    // r3c3 = 1 is a hidden single in box 1; 2 is not.
+    let out = run(
+        &[
+            "check-step",
+            EASY,
+            r#"{"code":"hidden-single","placements":[{"cell":"r3c3","digit":2}]}"#,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout,
+        "not valid: the Hidden Single does not place 2 in r3c3: it places 1 in r3c3\n"
+    );
+    // A claimed elimination the step does not give is named.
+    let out = run(
+        &[
+            "check-step",
+            "-f",
+            "json",
+            EASY,
+            r#"{"code":"hidden-single","cells":["r3c3"],"digits":[1],"eliminations":["1r3c1"]}"#,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["verdict"], "not-valid");
+    assert!(
+        v["reason"].as_str().unwrap().contains("1r3c1")
+            || v["reason"].as_str().unwrap().contains("r3c1"),
+        "{v}"
+    );
+}
+
+#[test]
+fn the_step_can_come_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("nonet-check-step-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("step.json");
+    std::fs::write(
+        &file,
+        r#"{"code":"hidden-single","cells":["r2c6"],"digits":[1]}"#,
+    )
+    .unwrap();
+    let arg = format!("@{}", file.display());
+    let out = run(&["check-step", EASY, &arg], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "valid: In row 2, 1 can only go in r2c6: a Hidden Single. So r2c6 = 1.\nplaces: r2c6=1\n"
+    );
+    // The position from standard input, the step from a file.
+    let grid = text(
+        &nonet()
+            .args(["candidates", "--raw", EASY])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let out = run(&["check-step", "-", &arg], &grid);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unreadable_input_exits_2_and_names_the_problem() {
+    let mut clash = EASY.to_string();
+    clash.replace_range(0..1, "9");
+    for (args, stdin, needle) in [
+        (vec![EASY, "{not json"], "", "not JSON"),
+        (vec![EASY, r#"{"code":"x-wingg"}"#], "", "unknown technique"),
+        (
+            vec![EASY, r#"{"code":"x-wing","cells":["r10c1"]}"#],
+            "",
+            "not a cell",
+        ),
+        (
+            vec![EASY, r#"{"code":"x-wing","digits":[0]}"#],
+            "",
+            "not a digit",
+        ),
+        (vec![&clash, r#"{"code":"naked-single"}"#], "", "repeats"),
+        (vec!["-", "@-"], "", "both be read from standard input"),
+        (
+            vec!["-", r#"{"code":"naked-single"}"#],
+            "garbage",
+            "unexpected character",
+        ),
+        (
+            vec![EASY, "@/no/such/step.json"],
+            "",
+            "cannot read the step",
+        ),
+        (vec![EASY, r#"{"code":"trial-and-error"}"#], "", "a guess"),
+    ] {
+        let mut full = vec!["check-step"];
+        full.extend(args.iter().copied());
+        let out = run(&full, stdin);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

@@ -1,0 +1,262 @@
+//! Many puzzles at once on rayon's threads: answers in input order, and the first failure (by
+//! index, whatever the thread count) as an error that names the puzzle's index. Generation as
+//! `nonet generate` does it: puzzle `i` of a run comes from `puzzle_seed(seed, i)` only, so a
+//! run split into ranges (`start`, `count`), on any number of threads or machines, gives the
+//! same puzzles as one run.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use nonet_core::Sudoku;
+use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Stop};
+use rayon::prelude::*;
+
+use crate::answer::{self, PuzzleError};
+
+/// Why a batch stopped: the puzzle (its index in the batch, from 0) and the reason.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("puzzle {index}: {reason}")]
+pub struct BatchError {
+    /// The puzzle's index, from 0 (for generation: its index in the whole run).
+    pub index: u64,
+    /// What went wrong, in the CLI's words.
+    pub reason: String,
+    /// Whether the puzzle itself is at fault (unreadable or clashing: a `ValueError` in
+    /// Python), rather than the search (a generation that timed out).
+    pub bad_input: bool,
+}
+
+/// A puzzle as a batch receives it: text, or 81 cells (a row of a numpy array).
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A line or grid, as `nonet` reads it.
+    Text(String),
+    /// Row-major cells, 0 for empty.
+    Cells([u8; 81]),
+}
+
+impl Source {
+    /// The puzzle, or why it is none.
+    pub fn read(&self) -> Result<Sudoku, PuzzleError> {
+        match self {
+            Source::Text(t) => answer::read(t),
+            Source::Cells(c) => answer::from_cells(c),
+        }
+    }
+}
+
+/// Runs `job` on a pool of `threads` threads, or on rayon's global pool (one thread a core)
+/// when `threads` is `None`.
+pub fn on_threads<R: Send>(
+    threads: Option<usize>,
+    job: impl FnOnce() -> R + Send,
+) -> Result<R, rayon::ThreadPoolBuildError> {
+    match threads {
+        None => Ok(job()),
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()?
+            .install(job)),
+    }
+}
+
+/// Answers every puzzle with `f`, in parallel, in input order. The error is the lowest index's,
+/// so it does not depend on the threads' timing. Once `cancel` is set, the puzzles not yet
+/// started fail as cancelled (the caller has stopped waiting for the answers).
+pub fn map<R: Send>(
+    puzzles: &[Source],
+    cancel: &AtomicBool,
+    f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
+) -> Result<Vec<R>, BatchError> {
+    let results: Vec<Result<R, PuzzleError>> = puzzles
+        .par_iter()
+        .map(|p| {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(PuzzleError::Cancelled);
+            }
+            p.read().and_then(|s| f(&s))
+        })
+        .collect();
+    let mut out = Vec::with_capacity(results.len());
+    for (index, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(v) => out.push(v),
+            Err(e) => {
+                return Err(BatchError {
+                    index: index as u64,
+                    reason: e.to_string(),
+                    bad_input: true,
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A range of a generation run: puzzles `start .. start + count` of `seed` with `options`.
+#[derive(Clone, Debug)]
+pub struct GenerateJob {
+    /// The generator's options (symmetry, minimality, target).
+    pub options: GenerateOptions,
+    /// The run's seed.
+    pub seed: u64,
+    /// The index of the first puzzle.
+    pub start: u64,
+    /// How many puzzles.
+    pub count: u64,
+    /// Give up on a puzzle after this long (`nonet generate --timeout`; `None`: never).
+    pub timeout: Option<Duration>,
+}
+
+/// Generates a job's puzzles in parallel, in index order: the same puzzles as
+/// `nonet generate --seed SEED` prints at those indices. When one fails, the others still being
+/// searched stop, and the error is the real failure's (the others were only cancelled). Setting
+/// `cancel` stops every search.
+pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>, BatchError> {
+    let generator = Generator::new(job.options.clone()).map_err(|e| BatchError {
+        index: job.start,
+        reason: e.to_string(),
+        bad_input: true,
+    })?;
+    let failed = AtomicBool::new(false);
+    let stopped = || failed.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed);
+    let end = job.start.saturating_add(job.count);
+    let results: Vec<Result<Generated, GenerateError>> = (job.start..end)
+        .into_par_iter()
+        .map(|i| {
+            if stopped() {
+                return Err(GenerateError::Cancelled);
+            }
+            let started = Instant::now();
+            let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
+                if stopped() {
+                    return Err(Stop::Cancel);
+                }
+                match job.timeout {
+                    Some(limit) if started.elapsed() >= limit => {
+                        Err(Stop::OutOfTime(started.elapsed()))
+                    }
+                    _ => Ok(()),
+                }
+            });
+            if r.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            r
+        })
+        .collect();
+    let real = results
+        .iter()
+        .enumerate()
+        .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
+    if cancel.load(Ordering::Relaxed) {
+        return Err(BatchError {
+            index: job.start,
+            reason: GenerateError::Cancelled.to_string(),
+            bad_input: false,
+        });
+    }
+    if let Some((k, Err(e))) = real {
+        let index = job.start + k as u64;
+        return Err(BatchError {
+            index,
+            reason: format!("(seed {}) {e}", puzzle_seed(job.seed, index)),
+            bad_input: false,
+        });
+    }
+    Ok(results.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonet_generate::Symmetry;
+
+    const PUZZLE: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    /// A flag nobody sets.
+    fn go() -> AtomicBool {
+        AtomicBool::new(false)
+    }
+
+    fn generate_all(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
+        generate(job, &go())
+    }
+
+    #[test]
+    fn a_bad_puzzle_is_named_by_its_index() {
+        let puzzles = vec![
+            Source::Text(PUZZLE.to_string()),
+            Source::Text("12x".to_string()),
+            Source::Text(format!("11{}", ".".repeat(79))),
+        ];
+        let e = map(&puzzles, &go(), answer::solve).unwrap_err();
+        assert_eq!(e.index, 1);
+        assert!(e.bad_input);
+        assert!(e.to_string().starts_with("puzzle 1: "), "{e}");
+        let answers = map(&puzzles[..1], &go(), answer::solve).unwrap();
+        assert_eq!(answers.len(), 1);
+    }
+
+    #[test]
+    fn text_and_cells_give_the_same_answers() {
+        let s = answer::read(PUZZLE).unwrap();
+        let puzzles = [
+            Source::Text(PUZZLE.to_string()),
+            Source::Cells(s.to_bytes()),
+        ];
+        let counts = map(&puzzles, &go(), |s| answer::count(s, 2)).unwrap();
+        assert_eq!(counts, vec![1, 1]);
+    }
+
+    #[test]
+    fn a_run_split_in_ranges_gives_the_same_puzzles() {
+        let options = GenerateOptions {
+            symmetry: Symmetry::Rot180,
+            ..GenerateOptions::default()
+        };
+        let job = |start, count| GenerateJob {
+            options: options.clone(),
+            seed: 7,
+            start,
+            count,
+            timeout: None,
+        };
+        let whole: Vec<Sudoku> = generate_all(&job(0, 6))
+            .unwrap()
+            .iter()
+            .map(|g| g.puzzle)
+            .collect();
+        let mut parts: Vec<Sudoku> = generate_all(&job(0, 2))
+            .unwrap()
+            .iter()
+            .map(|g| g.puzzle)
+            .collect();
+        parts.extend(generate_all(&job(2, 4)).unwrap().iter().map(|g| g.puzzle));
+        assert_eq!(whole, parts);
+        let one_thread = on_threads(Some(1), || generate_all(&job(0, 6)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            whole,
+            one_thread.iter().map(|g| g.puzzle).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_cancelled_batch_stops_with_an_error() {
+        let stop = AtomicBool::new(true);
+        let puzzles = vec![Source::Text(PUZZLE.to_string()); 3];
+        let e = map(&puzzles, &stop, answer::solve).unwrap_err();
+        assert_eq!(e.reason, "cancelled");
+        let job = GenerateJob {
+            options: GenerateOptions::default(),
+            seed: 1,
+            start: 0,
+            count: 4,
+            timeout: None,
+        };
+        assert!(!generate(&job, &stop).unwrap_err().bad_input);
+    }
+}
