@@ -31,7 +31,7 @@ export class Dialogs {
     this.startGame = startGame; // (body) => Promise<game>
     this.gameDeleted = gameDeleted; // (id) => void
     this.levels = [];
-    this.generatesVariants = false;
+    this.levelsOnVariants = false;
     this.wireNew();
     this.wireGames();
     this.wireShare();
@@ -45,7 +45,7 @@ export class Dialogs {
     try {
       const r = await api.levels();
       this.levels = r.levels.map((l) => l.name);
-      this.generatesVariants = Boolean(r.generates_variants);
+      this.levelsOnVariants = Boolean(r.levels_on_variants);
     } catch {
       this.levels = ['easy', 'medium', 'hard', 'expert', 'extreme'];
     }
@@ -62,6 +62,7 @@ export class Dialogs {
       grid.append(b);
       sel.append(el('option', { value: name, text: name }));
     });
+    sel.append(el('option', { value: 'any', text: 'any difficulty' }));
     this.variantChanged();
   }
 
@@ -101,10 +102,13 @@ export class Dialogs {
       ? 'Standard Sudoku (tick a variant, or several, for another)'
       : `${variantTitle(v)} Sudoku`;
     $('custom-regions-box').hidden = !$('variant-jigsaw').checked;
-    // Until the generator makes variant puzzles, a variant is played from the player's own.
-    const made = v === 'standard' || this.generatesVariants;
-    for (const b of document.querySelectorAll('.level-btn, #seed-go')) b.disabled = !made;
-    $('variant-own-only').hidden = made;
+    // Until the generator aims at levels on the variants, a variant game is made of any
+    // difficulty (and rated once made), or is the player's own.
+    const levels = v === 'standard' || this.levelsOnVariants;
+    for (const b of document.querySelectorAll('.level-btn')) b.disabled = !levels;
+    for (const o of $('seed-level').options) o.disabled = !levels && o.value !== 'any';
+    if (!levels) $('seed-level').value = 'any';
+    $('variant-own-only').hidden = levels;
   }
 
   /** The variant fields of a request: the variant, and a jigsaw's regions when one is typed. */
@@ -154,6 +158,7 @@ export class Dialogs {
   wireNew() {
     $('btn-new').addEventListener('click', () => this.showNew());
     for (const v of VARIANTS) $(`variant-${v}`).addEventListener('change', () => this.variantChanged());
+    $('variant-any').addEventListener('click', (e) => this.create({ level: 'any', ...this.variantBody(false) }, e.currentTarget));
     $('seed-go').addEventListener('click', () => {
       const raw = $('seed-input').value.trim();
       if (!/^[0-9]{1,15}$/.test(raw)) {

@@ -57,7 +57,7 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
   // The generator makes standard puzzles only so far (GET /api/levels says which): the level
   // buttons wait, and the dialog says to enter one's own.
   const { data: levels } = await api(server.url, 'GET', '/levels');
-  if (!levels.generates_variants) {
+  if (!levels.levels_on_variants) {
     assert.equal(await page.locator('.level-btn:disabled').count(), levels.levels.length);
     await page.waitForSelector('#variant-own-only:not([hidden])');
   }
@@ -236,4 +236,26 @@ test('X draws its diagonals and Windoku shades its windows, in light and dark', 
   assert.deepEqual(await axeViolations(dark.page), []);
   await shot(dark.page, '21-jigsaw-dark');
   await dark.close();
+});
+
+test('an X game of any difficulty is made from the new-game dialog', async () => {
+  await open(page, server.url);
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  for (const v of ['jigsaw', 'windoku']) await page.uncheck(`#variant-${v}`);
+  await page.check('#variant-x');
+  const { data: levels } = await api(server.url, 'GET', '/levels');
+  if (levels.levels_on_variants) {
+    await page.click('.level-btn[data-level="easy"]');
+  } else {
+    await page.click('#variant-any');
+  }
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction(() => /#\/game\/\d+/.test(location.hash));
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const g = (await api(server.url, 'GET', `/games/${id}`)).data;
+  assert.equal(g.layout.variant, 'x');
+  assert.ok(g.rating > 0, 'rated once made');
+  await page.waitForSelector('#variant-layer line');
+  assert.match(await page.textContent('#game-title'), /^X · /);
 });

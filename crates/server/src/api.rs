@@ -256,23 +256,27 @@ async fn blocking<T: Send + 'static>(
 }
 
 fn engine_error(e: EngineError) -> ApiError {
-    if let EngineError::Unavailable { .. } = e {
-        return not_available(&e);
+    use nonet_generate::GenerateError;
+    match &e {
+        // The generator does not do this (yet): a level on a variant.
+        EngineError::Generate(GenerateError::Unsupported(what)) => {
+            return ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not_available",
+                format!("not available yet: {what}; pick \"any\" difficulty instead"),
+            )
+        }
+        // Options no puzzle can meet, such as a region map that admits no grid.
+        EngineError::Generate(GenerateError::Impossible(why)) => {
+            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone())
+        }
+        _ => {}
     }
     eprintln!("nonet play: {e}");
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "generator_failed",
         "could not make a puzzle this time; please try again or pick another seed",
-    )
-}
-
-/// 422 `not_available`: the engine does not do this on the game's variant yet.
-fn not_available(e: &EngineError) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "not_available",
-        e.to_string(),
     )
 }
 
@@ -473,7 +477,7 @@ pub async fn levels() -> Json<Value> {
     let levels: Vec<Value> = engine::levels()
         .map(|l| json!({ "name": l.name(), "max_er": l.max_er() }))
         .collect();
-    Json(json!({ "levels": levels, "generates_variants": engine::GENERATES_VARIANTS }))
+    Json(json!({ "levels": levels, "levels_on_variants": engine::levels_on_variants() }))
 }
 
 /// Body of `POST /api/puzzles/check`.
@@ -770,13 +774,16 @@ pub async fn create_game(
         }
         (None, level) => {
             let level = level.clone().unwrap_or_else(|| "easy".to_string());
-            let Some(lvl) = engine::levels().find(|l| l.name() == level) else {
-                return Err(ApiError::invalid(format!(
-                    "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
-                )));
+            let aim = match engine::levels().find(|l| l.name() == level) {
+                Some(lvl) => engine::Aim::Level(lvl),
+                None if level == "any" => engine::Aim::Any,
+                None => {
+                    return Err(ApiError::invalid(format!(
+                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
+                         extreme, or any"
+                    )))
+                }
             };
-            let name = lvl.name();
-            engine::check_generates(variant).map_err(|e| not_available(&e))?;
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
@@ -784,15 +791,15 @@ pub async fn create_game(
             let regions = vr.regions;
             let made = st
                 .pool
-                .run(move || engine::generate(lvl, seed, variant, regions))
+                .run(move || engine::generate(aim, seed, variant, regions))
                 .await?
                 .map_err(engine_error)?;
             NewGame {
                 puzzle: made.puzzle,
                 solution: made.solution,
                 source,
-                level: Some(name.to_string()),
-                rating: made.rating,
+                level: made.rating.map(|r| r.1.to_string()),
+                rating: made.rating.map(|r| r.0),
                 seed: Some(seed.to_string()),
                 variant,
                 regions: made.regions,

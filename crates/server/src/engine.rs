@@ -5,10 +5,10 @@
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
 //!
-//! Checking, solving, rating (SE's rules over the layout's houses) and the logical solver (hints,
-//! the bot) follow a game's [`Layout`] (jigsaw, X, Windoku). Generating plays the standard layout
-//! only so far: on a variant it answers [`EngineError::Unavailable`], never a standard puzzle in
-//! a variant's place.
+//! Checking, solving, generating, rating (SE's rules over the layout's houses) and the logical
+//! solver (hints, the bot) follow a game's [`Layout`] (jigsaw, X, Windoku). The generator does
+//! not aim at a level on a variant yet ([`levels_on_variants`]): such a game is made of any
+//! difficulty and rated afterwards ([`Aim::Any`]).
 
 use std::time::{Duration, Instant};
 
@@ -27,14 +27,6 @@ pub enum EngineError {
     /// The generator could not make a puzzle (for example it ran out of time).
     #[error("could not make a puzzle: {0}")]
     Generate(#[from] GenerateError),
-    /// The engine does not do this on the variant yet.
-    #[error("{what} is not available for {variant} puzzles yet")]
-    Unavailable {
-        /// What was asked, e.g. "generating".
-        what: &'static str,
-        /// The variant.
-        variant: Variant,
-    },
 }
 
 /// What checking a player's puzzle found.
@@ -92,22 +84,6 @@ pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
 /// How long a new game may take to make before the player is told to try again.
 const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Whether the generator makes puzzles of the variants (it makes standard ones only so far).
-pub const GENERATES_VARIANTS: bool = false;
-
-/// Refuses to generate `variant` puzzles while the generator makes standard ones only (checked
-/// before a request takes a place in the pool).
-pub fn check_generates(variant: Variant) -> Result<(), EngineError> {
-    if variant.is_standard() || GENERATES_VARIANTS {
-        Ok(())
-    } else {
-        Err(EngineError::Unavailable {
-            what: "generating",
-            variant,
-        })
-    }
-}
-
 /// A generated puzzle.
 #[derive(Clone, Debug)]
 pub struct Made {
@@ -115,32 +91,61 @@ pub struct Made {
     pub puzzle: Sudoku,
     /// Its unique solution.
     pub solution: Sudoku,
-    /// Its ER rating, when rated.
-    pub rating: Option<f64>,
-    /// A jigsaw's regions (those asked for, or the generator's own).
+    /// Its ER rating and level, when rated.
+    pub rating: Option<(f64, &'static str)>,
+    /// A jigsaw's regions (those asked for, or drawn from the seed).
     pub regions: Option<RegionMap>,
 }
 
-/// A new puzzle of `variant` and `level` from `seed` (the same level, seed, variant and regions
-/// always give the same puzzle), with its solution and ER rating; a jigsaw is made on `regions`
-/// when given. Puzzles keep a 180-degree symmetric pattern of givens, as printed puzzles do.
+/// What a new game is generated for: a level, or any difficulty (then rated afterwards).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Aim {
+    /// A level of the classic scale (the generator's target).
+    Level(rate::Level),
+    /// No target: the puzzle as dug, rated after it is made.
+    Any,
+}
+
+/// The options of a new game's puzzle: symmetric givens, as printed puzzles keep them.
+fn options(aim: Aim, variant: Variant, regions: Option<RegionMap>) -> GenerateOptions {
+    let level = match aim {
+        Aim::Level(level) => Some(level),
+        Aim::Any => None,
+    };
+    GenerateOptions {
+        symmetry: Symmetry::Rot180,
+        target: Target {
+            level,
+            ..Target::default()
+        },
+        rate: level.is_some(),
+        variant,
+        regions,
+        ..GenerateOptions::default()
+    }
+}
+
+/// Whether the generator aims at a level on the variants (it makes them of any difficulty
+/// either way): the page offers levels for a variant only then.
+pub fn levels_on_variants() -> bool {
+    let x = Variant {
+        diagonals: true,
+        ..Variant::STANDARD
+    };
+    Generator::new(options(Aim::Level(rate::Level::Easy), x, None)).is_ok()
+}
+
+/// A new puzzle of `variant` for `aim` from `seed` (the same aim, seed, variant and regions
+/// always give the same puzzle), with its solution and ER rating (on a variant, SE's rules over
+/// its houses); a jigsaw is made on `regions` when given, else on a map drawn from the seed.
+/// Puzzles keep a 180-degree symmetric pattern of givens, as printed puzzles do.
 pub fn generate(
-    level: rate::Level,
+    aim: Aim,
     seed: u64,
     variant: Variant,
     regions: Option<RegionMap>,
 ) -> Result<Made, EngineError> {
-    check_generates(variant)?;
-    let options = GenerateOptions {
-        symmetry: Symmetry::Rot180,
-        target: Target {
-            level: Some(level),
-            ..Target::default()
-        },
-        rate: true,
-        ..GenerateOptions::default()
-    };
-    let generator = Generator::new(options)?;
+    let generator = Generator::new(options(aim, variant, regions))?;
     // The engine reads no clock: the deadline is checked here, between attempts.
     let started = Instant::now();
     let g = generator.generate_observed(seed, &|_| {
@@ -151,11 +156,16 @@ pub fn generate(
             Ok(())
         }
     })?;
+    let layout = g.layout();
+    let rating = match g.rating {
+        Some(r) => Some((r.er, r.level.name())),
+        None => rate(&g.puzzle, &layout),
+    };
     Ok(Made {
         puzzle: g.puzzle,
         solution: g.solution,
-        rating: g.rating.map(|r| r.er),
-        regions,
+        rating,
+        regions: g.regions,
     })
 }
 

@@ -1466,28 +1466,58 @@ async fn region_map_errors_are_422_json_naming_the_label() {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 }
 
-/// Until the generator makes variant puzzles, asking it for one is a 422 saying so (never a
-/// standard puzzle in its place).
+/// New variant games by seed: the generator makes them of any difficulty (rated afterwards with
+/// SE's rules over the variant's houses), the same seed giving the same puzzle, a jigsaw on a
+/// map drawn from the seed or on the player's; a level it cannot aim at on a variant yet is a
+/// 422 saying so (never a standard puzzle in its place).
 #[tokio::test]
-async fn variant_generation_is_refused_naming_why() {
+async fn variant_games_are_generated_by_seed_and_refuse_levels_naming_why() {
     let app = new_app();
     let (_, levels) = get(&app, "/api/levels").await;
-    assert_eq!(levels["generates_variants"], false);
+    assert_eq!(levels["levels_on_variants"], false);
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "level": "easy", "variant": "x", "seed": 3 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "not_available");
+    assert!(v["error"]["message"].as_str().unwrap().contains("\"any\""));
+
     for body in [
-        json!({ "level": "easy", "variant": "x" }),
-        // A generated jigsaw needs no map of the player's (the generator may pick one).
-        json!({ "level": "easy", "variant": "jigsaw" }),
+        json!({ "level": "any", "variant": "x", "seed": 3 }),
+        json!({ "level": "any", "variant": "windoku", "seed": 4 }),
+        json!({ "level": "any", "variant": "jigsaw", "seed": 5 }),
+        json!({ "level": "any", "variant": "jigsaw", "seed": 6, "regions": JIGSAW_REGIONS }),
     ] {
-        let (s, v) = post(&app, "/api/games", body.clone()).await;
-        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
-        assert_eq!(v["error"]["code"], "not_available");
+        let g = new_variant_game(&app, body.clone()).await;
         let variant = body["variant"].as_str().unwrap();
-        assert!(v["error"]["message"].as_str().unwrap().contains(&format!(
-            "generating is not available for {variant} puzzles yet"
-        )));
+        assert_eq!(g["layout"]["variant"], variant, "{body}");
+        assert_eq!(g["source"], "seed");
+        assert!(g["rating"].as_f64().is_some(), "{body}: rated afterwards");
+        assert!(g["level"].is_string(), "{body}");
+        let regions = g["layout"]["regions"].clone();
+        if variant == "jigsaw" {
+            assert!(regions.is_string(), "{body}: the map is kept");
+            if body.get("regions").is_some() {
+                assert_eq!(g["layout"]["boxes"], JIGSAW_REGIONS);
+            }
+        } else {
+            assert_eq!(regions, Value::Null);
+        }
+        // Unique on its layout, and the same seed gives it again.
+        let (_, check) = post(
+            &app,
+            "/api/puzzles/check",
+            json!({ "puzzle": g["puzzle"], "variant": variant, "regions": regions }),
+        )
+        .await;
+        assert_eq!(check["status"], "unique", "{body}: {check}");
+        let again = new_variant_game(&app, body.clone()).await;
+        assert_eq!(again["puzzle"], g["puzzle"], "{body}");
+        assert_eq!(again["layout"], g["layout"], "{body}");
     }
-    let (_, list) = get(&app, "/api/games").await;
-    assert_eq!(list["in_progress"], json!([]), "nothing was kept");
 }
 
 /// Hints and the bot play a variant on its houses: a hint on each variant is a step whose
