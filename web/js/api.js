@@ -46,7 +46,8 @@ async function call(method, path, body, { keepalive = false } = {}) {
 export const api = {
   levels: () => call('GET', '/levels'),
   stats: () => call('GET', '/stats'),
-  checkPuzzle: (puzzle) => call('POST', '/puzzles/check', { puzzle }),
+  /** `body`: `{ puzzle, variant?, regions? }`. */
+  checkPuzzle: (body) => call('POST', '/puzzles/check', body),
   createGame: (body) => call('POST', '/games', body),
   listGames: () => call('GET', '/games'),
   getGame: (id) => call('GET', `/games/${id}`),

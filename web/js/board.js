@@ -1,7 +1,12 @@
 // The board: an ARIA grid of 81 cells with a roving tabindex. It draws what it is given
-// (values, marks, highlights) and reports clicks, right clicks and focus; it owns no game state.
+// (values, marks, highlights, and the layout: thick borders where boxes or a jigsaw's regions
+// meet, a region tint, X's diagonals, Windoku's windows) and reports clicks, right clicks and
+// focus; it owns no game state.
 
-import { rowOf, colOf, boxOf, arePeers } from './util.js';
+import { rowOf, colOf } from './util.js';
+import { variantTitle } from './layout.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
 
 export class BoardView {
   /**
@@ -12,6 +17,9 @@ export class BoardView {
     this.root = root;
     this.handlers = handlers;
     this.cells = [];
+    this.layout = null;
+    /** Per cell, the classes the layout gives it (borders, tint, window). */
+    this.layoutClass = Array(81).fill('');
     root.replaceChildren();
     for (let r = 0; r < 9; r++) {
       const row = document.createElement('div');
@@ -104,6 +112,37 @@ export class BoardView {
     }
   }
 
+  /**
+   * Takes the game's layout (a `Layout`): which cell edges are thick, the regions' tints, the
+   * windows' shading, the diagonals' lines, and what the grid is called.
+   */
+  setLayout(layout) {
+    if (this.layout === layout) return;
+    this.layout = layout;
+    for (let i = 0; i < 81; i++) {
+      const cls = [];
+      if (layout.edgeRight(i)) cls.push('edge-r');
+      if (layout.edgeBelow(i)) cls.push('edge-b');
+      if (layout.jigsaw) cls.push(`tint-${layout.box[i]}`);
+      if (layout.windowCells.has(i)) cls.push('win');
+      this.layoutClass[i] = cls.join(' ');
+    }
+    this.root.dataset.variant = layout.variant;
+    const name = layout.variant === 'standard' ? 'Sudoku board' : `${variantTitle(layout.variant)} Sudoku board`;
+    this.root.setAttribute('aria-label', name);
+    const svg = document.getElementById('variant-layer');
+    if (!svg) return;
+    svg.replaceChildren();
+    for (const d of layout.diagonals) {
+      const [a, b] = [d.cells[0], d.cells[8]];
+      const line = document.createElementNS(SVG, 'line');
+      // From the outer corner of the first cell to that of the last, in the 900x900 view.
+      const x1 = colOf(a) < colOf(b) ? 0 : 900;
+      for (const [k, v] of Object.entries({ x1, y1: 0, x2: 900 - x1, y2: 900 })) line.setAttribute(k, String(v));
+      svg.append(line);
+    }
+  }
+
   /** Moves keyboard focus to cell `i`. */
   focus(i) {
     this.cells[i]?.focus({ preventScroll: true });
@@ -118,16 +157,18 @@ export class BoardView {
       if (v.selected == null || k.cell === v.selected || k.other === v.selected) clashWith.add(k.other);
     }
     const digit = v.digit;
+    const layout = this.layout;
     for (let i = 0; i < 81; i++) {
       const el = this.cells[i];
       const c = v.cells[i];
       const cls = ['cell'];
+      if (this.layoutClass[i]) cls.push(this.layoutClass[i]);
       if (c.value) cls.push(c.origin);
       const sel = v.selected === i;
       if (sel) cls.push('selected');
-      else if (v.selected != null && arePeers(i, v.selected)) cls.push('peer');
+      else if (v.selected != null && layout.arePeers(i, v.selected)) cls.push('peer');
       if (digit && c.value === digit && !sel) cls.push('same');
-      if (v.help && digit && !c.value && canGo(values, i, digit)) cls.push('help');
+      if (v.help && digit && !c.value && layout.canGo(values, i, digit)) cls.push('help');
       if (clashCells.has(i)) cls.push('clash');
       if (clashWith.has(i)) cls.push('clash-with');
       if (v.check) {
@@ -157,17 +198,9 @@ export class BoardView {
         el.dataset.key = key;
         el.replaceChildren(...contents(c, !c.value ? cands : null, mark));
       }
-      el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands));
+      el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands, layout));
     }
   }
-}
-
-/** Whether `d` may still go in empty cell `i`: no peer holds it. */
-export function canGo(values, i, d) {
-  for (let j = 0; j < 81; j++) {
-    if (values[j] === d && arePeers(i, j)) return false;
-  }
-  return true;
 }
 
 function contents(c, cands, mark) {
@@ -223,8 +256,10 @@ function contents(c, cands, mark) {
   return out;
 }
 
-function label(i, c, clash, v, cands) {
+function label(i, c, clash, v, cands, layout) {
   const parts = [`row ${rowOf(i) + 1}, column ${colOf(i) + 1}`];
+  // On a jigsaw the region is not where row and column put it: say which one it is.
+  if (layout.jigsaw) parts.push(`region ${layout.box[i] + 1}`);
   if (!c.value) {
     parts.push('empty');
     if (c.centre.length) parts.push(`candidates ${c.centre.join(' ')}`);
@@ -244,8 +279,6 @@ function label(i, c, clash, v, cands) {
     if (cands.place.length) parts.push(`hint places ${cands.place.join(' ')}`);
     if (cands.elim.length) parts.push(`hint removes ${cands.elim.join(' ')}`);
   }
-  if (v.help && v.digit && !c.value && canGo(v.cells.map((x) => x.value), i, v.digit)) parts.push(`${v.digit} may go here`);
+  if (v.help && v.digit && !c.value && layout.canGo(v.cells.map((x) => x.value), i, v.digit)) parts.push(`${v.digit} may go here`);
   return parts.join(', ');
 }
-
-export { boxOf };

@@ -1,8 +1,19 @@
-// The dialogs: new game (level, seed, own puzzle), the game list with statistics, share/export,
-// and the "solved" card.
+// The dialogs: new game (variant, level, seed, own puzzle with a jigsaw's regions), the game
+// list with statistics, share/export, and the "solved" card.
 
 import { api } from './api.js';
+import { variantTitle } from './layout.js';
 import { el, formatDate, formatTime, thumbnail } from './util.js';
+
+const VARIANTS = ['jigsaw', 'x', 'windoku'];
+
+/** The share link of a puzzle: `#/puzzle/LINE`, then `/VARIANT` and a jigsaw's `/REGIONS`. */
+export function shareHash(puzzle, variant = 'standard', regions = null) {
+  let hash = `#/puzzle/${puzzle}`;
+  if (variant && variant !== 'standard') hash += `/${variant}`;
+  if (regions) hash += `/${regions}`;
+  return hash;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,6 +31,7 @@ export class Dialogs {
     this.startGame = startGame; // (body) => Promise<game>
     this.gameDeleted = gameDeleted; // (id) => void
     this.levels = [];
+    this.levelsOnVariants = false;
     this.wireNew();
     this.wireGames();
     this.wireShare();
@@ -31,7 +43,9 @@ export class Dialogs {
 
   async init() {
     try {
-      this.levels = (await api.levels()).levels.map((l) => l.name);
+      const r = await api.levels();
+      this.levels = r.levels.map((l) => l.name);
+      this.levelsOnVariants = Boolean(r.levels_on_variants);
     } catch {
       this.levels = ['easy', 'medium', 'hard', 'expert', 'extreme'];
     }
@@ -44,22 +58,64 @@ export class Dialogs {
         el('span', { class: 'pips', 'aria-hidden': 'true', text: '●'.repeat(n + 1) }),
         el('span', { text: name[0].toUpperCase() + name.slice(1) }),
         el('small', { text: LEVEL_TEXT[name] ?? '' }));
-      b.addEventListener('click', () => this.create({ level: name }, b));
+      b.addEventListener('click', () => this.create({ level: name, ...this.variantBody(false) }, b));
       grid.append(b);
       sel.append(el('option', { value: name, text: name }));
     });
+    sel.append(el('option', { value: 'any', text: 'any difficulty' }));
+    this.variantChanged();
   }
 
   // ---- new game ------------------------------------------------------------------------------
 
-  showNew(customText) {
+  /**
+   * Opens the new-game dialog; with `customText`, as the player's own puzzle of `variant`
+   * (with a jigsaw's `regions`), checked at once.
+   */
+  showNew(customText, variant, regions) {
     $('new-error').textContent = '';
     if (customText !== undefined) {
+      this.setVariant(variant ?? 'standard');
       $('custom-box').open = true;
       $('custom-input').value = customText;
+      $('custom-regions').value = regions ?? '';
       this.checkCustom();
     }
     if (!$('dlg-new').open) $('dlg-new').showModal();
+  }
+
+  /** The ticked variant, as the API takes it: `standard` or e.g. `jigsaw,x`. */
+  variant() {
+    const on = VARIANTS.filter((v) => $(`variant-${v}`).checked);
+    return on.length ? on.join(',') : 'standard';
+  }
+
+  setVariant(variant) {
+    const words = variant.split(',');
+    for (const v of VARIANTS) $(`variant-${v}`).checked = words.includes(v);
+    this.variantChanged();
+  }
+
+  variantChanged() {
+    const v = this.variant();
+    $('variant-now').textContent = v === 'standard'
+      ? 'Standard Sudoku (tick a variant, or several, for another)'
+      : `${variantTitle(v)} Sudoku`;
+    $('custom-regions-box').hidden = !$('variant-jigsaw').checked;
+    // Until the generator aims at levels on the variants, a variant game is made of any
+    // difficulty (and rated once made), or is the player's own.
+    const levels = v === 'standard' || this.levelsOnVariants;
+    for (const b of document.querySelectorAll('.level-btn')) b.disabled = !levels;
+    for (const o of $('seed-level').options) o.disabled = !levels && o.value !== 'any';
+    if (!levels) $('seed-level').value = 'any';
+    $('variant-own-only').hidden = levels;
+  }
+
+  /** The variant fields of a request: the variant, and a jigsaw's regions when one is typed. */
+  variantBody(withRegions) {
+    const body = { variant: this.variant() };
+    if (withRegions && $('variant-jigsaw').checked) body.regions = $('custom-regions').value;
+    return body;
   }
 
   async create(body, button) {
@@ -76,6 +132,7 @@ export class Dialogs {
     } finally {
       buttons.forEach((b) => { b.disabled = false; });
       if (old !== undefined) button.querySelector('small').textContent = old;
+      this.variantChanged();
     }
   }
 
@@ -87,7 +144,7 @@ export class Dialogs {
       return null;
     }
     try {
-      const r = await api.checkPuzzle(text);
+      const r = await api.checkPuzzle({ puzzle: text, ...this.variantBody(true) });
       out.textContent = r.message;
       out.className = `custom-result ${r.ok ? 'ok' : 'bad'}`;
       return r;
@@ -100,13 +157,15 @@ export class Dialogs {
 
   wireNew() {
     $('btn-new').addEventListener('click', () => this.showNew());
+    for (const v of VARIANTS) $(`variant-${v}`).addEventListener('change', () => this.variantChanged());
+    $('variant-any').addEventListener('click', (e) => this.create({ level: 'any', ...this.variantBody(false) }, e.currentTarget));
     $('seed-go').addEventListener('click', () => {
       const raw = $('seed-input').value.trim();
       if (!/^[0-9]{1,15}$/.test(raw)) {
         $('new-error').textContent = 'A seed is a whole number (up to 15 digits).';
         return;
       }
-      this.create({ level: $('seed-level').value, seed: Number(raw) });
+      this.create({ level: $('seed-level').value, seed: Number(raw), ...this.variantBody(false) });
     });
     $('custom-check').addEventListener('click', () => this.checkCustom());
     $('custom-go').addEventListener('click', async () => {
@@ -118,7 +177,7 @@ export class Dialogs {
       }
       $('new-error').textContent = '';
       try {
-        await this.startGame({ puzzle: text });
+        await this.startGame({ puzzle: text, ...this.variantBody(true) });
         $('dlg-new').close();
       } catch (e) {
         $('custom-result').textContent = e.message;
@@ -171,7 +230,9 @@ export class Dialogs {
     }
     panel.replaceChildren(...games.map((g) => {
       const cap = (t) => t[0].toUpperCase() + t.slice(1);
-      const name = g.source === 'custom' ? `Own puzzle${g.level ? ` (${g.level})` : ''}` : cap(g.level ?? 'puzzle');
+      const what = g.source === 'custom' ? `Own puzzle${g.level ? ` (${g.level})` : ''}` : cap(g.level ?? 'puzzle');
+      const kind = variantTitle(g.variant);
+      const name = kind ? `${kind} · ${what}` : what;
       const detail = g.finished
         ? `${g.bot_used ? 'solved with the bot' : 'solved'} in ${formatTime(g.elapsed_ms)}`
         : `${g.filled}/81 filled · ${formatTime(g.elapsed_ms)}`;
@@ -188,7 +249,7 @@ export class Dialogs {
         this.showGames();
       });
       return el('div', { class: 'game-item', 'data-id': String(g.id) },
-        thumbnail(g.board, g.puzzle),
+        thumbnail(g.board, g.puzzle, g.boxes),
         el('div', { class: 'meta' },
           el('strong', { text: name }),
           el('span', { text: detail }),
@@ -230,9 +291,14 @@ export class Dialogs {
 
   showShare(game) {
     if (!game) return;
+    const { variant, regions } = game.layout;
     $('share-line').value = game.puzzle;
+    $('share-variant-box').hidden = variant === 'standard';
+    $('share-variant').value = variant;
+    $('share-regions-box').hidden = !regions;
+    $('share-regions').value = regions ?? '';
     $('share-progress').value = game.cells.map((c) => c.value ?? '.').join('');
-    $('share-link').value = `${location.origin}/#/puzzle/${game.puzzle}`;
+    $('share-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}`;
     $('share-copied').textContent = '';
     $('dlg-share').showModal();
   }

@@ -4,7 +4,8 @@
 
 import { api } from './api.js';
 import { BoardView } from './board.js';
-import { cellName, formatTime, houseCells, rowOf, colOf, sleep } from './util.js';
+import { Layout } from './layout.js';
+import { cellName, formatTime, rowOf, colOf, sleep } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +24,8 @@ export class GameController {
     this.onSolved = onSolved;
     this.onTitle = onTitle;
     this.game = null;
+    /** The game's layout (from `game.layout`), rebuilt only when another one comes. */
+    this.layout = null;
     this.selected = null;
     this.digit = null;
     this.mode = 'normal';
@@ -58,6 +61,7 @@ export class GameController {
   load(g) {
     this.stopBot();
     this.game = g;
+    this.takeLayout(g);
     this.selected = this.selected ?? null;
     this.hint = null;
     this.check = null;
@@ -73,6 +77,13 @@ export class GameController {
     this.render();
     this.onTitle(g);
     if (g.rating == null && g.source === 'custom') this.awaitRating(g.id, 12);
+  }
+
+  /** Builds the layout of game `g` if it is not the one on the board already. */
+  takeLayout(g) {
+    if (this.layout?.sameAs(g.layout)) return;
+    this.layout = new Layout(g.layout);
+    this.board.setLayout(this.layout);
   }
 
   /** A very hard puzzle of the player's own is rated in the background: show it when ready. */
@@ -325,6 +336,7 @@ export class GameController {
   async applyGame(g) {
     const wasFinished = this.game?.finished;
     this.game = g;
+    this.takeLayout(g);
     if (this.checkOn) await this.refreshCheck();
     this.render();
     if (g.finished && !wasFinished) {
@@ -384,7 +396,7 @@ export class GameController {
   stepHighlight(step, candidates, level) {
     const area = new Set();
     const cells = new Set(step.cells);
-    for (const h of step.houses) for (const c of houseCells(h.index)) area.add(c);
+    for (const h of step.houses) for (const c of this.layout.cells(h.index)) area.add(c);
     const cands = new Map();
     if (level >= 3) {
       const touch = new Set([...step.cells, ...step.eliminations.map((x) => x.cell), ...step.placements.map((x) => x.cell)]);
@@ -578,9 +590,13 @@ export class GameController {
       const d = Number(b.dataset.d);
       b.setAttribute('aria-pressed', String(this.digit === d));
       const left = 9 - counts[d];
-      b.querySelector('.left').textContent = left > 0 ? String(left) : '';
+      // The name is the button's own text ("4, 3 left"), so that it holds what is seen
+      // (WCAG 2.5.3, label in name); the words around the count are for screen readers only.
+      const [before, count, after] = b.querySelector('.left').children;
+      before.textContent = left > 0 ? ', ' : ', all placed';
+      count.textContent = left > 0 ? String(left) : '';
+      after.textContent = left > 0 ? ' left' : '';
       b.classList.toggle('done', left <= 0);
-      b.setAttribute('aria-label', `${d}, ${left > 0 ? `${left} left` : 'all placed'}`);
     }
     $('btn-undo').disabled = !g.can_undo;
     $('btn-redo').disabled = !g.can_redo;
@@ -600,7 +616,11 @@ export class GameController {
       b.append(String(d));
       const left = document.createElement('span');
       left.className = 'left';
-      left.setAttribute('aria-hidden', 'true');
+      for (const cls of ['sr-only', '', 'sr-only']) {
+        const part = document.createElement('span');
+        if (cls) part.className = cls;
+        left.append(part);
+      }
       b.append(left);
       b.addEventListener('click', () => {
         this.enter(d);

@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
+import { variantTitle } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +26,8 @@ $('btn-theme').addEventListener('click', () => {
 
 function title(g) {
   const what = g.source === 'custom' ? 'Own puzzle' : (g.level ?? 'Puzzle');
-  const bits = [what[0].toUpperCase() + what.slice(1)];
+  const kind = variantTitle(g.layout.variant);
+  const bits = [`${kind ? `${kind} · ` : ''}${what[0].toUpperCase()}${what.slice(1)}`];
   if (g.rating != null) bits.push(`rated ${g.rating.toFixed(1)}`);
   if (g.seed) bits.push(`seed ${g.seed}`);
   bits.push(`#${g.id}`);
@@ -115,10 +117,11 @@ async function route() {
     await openGame(Number(m[1])).catch(() => dialogs.showNew());
     return;
   }
-  m = /^#\/puzzle\/([0-9.]{81})$/.exec(h);
+  // A shared puzzle: its 81 characters, then its variant and a jigsaw's 81 region labels.
+  m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?$/.exec(h);
   if (m) {
     controller.showEmpty('A shared puzzle');
-    dialogs.showNew(m[1]);
+    dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '');
     return;
   }
   // No address: continue the most recent game in progress, or start one.

@@ -1,29 +1,12 @@
-// Small helpers shared by the page's modules.
+// Small helpers shared by the page's modules. (The board's geometry, which houses there are and
+// which cells they hold, is not here: it comes from the server with each game, see layout.js.)
 
 /** Row (0-8) of a cell index. */
 export const rowOf = (i) => Math.floor(i / 9);
 /** Column (0-8) of a cell index. */
 export const colOf = (i) => i % 9;
-/** Box (0-8) of a cell index. */
-export const boxOf = (i) => Math.floor(rowOf(i) / 3) * 3 + Math.floor(colOf(i) / 3);
 /** The name players read, e.g. r3c7. */
 export const cellName = (i) => `r${rowOf(i) + 1}c${colOf(i) + 1}`;
-
-/** Whether two cells share a row, column or box (and are different). */
-export function arePeers(a, b) {
-  return a !== b && (rowOf(a) === rowOf(b) || colOf(a) === colOf(b) || boxOf(a) === boxOf(b));
-}
-
-/** The cells of house `h` (0-8 rows, 9-17 columns, 18-26 boxes). */
-export function houseCells(h) {
-  const out = [];
-  for (let i = 0; i < 81; i++) {
-    if ((h < 9 && rowOf(i) === h) || (h >= 9 && h < 18 && colOf(i) === h - 9) || (h >= 18 && boxOf(i) === h - 18)) {
-      out.push(i);
-    }
-  }
-  return out;
-}
 
 /** 0:07, 12:34, 1:02:03. */
 export function formatTime(ms) {
@@ -59,8 +42,11 @@ export function el(tag, attrs = {}, ...children) {
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A small drawing of a board (81-char string) for the game list, as an SVG element. */
-export function thumbnail(line, puzzle) {
+/**
+ * A small drawing of a board (81-char string) for the game list, as an SVG element, with a line
+ * wherever two neighbouring cells lie in different boxes or regions (`boxes`: 81 digits 1-9).
+ */
+export function thumbnail(line, puzzle, boxes) {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', '0 0 90 90');
@@ -80,12 +66,15 @@ export function thumbnail(line, puzzle) {
     }).forEach(([k, v]) => r.setAttribute(k, v));
     svg.append(r);
   }
-  for (const p of [30, 60]) {
-    for (const [x1, y1, x2, y2] of [[p, 0, p, 90], [0, p, 90, p]]) {
-      const l = document.createElementNS(ns, 'line');
-      Object.entries({ x1, y1, x2, y2, stroke: 'var(--line)', 'stroke-width': 1.5 }).forEach(([k, v]) => l.setAttribute(k, v));
-      svg.append(l);
-    }
+  const edges = [];
+  for (let i = 0; i < 81; i++) {
+    const [x, y] = [colOf(i) * 10, rowOf(i) * 10];
+    if (colOf(i) < 8 && boxes[i] !== boxes[i + 1]) edges.push(`M${x + 10} ${y}v10`);
+    if (rowOf(i) < 8 && boxes[i] !== boxes[i + 9]) edges.push(`M${x} ${y + 10}h10`);
   }
+  const path = document.createElementNS(ns, 'path');
+  Object.entries({ d: edges.join(''), stroke: 'var(--line)', 'stroke-width': 1.5, 'stroke-linecap': 'square', fill: 'none' })
+    .forEach(([k, v]) => path.setAttribute(k, v));
+  svg.append(path);
   return svg;
 }

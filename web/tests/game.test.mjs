@@ -3,13 +3,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  api, canGo, CLASSIC, freePort, launchBrowser, open, shot, solve, startServer, tempDir, TWO_SOLUTIONS,
+  api, canGo, CLASSIC, launchBrowser, open, shot, solve, startServer, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
 
-let dir;
+let session;
 let server;
 let browser;
 let page;
@@ -17,18 +15,14 @@ let port;
 let db;
 
 before(async () => {
-  dir = tempDir();
-  db = path.join(dir, 'games.db');
-  port = await freePort();
-  server = await startServer({ db, port });
-  browser = await launchBrowser();
-  page = browser.page;
+  session = await startSession();
+  ({ server, browser, page, port, db } = session);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  // A test restarts the server: stop the one running now.
+  if (session) session.server = server;
+  await session?.close();
 });
 
 /** Creates a game from `puzzle` through the API and opens it. */

@@ -4,6 +4,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,10 +108,46 @@ export async function launchBrowser({ width = 1200, height = 860, colorScheme = 
   };
 }
 
+/**
+ * What a test file plays on: `nonet play` on a fresh database and a headless Chromium. `close`
+ * stops both and removes the database (set `session.server` first if the test restarted it).
+ */
+export async function startSession() {
+  const dir = tempDir();
+  const db = path.join(dir, 'games.db');
+  const port = await freePort();
+  const server = await startServer({ db, port });
+  const browser = await launchBrowser();
+  return {
+    dir, db, port, server, browser, page: browser.page,
+    async close() {
+      await this.browser.close();
+      await this.server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Saves a screenshot to test-artifacts/<name>.png. */
 export async function shot(page, name) {
   fs.mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+}
+
+/**
+ * Runs axe-core's WCAG 2.1 A and AA rules on `selector` of the page and returns the violations
+ * as readable lines (none: an empty list). axe is evaluated through the devtools protocol, which
+ * the page's Content-Security-Policy does not govern, so the page needs no exception for it.
+ */
+export async function axeViolations(page, selector = 'body') {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(source);
+  }
+  const result = await page.evaluate((sel) => window.axe.run(sel, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  }), selector);
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Calls the server's API from the test (same JSON API as the page). */

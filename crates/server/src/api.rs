@@ -9,7 +9,10 @@ use axum::http::header::{CONTENT_TYPE, ETAG, IF_MATCH};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku};
+use nonet_core::{
+    Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, RegionMap, Sudoku, Variant,
+    VariantError,
+};
 use nonet_logic::{Candidate, Step};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -253,6 +256,22 @@ async fn blocking<T: Send + 'static>(
 }
 
 fn engine_error(e: EngineError) -> ApiError {
+    use nonet_generate::GenerateError;
+    match &e {
+        // The generator does not do this (yet): a level on a variant.
+        EngineError::Generate(GenerateError::Unsupported(what)) => {
+            return ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not_available",
+                format!("not available yet: {what}; pick \"any\" difficulty instead"),
+            )
+        }
+        // Options no puzzle can meet, such as a region map that admits no grid.
+        EngineError::Generate(GenerateError::Impossible(why)) => {
+            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone())
+        }
+        _ => {}
+    }
     eprintln!("nonet play: {e}");
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -278,6 +297,36 @@ fn house_json(h: House) -> Value {
 
 fn candidate_json(c: &Candidate) -> Value {
     json!({ "cell": c.cell.index(), "digit": c.digit.get() })
+}
+
+/// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
+/// thick borders and region tints from.
+fn boxes_line(layout: &Layout) -> String {
+    Cell::all()
+        .map(|c| char::from(b'1' + layout.houses_of(c)[2].number() as u8))
+        .collect()
+}
+
+/// A game's layout as data: its variant, a jigsaw's region map (as the player gave it, `null`
+/// otherwise), each cell's box or region (`boxes`), and every house with its cells. The page
+/// draws borders, tints, diagonals and windows and finds peers from this alone.
+fn layout_json(g: &Game) -> Value {
+    let layout = g.layout();
+    let houses: Vec<Value> = layout
+        .houses()
+        .map(|h| {
+            let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
+            // Index and kind only (a step's or clash's house carries its name): the layout
+            // goes with every move's answer, so it stays small.
+            json!({ "index": h.index(), "kind": h.kind().name(), "cells": cells })
+        })
+        .collect();
+    json!({
+        "variant": g.variant.to_string(),
+        "regions": g.regions.as_ref().map(RegionMap::to_line),
+        "boxes": boxes_line(layout),
+        "houses": houses,
+    })
 }
 
 /// A game as the page needs it (never the solution).
@@ -327,6 +376,7 @@ pub fn game_json(g: &Game) -> Value {
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
+        "layout": layout_json(g),
         "cells": cells_json,
         "clashes": clashes,
     })
@@ -337,6 +387,8 @@ fn summary_json(g: &Game) -> Value {
         "id": g.id,
         "puzzle": g.puzzle.to_line(),
         "board": g.board.grid().to_line(),
+        "variant": g.variant.to_string(),
+        "boxes": boxes_line(g.layout()),
         "source": g.source,
         "level": g.level,
         "rating": g.rating,
@@ -425,7 +477,7 @@ pub async fn levels() -> Json<Value> {
     let levels: Vec<Value> = engine::levels()
         .map(|l| json!({ "name": l.name(), "max_er": l.max_er() }))
         .collect();
-    Json(json!({ "levels": levels }))
+    Json(json!({ "levels": levels, "levels_on_variants": engine::levels_on_variants() }))
 }
 
 /// Body of `POST /api/puzzles/check`.
@@ -433,6 +485,8 @@ pub async fn levels() -> Json<Value> {
 #[serde(deny_unknown_fields)]
 pub struct CheckPuzzle {
     puzzle: String,
+    variant: Option<String>,
+    regions: Option<String>,
 }
 
 /// Longest puzzle text accepted (a 9-line grid with borders fits easily).
@@ -445,7 +499,99 @@ fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
     Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
 }
 
-fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
+/// A game's variant with a jigsaw's regions.
+struct VariantRegions {
+    variant: Variant,
+    regions: Option<RegionMap>,
+}
+
+fn unprocessable(code: &'static str, message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+/// Reads `variant` (`jigsaw,x,windoku` words, absent or `standard` for the standard layout)
+/// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
+/// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
+/// `bad_regions` with the label and the rule it breaks.
+fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<VariantRegions, ApiError> {
+    let variant: Variant = variant
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: VariantError| unprocessable("bad_variant", e.to_string()))?;
+    let regions = match regions {
+        Some(text) if !text.trim().is_empty() => Some(parse_regions(text)?),
+        _ => None,
+    };
+    if regions.is_some() && !variant.jigsaw {
+        let e = VariantError::UnexpectedRegions;
+        return Err(unprocessable("bad_regions", e.to_string()));
+    }
+    Ok(VariantRegions { variant, regions })
+}
+
+/// A region map's 81 labels (blanks between them ignored), or 422 `bad_regions` naming the
+/// label and the rule it breaks.
+fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(unprocessable(
+            "bad_regions",
+            "the region map is too long".into(),
+        ));
+    }
+    let labels: String = text.split_whitespace().collect();
+    RegionMap::parse(&labels).map_err(|e| unprocessable("bad_regions", format!("region map: {e}")))
+}
+
+/// A jigsaw's puzzle and region map typed on one line, as the command line reads them
+/// (`../shared/CLI.md`, "Variants"): two 81-character fields separated by blanks or one of `:`
+/// `;` `,` (further fields, such as a solution, ignored), or 162 characters in a row. `None`
+/// for anything else (a puzzle alone, a 9-line grid).
+fn puzzle_and_map(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim();
+    if text.contains('\n') {
+        return None;
+    }
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ":;,".contains(c))
+        .filter(|f| !f.is_empty())
+        .collect();
+    match fields[..] {
+        [both] if both.len() == 162 && both.is_ascii() => Some(both.split_at(81)),
+        [puzzle, map, ..] if puzzle.len() == 81 && map.chars().count() == 81 => Some((puzzle, map)),
+        _ => None,
+    }
+}
+
+impl VariantRegions {
+    /// The player's own puzzle of this variant from `text`; a jigsaw given no map separately
+    /// takes the one typed after the puzzle on its line.
+    fn own_puzzle(&mut self, text: &str) -> Result<Sudoku, ApiError> {
+        let split = puzzle_and_map(text).filter(|_| self.variant.jigsaw && self.regions.is_none());
+        match split {
+            Some((puzzle, map)) => {
+                self.regions = Some(parse_regions(map)?);
+                parse_puzzle(puzzle)
+            }
+            None => parse_puzzle(text),
+        }
+    }
+
+    /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
+    fn layout(&self) -> Result<Layout, ApiError> {
+        self.variant.layout(self.regions.as_ref()).map_err(|e| {
+            let message = match e {
+                VariantError::MissingRegions => {
+                    "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")"
+                        .to_string()
+                }
+                other => other.to_string(),
+            };
+            unprocessable("bad_regions", message)
+        })
+    }
+}
+
+fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
     let (status, message, rating, level) = match check {
         PuzzleCheck::Clash(m) => ("clash", m.clone(), None, None),
         PuzzleCheck::NoSolution => (
@@ -462,12 +608,21 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
         ),
         PuzzleCheck::Unique { rating, .. } => (
             "unique",
-            match rating {
-                Some((er, level)) => {
-                    format!("A fine puzzle with one solution: {level}, rated {er:.1}.")
+            {
+                let kind = if variant.is_standard() {
+                    String::new()
+                } else {
+                    format!("{variant} ")
+                };
+                match rating {
+                    Some((er, level)) => {
+                        format!("A fine {kind}puzzle with one solution: {level}, rated {er:.1}.")
+                    }
+                    None => format!(
+                        "A fine {kind}puzzle with one solution (a hard one: rating it takes a \
+                         while)."
+                    ),
                 }
-                None => "A fine puzzle with one solution (a hard one: rating it takes a while)."
-                    .to_string(),
             },
             rating.map(|r| r.0),
             rating.map(|r| r.1),
@@ -478,6 +633,7 @@ fn check_json(puzzle: &Sudoku, check: &PuzzleCheck) -> Value {
         "ok": status == "unique",
         "message": message,
         "puzzle": puzzle.to_line(),
+        "variant": variant.to_string(),
         "clues": puzzle.filled_count(),
         "rating": rating,
         "level": level,
@@ -495,18 +651,21 @@ type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
 async fn check_and_rate(
     st: &AppState,
     puzzle: Sudoku,
+    layout: &Layout,
 ) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
-    let check = blocking(move || Ok(engine::solve_check(&puzzle))).await?;
+    let on = layout.clone();
+    let check = blocking(move || Ok(engine::solve_check(&puzzle, &on))).await?;
     let PuzzleCheck::Unique { solution, .. } = check else {
         return Ok((check, None));
     };
+    let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     st.pool
         .spawn(move || {
             if rating_tx.is_closed() {
                 return;
             }
-            if let Some(r) = engine::rate(&puzzle) {
+            if let Some(r) = engine::rate(&puzzle, &layout) {
                 let _ = rating_tx.send(r);
             }
         })
@@ -538,18 +697,22 @@ pub async fn check_puzzle(
     State(st): State<Shared>,
     JsonBody(req): JsonBody<CheckPuzzle>,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzle = parse_puzzle(&req.puzzle)?;
-    let (check, _) = check_and_rate(&st, puzzle).await?;
-    Ok(Json(check_json(&puzzle, &check)))
+    let mut vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let puzzle = vl.own_puzzle(&req.puzzle)?;
+    let (check, _) = check_and_rate(&st, puzzle, &vl.layout()?).await?;
+    Ok(Json(check_json(&puzzle, vl.variant, &check)))
 }
 
-/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`.
+/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,
+/// and the variant (`jigsaw,x,windoku` words; standard if absent) with a jigsaw's `regions`.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     level: Option<String>,
     seed: Option<u64>,
     puzzle: Option<String>,
+    variant: Option<String>,
+    regions: Option<String>,
 }
 
 fn random_seed() -> u64 {
@@ -567,6 +730,8 @@ pub async fn create_game(
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
     let mut pending = None;
+    let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let variant = vr.variant;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -579,8 +744,8 @@ pub async fn create_game(
             ))
         }
         (Some(text), None) => {
-            let puzzle = parse_puzzle(text)?;
-            let (check, rx) = check_and_rate(&st, puzzle).await?;
+            let puzzle = vr.own_puzzle(text)?;
+            let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
             match check {
                 PuzzleCheck::Unique { solution, rating } => NewGame {
@@ -590,9 +755,11 @@ pub async fn create_game(
                     level: rating.map(|r| r.1.to_string()),
                     rating: rating.map(|r| r.0),
                     seed: None,
+                    variant,
+                    regions: vr.regions,
                 },
                 other => {
-                    let view = check_json(&puzzle, &other);
+                    let view = check_json(&puzzle, variant, &other);
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         match other {
@@ -607,28 +774,35 @@ pub async fn create_game(
         }
         (None, level) => {
             let level = level.clone().unwrap_or_else(|| "easy".to_string());
-            let Some(lvl) = engine::levels().find(|l| l.name() == level) else {
-                return Err(ApiError::invalid(format!(
-                    "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
-                )));
+            let aim = match engine::levels().find(|l| l.name() == level) {
+                Some(lvl) => engine::Aim::Level(lvl),
+                None if level == "any" => engine::Aim::Any,
+                None => {
+                    return Err(ApiError::invalid(format!(
+                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
+                         extreme, or any"
+                    )))
+                }
             };
-            let name = lvl.name();
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
                 None => (Source::Level, random_seed()),
             };
-            let (puzzle, solution, rating) = st
+            let regions = vr.regions;
+            let made = st
                 .pool
-                .run(move || engine::generate(lvl, seed))
+                .run(move || engine::generate(aim, seed, variant, regions))
                 .await?
                 .map_err(engine_error)?;
             NewGame {
-                puzzle,
-                solution,
+                puzzle: made.puzzle,
+                solution: made.solution,
                 source,
-                level: Some(name.to_string()),
-                rating,
+                level: made.rating.map(|r| r.1.to_string()),
+                rating: made.rating.map(|r| r.0),
                 seed: Some(seed.to_string()),
+                variant,
+                regions: made.regions,
             }
         }
     };
@@ -983,9 +1157,10 @@ pub async fn hint(
     } else {
         let position = g.board.position();
         let solution = g.solution;
+        let layout = g.layout().clone();
         let (step, position) = st
             .pool
-            .run(move || (engine::next_step(&position, &solution), position))
+            .run(move || (engine::next_step(&position, &solution, &layout), position))
             .await?;
         match step {
             Some(step) => {
@@ -1052,7 +1227,7 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     }
     let full_marks = board.has_full_marks();
     let position = board.position();
-    let step = engine::next_step(&position, &g.solution)
+    let step = engine::next_step(&position, &g.solution, g.layout())
         .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();

@@ -42,6 +42,7 @@ static ASSETS: &[Asset] = &[
     asset!("/js/game.js", "js/game.js", JS),
     asset!("/js/dialogs.js", "js/dialogs.js", JS),
     asset!("/js/util.js", "js/util.js", JS),
+    asset!("/js/layout.js", "js/layout.js", JS),
 ];
 
 /// Serves an embedded asset, or a JSON 404.

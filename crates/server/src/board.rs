@@ -5,8 +5,11 @@
 //! draws the board it gets back. Every move is checked here (a given cannot be overwritten, a
 //! pencil mark only goes in an empty cell) and the rule-breaking digits are computed here, so two
 //! tabs or a restarted browser always agree with the server.
+//!
+//! A board carries its [`Layout`] (the standard one, a jigsaw's regions, X's diagonals,
+//! Windoku's windows): peers, clashes and candidates all follow it.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, PencilMarks, Sudoku, STANDARD};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, Sudoku, STANDARD};
 use serde::{Deserialize, Serialize};
 
 /// Who put a digit in a cell.
@@ -43,6 +46,7 @@ impl Origin {
 /// One game position as the player sees it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
+    layout: Layout,
     values: [Option<(Digit, Origin)>; 81],
     centre: [DigitSet; 81],
     corner: [DigitSet; 81],
@@ -134,17 +138,28 @@ fn digit_of(d: u8) -> Result<Digit, MoveError> {
 }
 
 impl Board {
-    /// The starting board of `puzzle`: its givens and no marks.
+    /// The starting board of `puzzle` on the standard layout: its givens and no marks.
     pub fn new(puzzle: &Sudoku) -> Board {
+        Board::new_in(puzzle, &STANDARD)
+    }
+
+    /// The starting board of `puzzle` on `layout`: its givens and no marks.
+    pub fn new_in(puzzle: &Sudoku, layout: &Layout) -> Board {
         let mut values = [None; 81];
         for cell in Cell::all() {
             values[cell.index()] = puzzle.get(cell).map(|d| (d, Origin::Given));
         }
         Board {
+            layout: layout.clone(),
             values,
             centre: [DigitSet::EMPTY; 81],
             corner: [DigitSet::EMPTY; 81],
         }
+    }
+
+    /// The layout the board is played on.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The digit in `cell` and who put it there.
@@ -241,7 +256,7 @@ impl Board {
         self.values[i] = Some((digit, origin));
         self.centre[i] = DigitSet::EMPTY;
         self.corner[i] = DigitSet::EMPTY;
-        for p in STANDARD.peers(cell) {
+        for p in self.layout.peers(cell) {
             self.centre[p.index()].remove(digit);
             self.corner[p.index()].remove(digit);
         }
@@ -259,9 +274,15 @@ impl Board {
         self.centre[cell.index()].remove(digit);
     }
 
+    /// Every empty cell's candidates: the digits none of its peers (on the board's layout)
+    /// holds.
+    fn raw(&self) -> PencilMarks {
+        PencilMarks::raw_in(&self.layout, &self.grid())
+    }
+
     /// Sets every empty cell's centre marks to the digits none of its peers holds.
     pub fn fill_candidates(&mut self) {
-        let raw = PencilMarks::raw(&self.grid());
+        let raw = self.raw();
         for cell in Cell::all() {
             if self.values[cell.index()].is_none() {
                 self.centre[cell.index()] = raw.candidates(cell);
@@ -272,7 +293,7 @@ impl Board {
     /// Whether the centre marks are usable as the engine's candidates: every empty cell has at
     /// least one, and none is a digit a peer already holds.
     pub fn has_full_marks(&self) -> bool {
-        let raw = PencilMarks::raw(&self.grid());
+        let raw = self.raw();
         Cell::all().all(|c| {
             self.values[c.index()].is_some() || {
                 let m = self.centre[c.index()];
@@ -283,9 +304,9 @@ impl Board {
 
     /// The position the logical solver works on: the digits on the board and, when the player
     /// keeps full centre marks, those marks (so eliminations already made are kept); otherwise
-    /// every candidate the digits allow.
+    /// every candidate the digits allow (on the board's layout).
     pub fn position(&self) -> PencilMarks {
-        let mut pm = PencilMarks::raw(&self.grid());
+        let mut pm = self.raw();
         if self.has_full_marks() {
             for cell in Cell::all() {
                 if self.values[cell.index()].is_none() {
@@ -307,8 +328,8 @@ impl Board {
             if origin == Origin::Given {
                 continue;
             }
-            for house in STANDARD.houses_of(cell) {
-                let other = STANDARD.cells(house).iter().copied().find(|&o| {
+            for &house in self.layout.all_houses_of(cell) {
+                let other = self.layout.cells(house).iter().copied().find(|&o| {
                     o != cell && matches!(self.values[o.index()], Some((d, _)) if d == digit)
                 });
                 if let Some(other) = other {
@@ -365,8 +386,9 @@ impl Board {
         }
     }
 
-    /// Reads the stored form back; `None` if it is damaged.
-    pub fn from_stored(s: &StoredBoard) -> Option<Board> {
+    /// Reads the stored form back onto `layout` (kept with the game, not in each stored
+    /// board); `None` if it is damaged.
+    pub fn from_stored(s: &StoredBoard, layout: &Layout) -> Option<Board> {
         if s.v.chars().count() != 81
             || s.o.chars().count() != 81
             || s.c.len() != 81
@@ -375,6 +397,7 @@ impl Board {
             return None;
         }
         let mut b = Board {
+            layout: layout.clone(),
             values: [None; 81],
             centre: [DigitSet::EMPTY; 81],
             corner: [DigitSet::EMPTY; 81],
@@ -457,12 +480,58 @@ mod tests {
         assert_eq!(clashes[0].message(), "5 is already in this row");
     }
 
+    /// On a jigsaw the peers are the region's, not the box's: a digit clashes in its region,
+    /// candidates and the clean-up after a placement follow the regions too.
+    #[test]
+    fn a_jigsaw_board_follows_its_regions() {
+        let map = nonet_core::RegionMap::parse(
+            "111112223122222333112444333155554433666654444776655558777666988777999998799988888",
+        )
+        .unwrap();
+        let layout = Layout::jigsaw(&map);
+        let mut b = Board::new_in(&Sudoku::empty(), &layout);
+        // r1c1 and r2c3 share box 1 but not a region ('1' and '2').
+        b.apply(&Move::Place { cell: 0, digit: 7 }).unwrap();
+        b.apply(&Move::Place { cell: 11, digit: 7 }).unwrap();
+        assert!(b.clashes().is_empty());
+        // r3c2 shares region '1' with r1c1, and neither row nor column with a 7.
+        b.apply(&Move::Place { cell: 19, digit: 7 }).unwrap();
+        let clashes = b.clashes();
+        assert_eq!(clashes.len(), 2, "{clashes:?}");
+        assert!(clashes.iter().all(|k| k.house == House::region(0)));
+        assert_eq!(clashes[0].message(), "7 is already in this region");
+        b.apply(&Move::Clear { cell: 19 }).unwrap();
+        b.apply(&Move::Clear { cell: 11 }).unwrap();
+        b.apply(&Move::AutoCandidates).unwrap();
+        let seven = Digit::new(7).unwrap();
+        assert!(
+            !b.centre(Cell::from_index(19)).contains(seven),
+            "region of r1c1"
+        );
+        assert!(
+            b.centre(Cell::from_index(20)).contains(seven),
+            "box of r1c1, not its region"
+        );
+        assert!(b.has_full_marks());
+        // Placing clears the digit from the marks of the region, not of the box.
+        b.apply(&Move::Place { cell: 21, digit: 5 }).unwrap();
+        let five = Digit::new(5).unwrap();
+        assert!(
+            !b.centre(Cell::from_index(22)).contains(five),
+            "same region '4'"
+        );
+        assert!(
+            b.centre(Cell::from_index(13)).contains(five),
+            "same box, region '2'"
+        );
+    }
+
     #[test]
     fn stored_form_round_trips() {
         let mut b = board();
         b.apply(&Move::Place { cell: 2, digit: 4 }).unwrap();
         b.apply(&Move::Corner { cell: 3, digit: 6 }).unwrap();
         b.place(Cell::from_index(5), Digit::new(8).unwrap(), Origin::Bot);
-        assert_eq!(Board::from_stored(&b.to_stored()), Some(b));
+        assert_eq!(Board::from_stored(&b.to_stored(), &STANDARD), Some(b));
     }
 }

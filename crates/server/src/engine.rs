@@ -4,10 +4,15 @@
 //!
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
+//!
+//! Checking, solving, generating, rating (SE's rules over the layout's houses) and the logical
+//! solver (hints, the bot) follow a game's [`Layout`] (jigsaw, X, Windoku). The generator does
+//! not aim at a level on a variant yet ([`levels_on_variants`]): such a game is made of any
+//! difficulty and rated afterwards ([`Aim::Any`]).
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{PencilMarks, Solutions, Sudoku};
+use nonet_core::{Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::{rate, HintLevel, Step, Teacher};
 
@@ -46,13 +51,13 @@ pub enum PuzzleCheck {
 /// rating (the hardest puzzles take seconds; the rating is then saved when it is ready).
 pub const RATING_WAIT: Duration = Duration::from_secs(2);
 
-/// Checks a puzzle: clashing givens, no solution, several, or one (then without its rating:
-/// [`rate()`] is the slow part, run separately).
-pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
-    if let Err(conflict) = puzzle.check() {
+/// Checks a puzzle on `layout`: clashing givens, no solution, several, or one (then without
+/// its rating: [`rate()`] is the slow part, run separately).
+pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
+    if let Err(conflict) = puzzle.check_in(layout) {
         return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
     }
-    match puzzle.solutions() {
+    match puzzle.solutions_in(layout) {
         Solutions::None => PuzzleCheck::NoSolution,
         Solutions::Multiple(_) => PuzzleCheck::Several,
         Solutions::Unique(solution) => PuzzleCheck::Unique {
@@ -62,32 +67,85 @@ pub fn solve_check(puzzle: &Sudoku) -> PuzzleCheck {
     }
 }
 
-/// The ER rating (Sudoku Explainer's scale) and level of a puzzle with a unique solution.
-pub fn rate(puzzle: &Sudoku) -> Option<(f64, &'static str)> {
-    let r = rate::rate_se_unchecked(puzzle);
+/// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
+/// of a puzzle with a unique solution on `layout`.
+pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
+    let r = if layout.is_standard() {
+        rate::rate_se_unchecked(puzzle)
+    } else {
+        match rate::rate_se_in(layout, puzzle) {
+            Ok(rate::SeOutcome::Rated(r)) => r,
+            _ => return None,
+        }
+    };
     Some((r.er, r.level().name()))
 }
 
 /// How long a new game may take to make before the player is told to try again.
 const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A new puzzle of `level` from `seed` (the same level and seed always give the same puzzle),
-/// with its solution and ER rating. Puzzles keep a 180-degree symmetric pattern of givens, as
-/// printed puzzles do.
-pub fn generate(
-    level: rate::Level,
-    seed: u64,
-) -> Result<(Sudoku, Sudoku, Option<f64>), EngineError> {
-    let options = GenerateOptions {
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Made {
+    /// The givens.
+    pub puzzle: Sudoku,
+    /// Its unique solution.
+    pub solution: Sudoku,
+    /// Its ER rating and level, when rated.
+    pub rating: Option<(f64, &'static str)>,
+    /// A jigsaw's regions (those asked for, or drawn from the seed).
+    pub regions: Option<RegionMap>,
+}
+
+/// What a new game is generated for: a level, or any difficulty (then rated afterwards).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Aim {
+    /// A level of the classic scale (the generator's target).
+    Level(rate::Level),
+    /// No target: the puzzle as dug, rated after it is made.
+    Any,
+}
+
+/// The options of a new game's puzzle: symmetric givens, as printed puzzles keep them.
+fn options(aim: Aim, variant: Variant, regions: Option<RegionMap>) -> GenerateOptions {
+    let level = match aim {
+        Aim::Level(level) => Some(level),
+        Aim::Any => None,
+    };
+    GenerateOptions {
         symmetry: Symmetry::Rot180,
         target: Target {
-            level: Some(level),
+            level,
             ..Target::default()
         },
-        rate: true,
+        rate: level.is_some(),
+        variant,
+        regions,
         ..GenerateOptions::default()
+    }
+}
+
+/// Whether the generator aims at a level on the variants (it makes them of any difficulty
+/// either way): the page offers levels for a variant only then.
+pub fn levels_on_variants() -> bool {
+    let x = Variant {
+        diagonals: true,
+        ..Variant::STANDARD
     };
-    let generator = Generator::new(options)?;
+    Generator::new(options(Aim::Level(rate::Level::Easy), x, None)).is_ok()
+}
+
+/// A new puzzle of `variant` for `aim` from `seed` (the same aim, seed, variant and regions
+/// always give the same puzzle), with its solution and ER rating (on a variant, SE's rules over
+/// its houses); a jigsaw is made on `regions` when given, else on a map drawn from the seed.
+/// Puzzles keep a 180-degree symmetric pattern of givens, as printed puzzles do.
+pub fn generate(
+    aim: Aim,
+    seed: u64,
+    variant: Variant,
+    regions: Option<RegionMap>,
+) -> Result<Made, EngineError> {
+    let generator = Generator::new(options(aim, variant, regions))?;
     // The engine reads no clock: the deadline is checked here, between attempts.
     let started = Instant::now();
     let g = generator.generate_observed(seed, &|_| {
@@ -98,14 +156,26 @@ pub fn generate(
             Ok(())
         }
     })?;
-    Ok((g.puzzle, g.solution, g.rating.map(|r| r.er)))
+    let layout = g.layout();
+    let rating = match g.rating {
+        Some(r) => Some((r.er, r.level.name())),
+        None => rate(&g.puzzle, &layout),
+    };
+    Ok(Made {
+        puzzle: g.puzzle,
+        solution: g.solution,
+        rating,
+        regions: g.regions,
+    })
 }
 
-/// The next logical step from a player's position (normalised first: candidates that clash
-/// with placed digits dropped), falling back on a guess from `solution` when no technique
-/// applies. `None` only when the position is solved or broken.
-pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
-    Teacher::new().next_step(position, Some(solution))
+/// The next logical step from a player's position on `layout` (normalised first: candidates
+/// that clash with placed digits dropped), falling back on a guess from `solution` when no
+/// technique applies. `None` only when the position is solved or broken.
+pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> Option<Step> {
+    Teacher::new()
+        .with_layout(layout.clone())
+        .next_step(position, Some(solution))
 }
 
 /// The sentence shown with a step: what the pattern is and what follows from it.

@@ -15,12 +15,16 @@
 //! migrated in one transaction. Then `quick_check` and a committed write (the version stamp)
 //! prove the file is sound and writable, so a broken store is refused at start with a reason
 //! rather than failing every request.
+//!
+//! A game keeps its variant (`games.variant`, as `--variant` writes it) and a jigsaw's region
+//! map (`games.regions`, the 81 labels as the player gave them); its boards are read back onto
+//! the layout they give.
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nonet_core::Sudoku;
+use nonet_core::{Layout, RegionMap, Sudoku, Variant};
 use rusqlite::{
     params, Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior,
 };
@@ -31,8 +35,9 @@ use crate::board::{Board, StoredBoard};
 pub const APPLICATION_ID: i64 = 0x6E6F_6E74;
 
 /// The schema version this build writes (`PRAGMA user_version`). 0 is the schema from before
-/// versions were written (no `revision` column); 1 adds `games.revision`.
-pub const SCHEMA_VERSION: i64 = 1;
+/// versions were written (no `revision` column); 1 adds `games.revision`; 2 adds
+/// `games.variant` and `games.regions` (older games are standard ones).
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +81,10 @@ pub enum StoreError {
     /// The disk is full (or the database reached its size limit).
     #[error("the disk holding the database is full: free some space")]
     Full,
+    /// A new game's variant and regions do not make a layout (a caller's bug: the API checks
+    /// them first).
+    #[error("the game's layout cannot be made: {0}")]
+    Layout(nonet_core::VariantError),
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -138,6 +147,10 @@ pub struct NewGame {
     pub rating: Option<f64>,
     /// The seed it was generated from, if any.
     pub seed: Option<String>,
+    /// The variant it plays.
+    pub variant: Variant,
+    /// A jigsaw's regions (`None` for the other variants).
+    pub regions: Option<RegionMap>,
 }
 
 /// A game as stored, with its current board.
@@ -157,6 +170,10 @@ pub struct Game {
     pub rating: Option<f64>,
     /// Seed, if generated from one.
     pub seed: Option<String>,
+    /// The variant it plays.
+    pub variant: Variant,
+    /// A jigsaw's regions (`None` for the other variants).
+    pub regions: Option<RegionMap>,
     /// Creation time, Unix milliseconds.
     pub created_at: i64,
     /// Last change, Unix milliseconds.
@@ -176,7 +193,7 @@ pub struct Game {
     /// Bumped by every change of the board (move, undo, redo, bot): the version a client must
     /// name to change the board, so a tab that has not seen the latest change cannot undo it.
     pub revision: i64,
-    /// The current board.
+    /// The current board (on the game's layout).
     pub board: Board,
 }
 
@@ -184,6 +201,11 @@ impl Game {
     /// Whether the game has been solved.
     pub fn is_finished(&self) -> bool {
         self.finished_at.is_some()
+    }
+
+    /// The layout the game is played on.
+    pub fn layout(&self) -> &Layout {
+        self.board.layout()
     }
 }
 
@@ -224,7 +246,9 @@ CREATE TABLE IF NOT EXISTS games (
     hints       INTEGER NOT NULL DEFAULT 0,
     cursor      INTEGER NOT NULL DEFAULT 0,
     top         INTEGER NOT NULL DEFAULT 0,
-    revision    INTEGER NOT NULL DEFAULT 0
+    revision    INTEGER NOT NULL DEFAULT 0,
+    variant     TEXT NOT NULL DEFAULT 'standard',
+    regions     TEXT
 );
 CREATE TABLE IF NOT EXISTS states (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -316,17 +340,26 @@ fn inspect(conn: &Connection) -> Result<Found, StoreError> {
 /// open, which is the store's write probe.
 fn migrate(conn: &mut Connection, found: &Found) -> Result<(), StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    match found {
+    match *found {
         Found::Empty => tx.execute_batch(SCHEMA)?,
-        Found::Nonet(0) => {
-            // Version 1: a revision per game, which clients name to change the board. The
-            // history cursor is the best starting value: what clients saw as the version.
-            tx.execute_batch(
-                "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
-                 UPDATE games SET revision = cursor;",
-            )?;
+        Found::Nonet(from) => {
+            if from < 1 {
+                // Version 1: a revision per game, which clients name to change the board. The
+                // history cursor is the best starting value: what clients saw as the version.
+                tx.execute_batch(
+                    "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                     UPDATE games SET revision = cursor;",
+                )?;
+            }
+            if from < 2 {
+                // Version 2: each game's variant and a jigsaw's regions; every older game is
+                // a standard one.
+                tx.execute_batch(
+                    "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+                     ALTER TABLE games ADD COLUMN regions TEXT;",
+                )?;
+            }
         }
-        Found::Nonet(_) => {}
     }
     tx.execute_batch(&format!(
         "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
@@ -409,8 +442,9 @@ impl Store {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let now = now_ms();
         tx.execute(
-            "INSERT INTO games (puzzle, solution, source, level, rating, seed, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+            "INSERT INTO games (puzzle, solution, source, level, rating, seed, created_at, updated_at,
+                                variant, regions)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)",
             params![
                 new.puzzle.to_line(),
                 new.solution.to_line(),
@@ -418,13 +452,21 @@ impl Store {
                 new.level,
                 new.rating,
                 new.seed,
-                now
+                now,
+                new.variant.to_string(),
+                new.regions.as_ref().map(RegionMap::to_line),
             ],
         )?;
         let id = tx.last_insert_rowid();
+        // The layout is checked here, before anything is kept: a game whose variant and
+        // regions do not make one could never be read back.
+        let layout = new
+            .variant
+            .layout(new.regions.as_ref())
+            .map_err(StoreError::Layout)?;
         tx.execute(
             "INSERT INTO states (game_id, seq, board) VALUES (?1, 0, ?2)",
-            params![id, board_json(&Board::new(&new.puzzle))],
+            params![id, board_json(&Board::new_in(&new.puzzle, &layout))],
         )?;
         let game = load(&tx, id)?;
         tx.commit()?;
@@ -532,7 +574,7 @@ impl Store {
         if moves {
             game.cursor = target;
             game.revision += 1;
-            game.board = load_board(&tx, id, target)?;
+            game.board = load_board(&tx, id, target, game.board.layout())?;
         }
         game.updated_at = now_ms();
         save_fields(&tx, &game)?;
@@ -587,7 +629,7 @@ fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn load_board(conn: &Connection, id: i64, seq: i64) -> Result<Board, StoreError> {
+fn load_board(conn: &Connection, id: i64, seq: i64, layout: &Layout) -> Result<Board, StoreError> {
     let text: String = conn
         .query_row(
             "SELECT board FROM states WHERE game_id = ?1 AND seq = ?2",
@@ -597,7 +639,7 @@ fn load_board(conn: &Connection, id: i64, seq: i64) -> Result<Board, StoreError>
         .optional()?
         .ok_or(StoreError::Corrupt(id))?;
     let stored: StoredBoard = serde_json::from_str(&text).map_err(|_| StoreError::Corrupt(id))?;
-    Board::from_stored(&stored).ok_or(StoreError::Corrupt(id))
+    Board::from_stored(&stored, layout).ok_or(StoreError::Corrupt(id))
 }
 
 fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
@@ -612,11 +654,12 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         Option<i64>,
         bool,
         [i64; 4],
+        (String, Option<String>),
     );
     let row: Option<Row> = conn
         .query_row(
             "SELECT puzzle, solution, source, level, rating, seed, created_at, updated_at,
-                    elapsed_ms, finished_at, bot_used, hints, cursor, top, revision
+                    elapsed_ms, finished_at, bot_used, hints, cursor, top, revision, variant, regions
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -631,12 +674,24 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
                     r.get(9)?,
                     r.get(10)?,
                     [r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?],
+                    (r.get(15)?, r.get(16)?),
                 ))
             },
         )
         .optional()?;
-    let Some((puzzle, solution, source, level, rating, seed, times, finished_at, bot_used, counts)) =
-        row
+    let Some((
+        puzzle,
+        solution,
+        source,
+        level,
+        rating,
+        seed,
+        times,
+        finished_at,
+        bot_used,
+        counts,
+        (variant, regions),
+    )) = row
     else {
         return Err(StoreError::NotFound(id));
     };
@@ -644,9 +699,15 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
     let puzzle = Sudoku::from_line(&puzzle).map_err(|_| corrupt())?;
     let solution = Sudoku::from_line(&solution).map_err(|_| corrupt())?;
     let source = Source::parse(&source).ok_or_else(corrupt)?;
+    let variant: Variant = variant.parse().map_err(|_| corrupt())?;
+    let regions = regions
+        .map(|r| RegionMap::parse(&r))
+        .transpose()
+        .map_err(|_| corrupt())?;
+    let layout = variant.layout(regions.as_ref()).map_err(|_| corrupt())?;
     let [created_at, updated_at, elapsed_ms] = times;
     let [hints, cursor, top, revision] = counts;
-    let board = load_board(conn, id, cursor)?;
+    let board = load_board(conn, id, cursor, &layout)?;
     Ok(Game {
         id,
         puzzle,
@@ -655,6 +716,8 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         level,
         rating,
         seed,
+        variant,
+        regions,
         created_at,
         updated_at,
         elapsed_ms,

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use nonet_core::Sudoku;
+use nonet_core::{RegionMap, Sudoku, Variant};
 use nonet_server::board::Board;
 use nonet_server::store::{NewGame, Source, APPLICATION_ID, SCHEMA_VERSION};
 use nonet_server::{Store, StoreError};
@@ -73,6 +73,8 @@ fn new_game() -> NewGame {
         level: Some("easy".into()),
         rating: Some(1.2),
         seed: None,
+        variant: Variant::STANDARD,
+        regions: None,
     }
 }
 
@@ -187,6 +189,12 @@ fn an_unversioned_database_from_before_is_migrated_and_keeps_its_games() {
     assert_eq!(g.elapsed_ms, 61000);
     assert_eq!(g.cursor, 1);
     assert_eq!(g.revision, 1, "the version clients saw is kept");
+    assert_eq!(
+        g.variant,
+        Variant::STANDARD,
+        "an old game is a standard one"
+    );
+    assert!(g.regions.is_none() && g.layout().is_standard());
     assert_eq!(g.board.grid().to_line().as_bytes()[2], b'4');
     let (g, moved) = store
         .step_history(1, -1, |_| Ok::<_, ()>(()))
@@ -297,4 +305,76 @@ fn a_damaged_database_is_refused_at_start_with_what_to_do() {
         msg.contains("damaged") && msg.contains("move it aside"),
         "{msg}"
     );
+}
+
+/// A jigsaw's region map, for the variant tests.
+const REGIONS: &str =
+    "111112223122222333112444333155554433666654444776655558777666988777999998799988888";
+const JIGSAW: &str =
+    "..65..78..2.6.9....85.913..95.3....26.2...5.7..876..9.1.94...2..63....51.....7964";
+const JIGSAW_SOLUTION: &str =
+    "416523789324619875785291346957386412692148537548762193179435628863974251231857964";
+
+/// A database of schema version 1 (before games kept a variant): opened, it is migrated in one
+/// transaction to the current version, its games read back as standard ones with their boards,
+/// and a jigsaw game is kept with its regions from then on (across a reopening too).
+#[test]
+fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
+    let dir = Dir::new("migrate-v1");
+    let db = dir.join("v1.db");
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute_batch(&format!(
+            "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+             PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 1;"
+        ))
+        .unwrap();
+        let mut board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        board
+            .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
+            .unwrap();
+        conn.execute(
+            "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
+             VALUES (?1, ?2, 'level', 'easy', 1000, 2000, 7)",
+            [PUZZLE, SOLUTION],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
+            [serde_json::to_string(&board.to_stored()).unwrap()],
+        )
+        .unwrap();
+    }
+    let store = Store::open(&db).unwrap();
+    let old = store.get(1).unwrap();
+    assert_eq!(old.variant, Variant::STANDARD);
+    assert!(old.regions.is_none() && old.layout().is_standard());
+    assert_eq!(old.revision, 7);
+    assert_eq!(old.board.grid().to_line().as_bytes()[2], b'4');
+    let jigsaw = store
+        .create(&NewGame {
+            puzzle: Sudoku::from_line(JIGSAW).unwrap(),
+            solution: Sudoku::from_line(JIGSAW_SOLUTION).unwrap(),
+            variant: "jigsaw".parse().unwrap(),
+            regions: Some(RegionMap::parse(REGIONS).unwrap()),
+            level: None,
+            rating: None,
+            ..new_game()
+        })
+        .unwrap();
+    drop(store);
+    let version: i64 = Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let store = Store::open(&db).unwrap();
+    let g = store.get(jigsaw.id).unwrap();
+    assert!(g.layout().is_jigsaw());
+    assert_eq!(
+        g.regions.as_ref().map(RegionMap::to_line).as_deref(),
+        Some(REGIONS)
+    );
+    assert!(store.get(1).unwrap().layout().is_standard());
 }
