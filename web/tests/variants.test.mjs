@@ -54,7 +54,7 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
   await page.check('#variant-jigsaw');
   await page.waitForSelector('#custom-regions-box:not([hidden])');
   assert.match(await page.textContent('#variant-now'), /Jigsaw Sudoku/);
-  // The generator makes standard puzzles only so far (GET /api/levels says which): the level
+  // Where the generator cannot aim at a level on a variant (GET /api/levels says so), the level
   // buttons wait, and the dialog says to enter one's own.
   const { data: levels } = await api(server.url, 'GET', '/levels');
   if (!levels.levels_on_variants) {
@@ -238,7 +238,7 @@ test('X draws its diagonals and Windoku shades its windows, in light and dark', 
   await dark.close();
 });
 
-test('an X game of any difficulty is made from the new-game dialog', async () => {
+test('an X game at a level is made from the new-game dialog', async () => {
   await open(page, server.url);
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
@@ -256,6 +256,7 @@ test('an X game of any difficulty is made from the new-game dialog', async () =>
   const g = (await api(server.url, 'GET', `/games/${id}`)).data;
   assert.equal(g.layout.variant, 'x');
   assert.ok(g.rating > 0, 'rated once made');
+  if (levels.levels_on_variants) assert.equal(g.level, 'easy');
   await page.waitForSelector('#variant-layer line');
   assert.match(await page.textContent('#game-title'), /^X · /);
 });

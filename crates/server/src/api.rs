@@ -258,14 +258,6 @@ async fn blocking<T: Send + 'static>(
 fn engine_error(e: EngineError) -> ApiError {
     use nonet_generate::GenerateError;
     match &e {
-        // The generator does not do this (yet): a level on a variant.
-        EngineError::Generate(GenerateError::Unsupported(what)) => {
-            return ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "not_available",
-                format!("not available yet: {what}; pick \"any\" difficulty instead"),
-            )
-        }
         // Options no puzzle can meet, such as a region map that admits no grid.
         EngineError::Generate(GenerateError::Impossible(why)) => {
             return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone())

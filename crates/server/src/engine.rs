@@ -5,10 +5,9 @@
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
 //!
-//! Checking, solving, generating, rating (SE's rules over the layout's houses) and the logical
-//! solver (hints, the bot) follow a game's [`Layout`] (jigsaw, X, Windoku). The generator does
-//! not aim at a level on a variant yet ([`levels_on_variants`]): such a game is made of any
-//! difficulty and rated afterwards ([`Aim::Any`]).
+//! Checking, solving, generating (at a level too: rated with SE's rules over the layout's
+//! houses), rating and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
+//! X, Windoku).
 
 use std::time::{Duration, Instant};
 

@@ -1471,19 +1471,18 @@ async fn region_map_errors_are_422_json_naming_the_label() {
 /// map drawn from the seed or on the player's; a level it cannot aim at on a variant yet is a
 /// 422 saying so (never a standard puzzle in its place).
 #[tokio::test]
-async fn variant_games_are_generated_by_seed_and_refuse_levels_naming_why() {
+async fn variant_games_are_generated_by_seed_at_a_level_or_any() {
     let app = new_app();
     let (_, levels) = get(&app, "/api/levels").await;
-    assert_eq!(levels["levels_on_variants"], false);
-    let (s, v) = post(
-        &app,
-        "/api/games",
+    assert_eq!(levels["levels_on_variants"], true);
+    // A level on a variant is that level by SE's rules over its houses.
+    for body in [
         json!({ "level": "easy", "variant": "x", "seed": 3 }),
-    )
-    .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert_eq!(v["error"]["code"], "not_available");
-    assert!(v["error"]["message"].as_str().unwrap().contains("\"any\""));
+        json!({ "level": "medium", "variant": "jigsaw", "seed": 3 }),
+    ] {
+        let g = new_variant_game(&app, body.clone()).await;
+        assert_eq!(g["level"], body["level"], "{body}: {g}");
+    }
 
     for body in [
         json!({ "level": "any", "variant": "x", "seed": 2 }),
