@@ -189,7 +189,9 @@ impl Layout {
 
     /// Whether this is the classic layout (rows, columns, boxes and nothing else).
     pub fn is_standard(&self) -> bool {
-        *self == STANDARD
+        // Boxes (not regions) and nothing beyond the 27 houses: hot paths ask, so no comparison
+        // of the whole tables.
+        self.house_count == 27 && !self.is_jigsaw()
     }
 
     /// Whether the third kind of house is irregular regions (a jigsaw layout).
