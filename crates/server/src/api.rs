@@ -257,12 +257,9 @@ async fn blocking<T: Send + 'static>(
 
 fn engine_error(e: EngineError) -> ApiError {
     use nonet_generate::GenerateError;
-    match &e {
-        // Options no puzzle can meet, such as a region map that admits no grid.
-        EngineError::Generate(GenerateError::Impossible(why)) => {
-            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone())
-        }
-        _ => {}
+    // Options no puzzle can meet, such as a region map that admits no grid.
+    if let EngineError::Generate(GenerateError::Impossible(why)) = &e {
+        return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone());
     }
     eprintln!("nonet play: {e}");
     ApiError::new(
