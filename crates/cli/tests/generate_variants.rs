@@ -125,7 +125,7 @@ fn json_names_the_variant_and_a_jigsaw_s_regions() {
             puzzle.solutions_in(&layout),
             nonet_core::Solutions::Unique(solution)
         );
-        // No rating: nonet-logic rates the standard layout only.
+        // No rating unless a target asks for one.
         assert!(v.get("er").is_none());
     }
     let out = ok(&[

@@ -240,8 +240,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     if variant.jigsaw && args.format == GenFormat::Grid {
         bail!("--format grid shows no regions: use --format line or json with --variant jigsaw");
     }
-    // A variant's ratings are nonet-logic's SE-like ones over its houses (`rate --variant`'s).
-    let rated_output = matches!(args.format, GenFormat::Json | GenFormat::Csv);
+    // A variant's ratings (SE's rules over its houses, `rate --variant`'s) are given when a
+    // target asks for them: its contradiction chains make rating a hard variant puzzle cost
+    // far more than making it.
+    let targeted = args.level.is_some() || args.se.is_some() || args.classic.is_some();
+    let rated_output = matches!(args.format, GenFormat::Json | GenFormat::Csv)
+        && (variant.is_standard() || targeted);
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal,
