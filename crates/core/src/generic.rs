@@ -52,6 +52,10 @@ const DESPERATE_GUESSES: u32 = 2000;
 const SCORED_CELLS: u32 = 8;
 /// The largest leftover sets kept: larger ones rarely lose a digit entirely.
 const MAX_LEFTOVER: u32 = 6;
+/// The largest leftover sets kept in searches with interchangeable digits (empty or nearly
+/// empty grids): there the order of the digits in a house places them all at once, and the
+/// sets of 7 and 8 cells are what refutes most of the impossible layouts that took seconds.
+const MAX_WIDE_LEFTOVER: u32 = 8;
 
 /// The layout as bit masks, with the pairs of cell sets the pair rule looks at.
 pub(crate) struct Geometry {
@@ -65,9 +69,10 @@ pub(crate) struct Geometry {
     houses_of: [u64; 81],
     /// Pairs (P, Q) such that a digit absent from P is absent from Q and the other way round:
     /// locked candidates (two houses that share two cells or more, less those cells), and on
-    /// a jigsaw the law of leftovers. Made when a search first needs them: most puzzles never
-    /// do, and listing them costs a good part of solving an easy one.
-    pairs: std::cell::OnceCell<Vec<(u128, u128)>>,
+    /// a jigsaw the law of leftovers, then the wider leftovers (the number of the others is
+    /// kept with the list). Made when a search first needs them: most puzzles never do, and
+    /// listing them costs a good part of solving an easy one.
+    pairs: std::cell::OnceCell<(Vec<(u128, u128)>, usize)>,
     /// Whether the layout is a jigsaw (the leftovers need irregular regions).
     jigsaw: bool,
 }
@@ -101,9 +106,10 @@ impl Geometry {
         }
     }
 
-    /// The pairs: locked candidates, then leftovers on a jigsaw.
-    fn pairs(&self) -> &[(u128, u128)] {
-        self.pairs.get_or_init(|| {
+    /// The pairs: locked candidates, then leftovers on a jigsaw, with the leftover sets of
+    /// `MAX_LEFTOVER + 1` to `MAX_WIDE_LEFTOVER` cells when `wide`.
+    fn pairs(&self, wide: bool) -> &[(u128, u128)] {
+        let (pairs, narrow) = self.pairs.get_or_init(|| {
             let houses = self.houses();
             let mut pairs = Vec::with_capacity(128);
             for (a, &ha) in houses.iter().enumerate() {
@@ -114,13 +120,24 @@ impl Geometry {
                     }
                 }
             }
+            let h = &self.houses;
             if self.jigsaw {
-                let h = &self.houses;
-                leftovers(&h[..9], &h[18..27], &mut pairs);
-                leftovers(&h[9..18], &h[18..27], &mut pairs);
+                leftovers(&h[..9], &h[18..27], 1..=MAX_LEFTOVER, &mut pairs);
+                leftovers(&h[9..18], &h[18..27], 1..=MAX_LEFTOVER, &mut pairs);
             }
+            let narrow = pairs.len();
+            if self.jigsaw {
+                let sizes = MAX_LEFTOVER + 1..=MAX_WIDE_LEFTOVER;
+                leftovers(&h[..9], &h[18..27], sizes.clone(), &mut pairs);
+                leftovers(&h[9..18], &h[18..27], sizes, &mut pairs);
+            }
+            (pairs, narrow)
+        });
+        if wide {
             pairs
-        })
+        } else {
+            &pairs[..*narrow]
+        }
     }
 
     /// The houses as masks.
@@ -133,10 +150,15 @@ impl Geometry {
 /// run of k consecutive lines (1 <= k <= 4: longer runs are the complements of shorter ones
 /// with the other regions, which give the same pair), the k regions that overlap it most; the
 /// run's cells outside the regions and the regions' cells outside the run hold the same
-/// digits, so each makes a pair when small. (Runs, not every set of lines: regions are
+/// digits, so each makes a pair when its size is in `sizes`. (Runs, not every set of lines: regions are
 /// connected, so a set of lines that is not a run is rarely covered by regions this closely,
 /// and all 255 sets cost more to list than most puzzles take to solve.)
-fn leftovers(lines: &[u128], regions: &[u128], pairs: &mut Vec<(u128, u128)>) {
+fn leftovers(
+    lines: &[u128],
+    regions: &[u128],
+    sizes: std::ops::RangeInclusive<u32>,
+    pairs: &mut Vec<(u128, u128)>,
+) {
     for start in 0..9 {
         let mut cells = 0u128;
         for (k, &line) in lines.iter().enumerate().skip(start).take(4) {
@@ -148,7 +170,7 @@ fn leftovers(lines: &[u128], regions: &[u128], pairs: &mut Vec<(u128, u128)>) {
             let union = overlap[..k].iter().fold(0u128, |m, &(_, g)| m | regions[g]);
             let (a, b) = (cells & !union, union & !cells);
             let size = a.count_ones();
-            if (1..=MAX_LEFTOVER).contains(&size) && !pairs.contains(&(a, b)) {
+            if sizes.contains(&size) && !pairs.contains(&(a, b)) {
                 pairs.push((a, b));
             }
         }
@@ -278,7 +300,7 @@ impl State {
                 }
             }
             if rules.pairs {
-                match self.pairs(g.pairs()) {
+                match self.pairs(g.pairs(rules.wide)) {
                     None => return false,
                     Some(true) => continue,
                     Some(false) => {}
@@ -481,6 +503,8 @@ impl State {
 struct Rules {
     /// Locked candidates and the law of leftovers.
     pairs: bool,
+    /// The wider leftovers too (`MAX_WIDE_LEFTOVER`).
+    wide: bool,
     /// Hall's condition.
     hall: bool,
 }
@@ -506,6 +530,7 @@ impl Search<'_> {
         let desperate = self.guesses > DESPERATE_GUESSES;
         Rules {
             pairs: hard || desperate,
+            wide: self.order.len > 1,
             hall: desperate,
         }
     }
@@ -646,6 +671,7 @@ pub(crate) fn count_with(
                 let order = Order { house, ..order };
                 let rules = Rules {
                     pairs: true,
+                    wide: true,
                     hall: false,
                 };
                 if root.settle(g, &order, rules) {
