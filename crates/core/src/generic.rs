@@ -120,17 +120,14 @@ impl Geometry {
                     }
                 }
             }
-            let h = &self.houses;
+            let mut wide = Vec::new();
             if self.jigsaw {
-                leftovers(&h[..9], &h[18..27], 1..=MAX_LEFTOVER, &mut pairs);
-                leftovers(&h[9..18], &h[18..27], 1..=MAX_LEFTOVER, &mut pairs);
+                let h = &self.houses;
+                leftovers(&h[..9], &h[18..27], &mut pairs, &mut wide);
+                leftovers(&h[9..18], &h[18..27], &mut pairs, &mut wide);
             }
             let narrow = pairs.len();
-            if self.jigsaw {
-                let sizes = MAX_LEFTOVER + 1..=MAX_WIDE_LEFTOVER;
-                leftovers(&h[..9], &h[18..27], sizes.clone(), &mut pairs);
-                leftovers(&h[9..18], &h[18..27], sizes, &mut pairs);
-            }
+            pairs.append(&mut wide);
             (pairs, narrow)
         });
         if wide {
@@ -150,14 +147,15 @@ impl Geometry {
 /// run of k consecutive lines (1 <= k <= 4: longer runs are the complements of shorter ones
 /// with the other regions, which give the same pair), the k regions that overlap it most; the
 /// run's cells outside the regions and the regions' cells outside the run hold the same
-/// digits, so each makes a pair when its size is in `sizes`. (Runs, not every set of lines: regions are
+/// digits, so each makes a pair when small: in `pairs` up to `MAX_LEFTOVER` cells, in `wide`
+/// up to `MAX_WIDE_LEFTOVER`. (Runs, not every set of lines: regions are
 /// connected, so a set of lines that is not a run is rarely covered by regions this closely,
 /// and all 255 sets cost more to list than most puzzles take to solve.)
 fn leftovers(
     lines: &[u128],
     regions: &[u128],
-    sizes: std::ops::RangeInclusive<u32>,
     pairs: &mut Vec<(u128, u128)>,
+    wide: &mut Vec<(u128, u128)>,
 ) {
     for start in 0..9 {
         let mut cells = 0u128;
@@ -170,8 +168,13 @@ fn leftovers(
             let union = overlap[..k].iter().fold(0u128, |m, &(_, g)| m | regions[g]);
             let (a, b) = (cells & !union, union & !cells);
             let size = a.count_ones();
-            if sizes.contains(&size) && !pairs.contains(&(a, b)) {
-                pairs.push((a, b));
+            let list = if size <= MAX_LEFTOVER {
+                &mut *pairs
+            } else {
+                &mut *wide
+            };
+            if (1..=MAX_WIDE_LEFTOVER).contains(&size) && !list.contains(&(a, b)) {
+                list.push((a, b));
             }
         }
     }
