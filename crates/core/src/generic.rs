@@ -19,7 +19,8 @@
 //!   layouts the *law of leftovers*: for k rows (or columns) and the k regions that overlap
 //!   them most, the cells of the rows outside the regions (A) hold the same digits as the cells
 //!   of the regions outside the rows (B), so a digit with no place left in A leaves B and the
-//!   other way round. Both are one rule on a pair of cell sets (P, Q): "a digit absent from P
+//!   other way round (A and B of up to 6 cells, up to 8 in searches with interchangeable
+//!   digits, where the wider ones refute impossible layouts). Both are one rule on a pair of cell sets (P, Q): "a digit absent from P
 //!   is absent from Q" (for locked candidates P and Q are the two houses less their common
 //!   cells). These run only once the singles stall, and in easy searches not at all.
 //! - *Hall's condition*, in desperate searches without interchangeable digits only (see
@@ -152,9 +153,9 @@ impl Geometry {
 /// with the other regions, which give the same pair), the k regions that overlap it most; the
 /// run's cells outside the regions and the regions' cells outside the run hold the same
 /// digits, so each makes a pair when small: in `pairs` up to `MAX_LEFTOVER` cells, in `wide`
-/// up to `MAX_WIDE_LEFTOVER`. (Runs, not every set of lines: regions are
-/// connected, so a set of lines that is not a run is rarely covered by regions this closely,
-/// and all 255 sets cost more to list than most puzzles take to solve.)
+/// up to `MAX_WIDE_LEFTOVER`. (Runs, not every set of lines: regions are connected, so a set
+/// of lines that is not a run is rarely covered by regions this closely, and all 255 sets cost
+/// more to list than most puzzles take to solve.)
 fn leftovers(
     lines: &[u128],
     regions: &[u128],
