@@ -111,3 +111,22 @@ fn the_standard_boxes_as_a_jigsaw_are_the_standard_layout() {
     .unwrap();
     assert_eq!(p.solutions_in(&boxes), p.solutions());
 }
+
+/// Issue #22: impossible layouts of sigh/Interactive-Sudoku-Solver's list that took the solver
+/// seconds to minutes each (up to 482 s) before the wider leftovers, the quadrupling budget and
+/// no Hall's condition in searches with interchangeable digits; each answers `none` (the reference solver cannot refute them in a
+/// reasonable time, so there is no comparison: `every_empty_layout` checks that the same
+/// reasoning still finds the valid layouts' grids).
+#[test]
+fn slow_impossible_layouts_from_sighs_list_answer_none() {
+    let maps: Vec<&str> = include_str!("sigh-invalid-layouts.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(maps.len(), 14);
+    let empty = Sudoku::empty();
+    for map in maps {
+        let layout = Layout::jigsaw(&RegionMap::parse(map).expect("a valid region map"));
+        assert_eq!(empty.solutions_in(&layout), Solutions::None, "{map}");
+    }
+}
