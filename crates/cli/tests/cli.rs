@@ -2,7 +2,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+mod support;
+use support::run_stdin;
 
 fn nonet() -> Command {
     Command::new(env!("CARGO_BIN_EXE_nonet"))
@@ -12,22 +15,6 @@ fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures")
         .join(name)
-}
-
-fn run_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = nonet()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("nonet runs");
-    // A command refused on its command line ends before it reads: a closed pipe is no failure.
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
-        _ => {}
-    }
-    child.wait_with_output().unwrap()
 }
 
 fn text(b: &[u8]) -> String {

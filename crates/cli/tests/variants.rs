@@ -1,30 +1,10 @@
 //! `--variant` and `--regions` on `solve`, `count` and `check` (`shared/CLI.md`, "Variants"),
 //! on samples of the shared jigsaw, X-Sudoku and Windoku sets (`../shared/puzzles/variants/`).
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-fn run_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nonet"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("nonet runs");
-    // A wrong command line ends nonet before it reads: its closed pipe is not a failure.
-    match child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-    {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
-        _ => {}
-    }
-    child.wait_with_output().expect("nonet ends")
-}
+mod support;
+use support::run_stdin;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
