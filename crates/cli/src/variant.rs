@@ -303,14 +303,13 @@ fn run(
             if !filter.keeps(outcome) {
                 return Ok(());
             }
-            // The puzzle (and a jigsaw's regions) as read: parsing again costs microseconds
-            // against the solver's milliseconds.
-            let read = variant.puzzle(p).ok();
             match format {
                 Format::Json => {
                     record["line"] = json!(p.line);
                     record["variant"] = json!(name);
-                    if let Some((sudoku, layout)) = &read {
+                    // The puzzle (and a jigsaw's regions) as read: parsing again costs
+                    // microseconds against the solver's milliseconds.
+                    if let Ok((sudoku, layout)) = variant.puzzle(p) {
                         record["puzzle"] = json!(sudoku.to_line());
                         if let Some(regions) = layout.region_map() {
                             record["regions"] = json!(regions.to_digits());
@@ -318,9 +317,9 @@ fn run(
                     }
                     writeln!(io.out, "{record}")?;
                 }
-                Format::Grid => match (&answer, &read) {
-                    (Answer::Solutions(Solutions::Unique(s)), Some((_, layout))) => {
-                        writeln!(io.out, "{}", grid_on(s, layout))?
+                Format::Grid => match (&answer, variant.puzzle(p)) {
+                    (Answer::Solutions(Solutions::Unique(s)), Ok((_, layout))) => {
+                        writeln!(io.out, "{}", grid_on(s, &layout))?
                     }
                     _ => writeln!(io.out, "{word}\n")?,
                 },

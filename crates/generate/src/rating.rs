@@ -10,8 +10,8 @@
 
 use nonet_core::{Layout, PencilMarks, Sudoku};
 use nonet_logic::rate::{
-    rate_classic, rate_classic_in, rate_se_at_most, rate_se_at_most_in, rate_se_in,
-    rate_se_unchecked, ClassicRating, Level, SeOutcome,
+    rate_classic, rate_classic_in, rate_se_at_most_in, rate_se_in, rate_se_unchecked,
+    ClassicRating, Level, SeOutcome,
 };
 use nonet_logic::Technique;
 
@@ -221,11 +221,7 @@ impl Target {
                     return true;
                 }
                 let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                if geo.is_standard() {
-                    capped_er(&s, hi).is_some()
-                } else {
-                    rate_se_at_most_in(layout, &s, hi as f64 / 10.0).is_some()
-                }
+                capped_er(layout, &s, hi).is_some()
             }
             _ => true,
         }
@@ -248,10 +244,11 @@ impl Target {
     }
 }
 
-/// SE's ER for `puzzle` in tenths if it is at most `cap` tenths, else `None`, without ever
-/// searching for a step harder than the cap (`nonet_logic::rate::rate_se_at_most`).
-pub(crate) fn capped_er(puzzle: &Sudoku, cap: i64) -> Option<i64> {
-    rate_se_at_most(puzzle, cap as f64 / 10.0).map(tenths)
+/// SE's ER for `puzzle` on `layout` in tenths if it is at most `cap` tenths, else `None`,
+/// without ever searching for a step harder than the cap
+/// (`nonet_logic::rate::rate_se_at_most_in`).
+pub(crate) fn capped_er(layout: &Layout, puzzle: &Sudoku, cap: i64) -> Option<i64> {
+    rate_se_at_most_in(layout, puzzle, cap as f64 / 10.0).map(tenths)
 }
 
 #[cfg(test)]

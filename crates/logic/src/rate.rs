@@ -74,19 +74,8 @@ pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
 /// Rates `sudoku` on the classic scale over the houses of `layout` (a variant's: elimination
 /// and naked pairs in every house it has).
 pub fn rate_classic_in(layout: &Layout, sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
-    let standard = layout.is_standard();
-    if standard {
-        sudoku.check()
-    } else {
-        sudoku.check_in(layout)
-    }
-    .map_err(RateError::Invalid)?;
-    let solutions = if standard {
-        sudoku.solutions()
-    } else {
-        sudoku.solutions_in(layout)
-    };
-    match solutions {
+    sudoku.check_in(layout).map_err(RateError::Invalid)?;
+    match sudoku.solutions_in(layout) {
         Solutions::None => return Ok(ClassicRating::NoSolution),
         Solutions::Multiple(_) => return Ok(ClassicRating::Multiple),
         Solutions::Unique(_) => {}

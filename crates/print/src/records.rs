@@ -44,16 +44,11 @@ impl PrintPuzzle {
 
     /// Its solution: the one given, or the unique one on its layout.
     pub fn unique_solution(&self) -> Option<Sudoku> {
-        self.solution.or_else(|| {
-            if self.layout.is_standard() {
-                self.puzzle.unique_solution()
-            } else {
-                match self.puzzle.solutions_in(&self.layout) {
-                    nonet_core::Solutions::Unique(s) => Some(s),
-                    _ => None,
-                }
-            }
-        })
+        self.solution
+            .or_else(|| match self.puzzle.solutions_in(&self.layout) {
+                nonet_core::Solutions::Unique(s) => Some(s),
+                _ => None,
+            })
     }
 
     /// The caption: `line 3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known, so a

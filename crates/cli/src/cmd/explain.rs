@@ -132,15 +132,6 @@ pub struct Input {
 }
 
 impl Input {
-    /// The solutions of `puzzle` on the input's layout.
-    pub fn solutions(&self, puzzle: &Sudoku) -> Solutions {
-        if self.layout.is_standard() {
-            puzzle.solutions()
-        } else {
-            puzzle.solutions_in(&self.layout)
-        }
-    }
-
     /// The variant's fields of a JSON answer (`variant`, and a jigsaw's `regions`), added to
     /// `doc` when the layout is not the standard one.
     pub fn describe(&self, doc: &mut Value) {
@@ -326,7 +317,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
     let teacher = teacher.with_layout(input.layout.clone());
     let mut status = Status::Ok;
     let sudoku = input.position.to_sudoku();
-    match input.solutions(&sudoku) {
+    match sudoku.solutions_in(&input.layout) {
         Solutions::None => {
             eprintln!("the puzzle has no solution");
             if args.solver.format == ExplainFormat::Json {

@@ -58,7 +58,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
     // As `explain`: a puzzle without a unique solution gets its hint (a guess settles which
     // solution), and exit status 1.
     let puzzle = givens.unwrap_or_else(|| input.position.to_sudoku());
-    let several = matches!(input.solutions(&puzzle), Solutions::Multiple(_));
+    let several = matches!(puzzle.solutions_in(&input.layout), Solutions::Multiple(_));
     if several {
         eprintln!(
             "the puzzle has more than one solution: uniqueness techniques are off and a guess \
