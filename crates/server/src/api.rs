@@ -330,6 +330,7 @@ pub fn game_json(g: &Game) -> Value {
             json!({
                 "value": value,
                 "origin": origin,
+                "candidates": digits(b.candidates(c)),
                 "centre": digits(b.centre(c)),
                 "corner": digits(b.corner(c)),
             })
@@ -849,6 +850,8 @@ pub async fn delete_game(
 /// refuse unknown fields through `flatten`).
 pub struct MoveRequest {
     mv: Move,
+    /// A placement's `tidy` (default true): whether the digit leaves its peers' marks.
+    tidy: bool,
     elapsed_ms: Option<i64>,
     version: Option<i64>,
 }
@@ -857,6 +860,7 @@ impl Default for MoveRequest {
     fn default() -> Self {
         MoveRequest {
             mv: Move::ClearMarks,
+            tidy: true,
             elapsed_ms: None,
             version: None,
         }
@@ -878,11 +882,13 @@ impl<'de> Deserialize<'de> for MoveRequest {
         let elapsed_ms = take("elapsed_ms")?;
         let version = take("version")?;
         let keys: Vec<String> = fields.keys().cloned().collect();
+        let tidy = fields.remove("tidy");
         let mv = Move::deserialize(Value::Object(fields)).map_err(D::Error::custom)?;
         // serde lets extra fields through on the variants without fields, even with
         // `deny_unknown_fields`: check every key against the variant's own.
         let known: &[&str] = match mv {
-            Move::Place { .. } | Move::Centre { .. } | Move::Corner { .. } => {
+            Move::Place { .. } => &["type", "cell", "digit", "tidy"],
+            Move::Candidate { .. } | Move::Centre { .. } | Move::Corner { .. } => {
                 &["type", "cell", "digit"]
             }
             Move::Clear { .. } => &["type", "cell"],
@@ -894,8 +900,13 @@ impl<'de> Deserialize<'de> for MoveRequest {
                 known.join("`, `")
             )));
         }
+        let tidy = match tidy {
+            None | Some(Value::Null) => true,
+            Some(v) => bool::deserialize(v).map_err(|e| D::Error::custom(format!("tidy: {e}")))?,
+        };
         Ok(MoveRequest {
             mv,
+            tidy,
             elapsed_ms,
             version,
         })
@@ -954,7 +965,7 @@ pub async fn play_move(
             }
             apply_elapsed(g, req.elapsed_ms)?;
             let before = g.board.clone();
-            g.board.apply(&req.mv)?;
+            g.board.apply_tidy(&req.mv, req.tidy)?;
             finish_if_solved(g);
             Ok((g.board != before, ()))
         })??;

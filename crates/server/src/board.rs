@@ -1,5 +1,9 @@
-//! [`Board`]: the state of one game in play (values, who placed them, centre and corner pencil
-//! marks) and the moves that change it.
+//! [`Board`]: the state of one game in play (values, who placed them, candidates, centre and
+//! corner pencil marks) and the moves that change it.
+//!
+//! Candidates are the marks the engine reads (auto-candidates fill them, hints and the bot work
+//! from them, the page draws them at fixed places in a 3x3 mini-grid); centre and corner marks
+//! are the player's own notation, which the engine never reads.
 //!
 //! The board is the single source of truth for a game: the browser only sends [`Move`]s and
 //! draws the board it gets back. Every move is checked here (a given cannot be overwritten, a
@@ -48,6 +52,7 @@ impl Origin {
 pub struct Board {
     layout: Layout,
     values: [Option<(Digit, Origin)>; 81],
+    cands: [DigitSet; 81],
     centre: [DigitSet; 81],
     corner: [DigitSet; 81],
 }
@@ -57,6 +62,7 @@ pub struct Board {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Move {
     /// Put `digit` in `cell` (replacing any digit the player or bot put there).
+    /// By default the digit leaves its peers' marks too (see [`Board::apply_tidy`]).
     Place {
         /// Cell index 0-80, row-major.
         cell: u8,
@@ -67,6 +73,13 @@ pub enum Move {
     Clear {
         /// Cell index 0-80.
         cell: u8,
+    },
+    /// Toggle a candidate (the positional marks the engine reads).
+    Candidate {
+        /// Cell index 0-80.
+        cell: u8,
+        /// Digit 1-9.
+        digit: u8,
     },
     /// Toggle a centre pencil mark.
     Centre {
@@ -82,7 +95,7 @@ pub enum Move {
         /// Digit 1-9.
         digit: u8,
     },
-    /// Fill every empty cell's centre marks with the digits none of its peers holds.
+    /// Fill every empty cell's candidates with the digits none of its peers holds.
     AutoCandidates,
     /// Remove every pencil mark.
     ClearMarks,
@@ -152,6 +165,7 @@ impl Board {
         Board {
             layout: layout.clone(),
             values,
+            cands: [DigitSet::EMPTY; 81],
             centre: [DigitSet::EMPTY; 81],
             corner: [DigitSet::EMPTY; 81],
         }
@@ -165,6 +179,11 @@ impl Board {
     /// The digit in `cell` and who put it there.
     pub fn value(&self, cell: Cell) -> Option<(Digit, Origin)> {
         self.values[cell.index()]
+    }
+
+    /// The candidates of `cell` (the marks the engine reads).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cands[cell.index()]
     }
 
     /// The centre pencil marks of `cell`.
@@ -193,11 +212,21 @@ impl Board {
 
     /// Applies `mv`, checking it first. A refused move leaves the board unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<(), MoveError> {
+        self.apply_tidy(mv, true)
+    }
+
+    /// Applies `mv` like [`Board::apply`]; with `tidy` false a placed digit stays in its peers'
+    /// marks (the player's "auto-remove marks" setting off).
+    pub fn apply_tidy(&mut self, mv: &Move, tidy: bool) -> Result<(), MoveError> {
         match *mv {
             Move::Place { cell, digit } => {
                 let (cell, digit) = (cell_of(cell)?, digit_of(digit)?);
                 self.check_not_given(cell)?;
-                self.place(cell, digit, Origin::Player);
+                if tidy {
+                    self.place(cell, digit, Origin::Player);
+                } else {
+                    self.put(cell, digit, Origin::Player);
+                }
             }
             Move::Clear { cell } => {
                 let cell = cell_of(cell)?;
@@ -206,11 +235,14 @@ impl Board {
                 if self.values[i].is_some() {
                     self.values[i] = None;
                 } else {
+                    self.cands[i] = DigitSet::EMPTY;
                     self.centre[i] = DigitSet::EMPTY;
                     self.corner[i] = DigitSet::EMPTY;
                 }
             }
-            Move::Centre { cell, digit } | Move::Corner { cell, digit } => {
+            Move::Candidate { cell, digit }
+            | Move::Centre { cell, digit }
+            | Move::Corner { cell, digit } => {
                 let (cell, digit) = (cell_of(cell)?, digit_of(digit)?);
                 if self.values[cell.index()].is_some() {
                     return Err(if self.is_given(cell) {
@@ -219,10 +251,10 @@ impl Board {
                         MoveError::Filled(cell)
                     });
                 }
-                let marks = if matches!(mv, Move::Centre { .. }) {
-                    &mut self.centre[cell.index()]
-                } else {
-                    &mut self.corner[cell.index()]
+                let marks = match mv {
+                    Move::Candidate { .. } => &mut self.cands[cell.index()],
+                    Move::Centre { .. } => &mut self.centre[cell.index()],
+                    _ => &mut self.corner[cell.index()],
                 };
                 if !marks.remove(digit) {
                     marks.insert(digit);
@@ -230,6 +262,7 @@ impl Board {
             }
             Move::AutoCandidates => self.fill_candidates(),
             Move::ClearMarks => {
+                self.cands = [DigitSet::EMPTY; 81];
                 self.centre = [DigitSet::EMPTY; 81];
                 self.corner = [DigitSet::EMPTY; 81];
             }
@@ -252,14 +285,21 @@ impl Board {
     /// Puts `digit` in `cell` and cleans up: the cell's own marks go, and `digit` leaves the
     /// pencil marks of every peer (the clean-up players expect from a good app).
     pub fn place(&mut self, cell: Cell, digit: Digit, origin: Origin) {
-        let i = cell.index();
-        self.values[i] = Some((digit, origin));
-        self.centre[i] = DigitSet::EMPTY;
-        self.corner[i] = DigitSet::EMPTY;
+        self.put(cell, digit, origin);
         for p in self.layout.peers(cell) {
+            self.cands[p.index()].remove(digit);
             self.centre[p.index()].remove(digit);
             self.corner[p.index()].remove(digit);
         }
+    }
+
+    /// Puts `digit` in `cell` and drops the cell's own marks, leaving its peers' marks alone.
+    fn put(&mut self, cell: Cell, digit: Digit, origin: Origin) {
+        let i = cell.index();
+        self.values[i] = Some((digit, origin));
+        self.cands[i] = DigitSet::EMPTY;
+        self.centre[i] = DigitSet::EMPTY;
+        self.corner[i] = DigitSet::EMPTY;
     }
 
     /// Removes a placed (not given) digit.
@@ -269,9 +309,9 @@ impl Board {
         }
     }
 
-    /// Removes `digit` from the centre marks of `cell`.
+    /// Removes `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        self.centre[cell.index()].remove(digit);
+        self.cands[cell.index()].remove(digit);
     }
 
     /// Every empty cell's candidates: the digits none of its peers (on the board's layout)
@@ -280,37 +320,37 @@ impl Board {
         PencilMarks::raw_in(&self.layout, &self.grid())
     }
 
-    /// Sets every empty cell's centre marks to the digits none of its peers holds.
+    /// Sets every empty cell's candidates to the digits none of its peers holds.
     pub fn fill_candidates(&mut self) {
         let raw = self.raw();
         for cell in Cell::all() {
             if self.values[cell.index()].is_none() {
-                self.centre[cell.index()] = raw.candidates(cell);
+                self.cands[cell.index()] = raw.candidates(cell);
             }
         }
     }
 
-    /// Whether the centre marks are usable as the engine's candidates: every empty cell has at
+    /// Whether the player's candidates are usable as the engine's: every empty cell has at
     /// least one, and none is a digit a peer already holds.
     pub fn has_full_marks(&self) -> bool {
         let raw = self.raw();
         Cell::all().all(|c| {
             self.values[c.index()].is_some() || {
-                let m = self.centre[c.index()];
+                let m = self.cands[c.index()];
                 !m.is_empty() && m.difference(raw.candidates(c)).is_empty()
             }
         })
     }
 
     /// The position the logical solver works on: the digits on the board and, when the player
-    /// keeps full centre marks, those marks (so eliminations already made are kept); otherwise
+    /// keeps full candidates, those (so eliminations already made are kept); otherwise
     /// every candidate the digits allow (on the board's layout).
     pub fn position(&self) -> PencilMarks {
         let mut pm = self.raw();
         if self.has_full_marks() {
             for cell in Cell::all() {
                 if self.values[cell.index()].is_none() {
-                    pm.set_candidates(cell, self.centre[cell.index()]);
+                    pm.set_candidates(cell, self.cands[cell.index()]);
                 }
             }
         }
@@ -355,12 +395,12 @@ impl Board {
             .collect()
     }
 
-    /// Empty cells whose centre marks leave out the solution's digit (only meaningful when the
-    /// player keeps marks in that cell).
+    /// Empty cells whose candidates leave out the solution's digit (only meaningful when the
+    /// player keeps candidates in that cell).
     pub fn wrong_marks(&self, solution: &Sudoku) -> CellSet {
         Cell::all()
             .filter(|&c| {
-                let m = self.centre[c.index()];
+                let m = self.cands[c.index()];
                 self.values[c.index()].is_none()
                     && !m.is_empty()
                     && solution.get(c).is_some_and(|d| !m.contains(d))
@@ -381,6 +421,7 @@ impl Board {
                 .iter()
                 .map(|v| v.map_or('.', |(_, o)| o.code()))
                 .collect(),
+            n: self.cands.iter().map(|m| m.bits()).collect(),
             c: self.centre.iter().map(|m| m.bits()).collect(),
             k: self.corner.iter().map(|m| m.bits()).collect(),
         }
@@ -388,29 +429,42 @@ impl Board {
 
     /// Reads the stored form back onto `layout` (kept with the game, not in each stored
     /// board); `None` if it is damaged.
+    ///
+    /// A board stored before candidates had a set of their own (no `n`) kept them in its centre
+    /// marks, which the engine read as candidates: they come back as candidates, so an older
+    /// game means what it meant.
     pub fn from_stored(s: &StoredBoard, layout: &Layout) -> Option<Board> {
         if s.v.chars().count() != 81
             || s.o.chars().count() != 81
             || s.c.len() != 81
             || s.k.len() != 81
+            || !(s.n.is_empty() || s.n.len() == 81)
         {
             return None;
         }
         let mut b = Board {
             layout: layout.clone(),
             values: [None; 81],
+            cands: [DigitSet::EMPTY; 81],
             centre: [DigitSet::EMPTY; 81],
             corner: [DigitSet::EMPTY; 81],
         };
+        let older = s.n.is_empty();
         for (i, (v, o)) in s.v.chars().zip(s.o.chars()).enumerate() {
             b.values[i] = match (v, o) {
                 ('.', '.') => None,
                 (v, o) => Some((Digit::from_char(v)?, Origin::from_code(o)?)),
             };
-            if s.c[i] > 0x1ff || s.k[i] > 0x1ff {
+            let n = if older { 0 } else { s.n[i] };
+            if s.c[i] > 0x1ff || s.k[i] > 0x1ff || n > 0x1ff {
                 return None;
             }
-            b.centre[i] = DigitSet::from_bits(s.c[i]);
+            if older {
+                b.cands[i] = DigitSet::from_bits(s.c[i]);
+            } else {
+                b.cands[i] = DigitSet::from_bits(n);
+                b.centre[i] = DigitSet::from_bits(s.c[i]);
+            }
             b.corner[i] = DigitSet::from_bits(s.k[i]);
         }
         Some(b)
@@ -418,13 +472,16 @@ impl Board {
 }
 
 /// How a board is kept in the database: digits and origins as 81-character strings, marks as
-/// 9-bit masks.
+/// 9-bit masks (`n` absent: a board stored before candidates had their own set).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredBoard {
     /// Digits, `.` for empty.
     pub v: String,
     /// Origins: `g`, `p`, `b`, `.` for empty.
     pub o: String,
+    /// Candidates (empty in boards stored before they had their own set).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub n: Vec<u16>,
     /// Centre marks.
     pub c: Vec<u16>,
     /// Corner marks.
@@ -468,9 +525,16 @@ mod tests {
     fn placing_cleans_peer_marks_and_reports_clashes() {
         let mut b = board();
         b.apply(&Move::AutoCandidates).unwrap();
-        assert!(b.centre(Cell::at(0, 2)).contains(Digit::new(4).unwrap()));
+        assert!(b
+            .candidates(Cell::at(0, 2))
+            .contains(Digit::new(4).unwrap()));
+        assert!(b
+            .candidates(Cell::at(0, 5))
+            .contains(Digit::new(4).unwrap()));
         b.apply(&Move::Place { cell: 2, digit: 4 }).unwrap();
-        assert!(!b.centre(Cell::at(0, 3)).contains(Digit::new(4).unwrap()));
+        assert!(!b
+            .candidates(Cell::at(0, 5))
+            .contains(Digit::new(4).unwrap()));
         assert!(b.clashes().is_empty());
         // 5 is a given in r1c1, so a 5 in r1c3 clashes with it in the row (the first house).
         b.apply(&Move::Place { cell: 2, digit: 5 }).unwrap();
@@ -505,11 +569,11 @@ mod tests {
         b.apply(&Move::AutoCandidates).unwrap();
         let seven = Digit::new(7).unwrap();
         assert!(
-            !b.centre(Cell::from_index(19)).contains(seven),
+            !b.candidates(Cell::from_index(19)).contains(seven),
             "region of r1c1"
         );
         assert!(
-            b.centre(Cell::from_index(20)).contains(seven),
+            b.candidates(Cell::from_index(20)).contains(seven),
             "box of r1c1, not its region"
         );
         assert!(b.has_full_marks());
@@ -517,13 +581,63 @@ mod tests {
         b.apply(&Move::Place { cell: 21, digit: 5 }).unwrap();
         let five = Digit::new(5).unwrap();
         assert!(
-            !b.centre(Cell::from_index(22)).contains(five),
+            !b.candidates(Cell::from_index(22)).contains(five),
             "same region '4'"
         );
         assert!(
-            b.centre(Cell::from_index(13)).contains(five),
+            b.candidates(Cell::from_index(13)).contains(five),
             "same box, region '2'"
         );
+    }
+
+    /// Candidates, centre and corner marks are three sets: toggling one leaves the others.
+    #[test]
+    fn candidates_are_a_set_of_their_own() {
+        let mut b = board();
+        let six = Digit::new(6).unwrap();
+        b.apply(&Move::Candidate { cell: 3, digit: 6 }).unwrap();
+        b.apply(&Move::Centre { cell: 3, digit: 2 }).unwrap();
+        b.apply(&Move::Corner { cell: 3, digit: 1 }).unwrap();
+        let c = Cell::from_index(3);
+        assert_eq!(b.candidates(c), DigitSet::single(six));
+        assert_eq!(b.centre(c), DigitSet::single(Digit::new(2).unwrap()));
+        assert_eq!(b.corner(c), DigitSet::single(Digit::new(1).unwrap()));
+        b.apply(&Move::Candidate { cell: 3, digit: 6 }).unwrap();
+        assert!(b.candidates(c).is_empty());
+        assert!(!b.centre(c).is_empty(), "the centre mark stays");
+        // Auto-candidates fill candidates only: the player's notation is theirs.
+        b.apply(&Move::AutoCandidates).unwrap();
+        assert!(b.candidates(c).contains(six));
+        assert_eq!(b.centre(c), DigitSet::single(Digit::new(2).unwrap()));
+    }
+
+    /// The "auto-remove marks" setting off: a placed digit stays in its peers' marks.
+    #[test]
+    fn an_untidy_placement_leaves_peer_marks() {
+        let mut b = board();
+        b.apply(&Move::AutoCandidates).unwrap();
+        let four = Digit::new(4).unwrap();
+        b.apply_tidy(&Move::Place { cell: 2, digit: 4 }, false)
+            .unwrap();
+        assert!(b.candidates(Cell::at(0, 5)).contains(four));
+        assert!(
+            b.candidates(Cell::at(0, 2)).is_empty(),
+            "the cell's own marks go"
+        );
+    }
+
+    /// A board stored before candidates had their own set kept them as centre marks (the
+    /// engine read those): they load as candidates.
+    #[test]
+    fn an_older_stored_board_reads_its_centre_marks_as_candidates() {
+        let mut b = board();
+        b.apply(&Move::AutoCandidates).unwrap();
+        let mut old = b.to_stored();
+        old.c = std::mem::take(&mut old.n);
+        let json = serde_json::to_string(&old).unwrap();
+        assert!(!json.contains("\"n\""), "{json}");
+        let back: StoredBoard = serde_json::from_str(&json).unwrap();
+        assert_eq!(Board::from_stored(&back, &STANDARD), Some(b));
     }
 
     #[test]
@@ -531,6 +645,8 @@ mod tests {
         let mut b = board();
         b.apply(&Move::Place { cell: 2, digit: 4 }).unwrap();
         b.apply(&Move::Corner { cell: 3, digit: 6 }).unwrap();
+        b.apply(&Move::Centre { cell: 6, digit: 2 }).unwrap();
+        b.apply(&Move::Candidate { cell: 6, digit: 3 }).unwrap();
         b.place(Cell::from_index(5), Digit::new(8).unwrap(), Origin::Bot);
         assert_eq!(Board::from_stored(&b.to_stored(), &STANDARD), Some(b));
     }

@@ -209,11 +209,66 @@ async fn moves_clashes_and_givens() {
         "no marks in a filled cell"
     );
     let (_, g) = post(&app, &moves, json!({ "type": "auto_candidates" })).await;
-    assert_eq!(g["cells"][2]["centre"], json!([]), "r1c3 holds a digit");
-    assert!(g["cells"][3]["centre"]
+    assert_eq!(g["cells"][2]["candidates"], json!([]), "r1c3 holds a digit");
+    assert!(g["cells"][3]["candidates"]
         .as_array()
         .unwrap()
         .contains(&json!(2)));
+}
+
+/// Defect 1 of issue 23: candidates are a set of their own (the engine's, drawn by position),
+/// beside the player's centre and corner notation; a placement may leave peers' marks alone.
+#[tokio::test]
+async fn candidates_are_their_own_marks_beside_centre_and_corner() {
+    let app = new_app();
+    let id = new_game(&app, PUZZLE).await;
+    let moves = format!("/api/games/{id}/moves");
+    let (s, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "candidate", "cell": 5, "digit": 4 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    post(
+        &app,
+        &moves,
+        json!({ "type": "centre", "cell": 5, "digit": 2 }),
+    )
+    .await;
+    let (_, g) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["cells"][5]["candidates"], json!([4]));
+    assert_eq!(g["cells"][5]["centre"], json!([2]));
+    // Auto-candidates fill candidates, not the player's centre marks.
+    let (_, g) = post(&app, &moves, json!({ "type": "auto_candidates" })).await;
+    assert_eq!(g["cells"][5]["candidates"], json!([2, 4, 6, 8]));
+    assert_eq!(g["cells"][5]["centre"], json!([2]));
+    // "tidy": false keeps the placed digit in the peers' marks; the default takes it out.
+    let (s, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 4, "tidy": false }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["cells"][5]["candidates"], json!([2, 4, 6, 8]));
+    let (_, g) = post(
+        &app,
+        &moves,
+        json!({ "type": "place", "cell": 2, "digit": 4 }),
+    )
+    .await;
+    assert_eq!(g["cells"][5]["candidates"], json!([2, 6, 8]));
+    assert_eq!(g["cells"][5]["centre"], json!([2]));
+    // `tidy` belongs to place only, and must be a boolean.
+    for bad in [
+        json!({ "type": "candidate", "cell": 6, "digit": 4, "tidy": false }),
+        json!({ "type": "place", "cell": 6, "digit": 4, "tidy": "no" }),
+    ] {
+        let (s, v) = post(&app, &moves, bad.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{bad} -> {v}");
+        assert!(is_error_body(&v));
+    }
 }
 
 #[tokio::test]
@@ -1322,7 +1377,7 @@ async fn a_jigsaw_game_is_played_on_its_regions_from_create_to_solved() {
     .await;
     for r in &regions {
         for &c in r {
-            for d in after["cells"][c]["centre"].as_array().unwrap() {
+            for d in after["cells"][c]["candidates"].as_array().unwrap() {
                 let d = d.as_u64().unwrap() as u8 + b'0';
                 assert!(
                     !r.iter().any(|&o| JIGSAW.as_bytes()[o] == d),
