@@ -1,9 +1,17 @@
 // The board: an ARIA grid of 81 cells with a roving tabindex. It draws what it is given
-// (values, marks, highlights, and the layout: thick borders where boxes or a jigsaw's regions
-// meet, a region tint, X's diagonals, Windoku's windows) and reports clicks, right clicks and
-// focus; it owns no game state.
+// (values, candidates at their fixed places in a 3x3 mini-grid, the player's centre and corner
+// marks, cell colours, highlights, and the layout: thick borders where boxes or a jigsaw's
+// regions meet, a region tint, X's diagonals, Windoku's windows) and reports clicks (with Shift
+// or Ctrl to add a cell to the selection), drags across cells, right clicks and focus; it owns
+// no game state.
+//
+// An empty cell shows one layer of marks at a time, so that nothing overlaps: its candidates,
+// or the player's centre and corner notation. Candidates win, except while the player writes
+// centre or corner marks (`notation`); a cell holding both layers gets a small flag saying the
+// other one is there, and its label names both.
 
 import { rowOf, colOf } from './util.js';
+import { COLOUR_NAMES } from './colours.js';
 import { variantTitle } from './layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -11,7 +19,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 export class BoardView {
   /**
    * @param {HTMLElement} root the element with role="grid"
-   * @param {{select(i:number):void, clear(i:number):void}} handlers
+   * @param {{select(i:number, fromPointer:boolean, how?:string):void, clear(i:number):void}} handlers
+   *   `how` is 'add' (Shift or Ctrl held: the cell joins the selection) or 'drag' (the pointer,
+   *   held down, moved onto the cell).
    */
   constructor(root, handlers) {
     this.root = root;
@@ -43,12 +53,29 @@ export class BoardView {
       }
       root.append(row);
     }
-    // Pointer events cover mouse, pen and touch alike.
+    // Pointer events cover mouse, pen and touch alike. A drag (button or finger held down)
+    // across cells selects each cell it crosses; touch keeps delivering moves to the first
+    // target, so the cell under the pointer is found from its position.
+    let dragging = null;
     root.addEventListener('pointerdown', (e) => {
       const cell = e.target.closest('.cell');
       if (!cell || e.button === 2) return;
-      handlers.select(Number(cell.dataset.i), true);
+      const i = Number(cell.dataset.i);
+      dragging = i;
+      handlers.select(i, true, e.shiftKey || e.ctrlKey || e.metaKey ? 'add' : undefined);
     });
+    root.addEventListener('pointermove', (e) => {
+      if (dragging == null || !e.buttons) return;
+      const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.('.cell');
+      if (!cell || !root.contains(cell)) return;
+      const i = Number(cell.dataset.i);
+      if (i === dragging) return;
+      dragging = i;
+      handlers.select(i, true, 'drag');
+    });
+    const stop = () => { dragging = null; };
+    window.addEventListener('pointerup', stop);
+    window.addEventListener('pointercancel', stop);
     root.addEventListener('contextmenu', (e) => {
       const cell = e.target.closest('.cell');
       if (!cell) return;
@@ -165,12 +192,16 @@ export class BoardView {
       if (this.layoutClass[i]) cls.push(this.layoutClass[i]);
       if (c.value) cls.push(c.origin);
       const sel = v.selected === i;
+      const picked = sel || Boolean(v.multi?.has(i));
       if (sel) cls.push('selected');
-      else if (v.selected != null && layout.arePeers(i, v.selected)) cls.push('peer');
-      if (digit && c.value === digit && !sel) cls.push('same');
+      else if (picked) cls.push('picked');
+      else if (v.selected != null && !v.multi?.size && layout.arePeers(i, v.selected)) cls.push('peer');
+      if (v.same && c.value === v.same && !sel) cls.push('same');
+      const colour = v.colours?.[i] ?? 0;
+      if (colour) cls.push(`col-${colour}`);
       if (v.help && digit && !c.value && layout.canGo(values, i, digit)) cls.push('help');
-      if (clashCells.has(i)) cls.push('clash');
-      if (clashWith.has(i)) cls.push('clash-with');
+      if (v.conflicts !== false && clashCells.has(i)) cls.push('clash');
+      if (v.conflicts !== false && clashWith.has(i)) cls.push('clash-with');
       if (v.check) {
         if (v.check.right.has(i)) cls.push('right');
         if (v.check.wrong.has(i)) cls.push('wrong');
@@ -187,23 +218,85 @@ export class BoardView {
       const className = cls.join(' ');
       if (el.className !== className) el.className = className;
       el.dataset.c = String(colOf(i));
-      el.setAttribute('aria-selected', sel ? 'true' : 'false');
+      el.setAttribute('aria-selected', picked ? 'true' : 'false');
       el.tabIndex = (v.selected ?? 0) === i ? 0 : -1;
 
       // Contents: rebuild only when something visible changed.
       const cands = h?.cands.get(i);
-      const mark = digit && (c.centre.includes(digit) || c.corner.includes(digit)) ? digit : null;
-      const key = JSON.stringify([c.value, c.centre, c.corner, cands && !c.value ? cands : null, mark]);
+      const own = c.candidates ?? [];
+      const mark = v.same && (own.includes(v.same) || c.centre.includes(v.same) || c.corner.includes(v.same)) ? v.same : null;
+      const key = JSON.stringify([c.value, own, c.centre, c.corner, cands && !c.value ? cands : null, mark, Boolean(v.notation)]);
       if (el.dataset.key !== key) {
         el.dataset.key = key;
-        el.replaceChildren(...contents(c, !c.value ? cands : null, mark));
+        el.replaceChildren(...contents(c, !c.value ? cands : null, mark, v.notation));
       }
-      el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands, layout));
+      el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands, layout, colour));
     }
   }
 }
 
-function contents(c, cands, mark) {
+/**
+ * Appends `spans` to `parent` with a space between each two: the space is not drawn (the
+ * containers are grids, flex boxes or positioned), but it makes the cell's text read as
+ * separate digits ("2 6 8", not "268"), as its label says them (WCAG 2.5.3, label in name).
+ */
+function appendSpaced(parent, spans) {
+  spans.forEach((s, n) => {
+    if (n) parent.append(' ');
+    parent.append(s);
+  });
+}
+
+/** A span holding digit `d` (empty when null), marked `hl` when it is the highlighted digit. */
+function digitSpan(d, mark, cls = '') {
+  const s = document.createElement('span');
+  if (d != null) s.textContent = String(d);
+  const classes = [cls, d != null && d === mark ? 'hl' : ''].filter(Boolean).join(' ');
+  if (classes) s.className = classes;
+  return s;
+}
+
+/** The candidates `digits` at their fixed places: 1 top left ... 9 bottom right. */
+function candidateGrid(digits, mark) {
+  const g = document.createElement('span');
+  g.className = 'cands own';
+  const spans = [];
+  for (let d = 1; d <= 9; d++) spans.push(digitSpan(digits.includes(d) ? d : null, mark));
+  appendSpaced(g, spans);
+  return g;
+}
+
+/** The player's notation: centre marks in a line (two when long), corner marks in the corners. */
+function notation(c, mark) {
+  const out = [];
+  if (c.centre.length) {
+    const m = document.createElement('span');
+    m.className = c.centre.length > 5 ? 'centre many' : c.centre.length > 4 ? 'centre some' : 'centre';
+    // Six or more marks go on two balanced lines rather than a long one and a stub.
+    const half = c.centre.length > 5 ? Math.ceil(c.centre.length / 2) : 0;
+    const spans = [];
+    c.centre.forEach((d, n) => {
+      if (half && n === half) {
+        const brk = document.createElement('span');
+        brk.className = 'brk';
+        spans.push(brk);
+      }
+      spans.push(digitSpan(d, mark));
+    });
+    appendSpaced(m, spans);
+    out.push(m);
+  }
+  if (c.corner.length) {
+    const k = document.createElement('span');
+    k.className = 'corner';
+    appendSpaced(k, c.corner.map((d) => digitSpan(d, mark)));
+    out.push(k);
+  }
+  // Centre and corner marks together read as one run ("3 1"), as the label says them first.
+  return out.flatMap((e, n) => (n ? [' ', e] : [e]));
+}
+
+function contents(c, cands, mark, preferNotation) {
   const out = [];
   if (c.value) {
     const v = document.createElement('span');
@@ -212,34 +305,11 @@ function contents(c, cands, mark) {
     out.push(v);
     return out;
   }
-  if (c.centre.length) {
-    const m = document.createElement('span');
-    m.className = c.centre.length > 5 ? 'centre many' : c.centre.length > 4 ? 'centre some' : 'centre';
-    // Six or more marks go on two balanced lines rather than a long one and a stub.
-    const half = c.centre.length > 5 ? Math.ceil(c.centre.length / 2) : 0;
-    c.centre.forEach((d, n) => {
-      if (half && n === half) m.append(document.createElement('br'));
-      const s = document.createElement('span');
-      s.textContent = String(d);
-      if (d === mark) s.className = 'hl';
-      m.append(s);
-    });
-    out.push(m);
-  }
-  if (c.corner.length) {
-    const k = document.createElement('span');
-    k.className = 'corner';
-    for (const d of c.corner) {
-      const s = document.createElement('span');
-      s.textContent = String(d);
-      if (d === mark) s.className = 'hl';
-      k.append(s);
-    }
-    out.push(k);
-  }
   if (cands) {
+    // A hint's or the bot's candidates, coloured by their part in the step.
     const g = document.createElement('span');
     g.className = 'cands';
+    const spans = [];
     for (let d = 1; d <= 9; d++) {
       const s = document.createElement('span');
       if (cands.digits.includes(d)) {
@@ -249,21 +319,45 @@ function contents(c, cands, mark) {
         else if (cands.sec.includes(d)) s.className = 'sec';
         else if (cands.pat.includes(d)) s.className = 'pat';
       }
-      g.append(s);
+      spans.push(s);
     }
+    appendSpaced(g, spans);
     out.push(g);
+    return out;
+  }
+  const own = c.candidates ?? [];
+  const hasNotation = c.centre.length > 0 || c.corner.length > 0;
+  const showNotation = hasNotation && (preferNotation || !own.length);
+  if (showNotation) out.push(...notation(c, mark));
+  else if (own.length) out.push(candidateGrid(own, mark));
+  if (own.length && hasNotation) {
+    // The layer not shown is still there: a small flag says so.
+    const f = document.createElement('span');
+    f.className = showNotation ? 'layer-flag cand-flag' : 'layer-flag note-flag';
+    out.push(f);
   }
   return out;
 }
 
-function label(i, c, clash, v, cands, layout) {
+function label(i, c, clash, v, cands, layout, colour) {
   const parts = [`row ${rowOf(i) + 1}, column ${colOf(i) + 1}`];
   // On a jigsaw the region is not where row and column put it: say which one it is.
   if (layout.jigsaw) parts.push(`region ${layout.box[i] + 1}`);
   if (!c.value) {
     parts.push('empty');
-    if (c.centre.length) parts.push(`candidates ${c.centre.join(' ')}`);
-    if (c.corner.length) parts.push(`corner marks ${c.corner.join(' ')}`);
+    // The layer drawn comes first and names its digits in the order they are drawn, so the
+    // label holds the cell's visible text (WCAG 2.5.3); the layer not drawn follows.
+    const own = c.candidates ?? [];
+    const centre = c.centre.join(' ');
+    const corner = c.corner.join(' ');
+    let marks = '';
+    if (centre && corner) marks = `marks ${centre} ${corner}: centre ${centre}, corner ${corner}`;
+    else if (centre) marks = `centre marks ${centre}`;
+    else if (corner) marks = `corner marks ${corner}`;
+    const candText = own.length ? `candidates ${own.join(' ')}` : '';
+    if (cands) parts.push(`candidates ${cands.digits.join(' ')}`);
+    else if (marks && (v.notation || !own.length)) parts.push(marks, candText);
+    else parts.push(candText, marks);
   } else if (c.origin === 'given') {
     parts.push(`given ${c.value}`);
   } else if (c.origin === 'bot') {
@@ -271,7 +365,8 @@ function label(i, c, clash, v, cands, layout) {
   } else {
     parts.push(String(c.value));
   }
-  if (clash) parts.push(`breaks a rule: ${clash.message}`);
+  if (colour) parts.push(`coloured ${COLOUR_NAMES[colour]}`);
+  if (clash && v.conflicts !== false) parts.push(`breaks a rule: ${clash.message}`);
   if (v.check?.right.has(i)) parts.push('right');
   if (v.check?.wrong.has(i) || v.hint?.bad.has(i)) parts.push('wrong');
   if (v.hint?.area.has(i)) parts.push('part of the hint');
@@ -280,5 +375,5 @@ function label(i, c, clash, v, cands, layout) {
     if (cands.elim.length) parts.push(`hint removes ${cands.elim.join(' ')}`);
   }
   if (v.help && v.digit && !c.value && layout.canGo(v.cells.map((x) => x.value), i, v.digit)) parts.push(`${v.digit} may go here`);
-  return parts.join(', ');
+  return parts.filter(Boolean).join(', ');
 }

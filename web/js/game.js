@@ -6,6 +6,12 @@ import { api } from './api.js';
 import { BoardView } from './board.js';
 import { Layout } from './layout.js';
 import { cellName, formatTime, rowOf, colOf, sleep } from './util.js';
+import { radioGroup } from './a11y.js';
+import { COLOURS, COLOUR_NAMES, loadColours, paint, saveColours } from './colours.js';
+import { onSettings, settings } from './settings.js';
+
+/** The input modes, in the order Space cycles through them. */
+const MODES = ['normal', 'candidate', 'centre', 'corner', 'colour'];
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +33,10 @@ export class GameController {
     /** The game's layout (from `game.layout`), rebuilt only when another one comes. */
     this.layout = null;
     this.selected = null;
+    /** Further selected cells (Shift/Ctrl-click, drag): marks and colours go to all of them. */
+    this.multi = new Set();
+    /** The player's cell colours for this game (colours.js), 0 for none. */
+    this.colours = Array(81).fill(0);
     this.digit = null;
     this.mode = 'normal';
     this.help = false;
@@ -43,6 +53,7 @@ export class GameController {
     });
     this.buildPad();
     this.wire();
+    onSettings((s, key) => this.settingsChanged(s, key));
     setInterval(() => this.tick(), 250);
     setInterval(() => this.saveClock(false), 15000);
     document.addEventListener('visibilitychange', () => {
@@ -63,10 +74,13 @@ export class GameController {
     this.game = g;
     this.takeLayout(g);
     this.selected = this.selected ?? null;
+    this.multi.clear();
+    this.colours = loadColours(g.id);
     this.hint = null;
     this.check = null;
-    this.checkOn = false;
-    $('btn-check').setAttribute('aria-pressed', 'false');
+    this.checkOn = settings.checkAsYouGo;
+    $('btn-check').setAttribute('aria-pressed', String(this.checkOn));
+    if (this.checkOn) this.refreshCheck().then(() => this.render());
     this.timer = { base: g.elapsed_ms, since: g.finished ? null : performance.now(), paused: false };
     $('board-wrap').classList.remove('paused');
     $('paused-cover').hidden = true;
@@ -186,14 +200,39 @@ export class GameController {
     return this.game && !this.game.finished && !this.timer.paused;
   }
 
-  select(i, fromPointer) {
+  /**
+   * Selects cell `i`. `how`: 'add' (Shift/Ctrl-click) adds it to the selection or takes it
+   * out, 'drag' adds it; otherwise it becomes the only selected cell. With digit-first input a
+   * tap on a cell enters the picked digit there (a given's digit becomes the picked one).
+   */
+  select(i, fromPointer, how) {
     if (!this.game) return;
     if (this.selected === i && !fromPointer) return;
+    if (how === 'add' || how === 'drag') {
+      if (this.selected != null) this.multi.add(this.selected);
+      if (how === 'add' && this.multi.has(i) && this.selected !== i) this.multi.delete(i);
+      else this.multi.add(i);
+    } else if (!(fromPointer === false && this.multi.has(i))) {
+      this.multi.clear();
+    }
     this.selected = i;
     const v = this.game.cells[i].value;
+    const digitFirst = fromPointer && !how && settings.order === 'digit' && this.digit && this.mode !== 'colour';
+    if (digitFirst && this.game.cells[i].origin !== 'given') {
+      this.render();
+      this.board.focus(i);
+      this.enter(this.digit, this.mode, { toggle: true });
+      return;
+    }
     if (v) this.digit = v;
     this.render();
     if (fromPointer) this.board.focus(i);
+  }
+
+  /** The cells the next mark or colour goes to: the whole selection. */
+  targets() {
+    if (this.selected == null) return [];
+    return this.multi.size ? [...new Set([this.selected, ...this.multi])].sort((a, b) => a - b) : [this.selected];
   }
 
   moveSelection(dr, dc) {
@@ -201,25 +240,55 @@ export class GameController {
     const r = (rowOf(i) + dr + 9) % 9;
     const c = (colOf(i) + dc + 9) % 9;
     this.selected = r * 9 + c;
+    this.multi.clear();
     this.render();
     this.board.focus(this.selected);
   }
 
   setMode(mode) {
+    if (!MODES.includes(mode)) return;
     this.mode = mode;
     for (const b of document.querySelectorAll('.mode')) {
       b.setAttribute('aria-checked', b.dataset.mode === mode ? 'true' : 'false');
     }
-    $('pad').classList.toggle('pencil', mode !== 'normal');
+    this.syncModes?.();
+    $('pad').classList.toggle('pencil', mode !== 'normal' && mode !== 'colour');
+    $('pad').classList.toggle('colours', mode === 'colour');
+    this.render();
   }
 
   cycleMode() {
-    const order = ['normal', 'centre', 'corner'];
-    this.setMode(order[(order.indexOf(this.mode) + 1) % 3]);
+    this.setMode(MODES[(MODES.indexOf(this.mode) + 1) % MODES.length]);
   }
 
-  /** Enters digit `d` in the selected cell according to `mode`. */
-  enter(d, mode = this.mode) {
+  /** A setting changed (settings.js); `key` null: the first call, with every setting. */
+  settingsChanged(s, key) {
+    const board = $('board');
+    board.dataset.marks = s.markSize;
+    $('timer').closest('.timer')?.classList.toggle('timer-hidden', !s.timer);
+    if ((key === 'checkAsYouGo' || key === null) && this.game) {
+      this.checkOn = s.checkAsYouGo;
+      $('btn-check').setAttribute('aria-pressed', String(this.checkOn));
+      if (this.checkOn) {
+        this.refreshCheck().then(() => this.render());
+        return;
+      }
+      this.check = null;
+    }
+    this.render();
+  }
+
+  /**
+   * Enters digit `d` according to `mode`: a digit in the selected cell; a candidate, centre or
+   * corner mark in every selected empty cell (added to all unless all have it, then taken from
+   * all); colour `d` on every selected cell. With `toggle` (a digit-first tap), the same digit
+   * again clears the cell.
+   */
+  enter(d, mode = this.mode, { toggle = false } = {}) {
+    if (mode === 'colour') {
+      this.colour(d);
+      return;
+    }
     this.digit = d;
     if (!this.canPlay() || this.selected == null) {
       this.render();
@@ -227,32 +296,58 @@ export class GameController {
     }
     const i = this.selected;
     const cell = this.game.cells[i];
-    if (cell.origin === 'given') {
-      // On a given, a digit only picks the digit to highlight.
-      this.render();
-      return;
-    }
     if (mode === 'normal') {
-      if (cell.value === d) {
+      if (cell.origin === 'given') {
+        // On a given, a digit only picks the digit to highlight.
         this.render();
         return;
       }
-      this.send({ type: 'place', cell: i, digit: d }, (g) => {
+      if (cell.value === d) {
+        if (toggle) this.clearCell(i);
+        else this.render();
+        return;
+      }
+      const move = { type: 'place', cell: i, digit: d };
+      if (!settings.tidy) move.tidy = false;
+      this.send(move, (g) => {
         const clash = g.clashes.find((k) => k.cell === i);
-        if (clash) {
+        if (clash && settings.conflicts) {
           this.message(`${clash.message}: ${cellName(clash.other)} already holds ${clash.digit}.`, 'error');
         }
       });
-    } else {
-      if (cell.value) {
-        this.message('Pencil marks go in empty cells.', 'error');
-        return;
-      }
-      this.send({ type: mode === 'centre' ? 'centre' : 'corner', cell: i, digit: d });
+      return;
+    }
+    const key = mode === 'candidate' ? 'candidates' : mode;
+    const cells = this.targets().filter((j) => !this.game.cells[j].value);
+    if (!cells.length) {
+      if (cell.origin !== 'given') this.message('Pencil marks go in empty cells.', 'error');
+      this.render();
+      return;
+    }
+    const has = (j) => (this.game.cells[j][key] ?? []).includes(d);
+    const adding = !cells.every(has);
+    for (const j of cells) {
+      if (has(j) !== adding) this.send({ type: mode, cell: j, digit: d });
     }
   }
 
+  /** Paints the selected cells with colour `n` (1-6; 0 or again: off). */
+  colour(n) {
+    if (!this.game || this.selected == null || n > COLOURS) return;
+    paint(this.colours, this.targets(), n);
+    saveColours(this.game.id, this.colours);
+    this.render();
+  }
+
   clearCell(i = this.selected) {
+    if (this.mode === 'colour' && i === this.selected) {
+      this.colour(0);
+      return;
+    }
+    if (i === this.selected && this.multi.size) {
+      for (const j of this.targets()) if (this.game?.cells[j].origin !== 'given') this.clearCell(j);
+      return;
+    }
     if (!this.canPlay() || i == null) return;
     const c = this.game.cells[i];
     if (c.origin === 'given') {
@@ -576,7 +671,12 @@ export class GameController {
       cells: g.cells,
       clashes: g.clashes,
       selected: this.selected,
+      multi: this.multi,
       digit: this.digit,
+      same: settings.sameDigit ? this.digit : null,
+      notation: this.mode === 'centre' || this.mode === 'corner',
+      colours: this.colours,
+      conflicts: settings.conflicts,
       help: this.help,
       check: this.checkOn ? this.check : null,
       hint: hv,
@@ -586,9 +686,12 @@ export class GameController {
     // Number pad: the selected digit and how many of each are left to place.
     const counts = Array(10).fill(0);
     for (const c of g.cells) if (c.value) counts[c.value] += 1;
+    const colouring = this.mode === 'colour';
     for (const b of $('pad').children) {
       const d = Number(b.dataset.d);
-      b.setAttribute('aria-pressed', String(this.digit === d));
+      b.setAttribute('aria-pressed', String(!colouring && this.digit === d));
+      b.disabled = colouring && d > COLOURS;
+      b.querySelector('.swatch-name').textContent = colouring && d <= COLOURS ? ` ${COLOUR_NAMES[d]}` : '';
       const left = 9 - counts[d];
       // The name is the button's own text ("4, 3 left"), so that it holds what is seen
       // (WCAG 2.5.3, label in name); the words around the count are for screen readers only.
@@ -614,6 +717,10 @@ export class GameController {
       b.type = 'button';
       b.dataset.d = String(d);
       b.append(String(d));
+      // In colour mode the button paints colour d: its name is said, its swatch shown.
+      const swatch = document.createElement('span');
+      swatch.className = 'swatch-name sr-only';
+      b.append(swatch);
       const left = document.createElement('span');
       left.className = 'left';
       for (const cls of ['sr-only', '', 'sr-only']) {
@@ -623,6 +730,14 @@ export class GameController {
       }
       b.append(left);
       b.addEventListener('click', () => {
+        // With Help on, or digit-first input, the pad picks the digit to show or enter; it
+        // never writes in the selected cell (a tap on a cell does, digit-first).
+        if ((this.help || settings.order === 'digit') && this.mode !== 'colour') {
+          this.digit = this.digit === d && !this.help ? null : d;
+          if (this.help) this.message('');
+          this.render();
+          return;
+        }
         this.enter(d);
         if (this.selected != null) this.board.focus(this.selected);
       });
@@ -670,9 +785,7 @@ export class GameController {
     $('bot-speed').addEventListener('input', (e) => {
       e.target.setAttribute('aria-valuetext', BOT_SPEED_NAMES[Number(e.target.value)]);
     });
-    for (const b of document.querySelectorAll('.mode')) {
-      b.addEventListener('click', () => this.setMode(b.dataset.mode));
-    }
+    this.syncModes = radioGroup(document.querySelector('.modes'), (b) => this.setMode(b.dataset.mode));
     $('board').addEventListener('keydown', (e) => this.onBoardKey(e));
   }
 

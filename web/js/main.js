@@ -5,6 +5,8 @@ import { api } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
 import { variantTitle } from './layout.js';
+import { initSettingsPanel } from './settings.js';
+import { initSetter } from './setter.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,8 +62,20 @@ async function startGame(body) {
   controller.digit = null;
   controller.load(g);
   history.replaceState(null, '', `#/game/${g.id}`);
-  controller.board.focus(0);
+  focusBoardWhenFree();
   return g;
+}
+
+/**
+ * Puts keyboard focus on the board, after the dialog in front of it (if any) has closed:
+ * closing a modal dialog hands focus back to the button that opened it, which would undo a
+ * focus given while it is open.
+ */
+function focusBoardWhenFree() {
+  const open = document.querySelector('dialog[open]');
+  const focus = () => controller.board.focus(controller.selected ?? 0);
+  if (open) open.addEventListener('close', focus, { once: true });
+  else focus();
 }
 
 // Deleting the game on screen (from the games list) leaves nothing to play: say so, and drop
@@ -75,6 +89,8 @@ function gameDeleted(id) {
 }
 
 const dialogs = new Dialogs({ openGame, startGame, gameDeleted });
+initSettingsPanel();
+initSetter({ controller, startGame, openGame, showNew: () => dialogs.showNew() });
 
 $('btn-share').addEventListener('click', () => dialogs.showShare(controller.game));
 $('btn-print').addEventListener('click', () => window.print());

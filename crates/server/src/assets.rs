@@ -30,6 +30,7 @@ static ASSETS: &[Asset] = &[
     asset!("/", "index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/print.css", "print.css", "text/css; charset=utf-8"),
+    asset!("/board.css", "board.css", "text/css; charset=utf-8"),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
     asset!(
         "/manifest.webmanifest",
@@ -43,6 +44,10 @@ static ASSETS: &[Asset] = &[
     asset!("/js/dialogs.js", "js/dialogs.js", JS),
     asset!("/js/util.js", "js/util.js", JS),
     asset!("/js/layout.js", "js/layout.js", JS),
+    asset!("/js/a11y.js", "js/a11y.js", JS),
+    asset!("/js/settings.js", "js/settings.js", JS),
+    asset!("/js/colours.js", "js/colours.js", JS),
+    asset!("/js/setter.js", "js/setter.js", JS),
 ];
 
 /// Serves an embedded asset, or a JSON 404.
