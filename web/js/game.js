@@ -48,7 +48,7 @@ export class GameController {
     this.queue = Promise.resolve();
     this.timer = { base: 0, since: null, paused: false };
     this.board = new BoardView($('board'), {
-      select: (i, fromPointer) => this.select(i, fromPointer),
+      select: (i, fromPointer, how) => this.select(i, fromPointer, how),
       clear: (i) => this.clearCell(i),
     });
     this.buildPad();
