@@ -235,12 +235,14 @@ export class GameController {
     return this.multi.size ? [...new Set([this.selected, ...this.multi])].sort((a, b) => a - b) : [this.selected];
   }
 
-  moveSelection(dr, dc) {
+  /** Moves the selection; with `extend` (Shift+arrow) the cells passed stay selected. */
+  moveSelection(dr, dc, extend = false) {
     const i = this.selected ?? 0;
     const r = (rowOf(i) + dr + 9) % 9;
     const c = (colOf(i) + dc + 9) % 9;
     this.selected = r * 9 + c;
-    this.multi.clear();
+    if (extend) this.multi.add(i).add(this.selected);
+    else this.multi.clear();
     this.render();
     this.board.focus(this.selected);
   }
@@ -794,7 +796,7 @@ export class GameController {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[e.key]) {
       e.preventDefault();
-      this.moveSelection(...moves[e.key]);
+      this.moveSelection(...moves[e.key], e.shiftKey);
       return;
     }
     if (e.key === 'Home' || e.key === 'End') {

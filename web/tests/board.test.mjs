@@ -67,6 +67,37 @@ async function setting(p, key, value) {
   await p.waitForSelector('#dlg-settings', { state: 'hidden' });
 }
 
+/**
+ * The contrast ratio of `selector`'s text against its own background (WCAG's formula), with
+ * the element's opacity taken into account by blending both over the page's background.
+ */
+function contrast(p, selector) {
+  return p.$eval(selector, (e) => {
+    // rgb()/rgba() in 0-255; color-mix() results come as color(srgb r g b [/ a]) in 0-1.
+    const rgba = (s) => {
+      const v = s.replace('srgb', '').match(/[\d.]+/g).map(Number);
+      const k = s.startsWith('color(') ? 255 : 1;
+      return [v[0] * k, v[1] * k, v[2] * k, v[3] ?? 1];
+    };
+    const over = (top, under) => top.slice(0, 3).map((c, k) => c * top[3] + under[k] * (1 - top[3]));
+    const lum = (rgb) => {
+      const [r, g, b] = rgb.map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const page = rgba(getComputedStyle(document.body).backgroundColor);
+    let bg = null;
+    for (let n = e; n && !bg; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] > 0) bg = over(c, page);
+    }
+    const op = Number(getComputedStyle(e).opacity);
+    const fg = over([...over(rgba(getComputedStyle(e).color), bg), op], page);
+    const back = over([...bg, op], page);
+    const [a, b] = [lum(fg), lum(back)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
 /** The axe violations of the page, the board's and dialogs' rules all on. */
 async function noViolations(p, what, selector = 'body') {
   assert.deepEqual(await axeViolations(p, selector), [], what);
@@ -158,18 +189,24 @@ test('the pressed pad digit is visible in every mode, and all-placed digits stay
   }
   await page.reload();
   await page.waitForSelector('#pad button.done[data-d="1"]');
-  for (const mode of ['normal', 'candidate', 'centre', 'corner']) {
+  const done = await contrast(page, '#pad button.done[data-d="1"]');
+  assert.ok(done >= 4.5, `an all-placed digit: ${done.toFixed(2)}:1`);
+  const cells = { normal: 2, centre: 3, corner: 5, candidate: 6 };
+  for (const [mode, i] of Object.entries(cells)) {
     await page.click(`.mode[data-mode="${mode}"]`);
-    await page.click('#cell-2');
+    await page.click(`#cell-${i}`);
     await page.click('#pad button[data-d="4"]');
     await page.waitForSelector('#pad button[data-d="4"][aria-pressed="true"]');
-    await noViolations(page, `pad pressed in ${mode} mode`, '#pad');
+    const ratio = await contrast(page, '#pad button[data-d="4"]');
+    assert.ok(ratio >= 4.5, `the pressed 4 in ${mode} mode: ${ratio.toFixed(2)}:1`);
+    if (mode === 'centre') await shot(page, 'board-04-pad-centre-mode');
   }
-  await page.click('#cell-0'); // a given: picks nothing to place
+  await page.click('#cell-0'); // a given 5
   await page.click('#pad button[data-d="1"]');
   await page.waitForSelector('#pad button.done[data-d="1"][aria-pressed="true"]');
-  await noViolations(page, 'pressed and all placed', '#pad');
-  await shot(page, 'board-04-pad-centre-mode');
+  const both = await contrast(page, '#pad button[data-d="1"]');
+  assert.ok(both >= 4.5, `pressed and all placed: ${both.toFixed(2)}:1`);
+  await noViolations(page, 'the pad', '#pad');
 });
 
 test('the mode switch is a radio group: one tab stop, arrow keys pick (defect 8)', async () => {
@@ -234,6 +271,18 @@ test('every board state reads at 4.5:1 in both themes, and labels hold their vis
     await play(3, 2);
     await play(10, 6);
     await p.click('#btn-auto');
+    await until(id, (x) => x.cells[R1C7].candidates.length, 'the candidates');
+    await p.click('#btn-check');
+    await p.waitForSelector('#cell-3.wrong');
+    await p.click('#cell-2'); // the selected cell holds a player digit; its peers are tinted
+    await p.waitForSelector('#cell-2.selected');
+    // The selected player digit against the selected cell's tint, a peer's digit on its tint.
+    const selected = await contrast(p, '#cell-2 .v');
+    assert.ok(selected >= 4.5, `${scheme}: player digit on the selected cell ${selected.toFixed(2)}:1`);
+    const peer = await contrast(p, '#cell-10 .v');
+    assert.ok(peer >= 4.5, `${scheme}: player digit on a peer ${peer.toFixed(2)}:1`);
+    await noViolations(p, `digits, candidates, check, ${scheme}`);
+    // Notation and colours on top.
     await p.click('.mode[data-mode="centre"]');
     await play(R1C7, 1);
     await p.click('.mode[data-mode="colour"]');
@@ -241,22 +290,10 @@ test('every board state reads at 4.5:1 in both themes, and labels hold their vis
     await play(20, 2);
     await play(22, 6);
     await p.click('.mode[data-mode="normal"]');
-    await p.click('#btn-check');
-    await p.waitForSelector('#cell-3.wrong');
-    await p.click('#cell-2'); // the selected cell holds a player digit; its peers are tinted
-    await p.waitForSelector('#cell-2.selected');
+    await p.click('#cell-2');
     await until(id, (x) => x.cells[R1C7].centre.length, 'the centre mark');
     await shot(p, `board-05-states-${scheme}`);
-    await noViolations(p, `board states, ${scheme}`);
-    // The selected player digit against the selected cell's tint, computed here as well.
-    const ratio = await p.$eval('#cell-2', (cell) => {
-      const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number).map((c) => c / 255)
-        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-      const lum = (s) => { const [r, g, bl] = rgb(s); return 0.2126 * r + 0.7152 * g + 0.0722 * bl; };
-      const [a, bg] = [lum(getComputedStyle(cell.querySelector('.v')).color), lum(getComputedStyle(cell).backgroundColor)];
-      return (Math.max(a, bg) + 0.05) / (Math.min(a, bg) + 0.05);
-    });
-    assert.ok(ratio >= 4.5, `${scheme}: player digit on the selected cell ${ratio.toFixed(2)}:1`);
+    await noViolations(p, `notation and colours, ${scheme}`);
     await b.close();
   }
 });
@@ -316,6 +353,13 @@ test('several cells selected by Shift/Ctrl-click or a drag take a mark at once',
   await page.keyboard.press('7');
   await until(id, (g) => [10, 11].every((i) => g.cells[i].centre.includes(7)), 'centre 7 in the empty ones');
   assert.deepEqual((await game(id)).cells[12].centre, [], 'r2c4 holds a given');
+  // From the keyboard: Shift+arrows extend the selection.
+  await page.click('#cell-19');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  const keyed = await page.$$eval('.cell[aria-selected="true"]', (els) => els.map((e) => Number(e.dataset.i)));
+  assert.deepEqual(keyed.sort((a, b) => a - b), [19, 20, 29]);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cell-29');
   await shot(page, 'board-08-multi-select');
   await noViolations(page, 'several cells selected');
 });
@@ -441,4 +485,30 @@ test('a puzzle entered on the board gets its verdict live and is played', async 
   assert.equal(g.source, 'custom');
   await page.waitForSelector('#setter-bar', { state: 'hidden' });
   await page.waitForFunction(() => document.activeElement?.classList.contains('cell'));
+});
+
+test('the settings dialog and entering a puzzle on a phone, light and dark', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const phone = await launchBrowser({ width: 390, height: 844, isMobile: true, hasTouch: true, colorScheme: scheme });
+    const p = phone.page;
+    await openPuzzle(p);
+    await p.tap('#btn-settings');
+    await p.waitForSelector('#dlg-settings[open]');
+    await shot(p, `board-12-settings-phone-${scheme}`);
+    await noViolations(p, `settings on a phone, ${scheme}`, '#dlg-settings');
+    await p.keyboard.press('Escape');
+    await p.tap('#btn-new');
+    await p.tap('#custom-box summary');
+    await p.tap('#custom-board');
+    await p.waitForSelector('#setter-bar:not([hidden])');
+    for (const [i, d] of [[0, 5], [1, 3], [4, 7]]) {
+      await p.tap(`#cell-${i}`);
+      await p.tap(`#pad button[data-d="${d}"]`);
+    }
+    await p.waitForSelector('#setter-verdict.bad');
+    assert.equal(await p.textContent('#cell-4 .v'), '7');
+    await shot(p, `board-13-setter-phone-${scheme}`);
+    await noViolations(p, `entering a puzzle on a phone, ${scheme}`);
+    await phone.close();
+  }
 });
