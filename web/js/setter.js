@@ -112,6 +112,10 @@ class Setter {
     this.selected = 0;
     document.body.classList.add('setting');
     this.bar.hidden = false;
+    for (const b of $('pad').children) {
+      b.setAttribute('aria-pressed', 'false');
+      b.disabled = false;
+    }
     $('game-title').textContent = 'Entering a puzzle';
     history.replaceState(null, '', location.pathname + location.search);
     this.changed();
