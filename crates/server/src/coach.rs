@@ -257,8 +257,9 @@ impl CheckStep {
     }
 }
 
-/// The verdict as the page shows it.
-fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>) -> Value {
+/// The verdict as the page shows it, with the candidates of the position it was judged on
+/// (what the page draws the step's pattern over).
+fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>, pm: &PencilMarks) -> Value {
     let outcome = match outcome {
         Outcome::Valid => "valid",
         Outcome::RemovesNothing => "removes_nothing",
@@ -271,6 +272,7 @@ fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>) -> Value {
         "step": step.map(step_json),
         "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(candidate_json).collect()),
         "placements": step.map_or(Vec::new(), |s| s.placements.iter().map(candidate_json).collect()),
+        "candidates": candidates_json(pm),
     })
 }
 
@@ -292,6 +294,7 @@ pub async fn check_step(
     let g = blocking(move || Ok(read.store.get(id)?)).await?;
     check_version(&g, seen)?;
     let position = g.board.position();
+    let shown = position.clone();
     let layout = g.layout().clone();
     let verdict = st
         .pool
@@ -312,5 +315,6 @@ pub async fn check_step(
         verdict.outcome,
         &verdict.reason,
         verdict.step.as_ref(),
+        &shown,
     )))
 }

@@ -1,0 +1,37 @@
+// A step as the page shows it: its sentence and the board highlights drawn from its data (the
+// hint panel, the bot, the deduction check).
+
+/** Highlights of nothing. */
+export const NO_VIEW = () => ({ area: new Set(), cells: new Set(), cands: new Map(), bad: new Set() });
+
+/** The sentence of a step: the plain one when the step has it, else its explanation. */
+export const sentence = (s) => s.text ?? s.explanation;
+
+/**
+ * Highlights for a step at `level` (2: its area, 3: the move, pattern and chain) on a board
+ * whose candidates are `candidates` (81 lists).
+ */
+export function stepHighlight(step, candidates, level, layout) {
+  const area = new Set();
+  const cells = new Set(step.cells);
+  for (const h of step.houses) for (const c of layout.cells(h.index)) area.add(c);
+  const cands = new Map();
+  if (level >= 3) {
+    const touch = new Set([...step.cells, ...step.eliminations.map((x) => x.cell), ...step.placements.map((x) => x.cell)]);
+    for (const branch of step.chain?.branches ?? []) {
+      for (const link of branch) for (const c of [...link.from.cells, ...link.to.cells]) touch.add(c);
+    }
+    const pick = (list, c) => list.filter((x) => x.cell === c).map((x) => x.digit);
+    for (const c of touch) {
+      cands.set(c, {
+        digits: candidates?.[c] ?? [],
+        pat: pick(step.pattern, c),
+        sec: pick(step.secondary, c),
+        elim: pick(step.eliminations, c),
+        place: pick(step.placements, c),
+      });
+    }
+  }
+  return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set(), chain: level >= 3 ? step.chain : null };
+}
+
