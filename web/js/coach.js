@@ -29,6 +29,8 @@ export class Coach {
     this.link = -1;
     /** The levels (name, max_er), to say how hard a step is. */
     this.levels = [];
+    /** The bot's requests, one after another (the loop's and the buttons'). */
+    this.queue = Promise.resolve();
     api.levels().then((r) => { this.levels = r.levels; }).catch(() => {});
     this.wire();
   }
@@ -61,6 +63,17 @@ export class Coach {
     $('hint-notation').hidden = !notation;
     $('chain-walk').hidden = true;
     $('hint-body').scrollTop = 0;
+    // On a phone the panel is a sheet over the lower half: bring the board back above it.
+    if (matchMedia('(max-width: 900px)').matches && $('board-wrap').getBoundingClientRect().top < 0) {
+      $('board-wrap').scrollIntoView({ block: 'start' });
+    }
+  }
+
+  /** Another game is on the board: nothing of the last one's hint or bot stays. */
+  reset() {
+    this.hint = null;
+    this.taken = [];
+    this.hidePanel();
   }
 
   hidePanel() {
@@ -177,6 +190,14 @@ export class Coach {
 
   // ---- the bot -------------------------------------------------------------------------------
 
+  /** Runs `fn` after every bot request already asked for (each names the version the one
+   *  before it left), so the buttons never race the running bot. */
+  serial(fn) {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
   botDelay() {
     return this.bot.skip ? 0 : BOT_DELAYS[Number($('bot-speed').value)];
   }
@@ -244,7 +265,7 @@ export class Coach {
         await new Promise((r) => { this.bot.wake = r; });
         continue;
       }
-      const go = await this.botOnce(!this.bot.skip);
+      const go = await this.serial(() => (this.bot.paused ? true : this.botOnce(!this.bot.skip)));
       if (!go) break;
       const d = this.botDelay();
       if (d > 0) await this.botWait(d * 0.45);
@@ -265,7 +286,6 @@ export class Coach {
   setPaused(paused) {
     this.bot.paused = paused;
     $('bot-play').textContent = paused ? 'Play' : 'Pause';
-    $('bot-play').setAttribute('aria-label', paused ? 'Resume the bot' : 'Pause the bot');
     if (!paused) this.bot.wake?.();
   }
 
@@ -278,9 +298,8 @@ export class Coach {
   }
 
   /** Takes back the last bot action (one undo) and shows it, ready to be played again. */
-  async previous() {
+  async takeBack() {
     const ctrl = this.ctrl;
-    this.setPaused(true);
     const a = this.taken[this.taken.length - 1];
     if (!a || !ctrl.game?.can_undo) {
       ctrl.message('Nothing of the bot\'s to take back.');
@@ -310,7 +329,7 @@ export class Coach {
   async rewind() {
     this.setPaused(true);
     const n = this.taken.length;
-    while (this.taken.length && await this.previous()) { /* one at a time, in order */ }
+    while (this.taken.length && await this.takeBack()) { /* one at a time, in order */ }
     this.fill({ kicker: 'Bot · rewound', title: 'Back to the start', text: `${n} bot step${n === 1 ? '' : 's'} taken back: the board is as it was when the bot started.`, bot: true });
     this.ctrl.hintView = NO_VIEW();
     this.ctrl.render();
@@ -365,13 +384,16 @@ export class Coach {
     $('link-next').addEventListener('click', () => this.showLink(this.link + 1));
     $('link-prev').addEventListener('click', () => this.showLink(this.link - 1));
     $('bot-play').addEventListener('click', () => this.setPaused(!this.bot.paused));
-    $('bot-next').addEventListener('click', async () => {
+    $('bot-next').addEventListener('click', () => {
       this.setPaused(true);
-      await this.botOnce(true);
+      return this.serial(() => this.botOnce(true));
     });
-    $('bot-prev').addEventListener('click', () => this.previous());
-    $('bot-rewind').addEventListener('click', () => this.rewind());
-    $('bot-singles').addEventListener('click', () => this.skipSingles());
+    $('bot-prev').addEventListener('click', () => {
+      this.setPaused(true);
+      return this.serial(() => this.takeBack());
+    });
+    $('bot-rewind').addEventListener('click', () => this.serial(() => this.rewind()));
+    $('bot-singles').addEventListener('click', () => this.serial(() => this.skipSingles()));
     $('bot-skip').addEventListener('click', () => {
       this.bot.skip = true;
       this.setPaused(false);

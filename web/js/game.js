@@ -60,7 +60,7 @@ export class GameController {
     this.game = g;
     this.takeLayout(g);
     this.selected = this.selected ?? null;
-    this.coach.hint = null;
+    this.coach.reset();
     this.check = null;
     this.checkOn = false;
     $('btn-check').setAttribute('aria-pressed', 'false');
