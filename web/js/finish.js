@@ -31,7 +31,6 @@ export class Finish {
     next.hidden = !level;
     next.textContent = level ? `Next ${level} puzzle` : '';
     const rows = [
-      ['Time', formatTime(game.elapsed_ms)],
       ['Rating', game.rating != null ? `${game.rating.toFixed(1)}${game.level ? ` · ${game.level}` : ''}` : 'not rated'],
       ['Hints', String(game.hints ?? 0)],
     ];

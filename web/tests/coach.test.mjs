@@ -204,7 +204,8 @@ test('a real finish: summary with the hardest step and the average, then the nex
   await page.waitForSelector('#dlg-solved[open]');
   await page.waitForFunction(() => !document.getElementById('finish-summary').textContent.includes('…'));
   const summary = await page.textContent('#finish-summary');
-  for (const word of ['Time', 'Rating', 'Hints', 'Hardest step', 'Your average']) assert.ok(summary.includes(word), `${word} in ${summary}`);
+  assert.match(await page.textContent('#solved-text'), /^Time \d+:\d\d/);
+  for (const word of ['Rating', 'Hints', 'Hardest step', 'Your average']) assert.ok(summary.includes(word), `${word} in ${summary}`);
   assert.match(summary, /easy/);
   assert.match(await page.textContent('#finish-hardest'), /Your hardest step was an? .+ \(\d\.\d\)/);
   assert.equal(await page.textContent('#solved-next'), 'Next easy puzzle');
