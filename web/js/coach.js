@@ -7,7 +7,7 @@
 
 import { api } from './api.js';
 import { noteHelped } from './progress.js';
-import { NO_VIEW, sentence, stepHighlight } from './steps.js';
+import { NO_VIEW, sentence, stepHighlight, singleReason } from './steps.js';
 import { cellName, sleep } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +15,7 @@ const $ = (id) => document.getElementById(id);
 /** Bot delays per speed setting, slowest first (milliseconds per step). */
 const BOT_DELAYS = [3200, 2000, 1100, 500, 150];
 const BOT_SPEED_NAMES = ['very slow', 'slow', 'normal', 'fast', 'very fast'];
+const NOTES_KEY = 'nonet-coaching-notes';
 
 export class Coach {
   /** `ctrl`: the game controller (its game, layout, board, render, applyGame, elapsed...). */
@@ -32,6 +33,9 @@ export class Coach {
     /** The bot's requests, one after another (the loop's and the buttons'). */
     this.queue = Promise.resolve();
     api.levels().then((r) => { this.levels = r.levels; }).catch(() => {});
+    // Coaching notes are off unless the player turns them on (remembered in this browser).
+    $('coach-notes').checked = localStorage.getItem(NOTES_KEY) === 'on';
+    $('coach-notes').addEventListener('change', (e) => localStorage.setItem(NOTES_KEY, e.target.checked ? 'on' : 'off'));
     this.wire();
   }
 
@@ -373,6 +377,20 @@ export class Coach {
     this.showHint();
     $('hint-text').textContent = `${lead}${$('hint-text').textContent}`;
     ctrl.message(`${lead}The next step is a ${r.next.step.name}.`);
+  }
+
+  // ---- coaching notes ------------------------------------------------------------------------
+
+  /**
+   * With coaching notes on: after the player placed `d` in cell `i` (the board was `before`),
+   * a quiet note when no single gave it there: no other digit was ruled out of the cell and
+   * no house had the digit nowhere else (on the player's own marks when they keep them, so
+   * their eliminations count).
+   */
+  notePlacement(before, i, d) {
+    if (!$('coach-notes').checked || !this.ctrl.layout) return;
+    if (singleReason(before, this.ctrl.layout, i, d)) return;
+    this.ctrl.message(`${cellName(i)} = ${d} was not yet forced: lucky guess?`, 'note');
   }
 
   // ---- wiring --------------------------------------------------------------------------------

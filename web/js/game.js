@@ -234,10 +234,13 @@ export class GameController {
         this.render();
         return;
       }
+      const before = this.game.cells;
       this.send({ type: 'place', cell: i, digit: d }, (g) => {
         const clash = g.clashes.find((k) => k.cell === i);
         if (clash) {
           this.message(`${clash.message}: ${cellName(clash.other)} already holds ${clash.digit}.`, 'error');
+        } else {
+          this.coach.notePlacement(before, i, d);
         }
       });
     } else {

@@ -35,3 +35,34 @@ export function stepHighlight(step, candidates, level, layout) {
   return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set(), chain: level >= 3 ? step.chain : null };
 }
 
+
+/**
+ * The candidates of every cell of `cells` (a game's cells) on `layout`: the player's own marks
+ * (`candidates`, else centre marks) when every empty cell has some, else every digit no peer
+ * holds.
+ */
+export function positionOf(cells, layout) {
+  const values = cells.map((c) => c.value ?? null);
+  const marks = (c) => (c.candidates?.length ? c.candidates : c.centre ?? []);
+  const own = cells.every((c) => c.value || marks(c).length);
+  return cells.map((c, i) => {
+    if (c.value) return [];
+    if (own) return marks(c).filter((d) => layout.canGo(values, i, d));
+    return [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => layout.canGo(values, i, d));
+  });
+}
+
+/**
+ * Why `d` in cell `i` follows by a single from `cells` on `layout` ("naked single", "hidden
+ * single in row 3"), or `null` when no single gives it.
+ */
+export function singleReason(cells, layout, i, d) {
+  const cands = positionOf(cells, layout);
+  if (!cands[i].includes(d)) return null;
+  if (cands[i].length === 1) return 'naked single';
+  for (const h of layout.houses) {
+    if (!h.cells.includes(i)) continue;
+    if (h.cells.every((j) => j === i || !cands[j].includes(d))) return `hidden single in a ${h.kind}`;
+  }
+  return null;
+}

@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, axeViolations, CLASSIC, open, shot, solve, startSession } from './helpers.mjs';
+import { api, axeViolations, canGo, CLASSIC, open, shot, solve, startSession } from './helpers.mjs';
 
 let session;
 let server;
@@ -277,6 +277,50 @@ test('the deduction check says valid with the move, or not valid and why', async
   await shot(page, 'coach-15-check-phone-dark');
   await view(DESKTOP);
   await page.click('#deduce-close');
+});
+
+/** Whether a single gives digit `d` in cell `i` of `grid` (81 characters), classic houses. */
+function forcedBySingle(grid, i, d) {
+  const cands = (j) => (grid[j] === '.' ? [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((x) => canGo(grid, j, x)) : []);
+  if (cands(i).length === 1) return true;
+  const r = Math.floor(i / 9);
+  const c = i % 9;
+  const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
+  const houses = [
+    Array.from({ length: 9 }, (_, k) => r * 9 + k),
+    Array.from({ length: 9 }, (_, k) => k * 9 + c),
+    Array.from({ length: 9 }, (_, k) => (Math.floor(b / 3) * 3 + Math.floor(k / 3)) * 9 + (b % 3) * 3 + (k % 3)),
+  ];
+  return houses.some((h) => h.every((j) => j === i || !cands(j).includes(d)));
+}
+
+test('coaching notes are off by default, then say when a right digit was not yet forced', async () => {
+  await openGame(CLASSIC);
+  const solution = solve(CLASSIC);
+  const empties = [...CLASSIC].map((ch, i) => (ch === '.' ? i : -1)).filter((i) => i >= 0);
+  const guess = empties.find((i) => !forcedBySingle(CLASSIC, i, Number(solution[i])));
+  const forced = empties.find((i) => i !== guess && forcedBySingle(CLASSIC, i, Number(solution[i])));
+  assert.equal(await page.isChecked('#coach-notes'), false, 'off by default');
+  await page.click(`#cell-${guess}`);
+  await page.keyboard.press(solution[guess]);
+  await page.waitForFunction(([i, d]) => document.getElementById(`cell-${i}`).textContent.trim() === d, [guess, solution[guess]]);
+  assert.doesNotMatch(await page.textContent('#message'), /not yet forced/);
+  await page.keyboard.press('Delete');
+  await page.check('#coach-notes');
+  await page.click(`#cell-${guess}`);
+  await page.keyboard.press(solution[guess]);
+  const name = `r${Math.floor(guess / 9) + 1}c${(guess % 9) + 1}`;
+  await page.waitForFunction((t) => document.getElementById('message').textContent.includes(t), `${name} = ${solution[guess]} was not yet forced`);
+  await noAxe('.side');
+  await shot(page, 'coach-18-coaching-note');
+  // A digit a single gives draws no note; the setting is remembered.
+  await page.click(`#cell-${forced}`);
+  await page.keyboard.press(solution[forced]);
+  await page.waitForFunction(() => !/not yet forced/.test(document.getElementById('message').textContent));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.isChecked('#coach-notes'), true);
+  await page.uncheck('#coach-notes');
 });
 
 test('the solving path hides behind a spoiler guard, then scrubs step by step', async () => {
