@@ -99,6 +99,45 @@ test('explanation_is_a_bottom_sheet_under_the_board_on_phones', async () => {
   await view(DESKTOP);
 });
 
+test('a chain is walked link by link when the step lists its links', async () => {
+  // The step JSON's `links` (one per link, in order, with a sentence each) come from the
+  // explanation crate; here they are derived from the step's own chain so the walker is
+  // exercised on any server.
+  await page.route('**/api/games/*/hint', async (route) => {
+    const res = await route.fetch();
+    const data = await res.json();
+    if (data.kind === 'step' && data.step.chain && !data.step.links?.length) {
+      const name = (n) => `${n.digit}r${Math.floor(n.cells[0] / 9) + 1}c${(n.cells[0] % 9) + 1}`;
+      data.step.links = data.step.chain.branches.flatMap((b, branch) => b.map((l) => ({
+        branch,
+        from: { ...l.from, name: name(l.from) },
+        to: { ...l.to, name: name(l.to) },
+        kind: l.strong ? 'strong' : 'weak',
+        text: `if ${name(l.from)} is ${l.from.on ? '' : 'not '}so, ${name(l.to)} is ${l.to.on ? '' : 'not '}so`,
+      })));
+    }
+    await route.fulfill({ response: res, json: data });
+  });
+  await openGame(CHAIN);
+  await fullHint();
+  await page.waitForSelector('#chain-walk:not([hidden])');
+  const all = await page.locator('#chain-layer line').count();
+  assert.ok(all > 2, `the whole chain is drawn first (${all} lines)`);
+  await page.click('#link-next');
+  await page.waitForFunction(() => /^Link 1 of \d+: if /.test(document.getElementById('link-count').textContent));
+  assert.equal(await page.locator('#chain-layer line').count(), 1, 'the first link alone');
+  await page.click('#link-next');
+  await page.waitForFunction(() => /^Link 2 of /.test(document.getElementById('link-count').textContent));
+  assert.equal(await page.locator('#chain-layer line').count(), 2, 'the first two links');
+  assert.ok(await page.locator('.cell.hint-cell').count() >= 1, 'the link\'s cells are marked');
+  await page.click('#link-prev');
+  await page.waitForFunction(() => /^Link 1 of /.test(document.getElementById('link-count').textContent));
+  await noAxe('#coach');
+  await shot(page, 'coach-19-chain-link-by-link');
+  await page.unroute('**/api/games/*/hint');
+  await page.click('#hint-close');
+});
+
 test('hint level 0 says whether there is a mistake and how hard the next step is before naming it', async () => {
   await openGame(XWING);
   await page.click('#btn-hint');
