@@ -227,3 +227,22 @@ pub async fn technique(
         "practice": practice,
     })))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stock_line_names_a_technique_and_holds_puzzles() {
+        let names: Vec<String> = Technique::all().map(|t| format!("{t:?}")).collect();
+        let mut lines = 0;
+        for s in stock() {
+            lines += 1;
+            assert!(names.iter().any(|n| n == s.technique), "{}", s.technique);
+            for p in std::iter::once(s.example).chain(s.practice.iter().copied()) {
+                assert!(Sudoku::from_line(p).is_ok(), "{}: {p}", s.technique);
+            }
+        }
+        assert_eq!(lines, STOCK.lines().filter(|l| !l.starts_with('#')).count());
+    }
+}
