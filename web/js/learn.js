@@ -57,9 +57,11 @@ export class Learn {
       return;
     }
     const found = foundTechniques().has(t.name);
+    // Sudoku Explainer has no base for some techniques (finned fish...): the example's own.
+    const difficulty = t.difficulty ?? t.example?.step?.difficulty;
     const parts = [
       el('h3', { id: 'learn-title', text: t.name }),
-      el('p', { class: 'learn-meta', text: `${t.family.replace('-', ' ')} · difficulty ${t.difficulty != null ? t.difficulty.toFixed(1) : 'not rated'}${t.needs_uniqueness ? ' · assumes one solution' : ''}${found ? ' · you have used it without a hint' : ''}` }),
+      el('p', { class: 'learn-meta', text: `${t.family.replace('-', ' ')} · difficulty ${difficulty != null ? difficulty.toFixed(1) : 'not rated'}${t.needs_uniqueness ? ' · assumes one solution' : ''}${found ? ' · you have used it without a hint' : ''}` }),
       el('p', { class: 'learn-about', text: t.about }),
     ];
     if (t.example) {
