@@ -238,6 +238,13 @@ test('a real finish: summary with the hardest step and the average, then the nex
   }
   await open(page, server.url, `#/game/${g.id}`);
   const last = empty[empty.length - 1];
+  // A hint up to the technique's name: that technique counts as shown, not found alone.
+  await page.click('#btn-hint');
+  await page.waitForSelector('#hint-panel:not([hidden])');
+  await page.click('#hint-more');
+  await page.waitForFunction(() => /1 of 3/.test(document.getElementById('hint-kicker').textContent));
+  const hinted = await page.textContent('#hint-title');
+  await page.click('#hint-close');
   await page.click(`#cell-${last}`);
   await page.keyboard.press(solution[last]);
   await page.waitForSelector('#dlg-solved[open]');
@@ -246,7 +253,11 @@ test('a real finish: summary with the hardest step and the average, then the nex
   assert.match(await page.textContent('#solved-text'), /^Time \d+:\d\d/);
   for (const word of ['Rating', 'Hints', 'Hardest step', 'Your average']) assert.ok(summary.includes(word), `${word} in ${summary}`);
   assert.match(summary, /easy/);
-  assert.match(await page.textContent('#finish-hardest'), /Your hardest step was an? .+ \(\d\.\d\)/);
+  const words = await page.textContent('#finish-hardest');
+  assert.match(words, /Your hardest step was an? .+ \(\d\.\d\)/);
+  assert.match(words, /Found yourself: [A-Z]/);
+  assert.ok(words.includes(`With a hint or the bot: ${hinted}`), words);
+  assert.match(summary, /Hints1/);
   assert.equal(await page.textContent('#solved-next'), 'Next easy puzzle');
   await noAxe('#dlg-solved');
   await shot(page, 'coach-09-finish');
