@@ -199,6 +199,11 @@ test('the bot steps forwards and back, rewinds, and has a labelled speed', async
   assert.equal(await page.getAttribute('#bot-speed', 'aria-valuetext'), 'slow');
   await noAxe('#coach');
   await shot(page, 'coach-06-bot-rewound');
+  await view(PHONE, 'dark');
+  assert.ok(await inView('#bot-bar'), 'the bot bar is in the sheet');
+  await noAxe('#coach');
+  await shot(page, 'coach-06b-bot-phone-dark');
+  await view(DESKTOP);
   await page.click('#bot-stop');
 });
 
