@@ -31,6 +31,7 @@ static ASSETS: &[Asset] = &[
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/print.css", "print.css", "text/css; charset=utf-8"),
     asset!("/board.css", "board.css", "text/css; charset=utf-8"),
+    asset!("/coach.css", "coach.css", "text/css; charset=utf-8"),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
     asset!(
         "/manifest.webmanifest",
@@ -48,6 +49,14 @@ static ASSETS: &[Asset] = &[
     asset!("/js/settings.js", "js/settings.js", JS),
     asset!("/js/colours.js", "js/colours.js", JS),
     asset!("/js/setter.js", "js/setter.js", JS),
+    asset!("/js/coach.js", "js/coach.js", JS),
+    asset!("/js/steps.js", "js/steps.js", JS),
+    asset!("/js/progress.js", "js/progress.js", JS),
+    asset!("/js/mini.js", "js/mini.js", JS),
+    asset!("/js/learn.js", "js/learn.js", JS),
+    asset!("/js/path.js", "js/path.js", JS),
+    asset!("/js/finish.js", "js/finish.js", JS),
+    asset!("/js/deduce.js", "js/deduce.js", JS),
 ];
 
 /// Serves an embedded asset, or a JSON 404.
