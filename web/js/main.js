@@ -48,6 +48,7 @@ const controller = new GameController({
 });
 
 async function openGame(id) {
+  setter?.stop();
   try {
     const g = await api.getGame(id);
     controller.load(g);
@@ -62,6 +63,7 @@ async function openGame(id) {
 
 async function startGame(body) {
   const g = await api.createGame(body);
+  setter?.stop();
   controller.selected = null;
   controller.digit = null;
   controller.load(g);
@@ -98,7 +100,7 @@ const finish = new Finish({ startGame, pathView });
 new Learn({ startGame });
 new Deduce(controller);
 initSettingsPanel();
-initSetter({ controller, startGame, openGame, showNew: () => dialogs.showNew() });
+const setter = initSetter({ controller, startGame, openGame, showNew: () => dialogs.showNew() });
 
 $('btn-share').addEventListener('click', () => dialogs.showShare(controller.game));
 $('btn-print').addEventListener('click', () => window.print());

@@ -129,7 +129,9 @@ class Setter {
     }
   }
 
+  /** Leaves the setter (a game is being opened, or Cancel). */
   stop() {
+    if (!this.active) return;
     this.active = false;
     clearTimeout(this.timer);
     document.body.classList.remove('setting');
@@ -239,9 +241,7 @@ class Setter {
 
   async play() {
     try {
-      const line = this.line();
-      this.stop();
-      await this.startGame({ puzzle: line, variant: this.variant });
+      await this.startGame({ puzzle: this.line(), variant: this.variant });
     } catch (e) {
       this.active = true;
       document.body.classList.add('setting');

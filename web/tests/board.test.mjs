@@ -509,6 +509,11 @@ test('the settings dialog and entering a puzzle on a phone, light and dark', asy
     assert.equal(await p.textContent('#cell-4 .v'), '7');
     await shot(p, `board-13-setter-phone-${scheme}`);
     await noViolations(p, `entering a puzzle on a phone, ${scheme}`);
+    // Cancel goes back to the game that was on the board.
+    await p.tap('#setter-cancel');
+    await p.waitForSelector('#setter-bar', { state: 'hidden' });
+    await p.waitForFunction(() => document.querySelector('#cell-2 .v') === null && document.querySelector('#cell-1 .v')?.textContent === '3');
+    assert.match(p.url(), /#\/game\/\d+$/);
     await phone.close();
   }
 });
