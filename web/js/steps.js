@@ -37,13 +37,13 @@ export function stepHighlight(step, candidates, level, layout) {
 
 
 /**
- * The candidates of every cell of `cells` (a game's cells) on `layout`: the player's own marks
- * (`candidates`, else centre marks) when every empty cell has some, else every digit no peer
- * holds.
+ * The candidates of every cell of `cells` (a game's cells) on `layout`: the player's own
+ * candidates when every empty cell has some (centre and corner marks are notation the engine
+ * never reads, and neither does this), else every digit no peer holds.
  */
 export function positionOf(cells, layout) {
   const values = cells.map((c) => c.value ?? null);
-  const marks = (c) => (c.candidates?.length ? c.candidates : c.centre ?? []);
+  const marks = (c) => c.candidates ?? [];
   const own = cells.every((c) => c.value || marks(c).length);
   return cells.map((c, i) => {
     if (c.value) return [];
