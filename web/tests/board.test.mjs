@@ -245,10 +245,14 @@ test('announce() speaks through a live region that exists from the start (defect
   await page.waitForFunction(() => document.getElementById('sr-polite').textContent === 'Hint: a hidden single in box 3.');
 });
 
-test('the phone keeps its <h1>, no role-less element carries aria-label (defect 8)', async () => {
+test('the phone keeps its <h1> and its whole top bar, no role-less element carries aria-label (defect 8)', async () => {
   const phone = await launchBrowser({ width: 390, height: 844, isMobile: true, hasTouch: true });
   await openPuzzle(phone.page);
   assert.equal((await phone.page.$eval('h1', (h) => h.innerText)).trim(), 'nonet');
+  // The top bar (with Settings) fits: nothing runs off the right edge of a 390 px phone.
+  assert.equal(await phone.page.evaluate(() => document.documentElement.scrollWidth), 390);
+  const theme = await phone.page.locator('#btn-theme').boundingBox();
+  assert.ok(theme.x + theme.width <= 390, `the theme button ends at ${theme.x + theme.width}`);
   const bare = await phone.page.$$eval('[aria-label]', (els) => els
     .filter((e) => !e.getAttribute('role') && ['DIV', 'SPAN', 'P'].includes(e.tagName))
     .map((e) => e.id || e.className));
