@@ -362,6 +362,8 @@ pub fn game_json(g: &Game) -> Value {
         "finished_at": g.finished_at,
         "bot_used": g.bot_used,
         "hints": g.hints,
+        "mistakes": g.mistakes,
+        "daily": g.daily,
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
@@ -377,6 +379,7 @@ fn summary_json(g: &Game) -> Value {
         "puzzle": g.puzzle.to_line(),
         "board": g.board.grid().to_line(),
         "variant": g.variant.to_string(),
+        "regions": g.regions.as_ref().map(RegionMap::to_line),
         "boxes": boxes_line(g.layout()),
         "source": g.source,
         "level": g.level,
@@ -387,6 +390,9 @@ fn summary_json(g: &Game) -> Value {
         "elapsed_ms": g.elapsed_ms,
         "finished": g.is_finished(),
         "bot_used": g.bot_used,
+        "hints": g.hints,
+        "mistakes": g.mistakes,
+        "daily": g.daily,
         "filled": g.board.grid().filled_count(),
     })
 }
@@ -746,6 +752,7 @@ pub async fn create_game(
                     seed: None,
                     variant,
                     regions: vr.regions,
+                    daily: None,
                 },
                 other => {
                     let view = check_json(&puzzle, variant, &other);
@@ -792,6 +799,7 @@ pub async fn create_game(
                 seed: Some(seed.to_string()),
                 variant,
                 regions: made.regions,
+                daily: None,
             }
         }
     };
@@ -811,6 +819,95 @@ pub async fn create_game(
         });
     }
     Ok((StatusCode::CREATED, Json(game_json(&game))).into_response())
+}
+
+/// Body of `POST /api/daily`: the day (`YYYY-MM-DD`, the player's own calendar date) and the
+/// level.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DailyRequest {
+    date: String,
+    level: String,
+}
+
+/// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to
+/// 9999-12-31): the date's digits as one number, so 2026-11-26 is seed 20261126 (the same
+/// puzzle as a game by that seed at that level). `None` if it is not a real date.
+pub fn daily_seed(date: &str) -> Option<u64> {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = date.get(r)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    ((2000..=9999).contains(&y) && (1..=days).contains(&d))
+        .then(|| u64::from(y) * 10_000 + u64::from(m) * 100 + u64::from(d))
+}
+
+/// `POST /api/daily`: the daily puzzle of a level for a date, made from the date's seed (see
+/// [`daily_seed`]) the first time (201) and the same game every time after (200), so a daily
+/// link opened twice continues one game.
+pub async fn daily(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<DailyRequest>,
+) -> Result<Response, ApiError> {
+    let seed = daily_seed(&req.date).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got {:?}",
+            req.date
+        ))
+    })?;
+    let level = engine::levels()
+        .find(|l| l.name() == req.level)
+        .ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown level {:?}; pick one of easy, medium, hard, expert, extreme",
+                req.level
+            ))
+        })?;
+    let (date, name) = (req.date.clone(), level.name().to_string());
+    let look = st.clone();
+    let found = blocking(move || Ok(look.store.find_daily(&date, &name)?)).await?;
+    if let Some(g) = found {
+        return Ok(game_answer(&g));
+    }
+    let made = st
+        .pool
+        .run(move || engine::generate(engine::Aim::Level(level), seed, Variant::STANDARD, None))
+        .await?
+        .map_err(engine_error)?;
+    let new = NewGame {
+        puzzle: made.puzzle,
+        solution: made.solution,
+        source: Source::Daily,
+        // The level asked for names the daily game, whatever finer rating it got.
+        level: Some(level.name().to_string()),
+        rating: made.rating.map(|r| r.0),
+        seed: Some(seed.to_string()),
+        variant: Variant::STANDARD,
+        regions: None,
+        daily: Some(req.date),
+    };
+    let (game, created) = blocking(move || Ok(st.store.create_daily(&new)?)).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, game_answer(&game)).into_response())
 }
 
 /// `GET /api/games`: every game, most recent first.
@@ -844,13 +941,15 @@ pub async fn delete_game(
 }
 
 /// Body of `POST /api/games/{id}/moves`: a [`Move`] (its `type` and fields), the timer's
-/// reading and the version of the game the client saw. Any other field is refused, as on every
-/// endpoint (the move's fields sit beside the others, so this is read by hand: serde cannot
-/// refuse unknown fields through `flatten`).
+/// reading, the version of the game the client saw, and optionally the client's id and the
+/// move's sequence number (`client`, `seq`), which make a resent move harmless. Any other field
+/// is refused, as on every endpoint (the move's fields sit beside the others, so this is read
+/// by hand: serde cannot refuse unknown fields through `flatten`).
 pub struct MoveRequest {
     mv: Move,
     elapsed_ms: Option<i64>,
     version: Option<i64>,
+    sequence: Option<(String, i64)>,
 }
 
 impl Default for MoveRequest {
@@ -859,7 +958,43 @@ impl Default for MoveRequest {
             mv: Move::ClearMarks,
             elapsed_ms: None,
             version: None,
+            sequence: None,
         }
+    }
+}
+
+/// The longest client id accepted.
+const MAX_CLIENT_ID: usize = 64;
+
+/// A move's `client` and `seq`: both or neither; an id of 1 to 64 letters, digits, `-` or `_`
+/// and a positive number.
+fn client_sequence(
+    client: Option<Value>,
+    seq: Option<i64>,
+) -> Result<Option<(String, i64)>, String> {
+    let client = match client {
+        None | Some(Value::Null) => None,
+        Some(Value::String(c)) => Some(c),
+        Some(_) => return Err("client: expected a string".into()),
+    };
+    match (client, seq) {
+        (None, None) => Ok(None),
+        (Some(c), Some(n)) => {
+            let ok = !c.is_empty()
+                && c.len() <= MAX_CLIENT_ID
+                && c.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !ok {
+                return Err(format!(
+                    "client must be 1 to {MAX_CLIENT_ID} letters, digits, `-` or `_`"
+                ));
+            }
+            if n < 1 {
+                return Err(format!("seq must be a positive number, got {n}"));
+            }
+            Ok(Some((c, n)))
+        }
+        _ => Err("give `client` and `seq` together, or neither".into()),
     }
 }
 
@@ -877,6 +1012,9 @@ impl<'de> Deserialize<'de> for MoveRequest {
         };
         let elapsed_ms = take("elapsed_ms")?;
         let version = take("version")?;
+        let seq = take("seq")?;
+        let client = fields.remove("client");
+        let sequence = client_sequence(client, seq).map_err(D::Error::custom)?;
         let keys: Vec<String> = fields.keys().cloned().collect();
         let mv = Move::deserialize(Value::Object(fields)).map_err(D::Error::custom)?;
         // serde lets extra fields through on the variants without fields, even with
@@ -890,7 +1028,8 @@ impl<'de> Deserialize<'de> for MoveRequest {
         };
         if let Some(extra) = keys.iter().find(|k| !known.contains(&k.as_str())) {
             return Err(D::Error::custom(format!(
-                "unknown field `{extra}`, expected one of `{}`, `elapsed_ms`, `version`",
+                "unknown field `{extra}`, expected one of `{}`, `elapsed_ms`, `version`, \
+                 `client`, `seq`",
                 known.join("`, `")
             )));
         }
@@ -898,6 +1037,7 @@ impl<'de> Deserialize<'de> for MoveRequest {
             mv,
             elapsed_ms,
             version,
+            sequence,
         })
     }
 }
@@ -936,8 +1076,21 @@ fn game_answer(g: &Game) -> Response {
     ([(ETAG, etag)], Json(game_json(g))).into_response()
 }
 
+/// Whether `mv` puts a digit in a cell that the solution fills with another: a mistake, counted
+/// in the statistics.
+fn is_mistake(game: &Game, mv: &Move) -> bool {
+    match *mv {
+        Move::Place { cell, digit } => Cell::new(usize::from(cell))
+            .and_then(|c| game.solution.get(c))
+            .is_some_and(|right| right.get() != digit),
+        _ => false,
+    }
+}
+
 /// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
-/// Answers the new game state (409 with the current one if the version is stale).
+/// Answers the new game state (409 with the current one if the version is stale). A move
+/// naming a `client` and `seq` that client has sent before is not played again: the answer is
+/// the game as it stands (the resend of a move whose answer was lost).
 pub async fn play_move(
     State(st): State<Shared>,
     Path(id): Path<String>,
@@ -947,7 +1100,7 @@ pub async fn play_move(
     let id = game_id(&id)?;
     let seen = required_version(&headers, req.version)?;
     let game = blocking(move || {
-        let (game, ()) = st.store.update(id, |g| {
+        let play = |g: &mut Game| {
             check_version(g, Some(seen))?;
             if g.is_finished() {
                 return Err(ApiError::conflict("this game is already solved"));
@@ -955,9 +1108,17 @@ pub async fn play_move(
             apply_elapsed(g, req.elapsed_ms)?;
             let before = g.board.clone();
             g.board.apply(&req.mv)?;
+            let changed = g.board != before;
+            if changed && is_mistake(g, &req.mv) {
+                g.mistakes += 1;
+            }
             finish_if_solved(g);
-            Ok((g.board != before, ()))
-        })??;
+            Ok((changed, ()))
+        };
+        let game = match &req.sequence {
+            Some((client, seq)) => st.store.update_once(id, client, *seq, play)??.0,
+            None => st.store.update(id, play)??.0,
+        };
         Ok(game)
     })
     .await?;
@@ -1277,9 +1438,12 @@ pub async fn bot_step(
     Ok(Json(json!({ "action": action, "game": game_json(&game) })))
 }
 
-/// `GET /api/stats`: per level, games started and solved, best and average time.
+/// `GET /api/stats`: per level (then `custom`), and over every game (`all`): games started,
+/// solved without the bot (`clean` without a hint either), finished with the bot, unfinished;
+/// best clean time and average time; hints and mistakes; streaks of games solved without the
+/// bot.
 pub async fn stats(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
     let names: Vec<&str> = engine::levels().map(|l| l.name()).collect();
-    let stats = blocking(move || Ok(st.store.stats(&names)?)).await?;
-    Ok(Json(json!({ "levels": stats })))
+    let (levels, all) = blocking(move || Ok(st.store.stats(&names)?)).await?;
+    Ok(Json(json!({ "levels": levels, "all": all })))
 }

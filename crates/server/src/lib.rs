@@ -106,6 +106,7 @@ pub fn app(state: Shared) -> Router {
         .route("/stats", get(api::stats))
         .route("/puzzles/check", post(api::check_puzzle))
         .route("/games", get(api::list_games).post(api::create_game))
+        .route("/daily", post(api::daily))
         .route("/games/{id}", get(api::get_game).delete(api::delete_game))
         .route("/games/{id}/moves", post(api::play_move))
         .route("/games/{id}/undo", post(api::undo))

@@ -75,6 +75,7 @@ fn new_game() -> NewGame {
         seed: None,
         variant: Variant::STANDARD,
         regions: None,
+        daily: None,
     }
 }
 
@@ -377,4 +378,63 @@ fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
         Some(REGIONS)
     );
     assert!(store.get(1).unwrap().layout().is_standard());
+}
+
+/// A database of schema version 2 (before mistakes, daily puzzles and client sequence numbers):
+/// opened, it is migrated in one transaction; its games keep their boards with no mistakes
+/// counted, and a resent move is recognised from then on.
+#[test]
+fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
+    let dir = Dir::new("migrate-v2");
+    let db = dir.join("v2.db");
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute_batch(&format!(
+            "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+             ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+             ALTER TABLE games ADD COLUMN regions TEXT;
+             PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 2;"
+        ))
+        .unwrap();
+        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        conn.execute(
+            "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
+             VALUES (?1, ?2, 'level', 'easy', 1000, 2000, 3)",
+            [PUZZLE, SOLUTION],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
+            [serde_json::to_string(&board.to_stored()).unwrap()],
+        )
+        .unwrap();
+    }
+    let store = Store::open(&db).unwrap();
+    let old = store.get(1).unwrap();
+    assert_eq!(
+        (old.mistakes, old.daily.as_deref(), old.revision),
+        (0, None, 3)
+    );
+    let place = |g: &mut nonet_server::store::Game| {
+        g.board
+            .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
+            .map(|()| (true, ()))
+    };
+    let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
+    assert!(applied.is_some());
+    assert_eq!(g.revision, 4);
+    drop(store);
+    let version: i64 = Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let store = Store::open(&db).unwrap();
+    let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
+    assert!(
+        applied.is_none(),
+        "the resend after a reopening is recognised"
+    );
+    assert_eq!(g.revision, 4);
 }
