@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
 import { variantTitle } from './layout.js';
+import { keptGame, lastGameId } from './net.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,7 +44,11 @@ const controller = new GameController({
 
 async function openGame(id) {
   try {
-    const g = await api.getGame(id);
+    // Without the server, the game as it was last saved here (its waiting moves go on top).
+    const g = await api.getGame(id).catch((e) => {
+      if (e.status === 0 && keptGame(id)) return keptGame(id);
+      throw e;
+    });
     controller.load(g);
     history.replaceState(null, '', `#/game/${g.id}`);
     controller.board.focus(controller.selected ?? 0);
@@ -67,6 +72,7 @@ async function startGame(body) {
 // Deleting the game on screen (from the games list) leaves nothing to play: say so, and drop
 // its address so a reload does not look for it.
 function gameDeleted(id) {
+  controller.sync.outbox.forget(id);
   if (controller.game?.id !== id) return;
   controller.unload('That game was deleted. Pick a level or open another game.');
   $('game-title').textContent = '';
@@ -131,7 +137,13 @@ async function route() {
       await openGame(list.in_progress[0].id);
       return;
     }
-  } catch { /* fall through to the new-game dialog */ }
+  } catch (e) {
+    // The server is not answering: the game played last in this browser, as kept here.
+    if (e.status === 0 && lastGameId() != null && keptGame(lastGameId())) {
+      await openGame(lastGameId());
+      return;
+    }
+  }
   controller.showEmpty('Pick a level to start.');
   dialogs.showNew();
 }
@@ -141,6 +153,12 @@ window.addEventListener('hashchange', () => {
   if (m && Number(m[1]) === controller.game?.id) return;
   route();
 });
+
+// The service worker keeps the page and its assets, so a reload without the server still
+// shows the game and its waiting moves (browsers allow it on https and on localhost).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it */ });
+}
 
 await dialogs.init();
 await route();

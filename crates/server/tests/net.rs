@@ -412,3 +412,36 @@ async fn a_daily_puzzle_of_a_bad_date_or_level_is_refused_by_name() {
         .contains("unknown level"));
     assert_eq!(nonet_server::api::daily_seed("2024-02-29"), Some(20240229));
 }
+
+/// The service worker is served from the root (its scope is the whole page) as JavaScript,
+/// with the list of every asset to keep filled in and a version, and nothing left to fill.
+#[tokio::test]
+async fn the_service_worker_is_served_with_every_asset_to_keep() {
+    let app = new_app();
+    let req = Request::builder()
+        .uri("/sw.js")
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let mime = resp.headers()["content-type"].to_str().unwrap().to_string();
+    assert!(mime.starts_with("text/javascript"), "{mime}");
+    let body = resp.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8(body.to_vec()).unwrap();
+    assert!(!text.contains("__ASSETS__") && !text.contains("__VERSION__"));
+    for path in [
+        "\"/\"",
+        "\"/style.css\"",
+        "\"/js/main.js\"",
+        "\"/js/net.js\"",
+        "\"/net.css\"",
+    ] {
+        assert!(text.contains(path), "{path} is not kept");
+    }
+    let version = text.split("const VERSION = '").nth(1).unwrap();
+    assert!(
+        version[..16].bytes().all(|b| b.is_ascii_hexdigit()),
+        "{version}"
+    );
+}
