@@ -49,6 +49,8 @@ export const api = {
   /** `body`: `{ puzzle, variant?, regions? }`. */
   checkPuzzle: (body) => call('POST', '/puzzles/check', body),
   createGame: (body) => call('POST', '/games', body),
+  /** `body`: `{ date: 'YYYY-MM-DD', level }`: that day's puzzle of the level (the same game each time). */
+  daily: (body) => call('POST', '/daily', body),
   listGames: () => call('GET', '/games'),
   getGame: (id) => call('GET', `/games/${id}`),
   deleteGame: (id) => call('DELETE', `/games/${id}`),

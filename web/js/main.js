@@ -6,6 +6,7 @@ import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
 import { variantTitle } from './layout.js';
 import { keptGame, lastGameId } from './net.js';
+import { parseDailyHash } from './daily.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,8 +60,8 @@ async function openGame(id) {
   }
 }
 
-async function startGame(body) {
-  const g = await api.createGame(body);
+async function startGame(body, make = api.createGame) {
+  const g = await make(body);
   controller.selected = null;
   controller.digit = null;
   controller.load(g);
@@ -126,8 +127,34 @@ async function route() {
   // A shared puzzle: its 81 characters, then its variant and a jigsaw's 81 region labels.
   m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?$/.exec(h);
   if (m) {
+    // Opened again, a shared puzzle continues the game it started, not a second one.
+    const [puzzle, variant, regions] = [m[1].replace(/0/g, '.'), m[2] ?? 'standard', m[3] ?? null];
+    const list = await api.listGames().catch(() => null);
+    const same = list?.in_progress.find((g) => g.puzzle === puzzle && g.variant === variant && (g.regions ?? null) === regions);
+    if (same) {
+      await openGame(same.id).catch(() => dialogs.showNew());
+      controller.message('You have started this puzzle before: here is your game.');
+      return;
+    }
     controller.showEmpty('A shared puzzle');
     dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '');
+    return;
+  }
+  // A daily puzzle: at a level, that game (made the first time); else that day's levels.
+  const daily = parseDailyHash(h);
+  if (daily) {
+    if (daily.level) {
+      try {
+        await startGame({ date: daily.date, level: daily.level }, api.daily);
+        return;
+      } catch (e) {
+        dialogs.showDaily(daily.date);
+        $('new-error').textContent = e.message;
+        return;
+      }
+    }
+    controller.showEmpty('The daily puzzle');
+    dialogs.showDaily(daily.date);
     return;
   }
   // No address: continue the most recent game in progress, or start one.

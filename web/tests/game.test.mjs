@@ -271,8 +271,8 @@ test('game list, statistics, share, dark mode and phone layout', async () => {
   await page.click('#btn-games');
   await page.click('#tab-progress');
   await page.waitForSelector(`#panel-progress .game-item[data-id="${id}"]`);
-  page.once('dialog', (d) => d.accept());
   await page.click(`#panel-progress .game-item[data-id="${id}"] button[aria-label="Delete game ${id}"]`);
+  await page.click('#confirm-ok');
   await page.waitForSelector(`#panel-progress .game-item[data-id="${id}"]`, { state: 'detached' });
   await page.keyboard.press('Escape');
   await page.waitForSelector('#empty-cover:not([hidden])');

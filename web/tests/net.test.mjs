@@ -172,3 +172,188 @@ test('an undo before the server saw the move takes it back without asking it', a
   assert.equal(g.cells[2].value, 6);
   assert.equal(g.version, 1, 'only one move reached the server');
 });
+
+/** Plays the API's bot on game `id` until it is finished. */
+async function botToTheEnd(id) {
+  for (let n = 0; n < 200; n++) {
+    const g = await game(id);
+    if (g.finished) return;
+    const r = await api(url(), 'POST', `/games/${id}/bot`, { version: g.version });
+    assert.equal(r.status, 200);
+  }
+  assert.fail('the bot did not finish');
+}
+
+/** Solves game `id` of `puzzle` through the API, with one wrong digit placed first. */
+async function solveWithOneMistake(id, puzzle) {
+  const solution = solve(puzzle);
+  const empty = [...puzzle].findIndex((c) => c === '.');
+  let g = await game(id);
+  const wrong = solution[empty] === '1' ? 2 : 1;
+  g = (await api(url(), 'POST', `/games/${id}/moves`, { type: 'place', cell: empty, digit: wrong, version: g.version })).data;
+  for (let i = 0; i < 81; i++) {
+    if (puzzle[i] !== '.') continue;
+    g = (await api(url(), 'POST', `/games/${id}/moves`, { type: 'place', cell: i, digit: Number(solution[i]), version: g.version })).data;
+  }
+  assert.equal(g.finished, true);
+}
+
+/** A fresh browser (dark, or a phone) on the page at `hash`, for a look and an axe check. */
+async function lookIn(opts, hash, name, prepare) {
+  const b = await launchBrowser(opts);
+  try {
+    await open(b.page, url(), hash);
+    await prepare?.(b.page);
+    await shot(b.page, name);
+    await noAxeViolations(b.page, name);
+  } finally {
+    await b.close();
+  }
+}
+
+test('statistics show each outcome, hints, mistakes and streaks (defect 9)', async () => {
+  // A puzzle of its own, so this test's games are the only ones in their row.
+  const puzzle = `${CLASSIC.slice(0, 80)}.`;
+  const solvedId = (await api(url(), 'POST', '/games', { puzzle })).data.id;
+  await solveWithOneMistake(solvedId, puzzle);
+  const botId = (await api(url(), 'POST', '/games', { puzzle })).data.id;
+  await botToTheEnd(botId);
+  const stats = (await api(url(), 'GET', '/stats')).data;
+  const custom = stats.levels.find((l) => l.level === 'custom');
+  assert.ok(custom.bot_finished >= 1 && custom.mistakes >= 1, JSON.stringify(custom));
+
+  await open(page, url());
+  await page.click('#btn-games');
+  await page.click('#tab-stats');
+  await page.waitForSelector('table.stats tfoot');
+  const heads = await page.$$eval('table.stats thead th', (th) => th.map((t) => t.textContent));
+  assert.deepEqual(heads, ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best']);
+  const row = await page.$$eval('table.stats tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent))
+    .find((cells) => cells[0] === 'custom'));
+  assert.equal(row[3], String(custom.bot_finished), 'a bot-finished game is its own outcome');
+  assert.equal(row[2], `${custom.solved} (${custom.clean})`);
+  assert.equal(row[7], String(custom.mistakes));
+  assert.equal(row[8], `${custom.current_streak} / ${custom.best_streak}`);
+  await shot(page, 'net-03-statistics');
+  await noAxeViolations(page, 'statistics');
+  await page.keyboard.press('Escape');
+  const showStats = async (p) => {
+    await p.click('#btn-games');
+    await p.click('#tab-stats');
+    await p.waitForSelector('table.stats tfoot');
+  };
+  await lookIn({ colorScheme: 'dark' }, '', 'net-04-statistics-dark', showStats);
+  await lookIn({ width: 390, height: 844, isMobile: true, hasTouch: true }, '', 'net-05-statistics-phone', showStats);
+});
+
+test('the daily puzzle is one game per day and level, shareable as #/daily/DATE', async () => {
+  await open(page, url(), '#/daily/2026-11-26');
+  await page.waitForSelector('#dlg-new[open]');
+  assert.match(await page.textContent('#daily-date'), /2026/);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.level), 'easy', 'the first daily level has the focus');
+  await shot(page, 'net-06-daily-dialog');
+  await noAxeViolations(page, 'daily dialog');
+  await page.click('.daily-btn[data-level="easy"]');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const g = await game(id);
+  assert.equal(g.daily, '2026-11-26');
+  assert.equal(g.seed, '20261126');
+  // The link with its level opens the same game again.
+  await page.goto(`${url()}#/daily/2026-11-26/easy`);
+  await page.waitForFunction((n) => location.hash === `#/game/${n}`, id);
+  const daily = (await api(url(), 'GET', '/games')).data.in_progress.filter((x) => x.daily === '2026-11-26');
+  assert.equal(daily.length, 1);
+  await lookIn({ width: 390, height: 844, isMobile: true, hasTouch: true, colorScheme: 'dark' }, '#/daily/2026-11-26', 'net-07-daily-phone-dark', (p) => p.waitForSelector('#dlg-new[open]'));
+});
+
+test('deleting a game asks in the page, and Escape keeps it (defect 10)', async () => {
+  const id = await openPuzzle(CLASSIC);
+  await page.click('#btn-games');
+  await page.click('#tab-progress');
+  const del = `#panel-progress .game-item[data-id="${id}"] button[aria-label="Delete game ${id}"]`;
+  await page.click(del);
+  await page.waitForSelector('#dlg-confirm[open]');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'confirm-cancel', 'the safe answer has the focus');
+  assert.match(await page.textContent('#confirm-text'), new RegExp(`game ${id}`));
+  await shot(page, 'net-08-confirm-delete');
+  await noAxeViolations(page, 'confirm dialog');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-confirm', { state: 'hidden' });
+  assert.equal((await game(id)).id, id, 'Escape keeps the game');
+  await page.click(del);
+  await page.click('#confirm-ok');
+  await page.waitForSelector(`#panel-progress .game-item[data-id="${id}"]`, { state: 'detached' });
+  assert.equal((await api(url(), 'GET', `/games/${id}`)).status, 404);
+  await page.keyboard.press('Escape');
+});
+
+test('a long press on a touch screen selects the cell and never erases it (defect 10)', async () => {
+  const id = (await api(url(), 'POST', '/games', { puzzle: CLASSIC })).data.id;
+  const g = await game(id);
+  await api(url(), 'POST', `/games/${id}/moves`, { type: 'place', cell: 2, digit: 4, version: g.version });
+  const phone = await launchBrowser({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  try {
+    await open(phone.page, url(), `#/game/${id}`);
+    await phone.page.waitForSelector('#cell-2 .v');
+    // What Android sends for a long press: a touch pointerdown, then contextmenu.
+    await phone.page.dispatchEvent('#cell-2', 'pointerdown', { pointerType: 'touch', isPrimary: true, button: 0, bubbles: true });
+    await phone.page.dispatchEvent('#cell-2', 'contextmenu', { bubbles: true, cancelable: true });
+    await phone.page.waitForSelector('#cell-2.selected');
+    await sleep(300);
+    assert.equal(await phone.page.textContent('#cell-2 .v'), '4');
+    assert.equal((await game(id)).cells[2].value, 4);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('a shared link opened twice continues one game, and "Play it" has the focus (defect 10)', async () => {
+  // The classic puzzle with one more given: a puzzle no other test plays.
+  const shared = `${CLASSIC.slice(0, 2)}4${CLASSIC.slice(3)}`;
+  await page.goto(`${url()}#/puzzle/${shared}`);
+  await page.waitForSelector('#dlg-new[open]');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'custom-go');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+  const first = await page.evaluate(() => location.hash);
+  await page.goto(`${url()}#/puzzle/${shared}`);
+  await page.waitForFunction((h) => location.hash === h, first);
+  assert.match(await page.textContent('#message'), /started this puzzle before/);
+  const games = (await api(url(), 'GET', '/games')).data.in_progress.filter((g) => g.puzzle === shared);
+  assert.equal(games.length, 1, 'one game, not two');
+});
+
+test('a puzzle with several solutions is offered with a clue added (defect 10)', async () => {
+  await open(page, url());
+  await page.click('#btn-new');
+  await page.click('#custom-box summary');
+  await page.fill('#custom-input', TWO_SOLUTIONS);
+  await page.click('#custom-check');
+  await page.waitForSelector('#custom-add-clue:not([hidden])');
+  assert.match(await page.textContent('#custom-result'), /several solutions.*leaves one/);
+  assert.match(await page.textContent('#custom-add-clue'), /r\dc\d/);
+  await shot(page, 'net-09-several-solutions-offer');
+  await noAxeViolations(page, 'several solutions offer');
+  await page.click('#custom-add-clue');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const g = await game(id);
+  const clues = (p) => [...p].filter((c) => c !== '.').length;
+  assert.ok(clues(g.puzzle) > clues(TWO_SOLUTIONS), g.puzzle);
+  for (let i = 0; i < 81; i++) if (TWO_SOLUTIONS[i] !== '.') assert.equal(g.puzzle[i], TWO_SOLUTIONS[i]);
+});
+
+test('the level and rating show on a phone (defect 10)', async () => {
+  const id = (await api(url(), 'POST', '/games', { puzzle: CLASSIC })).data.id;
+  await lookIn({ width: 390, height: 844, isMobile: true, hasTouch: true }, `#/game/${id}`, 'net-10-phone-title', async (p) => {
+    await p.waitForSelector('#cell-80[aria-label]');
+    assert.ok(await p.isVisible('#game-title'));
+    assert.match(await p.textContent('#game-title'), /rated \d/);
+    const board = await p.locator('#board').boundingBox();
+    assert.ok(board.width > 300, `the board still fits: ${board.width}`);
+  });
+});

@@ -694,8 +694,22 @@ pub async fn check_puzzle(
 ) -> Result<Json<Value>, ApiError> {
     let mut vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let puzzle = vl.own_puzzle(&req.puzzle)?;
-    let (check, _) = check_and_rate(&st, puzzle, &vl.layout()?).await?;
-    Ok(Json(check_json(&puzzle, vl.variant, &check)))
+    let layout = vl.layout()?;
+    let (check, _) = check_and_rate(&st, puzzle, &layout).await?;
+    let mut view = check_json(&puzzle, vl.variant, &check);
+    if check == PuzzleCheck::Several {
+        // The offer: the same puzzle made proper with a few clues from one of its solutions.
+        let completed = blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?;
+        if let Some(p) = completed {
+            let added: Vec<usize> = Cell::all()
+                .filter(|&c| puzzle.get(c).is_none() && p.get(c).is_some())
+                .map(Cell::index)
+                .collect();
+            view["with_clues"] = json!(p.to_line());
+            view["added"] = json!(added);
+        }
+    }
+    Ok(Json(view))
 }
 
 /// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,

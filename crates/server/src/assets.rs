@@ -50,6 +50,7 @@ static ASSETS: &[Asset] = &[
     asset!("/js/util.js", "js/util.js", JS),
     asset!("/js/layout.js", "js/layout.js", JS),
     asset!("/js/net.js", "js/net.js", JS),
+    asset!("/js/daily.js", "js/daily.js", JS),
 ];
 
 /// The service worker's template (`__VERSION__` and `__ASSETS__` filled in by [`service_worker`]).

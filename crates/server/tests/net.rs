@@ -445,3 +445,55 @@ async fn the_service_worker_is_served_with_every_asset_to_keep() {
         "{version}"
     );
 }
+
+/// Regression (issue 23, defect 10): a puzzle with several solutions was refused outright; the
+/// check now offers it made proper, with clues added from one of its solutions: every given
+/// kept, the added cells named, and exactly one solution.
+#[tokio::test]
+async fn a_puzzle_with_several_solutions_is_offered_with_clues_added() {
+    let app = new_app();
+    // The classic puzzle without its r3c8 given: two solutions.
+    let two = "53..7....6..195....98......8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let (s, r) = call(
+        &app,
+        Method::POST,
+        "/api/puzzles/check",
+        Some(json!({ "puzzle": two })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["status"], "multiple");
+    let line = r["with_clues"].as_str().unwrap();
+    let added: Vec<usize> = r["added"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert!(!added.is_empty() && added.len() <= 3, "{added:?}");
+    for (i, (a, b)) in two.bytes().zip(line.bytes()).enumerate() {
+        if a != b'.' {
+            assert_eq!(a, b, "given {i} kept");
+        } else {
+            assert_eq!(b != b'.', added.contains(&i), "cell {i}");
+        }
+    }
+    let (s, r) = call(
+        &app,
+        Method::POST,
+        "/api/puzzles/check",
+        Some(json!({ "puzzle": line })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["status"], "unique", "{r}");
+    // A proper puzzle gets no offer.
+    let (_, r) = call(
+        &app,
+        Method::POST,
+        "/api/puzzles/check",
+        Some(json!({ "puzzle": PUZZLE })),
+    )
+    .await;
+    assert!(r.get("with_clues").is_none());
+}
