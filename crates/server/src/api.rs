@@ -722,6 +722,8 @@ pub struct CreateGame {
     puzzle: Option<String>,
     variant: Option<String>,
     regions: Option<String>,
+    /// The player's progress on `puzzle`, as a pencil-mark grid ([`crate::progress`]).
+    pencil: Option<String>,
 }
 
 fn random_seed() -> u64 {
@@ -741,6 +743,12 @@ pub async fn create_game(
     let mut pending = None;
     let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let variant = vr.variant;
+    if req.pencil.is_some() && req.puzzle.is_none() {
+        return Err(ApiError::invalid(
+            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
+        ));
+    }
+    let mut progress = None;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -754,6 +762,14 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = vr.own_puzzle(text)?;
+            if let Some(pencil) = &req.pencil {
+                if pencil.len() > MAX_PUZZLE_TEXT {
+                    return Err(ApiError::invalid("the progress grid is too long"));
+                }
+                let board = crate::progress::import(&puzzle, &vr.layout()?, pencil)
+                    .map_err(|e| unprocessable("bad_progress", e.to_string()))?;
+                progress = Some(board);
+            }
             let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
             match check {
@@ -818,7 +834,21 @@ pub async fn create_game(
         }
     };
     let store_st = st.clone();
-    let game = blocking(move || Ok(store_st.store.create(&new)?)).await?;
+    let game = blocking(move || {
+        let game = store_st.store.create(&new)?;
+        // The progress is the first move of the game: undo goes back to the bare puzzle.
+        match progress {
+            Some(board) if board != game.board => {
+                let (game, ()) = store_st.store.update(game.id, |g| {
+                    g.board = board;
+                    Ok::<_, ApiError>((true, ()))
+                })??;
+                Ok(game)
+            }
+            _ => Ok(game),
+        }
+    })
+    .await?;
     if let Some(rx) = pending {
         // The rating was not ready in time: save it with the game when it is (a task, not a
         // thread: the rating itself runs in the pool).
@@ -922,6 +952,20 @@ pub async fn daily(
         StatusCode::OK
     };
     Ok((status, game_answer(&game)).into_response())
+}
+
+/// `GET /api/games/{id}/progress`: the board as a pencil-mark grid (`nonet candidates`' format,
+/// which `nonet explain --pencil` reads and `POST /api/games` takes back as `pencil`).
+pub async fn progress(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    Ok(Json(json!({
+        "puzzle": game.puzzle.to_line(),
+        "pencil": crate::progress::export(&game.board),
+    })))
 }
 
 /// `GET /api/games`: every game, most recent first.

@@ -29,6 +29,7 @@ pub mod engine;
 pub mod error;
 pub mod hosts;
 pub mod pool;
+pub mod progress;
 mod serve;
 pub mod store;
 
@@ -109,6 +110,7 @@ pub fn app(state: Shared) -> Router {
         .route("/daily", post(api::daily))
         .route("/games/{id}", get(api::get_game).delete(api::delete_game))
         .route("/games/{id}/moves", post(api::play_move))
+        .route("/games/{id}/progress", get(api::progress))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/redo", post(api::redo))
         .route("/games/{id}/clock", axum::routing::put(api::set_clock))
