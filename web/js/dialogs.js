@@ -4,7 +4,8 @@
 import { api } from './api.js';
 import { variantTitle } from './layout.js';
 import { el, formatDate, formatTime, thumbnail } from './util.js';
-import { fillDaily, today } from './daily.js';
+import { dailyHash, fillDaily, today } from './daily.js';
+import { progressCode } from './progress.js';
 
 const VARIANTS = ['jigsaw', 'x', 'windoku'];
 
@@ -74,13 +75,14 @@ export class Dialogs {
    * Opens the new-game dialog; with `customText`, as the player's own puzzle of `variant`
    * (with a jigsaw's `regions`), checked at once.
    */
-  showNew(customText, variant, regions) {
+  showNew(customText, variant, regions, pencil) {
     $('new-error').textContent = '';
     if (customText !== undefined) {
       this.setVariant(variant ?? 'standard');
       $('custom-box').open = true;
       $('custom-input').value = customText;
       $('custom-regions').value = regions ?? '';
+      $('custom-pencil').value = pencil ?? '';
       this.checkCustom();
     }
     if (!$('dlg-new').open) $('dlg-new').showModal();
@@ -223,7 +225,8 @@ export class Dialogs {
       }
       $('new-error').textContent = '';
       try {
-        await this.startGame({ puzzle: text, ...this.variantBody(true) });
+        const pencil = $('custom-pencil').value.trim();
+        await this.startGame({ puzzle: text, ...this.variantBody(true), ...(pencil ? { pencil } : {}) });
         $('dlg-new').close();
       } catch (e) {
         $('custom-result').textContent = e.message;
@@ -376,7 +379,14 @@ export class Dialogs {
     $('share-regions-box').hidden = !regions;
     $('share-regions').value = regions ?? '';
     $('share-progress').value = game.cells.map((c) => c.value ?? '.').join('');
-    $('share-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}`;
+    const link = game.daily ? dailyHash(game.daily, game.level) : shareHash(game.puzzle, variant, regions);
+    $('share-link').value = `${location.origin}/${link}`;
+    const code = progressCode(game);
+    $('share-progress-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}${code ? `/progress/${code}` : ''}`;
+    $('share-pencil').value = 'Asking the server…';
+    api.progress(game.id)
+      .then((r) => { $('share-pencil').value = r.pencil; })
+      .catch((e) => { $('share-pencil').value = e.message; });
     $('share-copied').textContent = '';
     $('dlg-share').showModal();
   }

@@ -7,6 +7,7 @@ import { Dialogs } from './dialogs.js';
 import { variantTitle } from './layout.js';
 import { keptGame, lastGameId } from './net.js';
 import { parseDailyHash } from './daily.js';
+import { progressGrid } from './progress.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -125,7 +126,7 @@ async function route() {
     return;
   }
   // A shared puzzle: its 81 characters, then its variant and a jigsaw's 81 region labels.
-  m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?$/.exec(h);
+  m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?(?:\/progress\/([0-9=-]+))?$/.exec(h);
   if (m) {
     // Opened again, a shared puzzle continues the game it started, not a second one.
     const [puzzle, variant, regions] = [m[1].replace(/0/g, '.'), m[2] ?? 'standard', m[3] ?? null];
@@ -137,7 +138,9 @@ async function route() {
       return;
     }
     controller.showEmpty('A shared puzzle');
-    dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '');
+    // A link with progress brings the sender's digits and pencil marks along.
+    const pencil = m[4] ? progressGrid(m[4], puzzle) : null;
+    dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '', pencil ?? '');
     return;
   }
   // A daily puzzle: at a level, that game (made the first time); else that day's levels.

@@ -4,8 +4,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import {
-  api, axeViolations, CLASSIC, launchBrowser, open, shot, solve, startServer, startSession, TWO_SOLUTIONS,
+  api, axeViolations, CLASSIC, launchBrowser, nonetBin, open, shot, solve, startServer, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
 
 let session;
@@ -356,4 +357,58 @@ test('the level and rating show on a phone (defect 10)', async () => {
     const board = await p.locator('#board').boundingBox();
     assert.ok(board.width > 300, `the board still fits: ${board.width}`);
   });
+});
+
+test('progress and pencil marks round-trip through the export and a link', async () => {
+  // The classic puzzle with r1c4 given too: a puzzle no other test plays.
+  const puzzle = `${CLASSIC.slice(0, 3)}6${CLASSIC.slice(4)}`;
+  const id = await openPuzzle(puzzle);
+  await cell(2).click();
+  await page.keyboard.press('4');
+  await cell(5).click();
+  await page.keyboard.press('Control+2');
+  await page.keyboard.press('Control+8');
+  await cell(6).click();
+  await page.keyboard.press('Control+9'); // a single mark: a candidate, not a digit
+  await allSaved();
+  await page.click('#btn-share');
+  await page.waitForFunction(() => document.getElementById('share-pencil').value.startsWith('# nonet progress:'));
+  const pencil = await page.inputValue('#share-pencil');
+  const link = await page.inputValue('#share-progress-link');
+  assert.match(link, /#\/puzzle\/[0-9.]{81}\/progress\/[0-9=-]+$/);
+  await shot(page, 'net-11-export');
+  await noAxeViolations(page, 'share dialog with the export');
+  await page.keyboard.press('Escape');
+  // The command line reads the export as a position.
+  const cli = spawnSync(nonetBin(), ['explain', '-'], { input: pencil, encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.ok(cli.stdout.length > 0);
+
+  // The link, opened once the game is gone, makes the game again with the same progress.
+  assert.equal((await api(url(), 'DELETE', `/games/${id}`)).status, 204);
+  await page.goto(link);
+  await page.waitForSelector('#dlg-new[open]');
+  assert.match(await page.inputValue('#custom-pencil'), /^# nonet progress:/);
+  await page.click('#custom-go');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+  const again = await game(Number((await page.evaluate(() => location.hash)).split('/').pop()));
+  assert.equal(again.puzzle, puzzle);
+  assert.equal(again.cells[2].value, 4);
+  assert.equal(again.cells[2].origin, 'player');
+  assert.deepEqual(again.cells[5].centre, [2, 8]);
+  assert.deepEqual(again.cells[6].centre, [9]);
+  assert.equal(again.cells[6].value, null);
+  assert.equal(again.can_undo, true, 'undo goes back to the bare puzzle');
+
+  // The export pasted under "Your own puzzle" does the same.
+  await page.click('#btn-new');
+  await page.evaluate(() => { document.getElementById('custom-box').open = true; });
+  await page.fill('#custom-input', puzzle);
+  await page.fill('#custom-pencil', pencil);
+  await page.click('#custom-go');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction((n) => location.hash !== `#/game/${n}` && /#\/game\/\d+$/.test(location.hash), again.id);
+  const pasted = await game(Number((await page.evaluate(() => location.hash)).split('/').pop()));
+  assert.deepEqual(pasted.cells.map((c) => [c.value, c.centre]), again.cells.map((c) => [c.value, c.centre]));
 });

@@ -51,6 +51,7 @@ static ASSETS: &[Asset] = &[
     asset!("/js/layout.js", "js/layout.js", JS),
     asset!("/js/net.js", "js/net.js", JS),
     asset!("/js/daily.js", "js/daily.js", JS),
+    asset!("/js/progress.js", "js/progress.js", JS),
 ];
 
 /// The service worker's template (`__VERSION__` and `__ASSETS__` filled in by [`service_worker`]).

@@ -497,3 +497,59 @@ async fn a_puzzle_with_several_solutions_is_offered_with_clues_added() {
     .await;
     assert!(r.get("with_clues").is_none());
 }
+
+/// Progress exported as a pencil-mark grid comes back as the same board in a new game (digits,
+/// centre marks, a single mark kept a mark), played as its first move; a grid that changes a
+/// given, or no puzzle with it, is refused by name.
+#[tokio::test]
+async fn progress_exported_as_a_pencil_grid_comes_back_in_a_new_game() {
+    let app = new_app();
+    let (id, _) = new_game(&app).await;
+    play(&app, id, json!({ "type": "place", "cell": 2, "digit": 4 })).await;
+    play(&app, id, json!({ "type": "centre", "cell": 5, "digit": 2 })).await;
+    play(&app, id, json!({ "type": "centre", "cell": 5, "digit": 8 })).await;
+    play(&app, id, json!({ "type": "centre", "cell": 6, "digit": 9 })).await;
+    let (s, out) = call(
+        &app,
+        Method::GET,
+        &format!("/api/games/{id}/progress"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(out["puzzle"], PUZZLE);
+    let pencil = out["pencil"].as_str().unwrap();
+    assert!(pencil.starts_with("# nonet progress: 534.7"), "{pencil}");
+    let body = json!({ "puzzle": PUZZLE, "pencil": pencil });
+    let (s, g) = call(&app, Method::POST, "/api/games", Some(body)).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    let (_, old) = call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(g["cells"], old["cells"]);
+    assert_eq!(g["can_undo"], true);
+    let bad = pencil.replacen("534.7", "634.7", 1);
+    let (s, e) = call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "puzzle": PUZZLE, "pencil": bad })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["error"]["code"], "bad_progress");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("r1c1"),
+        "{e}"
+    );
+    let (s, e) = call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "level": "easy", "pencil": pencil })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("puzzle"),
+        "{e}"
+    );
+}
