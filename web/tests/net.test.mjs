@@ -49,6 +49,12 @@ async function reached(id, version) {
   assert.fail(`game ${id} never reached version ${version}`);
 }
 
+/** The id of the game the page opened (once its address names one). */
+async function openedGame() {
+  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+  return Number((await page.evaluate(() => location.hash)).split('/').pop());
+}
+
 async function game(id) {
   const { status, data } = await api(url(), 'GET', `/games/${id}`);
   assert.equal(status, 200);
@@ -256,8 +262,7 @@ test('the daily puzzle is one game per day and level, shareable as #/daily/DATE'
   await noAxeViolations(page, 'daily dialog');
   await page.click('.daily-btn[data-level="easy"]');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
-  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
-  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const id = await openedGame();
   const g = await game(id);
   assert.equal(g.daily, '2026-11-26');
   assert.equal(g.seed, '20261126');
@@ -340,8 +345,7 @@ test('a puzzle with several solutions is offered with a clue added (defect 10)',
   await noAxeViolations(page, 'several solutions offer');
   await page.click('#custom-add-clue');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
-  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
-  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const id = await openedGame();
   const g = await game(id);
   const clues = (p) => [...p].filter((c) => c !== '.').length;
   assert.ok(clues(g.puzzle) > clues(TWO_SOLUTIONS), g.puzzle);
@@ -391,8 +395,7 @@ test('progress and pencil marks round-trip through the export and a link', async
   assert.match(await page.inputValue('#custom-pencil'), /^# nonet progress:/);
   await page.click('#custom-go');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
-  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
-  const again = await game(Number((await page.evaluate(() => location.hash)).split('/').pop()));
+  const again = await game(await openedGame());
   assert.equal(again.puzzle, puzzle);
   assert.equal(again.cells[2].value, 4);
   assert.equal(again.cells[2].origin, 'player');

@@ -316,6 +316,22 @@ const JIGSAW: &str =
 const JIGSAW_SOLUTION: &str =
     "416523789324619875785291346957386412692148537548762193179435628863974251231857964";
 
+/// Writes game 1 of `PUZZLE` at `revision` with `board` as its only state, in the columns
+/// every schema from version 1 on has.
+fn insert_old_game(conn: &Connection, board: &Board, revision: i64) {
+    conn.execute(
+        "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
+         VALUES (?1, ?2, 'level', 'easy', 1000, 2000, ?3)",
+        rusqlite::params![PUZZLE, SOLUTION, revision],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
+        [serde_json::to_string(&board.to_stored()).unwrap()],
+    )
+    .unwrap();
+}
+
 /// A database of schema version 1 (before games kept a variant): opened, it is migrated in one
 /// transaction to the current version, its games read back as standard ones with their boards,
 /// and a jigsaw game is kept with its regions from then on (across a reopening too).
@@ -335,17 +351,7 @@ fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
         board
             .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
             .unwrap();
-        conn.execute(
-            "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
-             VALUES (?1, ?2, 'level', 'easy', 1000, 2000, 7)",
-            [PUZZLE, SOLUTION],
-        )
-        .unwrap();
-        conn.execute(
-            "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
-            [serde_json::to_string(&board.to_stored()).unwrap()],
-        )
-        .unwrap();
+        insert_old_game(&conn, &board, 7);
     }
     let store = Store::open(&db).unwrap();
     let old = store.get(1).unwrap();
@@ -398,17 +404,7 @@ fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
         ))
         .unwrap();
         let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
-        conn.execute(
-            "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
-             VALUES (?1, ?2, 'level', 'easy', 1000, 2000, 3)",
-            [PUZZLE, SOLUTION],
-        )
-        .unwrap();
-        conn.execute(
-            "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
-            [serde_json::to_string(&board.to_stored()).unwrap()],
-        )
-        .unwrap();
+        insert_old_game(&conn, &board, 3);
     }
     let store = Store::open(&db).unwrap();
     let old = store.get(1).unwrap();
