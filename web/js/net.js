@@ -34,8 +34,8 @@ function write(key, value) {
     localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    // Storage full or refused (a private window): the move still goes out, it is just not
-    // kept across a reload.
+    // Storage full or refused (a private window): the outbox still holds the move in memory
+    // and sends it; it is just not kept across a reload.
     return false;
   }
 }
@@ -45,6 +45,8 @@ export class Outbox {
   constructor() {
     this.client = randomId();
     this.seq = 0;
+    /** This page's outbox per game, in memory (storage is its copy for a reload). */
+    this.lists = new Map();
     this.beat();
     setInterval(() => this.beat(), 2000);
     window.addEventListener('pagehide', () => localStorage.removeItem(ALIVE + this.client));
@@ -60,23 +62,27 @@ export class Outbox {
 
   /** This page's moves waiting for game `gameId`, oldest first. */
   pending(gameId) {
-    return read(this.key(gameId), []);
+    if (!this.lists.has(gameId)) this.lists.set(gameId, read(this.key(gameId), []));
+    return [...this.lists.get(gameId)];
+  }
+
+  /** Sets the moves waiting for game `gameId` (in memory, and in storage when it takes them). */
+  store(gameId, list) {
+    this.lists.set(gameId, list);
+    if (list.length) write(this.key(gameId), list);
+    else localStorage.removeItem(this.key(gameId));
   }
 
   /** Queues `move` (a move object) for game `gameId`; returns the entry kept. */
   push(gameId, move, elapsed_ms) {
     const entry = { client: this.client, seq: ++this.seq, move, elapsed_ms };
-    const list = this.pending(gameId);
-    list.push(entry);
-    write(this.key(gameId), list);
+    this.store(gameId, [...this.pending(gameId), entry]);
     return entry;
   }
 
   /** Drops the entry `entry` (saved, refused or taken back). */
   remove(gameId, entry) {
-    const list = this.pending(gameId).filter((e) => !(e.client === entry.client && e.seq === entry.seq));
-    if (list.length) write(this.key(gameId), list);
-    else localStorage.removeItem(this.key(gameId));
+    this.store(gameId, this.pending(gameId).filter((e) => !(e.client === entry.client && e.seq === entry.seq)));
   }
 
   /**
@@ -96,7 +102,7 @@ export class Outbox {
     }
     if (!orphans.length) return;
     const taken = orphans.flatMap((k) => read(k, []));
-    write(mine, [...taken, ...this.pending(gameId)]);
+    this.store(gameId, [...taken, ...this.pending(gameId)]);
     for (const k of orphans) localStorage.removeItem(k);
   }
 
@@ -108,11 +114,22 @@ export class Outbox {
       if (k?.startsWith(`${PREFIX}${gameId}:`) || k === GAME + gameId) keys.push(k);
     }
     for (const k of keys) localStorage.removeItem(k);
+    this.lists.delete(gameId);
   }
 }
 
-/** Keeps the server's latest game `g`, to show it (with its waiting moves) while offline. */
+/**
+ * Keeps the server's latest game `g`, to show it (with its waiting moves) while offline. Only
+ * the games that still have moves waiting are kept beside it, so storage never fills up with
+ * old games (which would leave no room for the moves).
+ */
 export function keepGame(g) {
+  const keys = [];
+  for (let n = 0; n < localStorage.length; n++) keys.push(localStorage.key(n));
+  const waiting = new Set(keys.filter((k) => k?.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length).split(':')[0]));
+  for (const k of keys) {
+    if (k?.startsWith(GAME) && k !== GAME + g.id && !waiting.has(k.slice(GAME.length))) localStorage.removeItem(k);
+  }
   write(GAME + g.id, g);
   write(LAST, g.id);
 }

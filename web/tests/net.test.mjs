@@ -218,6 +218,20 @@ async function lookIn(opts, hash, name, prepare) {
   }
 }
 
+test('a move still reaches the server when the browser refuses to store it', async () => {
+  const id = await openPuzzle(CLASSIC);
+  // A full (or refused) storage: the outbox keeps the move in memory and sends it.
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  });
+  await cell(2).click();
+  await page.keyboard.press('4');
+  const g = await reached(id, 1);
+  assert.equal(g.cells[2].value, 4);
+  await page.reload(); // a fresh page, with storage working again
+  await page.waitForSelector('body[data-ready="true"]');
+});
+
 test('statistics show each outcome, hints, mistakes and streaks (defect 9)', async () => {
   // A puzzle of its own, so this test's games are the only ones in their row.
   const puzzle = `${CLASSIC.slice(0, 80)}.`;
