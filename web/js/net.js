@@ -379,14 +379,15 @@ export class Sync {
   /** Marks the server unreachable (the timer stops) or back (it runs again). */
   setOffline(on) {
     const t = this.ctrl.timer;
-    if (on && !this.offline) {
+    if (on) {
       this.offline = true;
+      // Stopped whenever it runs (a game opened while offline starts its clock afresh).
       if (t.since != null) {
         t.base = this.ctrl.elapsed();
         t.since = null;
         t.offline = true;
       }
-    } else if (!on && this.offline) {
+    } else if (this.offline) {
       this.offline = false;
       this.retries = 0;
       if (t.offline && !t.paused && !this.ctrl.game?.finished) t.since = performance.now();
