@@ -5,6 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   api, axeViolations, CLASSIC, launchBrowser, nonetBin, open, shot, solve, startServer, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
@@ -24,6 +27,8 @@ after(async () => {
 const url = () => session.server.url;
 const cell = (i) => page.locator(`#cell-${i}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Whether poppler's pdftoppm is here to look at a printed page as pixels. */
+const hasPdftoppm = () => spawnSync('pdftoppm', ['-v']).error == null;
 
 /** Creates a game from `puzzle` through the API and opens it. */
 async function openPuzzle(puzzle, on = page) {
@@ -428,4 +433,51 @@ test('progress and pencil marks round-trip through the export and a link', async
   await page.waitForFunction((n) => location.hash !== `#/game/${n}` && /#\/game\/\d+$/.test(location.hash), again.id);
   const pasted = await game(Number((await page.evaluate(() => location.hash)).split('/').pop()));
   assert.deepEqual(pasted.cells.map((c) => [c.value, c.centre]), again.cells.map((c) => [c.value, c.centre]));
+});
+
+/** The grey levels of a binary PGM (P5) image. */
+function readPgm(file) {
+  const buf = fs.readFileSync(file);
+  const head = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(buf.subarray(0, 40).toString('latin1'));
+  const [w, h] = [Number(head[1]), Number(head[2])];
+  return { w, h, px: buf.subarray(head[0].length), at(x, y) { return this.px[y * w + x]; } };
+}
+
+test('print draws every inner line of the grid whole, at a preview\'s resolution (defect 10)', { skip: !hasPdftoppm() && 'pdftoppm (poppler-utils) is not installed' }, async () => {
+  const id = await openPuzzle(CLASSIC);
+  await cell(40).click(); // a selection, peers and a same-digit highlight, as when printing mid-game
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nonet-print-'));
+  try {
+    await page.pdf({ path: path.join(dir, 'p.pdf'), format: 'A4' });
+    const r = spawnSync('pdftoppm', ['-r', '60', '-gray', '-f', '1', '-l', '1', path.join(dir, 'p.pdf'), path.join(dir, 'p')]);
+    assert.equal(r.status, 0, String(r.stderr));
+    const img = readPgm(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.pgm'))));
+    // Anything clearly darker than the paper: a thin grey line antialiased across two pixels
+    // is light, a missing one is white.
+    const dark = (x, y) => img.at(x, y) < 235;
+    // The board's frame: the outermost rows and columns that are mostly dark.
+    const black = (x, y) => img.at(x, y) < 100;
+    const rows = [...Array(img.h).keys()].filter((y) => [...Array(img.w).keys()].filter((x) => black(x, y)).length > img.w * 0.5);
+    const cols = [...Array(img.w).keys()].filter((x) => [...Array(img.h).keys()].filter((y) => black(x, y)).length > img.h * 0.3);
+    const [top, bottom, left, right] = [rows[0], rows[rows.length - 1], cols[0], cols[cols.length - 1]];
+    assert.ok(bottom - top > 200 && right - left > 200, `board found: ${left},${top} to ${right},${bottom}`);
+    // Each inner line near its ninth of the board (box borders shift them a little): the
+    // column (or row) with the most dark pixels there, whole from end to end.
+    const span = (a, b) => [...Array(b - a).keys()].map((n) => a + n);
+    const best = (around, count) => span(around - 4, around + 5).reduce((m, p) => (count(p) > count(m) ? p : m), around);
+    const gaps = [];
+    for (let k = 1; k < 9; k++) {
+      const along = span(top + 4, bottom - 4);
+      const across = span(left + 4, right - 4);
+      const x = best(Math.round(left + ((right - left) * k) / 9), (c) => along.filter((t) => dark(c, t)).length);
+      const y = best(Math.round(top + ((bottom - top) * k) / 9), (r) => across.filter((t) => dark(t, r)).length);
+      const missV = along.filter((t) => ![-1, 0, 1].some((d) => dark(x + d, t))).length;
+      const missH = across.filter((t) => ![-1, 0, 1].some((d) => dark(t, y + d))).length;
+      if (missV) gaps.push(`column line ${k}: ${missV} px missing`);
+      if (missH) gaps.push(`row line ${k}: ${missH} px missing`);
+    }
+    assert.deepEqual(gaps, [], `game ${id}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
