@@ -94,6 +94,13 @@ test('moves made while the server is down reach the database in order once it is
   assert.equal(await page.textContent('#timer'), t1, 'the timer stands still while offline');
   await shot(page, 'net-01-offline-moves-waiting');
   await noAxeViolations(page, 'offline');
+  // The same state in the dark theme and on a phone.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'net-01b-offline-phone-dark');
+  await noAxeViolations(page, 'offline, phone, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1200, height: 860 });
 
   // A reload without the server: the page comes from the service worker, the game from what
   // this browser kept, with its waiting moves on top.
