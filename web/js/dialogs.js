@@ -349,7 +349,7 @@ export class Dialogs {
         el('caption', { class: 'print-only', text: 'Statistics per level' }),
         el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col', text: h })))),
         el('tbody', {}, ...levels.map((s) => row(s))),
-        all ? el('tfoot', {}, row({ ...all, level: 'all' }, 'th')) : null)),
+        all ? el('tfoot', {}, row({ ...all, level: 'All games' }, 'th')) : null)),
       el('p', { class: 'stats-note', text: 'Clean: solved without a hint, the only times that count as best. A game the bot helped finish counts apart. A streak counts games solved without the bot in a row.' }));
   }
 
