@@ -403,6 +403,7 @@ export class Sync {
     const id = this.ctrl.game?.id;
     const n = id == null ? 0 : this.outbox.pending(id).length;
     s.hidden = !this.offline;
-    s.textContent = this.offline ? `Offline, ${n} move${n === 1 ? '' : 's'} waiting` : '';
+    const waiting = n ? `${n} move${n === 1 ? '' : 's'} waiting` : 'no move waiting';
+    s.textContent = this.offline ? `Offline, ${waiting}` : '';
   }
 }
