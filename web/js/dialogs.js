@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { variantTitle } from './layout.js';
 import { el, formatDate, formatTime, thumbnail } from './util.js';
 import { dailyHash, fillDaily, today } from './daily.js';
-import { progressCode } from './progress.js';
+import { progressCode } from './sharelink.js';
 
 const VARIANTS = ['jigsaw', 'x', 'windoku'];
 
@@ -389,23 +389,5 @@ export class Dialogs {
       .catch((e) => { $('share-pencil').value = e.message; });
     $('share-copied').textContent = '';
     $('dlg-share').showModal();
-  }
-
-  // ---- solved --------------------------------------------------------------------------------
-
-  async showSolved(game) {
-    let extra = '';
-    try {
-      const stats = await api.stats();
-      const key = game.source === 'custom' ? 'custom' : game.level;
-      const s = stats.levels.find((l) => l.level === key);
-      // Only a clean solve (no bot, no hint) can be a best time.
-      if (s && !game.bot_used && !game.hints && s.best_ms != null) {
-        extra = s.best_ms >= game.elapsed_ms ? ' A new best time!' : ` Your best: ${formatTime(s.best_ms)}.`;
-      }
-    } catch { /* the card works without statistics */ }
-    $('dlg-solved-title').textContent = game.bot_used ? 'Solved (with the bot)' : 'Solved!';
-    $('solved-text').textContent = `Time ${formatTime(game.elapsed_ms)}${game.hints ? `, ${game.hints} hint${game.hints > 1 ? 's' : ''}` : ''}.${extra}`;
-    $('dlg-solved').showModal();
   }
 }

@@ -4,10 +4,14 @@
 import { api } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
+import { Deduce } from './deduce.js';
+import { Finish } from './finish.js';
+import { Learn } from './learn.js';
+import { PathView } from './path.js';
 import { variantTitle } from './layout.js';
 import { keptGame, lastGameId } from './net.js';
 import { parseDailyHash } from './daily.js';
-import { progressGrid } from './progress.js';
+import { progressGrid } from './sharelink.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,7 +44,7 @@ function title(g) {
 }
 
 const controller = new GameController({
-  onSolved: (g) => dialogs.showSolved(g),
+  onSolved: (g) => finish.show(g),
   onTitle: title,
 });
 
@@ -83,6 +87,10 @@ function gameDeleted(id) {
 }
 
 const dialogs = new Dialogs({ openGame, startGame, gameDeleted });
+const pathView = new PathView(controller);
+const finish = new Finish({ startGame, pathView });
+new Learn({ startGame });
+new Deduce(controller);
 
 $('btn-share').addEventListener('click', () => dialogs.showShare(controller.game));
 $('btn-print').addEventListener('click', () => window.print());

@@ -1,36 +1,48 @@
-// A game's progress (digits and pencil marks) carried by a share link, and turned back into the
-// pencil-mark grid the server imports (crates/server/src/progress.rs): the same text the share
-// dialog exports, which `nonet explain -` reads too.
-//
-// In a link the progress is one token per cell, joined by `-`: `=4` a digit the player placed,
-// `26` the cell's centre marks, nothing for a given or an empty cell without marks. Corner
-// marks, the player's scratch notation, are not carried (the grid has no place for them).
+// What the player has learnt, kept in this browser: the techniques they used without a hint
+// (marked in the Learn view) and, per game, the techniques a hint or the bot showed them.
 
-/** The link segment of the progress of game view `g`, or '' when there is none. */
-export function progressCode(g) {
-  const tokens = g.cells.map((c) => {
-    if (c.origin === 'given') return '';
-    if (c.value) return `=${c.value}`;
-    return c.centre.join('');
-  });
-  return tokens.some((t) => t) ? tokens.join('-') : '';
+const FOUND_KEY = 'nonet-found';
+
+/** The names of the techniques the player has used without a hint. */
+export function foundTechniques() {
+  try {
+    const v = JSON.parse(localStorage.getItem(FOUND_KEY) ?? '[]');
+    return new Set(Array.isArray(v) ? v : []);
+  } catch {
+    return new Set();
+  }
 }
 
-/**
- * The pencil-mark grid (with its `# nonet progress` and `# nonet marked` lines) of a link's
- * progress `code` on `puzzle` (81 characters); null if the code is not one.
- */
-export function progressGrid(code, puzzle) {
-  const tokens = code.split('-');
-  if (tokens.length !== 81 || !tokens.every((t) => /^(=[1-9]|[1-9]*)$/.test(t))) return null;
-  const given = (i) => /[1-9]/.test(puzzle[i]);
-  const digits = tokens.map((t, i) => (given(i) ? puzzle[i] : t.startsWith('=') ? t[1] : '.'));
-  const marked = tokens.map((t, i) => (!given(i) && t && !t.startsWith('=') ? '1' : '0'));
-  const cells = tokens.map((t, i) => {
-    if (given(i) || t.startsWith('=')) return digits[i];
-    return t || '0';
-  });
-  const rows = [];
-  for (let r = 0; r < 9; r++) rows.push(cells.slice(r * 9, r * 9 + 9).join(' '));
-  return [`# nonet progress: ${digits.join('')}`, `# nonet marked: ${marked.join('')}`, ...rows].join('\n');
+/** Records technique names the player used without a hint. */
+export function recordFound(names) {
+  const all = foundTechniques();
+  for (const n of names) all.add(n);
+  localStorage.setItem(FOUND_KEY, JSON.stringify([...all].sort()));
 }
+
+const HELPED_KEY = 'nonet-helped';
+
+function helpedAll() {
+  try {
+    const v = JSON.parse(localStorage.getItem(HELPED_KEY) ?? '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Notes that a hint or the bot showed technique `name` in game `id`. */
+export function noteHelped(id, name) {
+  const all = helpedAll();
+  const list = new Set(all[id] ?? []);
+  if (list.has(name)) return;
+  list.add(name);
+  all[id] = [...list];
+  localStorage.setItem(HELPED_KEY, JSON.stringify(all));
+}
+
+/** The techniques a hint or the bot showed in game `id`. */
+export function helpedIn(id) {
+  return new Set(helpedAll()[id] ?? []);
+}
+

@@ -36,6 +36,7 @@ static ASSETS: &[Asset] = &[
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/net.css", "net.css", "text/css; charset=utf-8"),
     asset!("/print.css", "print.css", "text/css; charset=utf-8"),
+    asset!("/coach.css", "coach.css", "text/css; charset=utf-8"),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
     asset!(
         "/manifest.webmanifest",
@@ -49,9 +50,17 @@ static ASSETS: &[Asset] = &[
     asset!("/js/dialogs.js", "js/dialogs.js", JS),
     asset!("/js/util.js", "js/util.js", JS),
     asset!("/js/layout.js", "js/layout.js", JS),
+    asset!("/js/coach.js", "js/coach.js", JS),
+    asset!("/js/steps.js", "js/steps.js", JS),
+    asset!("/js/progress.js", "js/progress.js", JS),
+    asset!("/js/mini.js", "js/mini.js", JS),
+    asset!("/js/learn.js", "js/learn.js", JS),
+    asset!("/js/path.js", "js/path.js", JS),
+    asset!("/js/finish.js", "js/finish.js", JS),
+    asset!("/js/deduce.js", "js/deduce.js", JS),
     asset!("/js/net.js", "js/net.js", JS),
     asset!("/js/daily.js", "js/daily.js", JS),
-    asset!("/js/progress.js", "js/progress.js", JS),
+    asset!("/js/sharelink.js", "js/sharelink.js", JS),
 ];
 
 /// The service worker's template (`__VERSION__` and `__ASSETS__` filled in by [`service_worker`]).
