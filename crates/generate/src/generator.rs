@@ -439,7 +439,10 @@ impl Generator {
             Some((t, teacher)) => {
                 let (path, used) = t.accepts(teacher, &sudoku)?;
                 let drill = if o.at_start {
-                    Some(t.drill(teacher, &path).expect("an accepted path uses the technique"))
+                    Some(
+                        t.drill(teacher, &path)
+                            .expect("an accepted path uses the technique"),
+                    )
                 } else {
                     None
                 };

@@ -79,7 +79,7 @@ pub fn targetable(technique: Technique, variant: Variant) -> Result<(), Generate
     }
     if !variant.is_standard() && technique.standard_layout_only() {
         return Err(GenerateError::Impossible(format!(
-            "{name} is not used on {variant}: Sudoku Explainer's chains know only the standard \
+            "{name} is not used on the {variant} layout: Sudoku Explainer's chains know only the standard \
              houses"
         )));
     }
@@ -145,7 +145,6 @@ impl TechniqueTarget {
         }))
     }
 
-
     /// A short description, for messages: `technique X-Wing` or `technique X-Wing or
     /// Swordfish`.
     pub(crate) fn describe(&self) -> String {
@@ -166,8 +165,7 @@ impl TechniqueTarget {
     /// hardest technique asked for. Singles are checked by the generator's own quick solver
     /// first: most removals of a dig leave a puzzle they solve.
     pub(crate) fn fits_upper(&self, geo: &Geometry, teacher: &Teacher, puzzle: &[u8; 81]) -> bool {
-        if self.naked_singles
-            && grid::solves_with_singles(geo, puzzle, Singles::HiddenAndNaked)
+        if self.naked_singles && grid::solves_with_singles(geo, puzzle, Singles::HiddenAndNaked)
             || self.hidden_singles && grid::solves_with_singles(geo, puzzle, Singles::Hidden)
         {
             return true;
