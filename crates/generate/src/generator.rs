@@ -137,6 +137,8 @@ pub struct Generator {
 const FILL_SEARCHES: u32 = 200;
 /// Searches on a random jigsaw map before another map is drawn (a map may admit no grid).
 const MAP_SEARCHES: u32 = 6;
+/// Attempts at one part of a band before the puzzle aims at another.
+const PART_ATTEMPTS: u64 = 1_000;
 
 impl Generator {
     /// Checks the options and prepares the generator.
@@ -260,10 +262,22 @@ impl Generator {
                 &drawn
             }
         };
+        // A band's puzzles spread over it: each aims at one part of the band, drawn from its
+        // seed; a part no dig reaches within `PART_ATTEMPTS` gives way to another, and when
+        // none is left the whole band is accepted (see `docs/generator.md`, "Spread").
+        let mut parts = self.options.target.parts().unwrap_or_default();
+        let draw = |rng: &mut PuzzleRng, parts: &mut Vec<(i64, i64)>| {
+            (!parts.is_empty()).then(|| parts.remove(rng.below(parts.len() as u32) as usize))
+        };
+        let mut aim = draw(&mut rng, &mut parts);
         let mut attempts = 0u64;
         loop {
             attempts += 1;
-            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng) {
+            let target = match aim {
+                Some(part) => self.options.target.within(part),
+                None => self.options.target,
+            };
+            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng, &target) {
                 g.seed = seed;
                 g.attempts = attempts;
                 return Ok(g);
@@ -284,6 +298,9 @@ impl Generator {
                     target: self.describe(),
                     attempts,
                 });
+            }
+            if aim.is_some() && attempts % PART_ATTEMPTS == 0 {
+                aim = draw(&mut rng, &mut parts);
             }
         }
     }
@@ -337,6 +354,7 @@ impl Generator {
         geo: &Geometry,
         grid: Option<[u8; 81]>,
         rng: &mut PuzzleRng,
+        target: &Target,
     ) -> Option<Generated> {
         let o = &self.options;
         let solution = match grid {
@@ -363,11 +381,14 @@ impl Generator {
         let mut dig = Dig::new(geo, solution);
         let teacher = self.technique.as_ref().map(|t| t.teacher(geo.layout()));
         let technique = self.technique.as_ref().zip(teacher.as_ref());
-        let fits = |puzzle: &[u8; 81]| {
-            o.target.fits_upper(geo, puzzle)
-                && technique.is_none_or(|(t, teacher)| t.fits_upper(geo, teacher, puzzle))
+        // Whether a kept puzzle was on the technique target (from then on the dig keeps it
+        // there: see `technique`).
+        let mut found = false;
+        let mut fits = |puzzle: &[u8; 81]| {
+            target.fits_upper(geo, puzzle)
+                && technique.is_none_or(|(t, teacher)| t.fits(geo, teacher, &mut found, puzzle))
         };
-        let upper = o.target.has_upper_bound() || technique.is_some();
+        let upper = target.has_upper_bound() || technique.is_some();
         // Pass 1 settles what the cheap tests can; removals that need the solver wait for
         // pass 2, when more cells are empty and the unavoidable sets settle more of them.
         let mut deferred = [0u8; 81];
@@ -450,9 +471,9 @@ impl Generator {
             }
             None => (None, None),
         };
-        let rating = if o.target.needs_rating() || o.rate {
+        let rating = if target.needs_rating() || o.rate {
             let r = rating::rate_in(geo.layout(), &sudoku)?;
-            if !o.target.accepts(&r) {
+            if !target.accepts(&r) {
                 return None;
             }
             Some(r)

@@ -8,9 +8,13 @@
 //! order, is X. A teacher allowed only the techniques up to the hardest one asked for (and no
 //! guess) takes the same steps as the full teacher wherever it does not get stuck, so it is the
 //! dig's upper bound (a removal is kept only if that teacher still solves the puzzle) and, at
-//! the end, gives the whole path the puzzle is accepted on. Digging as far as that bound allows
-//! pushes the puzzle toward its hardest allowed technique, as a level's bound pushes ratings to
-//! the top of the band.
+//! the end, gives the whole path the puzzle is accepted on.
+//!
+//! The dig is steered: until a kept removal leaves a puzzle whose hardest step is one asked
+//! for, the bound is that teacher's; from then on a removal is kept only if the hardest step
+//! stays one asked for. Digging to the bound alone ends mostly at some easier technique of the
+//! order (a removal that needs the technique is often followed by one that lets an easier
+//! technique through first); holding on to the technique once it appears keeps it.
 //!
 //! Measured and dropped: a dig bounded by the basic techniques (singles, intersections) and
 //! the one asked for, nothing between. Its puzzles need the technique against the basics, but
@@ -19,19 +23,40 @@
 
 use nonet_core::{Layout, PencilMarks, Sudoku, Variant};
 use nonet_logic::Path;
-use nonet_logic::{Step, Teacher, Technique};
+use nonet_logic::{Family, Step, Teacher, Technique};
 
 use crate::error::GenerateError;
 use crate::grid::{self, Geometry, Singles};
 
 /// Attempts allowed per puzzle when the options set no `max_attempts`: a count, never a
 /// clock, so a run gives the same puzzles or the same error on any machine. The rarest
-/// targetable technique in `docs/generator.md`'s table needed a few hundred attempts at most.
-pub(crate) const DEFAULT_BUDGET: u64 = 3_000;
+/// targetable techniques of `docs/generator.md`'s table took a few thousand attempts a puzzle.
+pub(crate) const DEFAULT_BUDGET: u64 = 10_000;
 
-/// Techniques the teacher's path can use but that come out of the dig too rarely to target
-/// (see `docs/generator.md`, "Techniques"): asking for one is refused up front.
-const TOO_RARE: &[Technique] = &[];
+/// Techniques the teacher's path can use but that no dig of `docs/generator.md`'s measurement
+/// left as a puzzle's hardest step (none in 20 s, release, one thread, thousands of attempts):
+/// asking for one is refused up front rather than searched for in vain.
+const TOO_RARE: &[Technique] = {
+    use Technique::*;
+    &[
+        UniqueRectangle5,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        SashimiJellyfish,
+        RemotePair,
+        XCycle,
+        NiceLoop,
+        GroupedNiceLoop,
+        ForcingXChain,
+        ForcingYChain,
+        ForcingXYChain,
+        XYCycle,
+        ContradictionForcingChain,
+        DoubleForcingChain,
+        DynamicForcingChainPlus,
+    ]
+};
 
 /// A position for practising a technique: the teacher's next step there is `step`.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,8 +110,8 @@ pub fn targetable(technique: Technique, variant: Variant) -> Result<(), Generate
     }
     if TOO_RARE.contains(&technique) {
         return Err(GenerateError::Impossible(format!(
-            "{name} is too rare to target: the dig almost never leaves a puzzle whose hardest \
-             step it is (see docs/generator.md)"
+            "{name} is too rare to target: no dig measured left a puzzle whose hardest step \
+             it is (see docs/generator.md, \"Techniques\")"
         )));
     }
     Ok(())
@@ -105,10 +130,9 @@ pub(crate) struct TechniqueTarget {
     wanted: Vec<Technique>,
     /// The teacher's order up to and including the hardest technique asked for.
     allowed: Vec<Technique>,
-    /// Whether hidden singles alone (full houses included), or hidden and naked singles,
-    /// are within `allowed`: then a puzzle they solve needs no teacher to fit the bound.
-    hidden_singles: bool,
-    naked_singles: bool,
+    /// Whether no technique asked for is a single: then a puzzle the singles solve fits the
+    /// bound but is not yet on target, and needs no teacher to say so.
+    beyond_singles: bool,
 }
 
 impl TechniqueTarget {
@@ -135,12 +159,9 @@ impl TechniqueTarget {
             .copied()
             .filter(|t| techniques.contains(t))
             .collect();
-        let has = |t: Technique| allowed.contains(&t);
-        let hidden_singles = has(Technique::HiddenSingleColumn) && has(Technique::HiddenSingleRow);
         Ok(Some(TechniqueTarget {
+            beyond_singles: techniques.iter().all(|t| t.family() != Family::Singles),
             wanted,
-            hidden_singles,
-            naked_singles: hidden_singles && has(Technique::NakedSingle),
             allowed,
         }))
     }
@@ -161,29 +182,48 @@ impl TechniqueTarget {
             .with_guesses(false)
     }
 
-    /// Whether the puzzle (unique on `geo`'s layout) still needs nothing harder than the
-    /// hardest technique asked for. Singles are checked by the generator's own quick solver
-    /// first: most removals of a dig leave a puzzle they solve.
-    pub(crate) fn fits_upper(&self, geo: &Geometry, teacher: &Teacher, puzzle: &[u8; 81]) -> bool {
-        if self.naked_singles && grid::solves_with_singles(geo, puzzle, Singles::HiddenAndNaked)
-            || self.hidden_singles && grid::solves_with_singles(geo, puzzle, Singles::Hidden)
+    /// Whether the dig may keep the puzzle (unique on `geo`'s layout): nothing harder than
+    /// the hardest technique asked for, and once `found` (a kept puzzle was on target), still
+    /// on target; sets `found` when it is. Singles are checked by the generator's own quick
+    /// solver first: most removals of a dig leave a puzzle they solve.
+    pub(crate) fn fits(
+        &self,
+        geo: &Geometry,
+        teacher: &Teacher,
+        found: &mut bool,
+        puzzle: &[u8; 81],
+    ) -> bool {
+        if !*found
+            && self.beyond_singles
+            && grid::solves_with_singles(geo, puzzle, Singles::HiddenAndNaked)
         {
             return true;
         }
         let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-        teacher.path(&s).is_ok_and(|p| p.is_solved())
+        let Some(path) = teacher.path(&s).ok().filter(Path::is_solved) else {
+            return false;
+        };
+        let on = self
+            .hardest(&path)
+            .is_some_and(|t| self.wanted.contains(&t));
+        *found |= on;
+        on || !*found
+    }
+
+    /// The technique of a path's hardest step by the teacher's order (`None` for no step).
+    fn hardest(&self, path: &Path) -> Option<Technique> {
+        path.steps
+            .iter()
+            .filter_map(|s| self.allowed.iter().position(|&t| t == s.technique))
+            .max()
+            .map(|i| self.allowed[i])
     }
 
     /// The finished puzzle's path when it is on target (solved by the allowed techniques, its
     /// hardest step one of those asked for), with that technique.
     pub(crate) fn accepts(&self, teacher: &Teacher, puzzle: &Sudoku) -> Option<(Path, Technique)> {
         let path = teacher.path(puzzle).ok().filter(Path::is_solved)?;
-        let hardest = path
-            .steps
-            .iter()
-            .filter_map(|s| self.allowed.iter().position(|&t| t == s.technique))
-            .max()
-            .map(|i| self.allowed[i])?;
+        let hardest = self.hardest(&path)?;
         self.wanted.contains(&hardest).then_some((path, hardest))
     }
 
@@ -246,10 +286,14 @@ mod tests {
         assert_eq!(t.wanted, &[Technique::NakedPair, Technique::XWing]);
         assert_eq!(t.allowed.last(), Some(&Technique::XWing));
         assert!(!t.allowed.contains(&Technique::HiddenPair));
-        assert!(t.naked_singles);
+        assert!(t.beyond_singles);
         let box_only = TechniqueTarget::new(&[Technique::HiddenSingleBox], Variant::STANDARD)
             .unwrap()
             .unwrap();
-        assert!(!box_only.hidden_singles && !box_only.naked_singles);
+        assert!(!box_only.beyond_singles);
+        assert_eq!(
+            box_only.allowed,
+            [Technique::FullHouse, Technique::HiddenSingleBox]
+        );
     }
 }
