@@ -41,11 +41,10 @@ fn main() {
         let t = Instant::now();
         let (mut made, mut attempts) = (0u64, 0u64);
         for i in 0..count {
-            let r = g.generate_observed(nonet_generate::puzzle_seed(1, i), &|n| {
+            let r = g.generate_observed(nonet_generate::puzzle_seed(1, i), &|_| {
                 if t.elapsed().as_secs_f64() > seconds {
                     Err(Stop::OutOfTime(t.elapsed()))
                 } else {
-                    let _ = n;
                     Ok(())
                 }
             });

@@ -299,7 +299,7 @@ impl Generator {
                     attempts,
                 });
             }
-            if aim.is_some() && attempts % PART_ATTEMPTS == 0 {
+            if aim.is_some() && attempts.is_multiple_of(PART_ATTEMPTS) {
                 aim = draw(&mut rng, &mut parts);
             }
         }

@@ -192,7 +192,7 @@ impl Target {
     /// band has an upper end and more than one value (every level but extreme, `--se
     /// MIN..MAX`).
     pub(crate) fn parts(&self) -> Option<Vec<(i64, i64)>> {
-        const PART: i64 = 3;
+        const PART: i64 = 2;
         let (lo, hi) = match self.er_band() {
             // No step rates under 1.0 nor above 20.0.
             Some((lo, hi)) if hi < i64::MAX => (lo.max(10), hi.min(200)),
@@ -299,20 +299,24 @@ mod tests {
             t.parts(),
             Some(vec![
                 (30, 31),
-                (32, 34),
-                (35, 37),
+                (32, 33),
+                (34, 35),
+                (36, 37),
                 (38, 39),
-                (40, 42),
-                (43, 45)
+                (40, 41),
+                (42, 43),
+                (44, 45)
             ])
         );
         let expert = Target {
             level: Some(Level::Expert),
             ..Target::default()
         };
+        // 21 tenths: eleven parts of one or two, the top one 6.5-6.6.
         let parts = expert.parts().unwrap();
-        assert_eq!(parts.len(), 7);
-        assert_eq!((parts[0], parts[6]), ((46, 48), (64, 66)));
+        assert_eq!(parts.len(), 11);
+        assert_eq!((parts[0], parts[10]), ((46, 46), (65, 66)));
+        assert!(parts.windows(2).all(|w| w[0].1 + 1 == w[1].0));
         assert_eq!(expert.within((52, 54)).er_band(), Some((52, 54)));
         let extreme = Target {
             level: Some(Level::Extreme),
