@@ -138,7 +138,7 @@ const FILL_SEARCHES: u32 = 200;
 /// Searches on a random jigsaw map before another map is drawn (a map may admit no grid).
 const MAP_SEARCHES: u32 = 6;
 /// Attempts at one part of a band before the puzzle aims at another.
-const PART_ATTEMPTS: u64 = 1_000;
+const PART_ATTEMPTS: u64 = 250;
 
 impl Generator {
     /// Checks the options and prepares the generator.
