@@ -261,6 +261,11 @@ fn untargetable_techniques_and_bad_combinations_are_refused_with_a_reason() {
     for (args, says) in [
         (&["--technique", "direct-pointing"][..], "rating only"),
         (&["--technique", "trial-and-error"][..], "a guess"),
+        (&["--technique", "jellyfish"][..], "too rare to target"),
+        (
+            &["--technique", "x-wing,jellyfish"][..],
+            "too rare to target",
+        ),
         (
             &["--technique", "x-wingg"][..],
             "unknown technique 'x-wingg'",
