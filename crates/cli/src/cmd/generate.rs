@@ -87,8 +87,8 @@ pub struct GenerateArgs {
     pub classic: Option<u8>,
     /// Puzzles whose easiest-first path (`nonet explain`'s) uses this technique and nothing
     /// harder (codes as `nonet explain --list-techniques` prints them, or a family: any of its
-    /// techniques). Several (comma-separated or repeated): the path's hardest step is one of
-    /// them.
+    /// techniques that can be targeted). Several (comma-separated or repeated): the path's
+    /// hardest step is one of them.
     #[arg(long, value_delimiter = ',', value_name = "CODE")]
     pub technique: Vec<String>,
     /// With `--technique`: print the position where the path's first step of the technique
