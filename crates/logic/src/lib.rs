@@ -59,6 +59,6 @@ pub mod techniques;
 pub use check::{CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, UnknownHintLevel};
 pub use path::{Hint, Mistake, Path, PathError};
-pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
+pub use step::{Candidate, CandidateSet, Chain, ChainLink, ChainNode, LinkKind, Step};
 pub use teacher::Teacher;
 pub use technique::{Family, Technique};

@@ -29,6 +29,154 @@ impl std::fmt::Display for Candidate {
     }
 }
 
+/// A set of candidates, as one [`CellSet`] per digit: a fixed-size value (no allocation), cheap
+/// to copy, compare and combine. Iterates cell by cell in row-major order, digits ascending
+/// within a cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CandidateSet([CellSet; 9]);
+
+impl CandidateSet {
+    /// The empty set.
+    pub const EMPTY: CandidateSet = CandidateSet([CellSet::EMPTY; 9]);
+
+    /// The cells where `d` is in the set.
+    #[inline]
+    pub fn cells_of(&self, d: Digit) -> CellSet {
+        self.0[d.index()]
+    }
+
+    /// Makes `cells` the cells where `d` is in the set.
+    #[inline]
+    pub fn set_cells(&mut self, d: Digit, cells: CellSet) {
+        self.0[d.index()] = cells;
+    }
+
+    /// Adds `d` in each of `cells`.
+    #[inline]
+    pub fn add_cells(&mut self, d: Digit, cells: CellSet) {
+        self.0[d.index()] |= cells;
+    }
+
+    /// The digits of `cell` in the set.
+    pub fn digits_of(&self, cell: Cell) -> DigitSet {
+        Digit::ALL
+            .into_iter()
+            .filter(|d| self.0[d.index()].contains(cell))
+            .collect()
+    }
+
+    /// The digits with at least one cell in the set.
+    pub fn digits(&self) -> DigitSet {
+        Digit::ALL
+            .into_iter()
+            .filter(|d| !self.0[d.index()].is_empty())
+            .collect()
+    }
+
+    /// The cells with at least one candidate in the set.
+    pub fn cells(&self) -> CellSet {
+        self.0.iter().fold(CellSet::EMPTY, |a, &m| a | m)
+    }
+
+    /// Adds a candidate.
+    #[inline]
+    pub fn insert(&mut self, c: Candidate) {
+        self.0[c.digit.index()].insert(c.cell);
+    }
+
+    /// Removes a candidate; says whether it was there.
+    #[inline]
+    pub fn remove(&mut self, c: Candidate) -> bool {
+        self.0[c.digit.index()].remove(c.cell)
+    }
+
+    /// Whether the set holds `c`.
+    #[inline]
+    pub fn contains(&self, c: Candidate) -> bool {
+        self.0[c.digit.index()].contains(c.cell)
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|m| m.is_empty())
+    }
+
+    /// How many candidates the set holds.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|m| m.len()).sum()
+    }
+
+    /// Set union.
+    pub fn union(&self, o: &CandidateSet) -> CandidateSet {
+        CandidateSet(std::array::from_fn(|d| self.0[d] | o.0[d]))
+    }
+
+    /// Set intersection.
+    pub fn intersection(&self, o: &CandidateSet) -> CandidateSet {
+        CandidateSet(std::array::from_fn(|d| self.0[d] & o.0[d]))
+    }
+
+    /// The candidates of `self` not in `o`.
+    pub fn difference(&self, o: &CandidateSet) -> CandidateSet {
+        CandidateSet(std::array::from_fn(|d| self.0[d].difference(o.0[d])))
+    }
+
+    /// The candidates, cell by cell in row-major order, digits ascending within a cell.
+    pub fn iter(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.cells().into_iter().flat_map(move |cell| {
+            Digit::ALL
+                .into_iter()
+                .filter(move |d| self.0[d.index()].contains(cell))
+                .map(move |d| Candidate::new(cell, d))
+        })
+    }
+
+    /// The cells of digit index `d` (0-8) as a raw mask: the bridge to the bitboard loops of
+    /// the SE producers, which index digits by number.
+    #[inline]
+    pub(crate) fn mask(&self, d: usize) -> u128 {
+        self.0[d].bits()
+    }
+
+    /// Sets the cells of digit index `d` (0-8) from a raw mask (see [`CandidateSet::mask`]).
+    #[inline]
+    pub(crate) fn set_mask(&mut self, d: usize, m: u128) {
+        self.0[d] = CellSet::from_bits(m);
+    }
+
+    /// The raw per-digit masks (see [`CandidateSet::mask`]).
+    #[inline]
+    pub(crate) fn masks(&self) -> [u128; 9] {
+        self.0.map(CellSet::bits)
+    }
+
+    /// The set of the raw per-digit masks `m` (see [`CandidateSet::mask`]).
+    #[inline]
+    pub(crate) fn from_masks(m: [u128; 9]) -> CandidateSet {
+        CandidateSet(m.map(CellSet::from_bits))
+    }
+}
+
+impl FromIterator<Candidate> for CandidateSet {
+    fn from_iter<I: IntoIterator<Item = Candidate>>(iter: I) -> Self {
+        let mut s = CandidateSet::EMPTY;
+        for c in iter {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+/// Written as the list of its candidates, e.g. `{5r3c7, 5r3c8}`.
+impl std::fmt::Debug for CandidateSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|c| format!("{c}")))
+            .finish()
+    }
+}
+
 /// How two chain nodes are linked.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum LinkKind {
@@ -127,5 +275,60 @@ impl Step {
     /// Whether the step changes anything.
     pub fn is_productive(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cand(r: usize, c: usize, d: u8) -> Candidate {
+        Candidate::new(Cell::at(r - 1, c - 1), Digit::new(d).expect("digit"))
+    }
+
+    /// A candidate set lists cell by cell (row-major), digits ascending within a cell, whatever
+    /// the order of insertion: the order the steps' eliminations are shown in.
+    #[test]
+    fn candidate_set_iterates_cell_by_cell_then_by_digit() {
+        let list = [
+            cand(9, 9, 1),
+            cand(1, 2, 7),
+            cand(1, 2, 3),
+            cand(4, 1, 9),
+            cand(1, 2, 3),
+        ];
+        let set: CandidateSet = list.iter().copied().collect();
+        let want = vec![cand(1, 2, 3), cand(1, 2, 7), cand(4, 1, 9), cand(9, 9, 1)];
+        assert_eq!(set.iter().collect::<Vec<_>>(), want);
+        assert_eq!(set.len(), 4);
+        assert!(set.contains(cand(1, 2, 7)) && !set.contains(cand(1, 2, 8)));
+        assert_eq!(set.cells().len(), 3);
+        assert_eq!(set.digits_of(Cell::at(0, 1)).len(), 2);
+        assert_eq!(set.digits().len(), 4);
+        assert_eq!(
+            format!("{set:?}"),
+            "{\"3r1c2\", \"7r1c2\", \"9r4c1\", \"1r9c9\"}"
+        );
+    }
+
+    #[test]
+    fn candidate_set_operations() {
+        let a: CandidateSet = [cand(1, 1, 1), cand(2, 2, 2)].into_iter().collect();
+        let b: CandidateSet = [cand(2, 2, 2), cand(3, 3, 3)].into_iter().collect();
+        assert_eq!(a.union(&b).len(), 3);
+        assert_eq!(
+            a.intersection(&b).iter().collect::<Vec<_>>(),
+            vec![cand(2, 2, 2)]
+        );
+        assert_eq!(
+            a.difference(&b).iter().collect::<Vec<_>>(),
+            vec![cand(1, 1, 1)]
+        );
+        let mut c = a;
+        assert!(c.remove(cand(1, 1, 1)) && !c.remove(cand(1, 1, 1)));
+        c.add_cells(Digit::new(2).unwrap(), CellSet::single(Cell::at(8, 8)));
+        assert_eq!(c.cells_of(Digit::new(2).unwrap()).len(), 2);
+        assert!(CandidateSet::EMPTY.is_empty() && !c.is_empty());
+        assert_eq!(CandidateSet::from_masks(c.masks()), c);
     }
 }

@@ -8,9 +8,10 @@
 
 use std::path::PathBuf;
 
-use nonet_core::Sudoku;
+use nonet_core::{Digit, Sudoku};
 use nonet_logic::rate::{rate_se_unchecked, SeRating};
 use nonet_logic::se::{grid::Grid, rate_grid_with, Memory, Truth};
+use nonet_logic::{Candidate, CandidateSet};
 
 fn shared(name: &str) -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -165,7 +166,7 @@ fn se_rated_sample_meets_targets() {
 
 /// Everything that decides a step: technique, difficulty, complexity, eliminations and
 /// placement.
-type StepKey = (String, u64, u32, [u128; 9], Option<(u8, u8)>);
+type StepKey = (String, u64, u32, CandidateSet, Option<Candidate>);
 
 /// The [`StepKey`] of each step of a puzzle's rating, rated with `memory` (the public raters
 /// make a fresh one per puzzle; a caller may keep one across puzzles).
@@ -533,13 +534,14 @@ fn se_trace() {
             eat(s.technique as u64);
             eat(s.difficulty.to_bits());
             eat(s.complexity as u64);
-            for m in s.elim {
+            for d in Digit::ALL {
+                let m = s.elim.cells_of(d).bits();
                 eat(m as u64);
                 eat((m >> 64) as u64);
             }
-            eat(s
-                .place
-                .map_or(u64::MAX, |(c, d)| (c as u64) << 8 | d as u64));
+            eat(s.place.map_or(u64::MAX, |p| {
+                (p.cell.index() as u64) << 8 | p.digit.index() as u64
+            }));
         }
         println!(
             "{i} {:.1}/{:.1}/{:.1} {} {h:016x}",

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
+use nonet_core::{CellSet, Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
 use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
 use nonet_logic::se::grid::{Geometry, Grid};
 use nonet_logic::se::{rate_sudoku_in, unique, Truth};
@@ -98,18 +98,15 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
         let truth = Truth::from_solution(&case.solution);
         let r = rate_sudoku_in(&case.layout, &case.puzzle);
         for (k, h) in r.steps.iter().enumerate() {
-            for d in 0..9 {
-                assert_eq!(
-                    h.elim[d] & truth.pos[d],
-                    0,
-                    "{where_}: step {k} ({:?}) removes a solution candidate of digit {}",
-                    h.technique,
-                    d + 1
-                );
-            }
-            if let Some((c, d)) = h.place {
+            let wrong = h.elim.intersection(truth.solution());
+            assert!(
+                wrong.is_empty(),
+                "{where_}: step {k} ({:?}) removes solution candidates {wrong:?}",
+                h.technique,
+            );
+            if let Some(p) = h.place {
                 assert!(
-                    truth.holds(c as usize, d as usize),
+                    truth.holds(p),
                     "{where_}: step {k} ({:?}) places a wrong digit",
                     h.technique
                 );
@@ -271,16 +268,15 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
     ];
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
     // Whether the cells of `m` put an odd number on a diagonal.
-    let odd = |m: u128| {
+    let odd = |m: CellSet| {
         (0..2).any(|k| {
-            (0..81)
-                .filter(|&c| {
-                    m >> c & 1 != 0
-                        && if k == 0 {
-                            c / 9 == c % 9
-                        } else {
-                            c / 9 + c % 9 == 8
-                        }
+            m.iter()
+                .filter(|c| {
+                    if k == 0 {
+                        c.row() == c.col()
+                    } else {
+                        c.row() + c.col() == 8
+                    }
                 })
                 .count()
                 % 2

@@ -3,15 +3,16 @@
 //! Y links only, both).
 
 use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW};
-use crate::se::{se_base, SeHint, Truth};
-use crate::step::{Chain, ChainLink};
+use crate::se::{cand, se_base, SeHint, Truth};
+use crate::step::{CandidateSet, Chain, ChainLink};
 use crate::technique::Technique;
+use nonet_core::{Cell, CellSet};
 
 use super::net::{
     key, key_cell, key_digit, key_on, on_rule_parents, NestedHint, CAUSE_CELL, CAUSE_HOUSE,
     CAUSE_NONE,
 };
-use super::{length_bonus, link, Candidate as Best, Sink};
+use super::{length_bonus, link, Best, Sink};
 
 const NONE: u32 = u32::MAX;
 
@@ -1177,7 +1178,7 @@ impl Cycles {
                     // With no hint yet, every search from this root is unlimited.
                     let unlimited = matches!(sink, Sink::Best { best: None, .. });
                     let root = key(c, d, true);
-                    let holds = truth.map(|t| t.holds(c, d));
+                    let holds = truth.map(|t| t.holds_at(c, d));
                     let cycle_len = self.limit(sink, cycle_base, sort_key);
                     let chain_len = if pass.x && holds != Some(true) {
                         self.limit(sink, chain_base, sort_key)
@@ -1341,8 +1342,8 @@ impl Cycles {
             Sink::Collect { src, out } => {
                 let (parents, chain_sig) = self.line_rule_parents(src, g, end);
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty,
                     complexity,
                     sort_key,
@@ -1362,8 +1363,8 @@ impl Cycles {
             _ => Technique::XYCycle,
         };
         let mut h = SeHint::new(tech, difficulty);
-        h.elim = elim;
-        h.cells = loop_cells;
+        h.elim = CandidateSet::from_masks(elim);
+        h.cells = CellSet::from_bits(loop_cells);
         h.complexity = complexity;
         h.sort_key = sort_key;
         if want_chain {
@@ -1401,8 +1402,8 @@ impl Cycles {
                 }
                 let (parents, chain_sig) = self.line_rule_parents(src, g, target);
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty,
                     complexity,
                     sort_key,
@@ -1424,17 +1425,18 @@ impl Cycles {
         let mut h = SeHint::new(tech, difficulty);
         if key_on(k) {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                h.elim[d2] = 1u128 << c;
+                h.elim.set_mask(d2, 1u128 << c);
             }
-            h.place = Some((c as u8, d as u8));
+            h.place = Some(cand(c, d));
         } else {
-            h.elim[d] = 1u128 << c;
+            h.elim.set_mask(d, 1u128 << c);
         }
         h.complexity = complexity;
         h.sort_key = sort_key;
         let mut t = target;
         while t != NONE {
-            h.cells |= 1u128 << key_cell(self.nodes[t as usize].0);
+            h.cells
+                .insert(Cell::from_index(key_cell(self.nodes[t as usize].0)));
             t = self.nodes[t as usize].1;
         }
         if want_chain {

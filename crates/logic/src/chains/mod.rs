@@ -29,15 +29,15 @@
 // Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cycles;
-pub mod net;
+pub(crate) mod cycles;
+pub(crate) mod net;
 
-use nonet_core::{CellSet, Digit, PencilMarks};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks};
 
 use crate::se::basic::Sterile;
 use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW};
-use crate::se::{se_base, Memory, SeHint, Truth};
-use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
+use crate::se::{cand, se_base, Memory, SeHint, Truth};
+use crate::step::{CandidateSet, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
     key, key_cell, key_digit, key_on, on_rule_parents, sort_and_dedupe, NestedHint, NestedRule,
@@ -109,15 +109,15 @@ pub fn length_bonus(complexity: u32) -> f64 {
 }
 
 /// The best hint so far of a producer, by SE's order: difficulty, complexity, sort key.
-pub(crate) struct Candidate {
+pub(crate) struct Best {
     pub(crate) hint: SeHint,
 }
 
-impl Candidate {
+impl Best {
     /// Whether a hint with these keys would replace `best` (strictly better: the first found
     /// wins among equals, as SE's stable sort keeps it first).
     pub(crate) fn beats(
-        best: &Option<Candidate>,
+        best: &Option<Best>,
         difficulty: f64,
         complexity: u32,
         sort_key: u8,
@@ -142,7 +142,7 @@ impl Candidate {
 pub(crate) enum Sink<'a> {
     /// Keep the best; build its chain when `want_chain`.
     Best {
-        best: Option<Candidate>,
+        best: Option<Best>,
         want_chain: bool,
     },
     /// Keep every hint; rule parents are taken between the outer start grid `src` and the
@@ -709,8 +709,8 @@ impl Chainer {
                 }
                 let complexity = flat + nested;
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty: level.base() + length_bonus(complexity),
                     complexity,
                     sort_key: kind.sort_key(),
@@ -738,7 +738,7 @@ impl Chainer {
                 }
                 let complexity = flat + nested;
                 let difficulty = level.base() + length_bonus(complexity);
-                if !Candidate::beats(best, difficulty, complexity, kind.sort_key()) {
+                if !Best::beats(best, difficulty, complexity, kind.sort_key()) {
                     return;
                 }
                 let tech = match level {
@@ -755,17 +755,19 @@ impl Chainer {
                     _ => Technique::DynamicForcingChain,
                 };
                 let mut h = SeHint::new(tech, difficulty);
-                h.elim = elim;
+                h.elim = CandidateSet::from_masks(elim);
                 if key_on(target) {
-                    h.place = Some((c as u8, d as u8));
+                    h.place = Some(cand(c, d));
                 }
                 h.complexity = complexity;
                 h.sort_key = kind.sort_key();
-                h.digits = 1 << d;
-                h.cells |= 1u128 << c;
+                h.digits = DigitSet::from_bits(1 << d);
+                h.cells.insert(Cell::from_index(c));
                 for &(s, _) in branches {
                     // Node 0 of every net is its assumption.
-                    h.cells |= 1u128 << key_cell(self.nets[s as usize].nodes[0].key);
+                    h.cells.insert(Cell::from_index(key_cell(
+                        self.nets[s as usize].nodes[0].key,
+                    )));
                 }
                 if *want_chain {
                     h.chain = Some(Chain {
@@ -773,7 +775,7 @@ impl Chainer {
                         is_loop: false,
                     });
                 }
-                *best = Some(Candidate { hint: h });
+                *best = Some(Best { hint: h });
             }
         }
     }
@@ -843,7 +845,7 @@ impl Chainer {
             let mut first: Option<u32> = None;
             let mut digit_slots = [NO_SLOT; 9];
             for d in bits16(g.cands[c]) {
-                let holds = truth.map(|t| t.holds(c, d));
+                let holds = truth.map(|t| t.holds_at(c, d));
                 // Nishio uses the "on" net only for its contradiction.
                 let skip_on = (nishio
                     && (holds == Some(true) || !nishio_may_contradict(g, d, 1u128 << c, 0)))
@@ -1207,7 +1209,7 @@ mod tests {
         assert!(!cell_chains.is_empty(), "cell forcing chains from r9c9");
         for h in cell_chains {
             assert!(
-                h.parents[x] >> c0 & 1 != 0,
+                h.parents.mask(x) >> c0 & 1 != 0,
                 "a cell chain from cell {c0} depends on its lost candidate {}",
                 x + 1
             );

@@ -5,7 +5,8 @@
 use crate::technique::Technique;
 
 use super::grid::{bits16, many_bits, pop9, subsets_of, Grid, BLOCK, COL, MAX_HOUSES, ROW};
-use super::SeHint;
+use super::{cand, SeHint};
+use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
 
@@ -94,9 +95,9 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                         Technique::HiddenSingleRow
                     };
                     let mut hint = SeHint::of(tech);
-                    hint.place = Some((c as u8, d as u8));
-                    hint.base = t.mask[h];
-                    hint.digits = 1 << d;
+                    hint.place = Some(cand(c, d));
+                    hint.base = CellSet::from_bits(t.mask[h]);
+                    hint.digits = DigitSet::from_bits(1 << d);
                     if acc(hint) {
                         return true;
                     }
@@ -122,7 +123,7 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint
     }
     let mut offered = 0u16;
     let mut acc = |h: SeHint| {
-        offered |= h.digits;
+        offered |= h.digits.bits();
         acc(h)
     };
     if locking_scan(g, direct, skip, &mut acc) {
@@ -175,11 +176,11 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                                     Technique::DirectClaiming
                                 };
                                 let mut hint = SeHint::of(tech);
-                                hint.place = Some((out.trailing_zeros() as u8, d as u8));
-                                hint.digits = 1 << d;
-                                hint.base = t.mask[h1];
-                                hint.cover = t.mask[h2];
-                                hint.cells = p1;
+                                hint.place = Some(cand(out.trailing_zeros() as usize, d));
+                                hint.digits = DigitSet::from_bits(1 << d);
+                                hint.base = CellSet::from_bits(t.mask[h1]);
+                                hint.cover = CellSet::from_bits(t.mask[h2]);
+                                hint.cells = CellSet::from_bits(p1);
                                 if acc(hint) {
                                     return true;
                                 }
@@ -194,11 +195,11 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                                 Technique::Claiming
                             };
                             let mut hint = SeHint::of(tech);
-                            hint.elim[d] = elim;
-                            hint.digits = 1 << d;
-                            hint.base = t.mask[h1];
-                            hint.cover = t.mask[h2];
-                            hint.cells = p1;
+                            hint.elim.set_mask(d, elim);
+                            hint.digits = DigitSet::from_bits(1 << d);
+                            hint.base = CellSet::from_bits(t.mask[h1]);
+                            hint.cover = CellSet::from_bits(t.mask[h2]);
+                            hint.cells = CellSet::from_bits(p1);
                             if acc(hint) {
                                 return true;
                             }
@@ -227,11 +228,11 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                         Technique::Claiming
                     };
                     let mut hint = SeHint::of(tech);
-                    hint.elim[d] = elim;
-                    hint.digits = 1 << d;
-                    hint.base = t.mask[h1];
-                    hint.cover = t.mask[h2];
-                    hint.cells = p1;
+                    hint.elim.set_mask(d, elim);
+                    hint.digits = DigitSet::from_bits(1 << d);
+                    hint.base = CellSet::from_bits(t.mask[h1]);
+                    hint.cover = CellSet::from_bits(t.mask[h2]);
+                    hint.cells = CellSet::from_bits(p1);
                     if acc(hint) {
                         return true;
                     }
@@ -306,10 +307,10 @@ pub fn hidden_set(
                         };
                         let mut hint = SeHint::of(tech);
                         let c = t.cells[h][rest.trailing_zeros() as usize];
-                        hint.place = Some((c, d as u8));
-                        hint.digits = set;
-                        hint.cells = cells;
-                        hint.base = t.mask[h];
+                        hint.place = Some(cand(c as usize, d));
+                        hint.digits = DigitSet::from_bits(set);
+                        hint.cells = CellSet::from_bits(cells);
+                        hint.base = CellSet::from_bits(t.mask[h]);
                         if acc(hint) {
                             return true;
                         }
@@ -325,14 +326,14 @@ pub fn hidden_set(
                 let mut any = false;
                 for d in 0..9 {
                     if set >> d & 1 == 0 {
-                        hint.elim[d] = g.pos[d] & cells;
-                        any |= hint.elim[d] != 0;
+                        hint.elim.set_mask(d, g.pos[d] & cells);
+                        any |= hint.elim.mask(d) != 0;
                     }
                 }
                 if any {
-                    hint.digits = set;
-                    hint.cells = cells;
-                    hint.base = t.mask[h];
+                    hint.digits = DigitSet::from_bits(set);
+                    hint.cells = CellSet::from_bits(cells);
+                    hint.base = CellSet::from_bits(t.mask[h]);
                     if acc(hint) {
                         return true;
                     }
@@ -351,8 +352,8 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     for c in 0..81 {
         if g.values[c] == 0 && pop9(g.cands[c]) == 1 {
             let mut hint = SeHint::of(Technique::NakedSingle);
-            hint.place = Some((c as u8, g.cands[c].trailing_zeros() as u8));
-            hint.cells = 1u128 << c;
+            hint.place = Some(cand(c, g.cands[c].trailing_zeros() as usize));
+            hint.cells = CellSet::from_bits(1u128 << c);
             if acc(hint) {
                 return true;
             }
@@ -410,13 +411,13 @@ pub fn naked_set(
             });
             let mut any = false;
             for d in bits16(union) {
-                hint.elim[d] = g.pos[d] & others;
-                any |= hint.elim[d] != 0;
+                hint.elim.set_mask(d, g.pos[d] & others);
+                any |= hint.elim.mask(d) != 0;
             }
             if any {
-                hint.digits = union;
-                hint.cells = cells;
-                hint.base = t.mask[h];
+                hint.digits = DigitSet::from_bits(union);
+                hint.cells = CellSet::from_bits(cells);
+                hint.base = CellSet::from_bits(t.mask[h]);
                 if acc(hint) {
                     return true;
                 }
@@ -447,7 +448,7 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(SeHint) ->
     }
     let mut offered = 0u16;
     let mut acc = |h: SeHint| {
-        offered |= h.digits;
+        offered |= h.digits.bits();
         acc(h)
     };
     if fish_scan(g, degree, &placed, skip, &mut acc) {
@@ -511,11 +512,11 @@ fn fish_scan(
                         _ => Technique::Jellyfish,
                     };
                     let mut hint = SeHint::of(tech);
-                    hint.elim[d] = elim;
-                    hint.digits = 1 << d;
-                    hint.base = base;
-                    hint.cover = cover;
-                    hint.cells = g.pos[d] & base & cover;
+                    hint.elim.set_mask(d, elim);
+                    hint.digits = DigitSet::from_bits(1 << d);
+                    hint.base = CellSet::from_bits(base);
+                    hint.cover = CellSet::from_bits(cover);
+                    hint.cells = CellSet::from_bits(g.pos[d] & base & cover);
                     if acc(hint) {
                         return true;
                     }
@@ -577,9 +578,10 @@ pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> boo
                         Technique::XYWing
                     };
                     let mut hint = SeHint::of(tech);
-                    hint.elim[z] = elim;
-                    hint.digits = union;
-                    hint.cells = (1u128 << pivot) | (1u128 << xz) | (1u128 << yz);
+                    hint.elim.set_mask(z, elim);
+                    hint.digits = DigitSet::from_bits(union);
+                    hint.cells =
+                        CellSet::from_bits((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
                     if acc(hint) {
                         return true;
                     }

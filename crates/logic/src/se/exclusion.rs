@@ -7,7 +7,8 @@ use crate::technique::Technique;
 use std::cell::Cell;
 
 use super::grid::{bits16, many_bits, pop9, Geometry, Grid};
-use super::SeHint;
+use super::{cand, SeHint};
+use nonet_core::CellSet;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
 /// cells, from which the next scan finds the tests that may give something (see the module's
@@ -179,12 +180,12 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
             let mut any = false;
             for (c, ok) in [(c0, ok0), (c1, ok1)] {
                 for d in bits16(g.cands[c] & !ok) {
-                    h.elim[d] |= 1u128 << c;
+                    h.elim.insert(cand(c, d));
                     any = true;
                 }
             }
             if any {
-                h.cells = (1u128 << c0) | (1u128 << c1) | common;
+                h.cells = CellSet::from_bits((1u128 << c0) | (1u128 << c1) | common);
                 offered = true;
                 if acc(h) {
                     return true;
@@ -362,12 +363,13 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 let mut any = false;
                 for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
                     for d in bits16(g.cands[c] & !ok) {
-                        h.elim[d] |= 1u128 << c;
+                        h.elim.insert(cand(c, d));
                         any = true;
                     }
                 }
                 if any {
-                    h.cells = (1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common;
+                    h.cells =
+                        CellSet::from_bits((1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common);
                     offered = true;
                     if acc(h) {
                         return true;

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, Sudoku};
 
 use crate::chains::{self, ChainLevel, Chainer};
-use crate::step::{Candidate, Chain, Step};
+use crate::step::{Candidate, CandidateSet, Chain, Step};
 use crate::technique::Technique;
-use grid::{bits, bits16, Geometry, Grid};
+use grid::{bit, bits, Geometry, Grid};
 
 /// One hint of an SE producer: what it removes and places, and how hard it is.
 ///
@@ -33,18 +33,18 @@ pub struct SeHint {
     pub technique: Technique,
     /// SE's difficulty (base plus any bonus), as SE computes it in f64.
     pub difficulty: f64,
-    /// Candidates removed, one cell mask per digit index.
-    pub elim: [u128; 9],
-    /// The digit placed, as (cell index, digit index).
-    pub place: Option<(u8, u8)>,
-    /// The digits of the pattern (bit 0 = digit 1).
-    pub digits: u16,
+    /// Candidates removed.
+    pub elim: CandidateSet,
+    /// The digit placed.
+    pub place: Option<Candidate>,
+    /// The digits of the pattern.
+    pub digits: DigitSet,
     /// The cells of the pattern.
-    pub cells: u128,
+    pub cells: CellSet,
     /// The base houses' cells (locking region1, fish base lines, the house of a subset).
-    pub base: u128,
+    pub base: CellSet,
     /// The cover houses' cells (locking region2, fish cover lines).
-    pub cover: u128,
+    pub cover: CellSet,
     /// Chain complexity (chaining hints only).
     pub complexity: u32,
     /// Tie-break key among chaining hints of equal difficulty and complexity.
@@ -66,12 +66,12 @@ impl SeHint {
         SeHint {
             technique,
             difficulty,
-            elim: [0; 9],
+            elim: CandidateSet::EMPTY,
             place: None,
-            digits: 0,
-            cells: 0,
-            base: 0,
-            cover: 0,
+            digits: DigitSet::EMPTY,
+            cells: CellSet::EMPTY,
+            base: CellSet::EMPTY,
+            cover: CellSet::EMPTY,
             complexity: 0,
             sort_key: 0,
             chain: None,
@@ -91,13 +91,14 @@ impl SeHint {
     /// Applies the hint as SE does: remove every removable candidate, then place.
     pub fn apply(&self, g: &mut Grid) {
         for d in 0..9 {
-            for c in bits(self.elim[d] & g.pos[d]) {
+            for c in bits(self.elim.mask(d) & g.pos[d]) {
                 g.remove(c, d);
             }
         }
-        if let Some((c, d)) = self.place {
-            if g.values[c as usize] == 0 {
-                g.place(c as usize, d as usize);
+        if let Some(p) = self.place {
+            let (c, d) = (p.cell.index(), p.digit.index());
+            if g.values[c] == 0 {
+                g.place(c, d);
             }
         }
     }
@@ -105,21 +106,13 @@ impl SeHint {
     /// The hint as a [`Step`].
     pub fn to_step(&self) -> Step {
         let mut s = Step::new(self.technique);
-        if let Some((c, d)) = self.place {
-            s.placements.push(cand(c as usize, d as usize));
-        }
-        for c in 0..81 {
-            for d in 0..9 {
-                if self.elim[d] >> c & 1 != 0 {
-                    s.eliminations.push(cand(c, d));
-                }
-            }
-        }
-        s.cells = CellSet::from_bits(self.cells);
-        s.digits = DigitSet::from_bits(self.digits);
-        for c in bits(self.cells) {
-            for d in bits16(self.digits) {
-                s.pattern.push(cand(c, d));
+        s.placements.extend(self.place);
+        s.eliminations.extend(self.elim.iter());
+        s.cells = self.cells;
+        s.digits = self.digits;
+        for cell in self.cells {
+            for digit in self.digits {
+                s.pattern.push(Candidate::new(cell, digit));
             }
         }
         s.chain = self.chain.clone();
@@ -128,7 +121,10 @@ impl SeHint {
     }
 }
 
-fn cand(c: usize, d: usize) -> Candidate {
+/// The candidate of digit index `d` (0-8) in cell index `c` (0-80): how the bitboard loops
+/// name what they found.
+#[inline]
+pub(crate) fn cand(c: usize, d: usize) -> Candidate {
     Candidate::new(Cell::from_index(c), Digit::from_index(d))
 }
 
@@ -252,30 +248,41 @@ pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
 /// still contains the solution ([`Truth::fits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Truth {
-    /// For each digit index, the cells that hold it in the solution.
-    pub pos: [u128; 9],
+    /// The solution's candidates: each cell's digit.
+    pos: CandidateSet,
     /// The digit index of each cell in the solution.
-    pub digit: [u8; 81],
+    digit: [u8; 81],
 }
 
 impl Truth {
     /// The truth of a solved grid.
     pub fn from_solution(solution: &Sudoku) -> Truth {
-        let mut pos = [0u128; 9];
+        let mut pos = CandidateSet::EMPTY;
         let mut digit = [0u8; 81];
         for cell in Cell::all() {
             if let Some(d) = solution.get(cell) {
-                pos[d.index()] |= 1u128 << cell.index();
+                pos.insert(Candidate::new(cell, d));
                 digit[cell.index()] = d.index() as u8;
             }
         }
         Truth { pos, digit }
     }
 
-    /// Whether candidate (cell `c`, digit index `d`) belongs to the solution.
+    /// The solution as a set of candidates (each cell with its digit).
+    pub fn solution(&self) -> &CandidateSet {
+        &self.pos
+    }
+
+    /// Whether `c` belongs to the solution.
+    pub fn holds(&self, c: Candidate) -> bool {
+        self.pos.contains(c)
+    }
+
+    /// Whether the candidate of digit index `d` in cell index `c` belongs to the solution (the
+    /// chain searches' form of [`Truth::holds`]).
     #[inline]
-    pub fn holds(&self, c: usize, d: usize) -> bool {
-        self.pos[d] >> c & 1 != 0
+    pub(crate) fn holds_at(&self, c: usize, d: usize) -> bool {
+        bit(self.pos.mask(d), c)
     }
 
     /// Whether `g` still contains the solution: each empty cell has its solution digit as a

@@ -7,7 +7,8 @@ use crate::technique::Technique;
 use super::grid::{
     bit, bits, bits16, pop9, subsets, subsets_of, two_bits, Geometry, Grid, BLOCK, COL, ROW,
 };
-use super::{se_base, SeHint};
+use super::{cand, se_base, SeHint};
+use nonet_core::{CellSet, DigitSet};
 
 /// The loops found from one start cell, with what they were found from.
 ///
@@ -166,7 +167,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
     let t = &*g.geo;
     let mut best: Option<(SeHint, u8)> = None;
     let mut offer = |h: SeHint, ty: u8| {
-        if h.elim.iter().all(|&m| m == 0) {
+        if h.elim.is_empty() {
             return;
         }
         let better = match &best {
@@ -229,8 +230,8 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                 .collect();
             let mk = |diff: f64| {
                 let mut h = SeHint::new(Technique::UniqueLoop, diff);
-                h.cells = loop_mask;
-                h.digits = vm;
+                h.cells = CellSet::from_bits(loop_mask);
+                h.digits = DigitSet::from_bits(vm);
                 h
             };
             let tech_for = |len: usize, ty: u8| {
@@ -256,7 +257,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                 }
                 let mut h = mk(base);
                 h.technique = tech_for(lp.len(), 2);
-                h.elim[d] = seen & !ex & g.pos[d];
+                h.elim.set_mask(d, seen & !ex & g.pos[d]);
                 offer(h, 2);
             };
             match extra.len() {
@@ -266,7 +267,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     let mut h = mk(base);
                     h.technique = tech_for(lp.len(), 1);
                     for d in bits16(vm) {
-                        h.elim[d] = 1u128 << c;
+                        h.elim.set_mask(d, 1u128 << c);
                     }
                     offer(h, 1);
                 }
@@ -303,12 +304,12 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     let mut h = mk(base);
                     h.technique = tech_for(lp.len(), 4);
                     if r1 {
-                        h.elim[v2] = pair;
+                        h.elim.set_mask(v2, pair);
                     } else if r2 {
-                        h.elim[v1] = pair;
+                        h.elim.set_mask(v1, pair);
                     }
                     for d in 0..9 {
-                        h.elim[d] &= g.pos[d];
+                        h.elim.set_mask(d, h.elim.mask(d) & g.pos[d]);
                     }
                     offer(h, 4);
                 }
@@ -389,10 +390,10 @@ fn type3(
                     }
                     let rest = t.mask[h] & !set_cells & !(1u128 << c1) & !(1u128 << c2);
                     let mut hint = SeHint::new(tech, base + (degree as f64 - 1.0) * 0.1);
-                    hint.cells = loop_mask | set_cells;
-                    hint.digits = vm | digits;
+                    hint.cells = CellSet::from_bits(loop_mask | set_cells);
+                    hint.digits = DigitSet::from_bits(vm | digits);
                     for d in bits16(digits) {
-                        hint.elim[d] = g.pos[d] & rest;
+                        hint.elim.set_mask(d, g.pos[d] & rest);
                     }
                     offer(hint);
                 }
@@ -420,11 +421,11 @@ fn type3(
                     }
                     let at = union & !(1u128 << c1) & !(1u128 << c2);
                     let mut hint = SeHint::new(tech, base + (degree as f64 - 2.0) * 0.1);
-                    hint.cells = loop_mask | union;
-                    hint.digits = digits;
+                    hint.cells = CellSet::from_bits(loop_mask | union);
+                    hint.digits = DigitSet::from_bits(digits);
                     for d in 0..9 {
                         if digits >> d & 1 == 0 {
-                            hint.elim[d] = g.pos[d] & at;
+                            hint.elim.set_mask(d, g.pos[d] & at);
                         }
                     }
                     offer(hint);
@@ -514,16 +515,16 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     }
     let mk = |tech, diff| {
         let mut h = SeHint::new(tech, diff);
-        h.cells = cells_mask;
-        h.digits = all_digits;
+        h.cells = CellSet::from_bits(cells_mask);
+        h.digits = DigitSet::from_bits(all_digits);
         h
     };
-    let worth = |h: &SeHint| h.elim.iter().any(|&m| m != 0);
+    let worth = |h: &SeHint| !h.elim.is_empty();
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let mut h = mk(Technique::Bug1, se_base(Technique::Bug1));
         for d in bits16(g.cands[c] & !bug_digits[c]) {
-            h.elim[d] = 1u128 << c;
+            h.elim.set_mask(d, 1u128 << c);
         }
         return worth(&h) && acc(h);
     }
@@ -543,7 +544,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let mut h = mk(Technique::Bug4, se_base(Technique::Bug4));
             for &c in &[c1, c2] {
                 for d in bits16(g.cands[c] & !bug_digits[c] & !shared) {
-                    h.elim[d] |= 1u128 << c;
+                    h.elim.insert(cand(c, d));
                 }
             }
             if worth(&h) && acc(h) {
@@ -555,7 +556,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     if pop9(all_digits) == 1 {
         let d = all_digits.trailing_zeros() as usize;
         let mut h = mk(Technique::Bug2, se_base(Technique::Bug2));
-        h.elim[d] = common & g.pos[d];
+        h.elim.set_mask(d, common & g.pos[d]);
         if worth(&h) && acc(h) {
             return true;
         }
@@ -604,7 +605,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     let others =
                         r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
                     for d in bits16(digits) {
-                        h.elim[d] = g.pos[d] & others;
+                        h.elim.set_mask(d, g.pos[d] & others);
                     }
                     if worth(&h) && acc(h) {
                         return true;
