@@ -1,7 +1,12 @@
 //! A [`Step`] is data: the technique, the pattern that proves it, and what it places or removes.
 //! Explanations, highlights and ratings are all derived from this data, never stored beside it.
+//!
+//! Both solvers make the same `Step`: the explaining techniques (easiest first) and Sudoku
+//! Explainer's producers (SE's order), which fill in SE's difficulty and a chain's complexity.
+//! A step's eliminations are a [`CandidateSet`], a fixed-size value, so finding a step that
+//! is never shown allocates nothing for them.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
+use nonet_core::{Cell, CellSet, CellSetIter, Digit, DigitSet, DigitSetIter, House};
 
 use crate::technique::Technique;
 
@@ -96,6 +101,11 @@ impl CandidateSet {
         self.0[c.digit.index()].contains(c.cell)
     }
 
+    /// The first candidate in the set's order (see [`CandidateSet::iter`]).
+    pub fn first(&self) -> Option<Candidate> {
+        self.iter().next()
+    }
+
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -123,13 +133,13 @@ impl CandidateSet {
     }
 
     /// The candidates, cell by cell in row-major order, digits ascending within a cell.
-    pub fn iter(&self) -> impl Iterator<Item = Candidate> + '_ {
-        self.cells().into_iter().flat_map(move |cell| {
-            Digit::ALL
-                .into_iter()
-                .filter(move |d| self.0[d.index()].contains(cell))
-                .map(move |d| Candidate::new(cell, d))
-        })
+    pub fn iter(&self) -> CandidateSetIter {
+        CandidateSetIter {
+            set: *self,
+            cells: self.cells().iter(),
+            cell: None,
+            digits: DigitSet::EMPTY.iter(),
+        }
     }
 
     /// The cells of digit index `d` (0-8) as a raw mask: the bridge to the bitboard loops of
@@ -155,6 +165,56 @@ impl CandidateSet {
     #[inline]
     pub(crate) fn from_masks(m: [u128; 9]) -> CandidateSet {
         CandidateSet(m.map(CellSet::from_bits))
+    }
+}
+
+impl Extend<Candidate> for CandidateSet {
+    fn extend<I: IntoIterator<Item = Candidate>>(&mut self, iter: I) {
+        for c in iter {
+            self.insert(c);
+        }
+    }
+}
+
+/// The candidates in the set's order (see [`CandidateSet::iter`]).
+impl IntoIterator for &CandidateSet {
+    type Item = Candidate;
+    type IntoIter = CandidateSetIter;
+    fn into_iter(self) -> CandidateSetIter {
+        self.iter()
+    }
+}
+
+/// The candidates in the set's order (see [`CandidateSet::iter`]).
+impl IntoIterator for CandidateSet {
+    type Item = Candidate;
+    type IntoIter = CandidateSetIter;
+    fn into_iter(self) -> CandidateSetIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`CandidateSet`]: cell by cell in row-major order, digits ascending within
+/// a cell.
+#[derive(Clone)]
+pub struct CandidateSetIter {
+    set: CandidateSet,
+    cells: CellSetIter,
+    cell: Option<Cell>,
+    digits: DigitSetIter,
+}
+
+impl Iterator for CandidateSetIter {
+    type Item = Candidate;
+    fn next(&mut self) -> Option<Candidate> {
+        loop {
+            if let (Some(cell), Some(d)) = (self.cell, self.digits.next()) {
+                return Some(Candidate::new(cell, d));
+            }
+            let cell = self.cells.next()?;
+            self.cell = Some(cell);
+            self.digits = self.set.digits_of(cell).iter();
+        }
     }
 }
 
@@ -227,7 +287,7 @@ pub struct Step {
     /// Digits the step places.
     pub placements: Vec<Candidate>,
     /// Candidates the step removes.
-    pub eliminations: Vec<Candidate>,
+    pub eliminations: CandidateSet,
     /// The candidates that form the pattern (for highlighting), e.g. the four corners of an
     /// X-Wing, or the fins of a finned fish (see `secondary`).
     pub pattern: Vec<Candidate>,
@@ -251,6 +311,9 @@ pub struct Step {
     /// Sudoku Explainer's difficulty of this instance (base rating plus any length or size
     /// bonus), when the technique has one.
     pub difficulty: Option<f64>,
+    /// The complexity of the chain as Sudoku Explainer counts it (its length bonus and its
+    /// tie-breaks among chains of one difficulty come from it); 0 for a step without a chain.
+    pub complexity: u32,
 }
 
 impl Step {
@@ -259,7 +322,7 @@ impl Step {
         Step {
             technique,
             placements: Vec::new(),
-            eliminations: Vec::new(),
+            eliminations: CandidateSet::EMPTY,
             pattern: Vec::new(),
             secondary: Vec::new(),
             cells: CellSet::EMPTY,
@@ -269,6 +332,7 @@ impl Step {
             chain: None,
             sets: Vec::new(),
             difficulty: None,
+            complexity: 0,
         }
     }
 

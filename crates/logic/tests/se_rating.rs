@@ -178,10 +178,10 @@ fn step_keys(p: &Sudoku, memory: &mut Memory) -> Vec<StepKey> {
         .map(|s| {
             (
                 format!("{:?}", s.technique),
-                s.difficulty.to_bits(),
+                s.difficulty.expect("SE rates every step").to_bits(),
                 s.complexity,
-                s.elim,
-                s.place,
+                s.eliminations,
+                s.placements.first().copied(),
             )
         })
         .collect()
@@ -372,7 +372,7 @@ fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits()
     let steps = rate_sudoku(&s).steps;
     let mut g = Grid::from_sudoku(&s);
     for h in &steps[..35] {
-        h.apply(&mut g);
+        g.apply(h);
     }
     let mut found = Vec::new();
     unique::bug(&g, &mut |h| {
@@ -532,14 +532,14 @@ fn se_trace() {
         };
         for s in &r.steps {
             eat(s.technique as u64);
-            eat(s.difficulty.to_bits());
+            eat(s.difficulty.expect("SE rates every step").to_bits());
             eat(s.complexity as u64);
             for d in Digit::ALL {
-                let m = s.elim.cells_of(d).bits();
+                let m = s.eliminations.cells_of(d).bits();
                 eat(m as u64);
                 eat((m >> 64) as u64);
             }
-            eat(s.place.map_or(u64::MAX, |p| {
+            eat(s.placements.first().map_or(u64::MAX, |p| {
                 (p.cell.index() as u64) << 8 | p.digit.index() as u64
             }));
         }

@@ -3,8 +3,8 @@
 //! Y links only, both).
 
 use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW};
-use crate::se::{cand, se_base, SeHint, Truth};
-use crate::step::{CandidateSet, Chain, ChainLink};
+use crate::se::{cand, rated_step, se_base, Truth};
+use crate::step::{CandidateSet, Chain, ChainLink, Step};
 use crate::technique::Technique;
 use nonet_core::{Cell, CellSet};
 
@@ -182,11 +182,10 @@ impl Cycles {
         let Sink::Best { best: Some(b), .. } = sink else {
             return limit(sink, base, sort_key);
         };
-        let h = &b.hint;
         let k = (
-            h.difficulty.to_bits(),
-            h.complexity,
-            h.sort_key,
+            b.difficulty.to_bits(),
+            b.step.complexity,
+            b.sort_key,
             base.to_bits(),
             sort_key,
         );
@@ -1102,14 +1101,14 @@ impl Cycles {
     /// With `truth` (see [`Truth`]), a forcing chain is searched only from "on" for a
     /// candidate outside the solution and from "off" for one inside it: no other can reach its
     /// opposite.
-    pub fn best(&mut self, g: &Grid, want_chain: bool, truth: Option<&Truth>) -> Option<SeHint> {
+    pub fn best(&mut self, g: &Grid, want_chain: bool, truth: Option<&Truth>) -> Option<Step> {
         let mut sink = Sink::Best {
             best: None,
             want_chain,
         };
         self.run(g, &mut sink, truth);
         match sink {
-            Sink::Best { best, .. } => best.map(|b| b.hint),
+            Sink::Best { best, .. } => best.map(|b| b.step),
             Sink::Collect { .. } => None,
         }
     }
@@ -1362,18 +1361,17 @@ impl Cycles {
             (false, true) => Technique::YCycle,
             _ => Technique::XYCycle,
         };
-        let mut h = SeHint::new(tech, difficulty);
-        h.elim = CandidateSet::from_masks(elim);
+        let mut h = rated_step(tech, difficulty);
+        h.eliminations = CandidateSet::from_masks(elim);
         h.cells = CellSet::from_bits(loop_cells);
         h.complexity = complexity;
-        h.sort_key = sort_key;
         if want_chain {
             h.chain = Some(Chain {
                 branches: vec![self.branch(end)],
                 is_loop: true,
             });
         }
-        *best = Some(Best { hint: h });
+        *best = Some(Best::new(h, sort_key));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1422,17 +1420,16 @@ impl Cycles {
         } else {
             Technique::ForcingXChain
         };
-        let mut h = SeHint::new(tech, difficulty);
+        let mut h = rated_step(tech, difficulty);
         if key_on(k) {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                h.elim.set_mask(d2, 1u128 << c);
+                h.eliminations.set_mask(d2, 1u128 << c);
             }
-            h.place = Some(cand(c, d));
+            h.placements.push(cand(c, d));
         } else {
-            h.elim.set_mask(d, 1u128 << c);
+            h.eliminations.set_mask(d, 1u128 << c);
         }
         h.complexity = complexity;
-        h.sort_key = sort_key;
         let mut t = target;
         while t != NONE {
             h.cells
@@ -1445,6 +1442,6 @@ impl Cycles {
                 is_loop: false,
             });
         }
-        *best = Some(Best { hint: h });
+        *best = Some(Best::new(h, sort_key));
     }
 }

@@ -7,9 +7,10 @@
 //! grown.
 
 use crate::se::basic::{self, Sterile};
+use crate::se::difficulty;
 use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW};
-use crate::se::SeHint;
-use crate::step::CandidateSet;
+use crate::step::{CandidateSet, Step};
+use nonet_core::House;
 
 use super::Chainer;
 
@@ -575,11 +576,11 @@ impl Propagator {
             hints.clear();
             let work = &self.work;
             if rule < 4 {
-                let mut collect = |h: SeHint| {
+                let mut collect = |h: Step| {
                     hints.push(NestedHint {
                         parents: rule_parents(src, work, &h),
-                        elim: h.elim,
-                        difficulty: h.difficulty,
+                        elim: h.eliminations,
+                        difficulty: difficulty(&h),
                         complexity: 0,
                         sort_key: 0,
                         chain: false,
@@ -745,16 +746,18 @@ pub fn on_rule_parents(
 
 /// The candidates of `src` that must be gone (and are gone in `cur`) for hint `h` to hold: SE's
 /// `getRuleParents` for locking, fish, naked and hidden pairs.
-pub fn rule_parents(src: &Grid, cur: &Grid, h: &SeHint) -> CandidateSet {
+pub fn rule_parents(src: &Grid, cur: &Grid, h: &Step) -> CandidateSet {
     use crate::technique::Technique::*;
     let mut out = CandidateSet::EMPTY;
     let gone = |d: usize| src.pos[d] & !cur.pos[d];
-    let (digits, cells, base, cover) = (
-        h.digits.bits(),
-        h.cells.bits(),
-        h.base.bits(),
-        h.cover.bits(),
-    );
+    let layout = src.geo.layout();
+    let cells_of = |houses: &[House]| {
+        houses
+            .iter()
+            .fold(0u128, |m, &house| m | layout.cell_set(house).bits())
+    };
+    let (digits, cells) = (h.digits.bits(), h.cells.bits());
+    let (base, cover) = (cells_of(&h.houses), cells_of(&h.cover_houses));
     match h.technique {
         Pointing | Claiming | XWing | Swordfish | Jellyfish => {
             let d = digits.trailing_zeros() as usize;

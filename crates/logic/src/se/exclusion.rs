@@ -7,7 +7,8 @@ use crate::technique::Technique;
 use std::cell::Cell;
 
 use super::grid::{bits16, many_bits, pop9, Geometry, Grid};
-use super::{cand, SeHint};
+use super::{base_step, cand};
+use crate::step::Step;
 use nonet_core::CellSet;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
@@ -125,7 +126,7 @@ fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
 }
 
 /// Aligned pair exclusion (6.2).
-pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let cells = base_cells(g, 2);
     let base = base_mask(&cells);
@@ -176,11 +177,11 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
             if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
                 continue;
             }
-            let mut h = SeHint::of(Technique::AlignedPairExclusion);
+            let mut h = base_step(Technique::AlignedPairExclusion);
             let mut any = false;
             for (c, ok) in [(c0, ok0), (c1, ok1)] {
                 for d in bits16(g.cands[c] & !ok) {
-                    h.elim.insert(cand(c, d));
+                    h.eliminations.insert(cand(c, d));
                     any = true;
                 }
             }
@@ -201,7 +202,7 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
 
 /// Aligned triplet exclusion (7.5). Each triple of cells is tested once, where SE's scan first
 /// meets it: a later meeting would give the same hint again.
-pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let cells = base_cells(g, 3);
     let base = base_mask(&cells);
@@ -359,11 +360,11 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 if ok0 == m0 && ok1 == m1 && ok2 == m2 {
                     continue;
                 }
-                let mut h = SeHint::of(Technique::AlignedTripletExclusion);
+                let mut h = base_step(Technique::AlignedTripletExclusion);
                 let mut any = false;
                 for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
                     for d in bits16(g.cands[c] & !ok) {
-                        h.elim.insert(cand(c, d));
+                        h.eliminations.insert(cand(c, d));
                         any = true;
                     }
                 }

@@ -23,6 +23,8 @@
 //! [`crate::CandidateSet`].
 
 use std::fmt;
+
+use crate::step::Step;
 use std::sync::{Arc, LazyLock};
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Sudoku};
@@ -210,7 +212,6 @@ impl Geometry {
     }
 
     /// Core's house for SE house id `h`.
-    #[cfg(test)]
     pub(crate) fn core_house(&self, h: usize) -> House {
         self.core[h]
     }
@@ -607,6 +608,21 @@ impl Grid {
     /// The layout the grid is read through.
     pub fn layout(&self) -> &Layout {
         self.geo.layout()
+    }
+
+    /// Applies a producer's step as SE does: remove every removable candidate, then place.
+    pub fn apply(&mut self, step: &Step) {
+        for d in 0..9 {
+            for c in bits(step.eliminations.mask(d) & self.pos[d]) {
+                self.remove(c, d);
+            }
+        }
+        for p in &step.placements {
+            let (c, d) = (p.cell.index(), p.digit.index());
+            if self.values[c] == 0 {
+                self.place(c, d);
+            }
+        }
     }
 
     /// Whether every cell holds a value.

@@ -4,7 +4,10 @@
 //! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
 //! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
 //! engine). They all work on the [`grid::Grid`] of this module, which keeps one bitboard per
-//! digit so that most tests are a few mask operations.
+//! digit so that most tests are a few mask operations, and offer each hint as a [`Step`] with
+//! its SE difficulty (and, for chains, its complexity), its pattern as `cells` and `digits`, and
+//! the base and cover houses SE's rule parents read; [`finish`] lists the pattern's
+//! candidates when a step is shown.
 
 // Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
 #![allow(clippy::needless_range_loop)]
@@ -16,42 +19,12 @@ pub mod unique;
 
 use std::sync::Arc;
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, Sudoku};
+use nonet_core::{Cell, Digit, Layout, Sudoku};
 
 use crate::chains::{self, ChainLevel, Chainer};
-use crate::step::{Candidate, CandidateSet, Chain, Step};
+use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
-use grid::{bit, bits, Geometry, Grid};
-
-/// One hint of an SE producer: what it removes and places, and how hard it is.
-///
-/// The pattern fields (`digits`, `cells`, `base`, `cover`) describe the hint enough to build a
-/// [`Step`] and to compute SE's "rule parents" when the hint is used inside a nested chain.
-#[derive(Clone, Debug)]
-pub struct SeHint {
-    /// The technique.
-    pub technique: Technique,
-    /// SE's difficulty (base plus any bonus), as SE computes it in f64.
-    pub difficulty: f64,
-    /// Candidates removed.
-    pub elim: CandidateSet,
-    /// The digit placed.
-    pub place: Option<Candidate>,
-    /// The digits of the pattern.
-    pub digits: DigitSet,
-    /// The cells of the pattern.
-    pub cells: CellSet,
-    /// The base houses' cells (locking region1, fish base lines, the house of a subset).
-    pub base: CellSet,
-    /// The cover houses' cells (locking region2, fish cover lines).
-    pub cover: CellSet,
-    /// Chain complexity (chaining hints only).
-    pub complexity: u32,
-    /// Tie-break key among chaining hints of equal difficulty and complexity.
-    pub sort_key: u8,
-    /// The chain, for chaining hints that were chosen.
-    pub chain: Option<Chain>,
-}
+use grid::{bit, Geometry, Grid};
 
 /// The catalogue's SE base difficulty of a technique SE's producers find.
 pub(crate) fn se_base(technique: Technique) -> f64 {
@@ -60,65 +33,42 @@ pub(crate) fn se_base(technique: Technique) -> f64 {
         .expect("every technique an SE producer reports has an SE base difficulty")
 }
 
-impl SeHint {
-    /// A hint with no effect yet.
-    pub fn new(technique: Technique, difficulty: f64) -> SeHint {
-        SeHint {
-            technique,
-            difficulty,
-            elim: CandidateSet::EMPTY,
-            place: None,
-            digits: DigitSet::EMPTY,
-            cells: CellSet::EMPTY,
-            base: CellSet::EMPTY,
-            cover: CellSet::EMPTY,
-            complexity: 0,
-            sort_key: 0,
-            chain: None,
-        }
-    }
+/// A step of `technique` at SE difficulty `difficulty`, with nothing found yet: what every
+/// producer fills in. A producer's step gives its pattern as `cells` and `digits` (the
+/// candidates [`finish`] lists for highlighting), and the base and cover houses SE's rule
+/// parents read (locking, fish, subsets).
+pub(crate) fn rated_step(technique: Technique, difficulty: f64) -> Step {
+    let mut s = Step::new(technique);
+    s.difficulty = Some(difficulty);
+    s
+}
 
-    /// A hint of `technique` at its base difficulty in the catalogue, with no effect yet.
-    pub fn of(technique: Technique) -> SeHint {
-        SeHint::new(technique, se_base(technique))
-    }
+/// [`rated_step`] at the technique's base difficulty in the catalogue.
+pub(crate) fn base_step(technique: Technique) -> Step {
+    rated_step(technique, se_base(technique))
+}
 
-    /// Whether the hint places a digit (SE's "has a cell", which decides EP).
-    pub fn places(&self) -> bool {
-        self.place.is_some()
-    }
+/// SE's difficulty of a producer's step (every producer rates its steps).
+#[inline]
+pub(crate) fn difficulty(step: &Step) -> f64 {
+    step.difficulty
+        .expect("every step of an SE producer carries its difficulty")
+}
 
-    /// Applies the hint as SE does: remove every removable candidate, then place.
-    pub fn apply(&self, g: &mut Grid) {
-        for d in 0..9 {
-            for c in bits(self.elim.mask(d) & g.pos[d]) {
-                g.remove(c, d);
-            }
-        }
-        if let Some(p) = self.place {
-            let (c, d) = (p.cell.index(), p.digit.index());
-            if g.values[c] == 0 {
-                g.place(c, d);
-            }
-        }
-    }
+/// Whether the step places a digit (SE's "has a cell", which decides EP).
+pub(crate) fn places(step: &Step) -> bool {
+    !step.placements.is_empty()
+}
 
-    /// The hint as a [`Step`].
-    pub fn to_step(&self) -> Step {
-        let mut s = Step::new(self.technique);
-        s.placements.extend(self.place);
-        s.eliminations.extend(self.elim.iter());
-        s.cells = self.cells;
-        s.digits = self.digits;
-        for cell in self.cells {
-            for digit in self.digits {
-                s.pattern.push(Candidate::new(cell, digit));
-            }
-        }
-        s.chain = self.chain.clone();
-        s.difficulty = Some(self.difficulty);
-        s
-    }
+/// A producer's step made ready to show: its pattern candidates listed from its `cells` and
+/// `digits` (the producers leave that list empty, since most steps are only applied).
+pub fn finish(mut step: Step) -> Step {
+    let (cells, digits) = (step.cells, step.digits);
+    step.pattern = cells
+        .iter()
+        .flat_map(|cell| digits.iter().map(move |digit| Candidate::new(cell, digit)))
+        .collect();
+    step
 }
 
 /// The candidate of digit index `d` (0-8) in cell index `c` (0-80): how the bitboard loops
@@ -138,7 +88,7 @@ pub struct SeResult {
     /// The difficulty of the first step (0.0 if none).
     pub ed: f64,
     /// Every hint applied, in order.
-    pub steps: Vec<SeHint>,
+    pub steps: Vec<Step>,
     /// Whether the producers got stuck before the grid was full.
     pub stuck: bool,
 }
@@ -194,8 +144,8 @@ impl Memory {
     }
 
     /// Aligned triplet exclusion on `g` with this memory's part for it: its first hint, if any.
-    pub fn aligned_triplet(&self, g: &Grid) -> Option<SeHint> {
-        let mut found: Option<SeHint> = None;
+    pub fn aligned_triplet(&self, g: &Grid) -> Option<Step> {
+        let mut found: Option<Step> = None;
         let hit = exclusion::aligned_triplet(g, &self.triplet, &mut |h| {
             found = Some(h);
             true
@@ -207,11 +157,11 @@ impl Memory {
 /// SE's producers 1-20 (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
 /// below 6.5) in order on `g`, with `memory`: the first hint, if any. The chaining producers
 /// come after.
-pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
     memory.fit(g);
     let st = &memory.basic;
-    let mut found: Option<SeHint> = None;
-    let mut take = |h: SeHint| {
+    let mut found: Option<Step> = None;
+    let mut take = |h: Step| {
         found = Some(h);
         true
     };
@@ -300,13 +250,13 @@ impl Truth {
 }
 
 /// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
     next_hint_with(g, None, memory)
 }
 
 /// [`next_hint`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     if let Some(h) = next_basic_hint(g, memory) {
         return Some(h);
     }
@@ -355,19 +305,20 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) ->
             stuck = true;
             break;
         };
-        if h.difficulty > er {
-            er = h.difficulty;
+        let difficulty = difficulty(&h);
+        if difficulty > er {
+            er = difficulty;
         }
         if ep == 0.0 {
             if ed == 0.0 {
                 ed = er;
             }
-            if h.places() {
+            if places(&h) {
                 ep = er;
             }
         }
         let before = g.clone();
-        h.apply(&mut g);
+        g.apply(&h);
         steps.push(h);
         if g == before {
             // A hint that changes nothing would loop for ever; SE's producers never emit one,
