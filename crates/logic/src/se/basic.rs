@@ -95,9 +95,10 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
                     } else {
                         Technique::HiddenSingleRow
                     };
+                    // The house is left out: no rule parent reads it, and singles are most
+                    // of the steps a rating walk takes (one allocation fewer each).
                     let mut hint = base_step(tech);
                     hint.placements.push(cand(c, d));
-                    hint.houses.push(t.core_house(h));
                     hint.digits = DigitSet::from_bits(1 << d);
                     if acc(hint) {
                         return true;
