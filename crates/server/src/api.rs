@@ -453,7 +453,7 @@ pub fn step_json(step: &Step) -> Value {
         "pattern": step.pattern.iter().map(candidate_json).collect::<Vec<_>>(),
         "secondary": step.secondary.iter().map(candidate_json).collect::<Vec<_>>(),
         "placements": step.placements.iter().map(candidate_json).collect::<Vec<_>>(),
-        "eliminations": step.eliminations.iter().map(candidate_json).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(|c| candidate_json(&c)).collect::<Vec<_>>(),
         "chain": chain,
     })
 }
