@@ -636,7 +636,7 @@ mod tests {
     fn x_wing() -> Step {
         let mut s = Step::new(Technique::XWing);
         s.pattern = vec![cand(4, 2, 7), cand(4, 8, 7), cand(9, 2, 7), cand(9, 8, 7)];
-        s.eliminations = vec![cand(1, 2, 7), cand(6, 8, 7)];
+        s.eliminations = [cand(1, 2, 7), cand(6, 8, 7)].into_iter().collect();
         s.cells = s.pattern.iter().map(|c| c.cell).collect();
         s.houses = vec![House::row(3), House::row(8)];
         s.cover_houses = vec![House::column(1), House::column(7)];
@@ -681,9 +681,11 @@ mod tests {
     #[test]
     fn effects_group_eliminations_by_digit() {
         let mut s = Step::new(Technique::NakedPair);
-        s.eliminations = vec![cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)];
+        s.eliminations = [cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)]
+            .into_iter()
+            .collect();
         assert_eq!(effect(&s), "So 3 leaves r1c1, r1c2; 7 leaves r1c1.");
-        s.eliminations.clear();
+        s.eliminations = Default::default();
         s.placements = vec![cand(4, 7, 3)];
         assert_eq!(effect(&s), "So r4c7 = 3.");
     }

@@ -6,6 +6,7 @@
 //! (the binary's builder is private to it, and JSON stays out of the engine crates), with
 //! serde_json's default sorted keys, as the CLI's.
 
+use std::borrow::Borrow;
 use std::str::FromStr;
 
 use nonet_core::{Cell, Conflict, PencilMarks, Solutions, Solver, Sudoku, Uniqueness};
@@ -209,9 +210,10 @@ impl Rated {
 }
 
 /// A candidate list as JSON: `[{"cell": "r4c7", "digit": 3}, ...]`.
-fn candidates_json(list: &[Candidate]) -> Value {
+fn candidates_json<C: Borrow<Candidate>>(list: impl IntoIterator<Item = C>) -> Value {
     Value::Array(
-        list.iter()
+        list.into_iter()
+            .map(|c| *c.borrow())
             .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
             .collect(),
     )
@@ -223,7 +225,7 @@ pub fn step_json(step: &Step) -> Value {
         "technique": step.technique.name(),
         "code": step.technique.code(),
         "placements": candidates_json(&step.placements),
-        "eliminations": candidates_json(&step.eliminations),
+        "eliminations": candidates_json(step.eliminations),
         "explanation": step.explanation(),
         "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),

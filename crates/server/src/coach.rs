@@ -270,7 +270,7 @@ fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>, pm: &Pencil
         "valid": outcome == "valid",
         "reason": reason,
         "step": step.map(step_json),
-        "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(candidate_json).collect()),
+        "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(|c| candidate_json(&c)).collect()),
         "placements": step.map_or(Vec::new(), |s| s.placements.iter().map(candidate_json).collect()),
         "candidates": candidates_json(pm),
     })

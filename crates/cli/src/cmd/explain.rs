@@ -3,6 +3,7 @@
 //! `steps`, as the contract says). The shared pieces of `nonet hint` live here too: reading
 //! the position (a puzzle, or a player's pencil-mark grid), `--techniques`, and a step as JSON.
 
+use std::borrow::Borrow;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
@@ -239,9 +240,10 @@ pub fn read_input(arg: &str) -> Result<Input> {
 }
 
 /// A candidate list as JSON: `[{"cell": "r4c7", "digit": 3}, ...]`.
-fn candidates_json(list: &[nonet_logic::Candidate]) -> Value {
+fn candidates_json<C: Borrow<nonet_logic::Candidate>>(list: impl IntoIterator<Item = C>) -> Value {
     Value::Array(
-        list.iter()
+        list.into_iter()
+            .map(|c| *c.borrow())
             .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
             .collect(),
     )
@@ -253,7 +255,7 @@ pub fn step_json(step: &Step) -> Value {
         "technique": step.technique.name(),
         "code": step.technique.code(),
         "placements": candidates_json(&step.placements),
-        "eliminations": candidates_json(&step.eliminations),
+        "eliminations": candidates_json(step.eliminations),
         "explanation": step.explanation(),
         "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
