@@ -436,7 +436,9 @@ export class GameController {
     const wasFinished = this.game?.finished;
     this.takeLayout(g);
     this.game = this.sync.take(g, this.layout);
-    if (this.checkOn) await this.refreshCheck();
+    // The answer being taken is the server's game: check it as it is. (Waiting for the outbox
+    // here would wait for this very answer's delivery, which waits for this call: a deadlock.)
+    if (this.checkOn) await this.refreshCheck(false);
     this.render();
     if (g.finished && !wasFinished) {
       this.timer.since = null;
@@ -463,9 +465,10 @@ export class GameController {
     this.render();
   }
 
-  async refreshCheck() {
+  /** Asks the server which digits are right; `flush`: after sending the moves that wait. */
+  async refreshCheck(flush = true) {
     try {
-      await this.sync.flush();
+      if (flush) await this.sync.flush();
       const r = await api.check(this.game.id);
       this.check = { right: new Set(r.right), wrong: new Set(r.wrong), marksWrong: new Set(r.wrong_marks) };
     } catch (e) {
