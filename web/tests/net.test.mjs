@@ -395,11 +395,14 @@ test('progress and pencil marks round-trip through the export and a link', async
   const id = await openPuzzle(puzzle);
   await cell(2).click();
   await page.keyboard.press('4');
+  // Candidates (the engine's marks) are what the grid carries.
+  await page.click('.mode[data-mode="candidate"]');
   await cell(5).click();
-  await page.keyboard.press('Control+2');
-  await page.keyboard.press('Control+8');
+  await page.keyboard.press('2');
+  await page.keyboard.press('8');
   await cell(6).click();
-  await page.keyboard.press('Control+9'); // a single mark: a candidate, not a digit
+  await page.keyboard.press('9'); // a single candidate: a candidate, not a digit
+  await page.click('.mode[data-mode="normal"]');
   await allSaved();
   await page.click('#btn-share');
   await page.waitForFunction(() => document.getElementById('share-pencil').value.startsWith('# nonet progress:'));
@@ -425,8 +428,8 @@ test('progress and pencil marks round-trip through the export and a link', async
   assert.equal(again.puzzle, puzzle);
   assert.equal(again.cells[2].value, 4);
   assert.equal(again.cells[2].origin, 'player');
-  assert.deepEqual(again.cells[5].centre, [2, 8]);
-  assert.deepEqual(again.cells[6].centre, [9]);
+  assert.deepEqual(again.cells[5].candidates, [2, 8]);
+  assert.deepEqual(again.cells[6].candidates, [9]);
   assert.equal(again.cells[6].value, null);
   assert.equal(again.can_undo, true, 'undo goes back to the bare puzzle');
 
