@@ -57,7 +57,7 @@ pub mod technique;
 pub mod techniques;
 
 pub use check::{CheckError, Claim, Outcome, Verdict};
-pub use explain::{HintLevel, UnknownHintLevel};
+pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
 pub use path::{Hint, Mistake, Path, PathError};
 pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
 pub use teacher::Teacher;
