@@ -453,14 +453,14 @@ fn se_text(step: &Step, so: String) -> String {
     let placed = step.placements.first();
     match (step.technique, placed) {
         (DirectPointing | DirectClaiming, Some(p)) => format!(
-            "{so}: in one house, {ds} can only go in {cells}, which all lie in a second house \
-             too, so {ds} can't go anywhere else in that second house; that leaves {} the only \
-             place for {} in one of its houses ({name}).",
+            "{so}: in one house, {ds} can only go in {cells}, which share a second house too, \
+             so {ds} can't go anywhere else in that second house; then {} is the only place \
+             left for {} in one of its houses ({name}).",
             p.cell, p.digit
         ),
         (DirectHiddenPair | DirectHiddenTriple, Some(p)) => format!(
             "{so}: in their house, {ds} can only go in {cells}, so those cells hold them and \
-             nothing else; that leaves {} the only place for {} in one of its houses ({name}).",
+             nothing else; then {} is the only place left for {} in one of its houses ({name}).",
             p.cell, p.digit
         ),
         (UniqueLoop, _) => format!(

@@ -1,6 +1,6 @@
 //! The bridge to the engine crates: checking a player's own puzzle, generating puzzles by level
-//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step with its
-//! explanation (`nonet-logic`'s path and explain modules).
+//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step
+//! (`nonet-logic`'s path; its words and JSON come from `nonet-view`, in `api.rs`).
 //!
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use nonet_core::{Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
-use nonet_logic::{rate, HintLevel, Step, Teacher};
+use nonet_logic::{rate, Step, Teacher};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
 pub fn levels() -> impl Iterator<Item = rate::Level> {
@@ -175,14 +175,4 @@ pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> 
     Teacher::new()
         .with_layout(layout.clone())
         .next_step(position, Some(solution))
-}
-
-/// The sentence shown with a step: what the pattern is and what follows from it.
-pub fn explain(step: &Step) -> String {
-    step.explanation()
-}
-
-/// The three progressive hint texts of a step: technique, area, move.
-pub fn hint_texts(step: &Step) -> [String; 3] {
-    [HintLevel::Technique, HintLevel::Area, HintLevel::Move].map(|l| step.hint_text(l))
 }

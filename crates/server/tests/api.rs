@@ -349,6 +349,12 @@ async fn check_hint_and_bot() {
     let step = &h["step"];
     assert!(!step["name"].as_str().unwrap().is_empty());
     assert!(!step["explanation"].as_str().unwrap().is_empty());
+    // The plain words and the chain's links (empty here) of the shared step view.
+    assert_eq!(step["text"], step["explanation"]);
+    assert!(
+        step["links"].is_array() && step.get("notation").is_some(),
+        "{step}"
+    );
     assert!(!step["cells"].as_array().unwrap().is_empty());
     assert_eq!(h["candidates"].as_array().unwrap().len(), 81);
     // Each placement of the hint is the solution's digit.
