@@ -9,6 +9,10 @@
 //! sample sets (SE-rated, magictour, the forum's hardest), then among Sudoku Explainer's rating
 //! steps on the same sets. The source column names it (tests/support/step_source.rs).
 //! Techniques never found are listed last with `-` in every column.
+//!
+//! With `--markdown BEFORE.tsv` it prints docs/explanations.md's table instead: per technique
+//! its step's source, the sentence in BEFORE.tsv (this example's output on an earlier
+//! version) and the sentence and notation now.
 
 use std::collections::BTreeMap;
 
@@ -92,13 +96,52 @@ fn main() {
             keep(&s, format!("se {p}"));
         }
     }
-    for (t, src, s) in found.values() {
-        let notation = s.notation().unwrap_or_default();
-        println!("{t:?}\t{src}\t{}\t{notation}", s.explanation());
-    }
-    for t in Technique::all() {
-        if !found.contains_key(&index(t)) {
-            println!("{t:?}\t-\t-\t-");
+    let before = std::env::args().skip_while(|a| a != "--markdown").nth(1);
+    let Some(before) = before else {
+        for (t, src, s) in found.values() {
+            let notation = s.notation().unwrap_or_default();
+            println!("{t:?}\t{src}\t{}\t{notation}", s.explanation());
         }
+        for t in Technique::all() {
+            if !found.contains_key(&index(t)) {
+                println!("{t:?}\t-\t-\t-");
+            }
+        }
+        return;
+    };
+    let before = std::fs::read_to_string(&before).expect("a readable BEFORE.tsv");
+    let old = |t: Technique| {
+        before
+            .lines()
+            .find(|l| l.split('\t').next() == Some(format!("{t:?}").as_str()))
+            .and_then(|l| l.split('\t').nth(2))
+            .filter(|s| *s != "-")
+            .unwrap_or("(not collected: the name and the effect only)")
+            .to_string()
+    };
+    // A table cell: no line breaks, and `|` escaped.
+    let cell = |s: &str| s.replace('|', "\\|");
+    println!("| Technique | Step from | Before | After |");
+    println!("|---|---|---|---|");
+    for t in Technique::all() {
+        let Some((_, src, s)) = found.get(&index(t)) else {
+            println!("| {} | - | {} | (no step found) |", t.name(), cell(&old(t)));
+            continue;
+        };
+        let (kind, arg) = src.split_once(' ').unwrap_or((src.as_str(), ""));
+        let from = match kind {
+            "reglib" => format!("reglib line {arg}"),
+            _ => format!("{kind} `{arg}`"),
+        };
+        let after = match s.notation() {
+            Some(n) => format!("{}<br>`{}`", s.explanation(), n),
+            None => s.explanation(),
+        };
+        println!(
+            "| {} | {from} | {} | {} |",
+            t.name(),
+            cell(&old(t)),
+            cell(&after)
+        );
     }
 }

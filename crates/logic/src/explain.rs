@@ -480,8 +480,12 @@ fn se_text(step: &Step, so: String) -> String {
              leads to a contradiction or to the same result every way ({name})."
         ),
         (XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain, _) => format!(
-            "{so}: a chain of strong and weak links on {ds} through {cells} rules it out \
-             ({name})."
+            "{so}: a chain of strong and weak links{} through {cells} rules it out ({name}).",
+            if ds.is_empty() {
+                String::new()
+            } else {
+                format!(" on {ds}")
+            }
         ),
         _ => fallback_text(step, so),
     }
@@ -814,7 +818,8 @@ fn walk(branch: &[ChainLink]) -> String {
 fn chain_text(step: &Step, so: String) -> String {
     let name = with_article(step.technique.name());
     let Some(chain) = step.chain.as_ref().filter(|c| !c.branches.is_empty()) else {
-        return fallback_text(step, so);
+        // Sudoku Explainer's chaining steps known only by their result.
+        return se_text(step, so);
     };
     let branch = &chain.branches[0];
     let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
