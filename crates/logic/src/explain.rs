@@ -475,9 +475,13 @@ fn se_text(step: &Step, so: String) -> String {
              two solutions; so one of those extras is true, and each of them rules this out \
              ({name}, valid only for a puzzle with one solution)."
         ),
-        (NestedForcingChain | DoubleForcingChain | ContradictionForcingChain, _) => format!(
-            "{so}: assuming the opposite and following the links from it (through {cells}) \
-             leads to a contradiction or to the same result every way ({name})."
+        (NestedForcingChain, _) => format!(
+            "{so}: assuming otherwise leads, through forcing chains that themselves use \
+             forcing chains, to a contradiction ({name})."
+        ),
+        (DoubleForcingChain | ContradictionForcingChain, _) => format!(
+            "{so}: assuming otherwise leads, through chains of links, to a contradiction or \
+             to the same result every way ({name})."
         ),
         (XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain, _) => format!(
             "{so}: a chain of strong and weak links{} through {cells} rules it out ({name}).",
@@ -564,10 +568,10 @@ fn als_text(step: &Step, so: String) -> String {
             join_words(&sets)
         ),
         Technique::DeathBlossom => format!(
-            "{so}: the stem {} must take one of its digits, and each of them is the last \
-             missing digit of one petal among the almost locked sets {} ({ALS_MEANS}). \
-             Whichever it takes, that petal is locked and holds {}, and {see} every {} of \
-             the petals (a Death Blossom).",
+            "{so}: the stem {} must take one of its digits, and for each of them one petal \
+             among the almost locked sets {} ({ALS_MEANS}) holds that digit only in cells \
+             that see the stem. Whichever digit the stem takes, that petal loses it and is \
+             locked, so it holds {}; and {see} every {} of the petals (a Death Blossom).",
             step.sets.first().map(|c| c.to_string()).unwrap_or_default(),
             join_words(&sets[1.min(sets.len())..]),
             digit_list(step.digits),
@@ -583,7 +587,7 @@ fn als_text(step: &Step, so: String) -> String {
         ),
         _ => format!(
             "{so}: the pivot {} and the wings {} are almost locked sets ({ALS_MEANS}), the \
-             pivot sharing with each wing a digit ({rc}) whose cells all see each other. The \
+             pivot sharing with each wing a digit whose cells all see each other. The \
              pivot can't lose both shared digits, so one wing loses its shared digit and is \
              locked, {z} included. So {z} is in one of the wings, and {see} every {z} of both \
              (an ALS-XY-Wing).",
