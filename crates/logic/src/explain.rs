@@ -384,21 +384,25 @@ fn explain_raw(step: &Step) -> String {
                 with_article(name),
             )
         }
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors => {
+        MultiColors => format!(
+            "{so}: following the houses where {dtext} has just two places, its cells form two \
+             separate chains, each coloured in two alternating colours, one of which holds \
+             every {dtext} of its chain and the other none. A cell of one chain sees a cell of \
+             the other, so those two colours can't both be true; every way the colours can \
+             then fall rules this out ({}).",
+            with_article(name),
+        ),
+        SimpleColorsTrap | SimpleColorsWrap => {
             let a = join_words(&cell_names(cells_of(&step.pattern)));
             let b = join_words(&cell_names(cells_of(&step.secondary)));
-            let why = match step.technique {
-                SimpleColorsWrap => "two cells of one colour see each other, so that colour \
-                                     is the false one"
-                    .to_string(),
-                SimpleColorsTrap => format!(
+            let why = if step.technique == SimpleColorsWrap {
+                "two cells of one colour see each other, so that colour is the false one"
+                    .to_string()
+            } else {
+                format!(
                     "whichever colour is true, {} a cell of it",
                     victims_see(step)
-                ),
-                _ => "a cell of one cluster's colour sees a cell of the other cluster's \
-                      colour, so those two colours can't both be true, and the cells seeing \
-                      the opposite colours of both can't hold the digit"
-                    .to_string(),
+                )
             };
             format!(
                 "{so}: following the houses where {dtext} has just two places, its cells take \
