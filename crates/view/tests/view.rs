@@ -173,3 +173,37 @@ fn an_x_chain_gives_its_links_in_order_with_the_house_that_makes_each() {
     assert!(gl["house"]["index"].is_u64());
     assert_eq!(gl["why"], links[0]["why"]);
 }
+
+#[test]
+fn a_cell_forcing_chain_gives_each_branch_from_its_own_assumption() {
+    // A sample-set puzzle whose path takes a cell forcing chain (logic's sentences.tsv).
+    const PUZZLE: &str =
+        "...3...1..14.27........5..6653...1.747.......1......8......49.58......2....5.....";
+    let (step, position) = steps_with_positions(PUZZLE)
+        .into_iter()
+        .find(|(s, _)| s.technique == Technique::CellForcingChain)
+        .expect("a cell forcing chain");
+    let r = report(&step, &position);
+    let links = r["links"].as_array().expect("links");
+    let branches = &step.chain.as_ref().expect("a chain").branches;
+    assert!(branches.len() >= 2);
+    assert_eq!(
+        links.len(),
+        branches.iter().map(Vec::len).sum::<usize>(),
+        "every link of every branch"
+    );
+    // Each branch starts from one candidate of the same cell, assumed true, and the branches
+    // follow each other in order.
+    let mut seen = Vec::new();
+    for (k, l) in links.iter().enumerate() {
+        let b = l["branch"].as_u64().unwrap() as usize;
+        if k == 0 || links[k - 1]["branch"] != l["branch"] {
+            assert_eq!(b, seen.len(), "branches in order");
+            assert_eq!(l["from"]["on"], true, "{l}");
+            assert!(l["text"].as_str().unwrap().starts_with("if "), "{l}");
+            seen.push(l["from"]["cells"].clone());
+        }
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "one cell: {seen:?}");
+    assert_eq!(seen.len(), branches.len());
+}
