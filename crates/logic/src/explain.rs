@@ -1320,4 +1320,36 @@ mod tests {
         let without = chain_links(&s, &nonet_core::STANDARD, None);
         assert_eq!(without[0].why, Some(LinkReason::House(House::row(0))));
     }
+
+    #[test]
+    fn a_link_along_a_diagonal_is_named_by_the_diagonal_on_x_sudoku() {
+        // r1c1 and r5c5 share no row, column or box: only X-Sudoku's main diagonal.
+        let d = Digit::new(4).expect("digit");
+        let mut s = Step::new(Technique::XChain);
+        s.chain = Some(Chain {
+            branches: vec![vec![ChainLink {
+                from: ChainNode {
+                    cells: CellSet::single(Cell::at(0, 0)),
+                    digit: d,
+                    on: true,
+                },
+                to: ChainNode {
+                    cells: CellSet::single(Cell::at(4, 4)),
+                    digit: d,
+                    on: false,
+                },
+                kind: LinkKind::Weak,
+            }]],
+            is_loop: false,
+        });
+        let x = nonet_core::STANDARD.with_diagonals();
+        let links = chain_links(&s, &x, None);
+        assert_eq!(links[0].why, Some(LinkReason::House(House::diagonal(0))));
+        assert_eq!(
+            links[0].text,
+            "if r1c1 is 4, then r5c5 isn't 4 (they see each other in the main diagonal)"
+        );
+        // On the standard board nothing joins them.
+        assert_eq!(chain_links(&s, &nonet_core::STANDARD, None)[0].why, None);
+    }
 }
