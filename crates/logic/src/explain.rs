@@ -950,12 +950,32 @@ fn rectangle_text(step: &Step, so: String) -> String {
                 digit_list(removed),
             )
         }
-        _ => format!(
-            "in the rectangle's rows and columns, the other digit can only go in its corners, \
-             so if {} took {}, {deadly}",
-            join_words(&cell_names(victims(step))),
-            digit_list(step.eliminations.iter().map(|e| e.digit).collect()),
-        ),
+        UniqueRectangle6 => {
+            // The removed digit is the one confined to the corners: it takes a diagonal.
+            let removed: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+            format!(
+                "in both of the rectangle's rows, or both of its columns, {} can only go in its \
+                 corners, so it takes two opposite ones; if those were {}, the other two would \
+                 be {} and {deadly}",
+                digit_list(removed),
+                join_words(&cell_names(victims(step))),
+                digit_list(step.digits.difference(removed)),
+            )
+        }
+        _ => {
+            // The hidden rectangle: the kept digit is confined to the corners' lines.
+            let removed: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+            let other = match step.digits.difference(removed) {
+                o if o.is_empty() => "the other digit".to_string(),
+                o => digit_list(o),
+            };
+            format!(
+                "in the rectangle's rows and columns, {other} can only go in its corners, so \
+                 if {} took {}, {deadly}",
+                join_words(&cell_names(victims(step))),
+                digit_list(removed),
+            )
+        }
     };
     format!(
         "{so}: {why} ({}, valid only for a puzzle with one solution).",
