@@ -59,4 +59,12 @@ export const api = {
   check: (id) => call('POST', `/games/${id}/check`),
   hint: (id, elapsed_ms, version) => call('POST', `/games/${id}/hint`, { elapsed_ms, version }),
   bot: (id, elapsed_ms, version) => call('POST', `/games/${id}/bot`, { elapsed_ms, version }),
+  /** The bot plays the singles and stops before the first harder step (`next`). */
+  botSingles: (id, elapsed_ms, version) => call('POST', `/games/${id}/bot/singles`, { elapsed_ms, version }),
+  /** The puzzle's logical path from its givens, each step with the position before it. */
+  path: (id) => call('GET', `/games/${id}/path`),
+  /** `claim`: `{ technique, cells?, digits?, pattern?, placements?, eliminations? }`. */
+  checkStep: (id, claim, version) => call('POST', `/games/${id}/check-step`, { ...claim, version }),
+  learn: () => call('GET', '/learn'),
+  learnTechnique: (code) => call('GET', `/learn/${encodeURIComponent(code)}`),
 };

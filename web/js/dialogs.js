@@ -302,21 +302,4 @@ export class Dialogs {
     $('share-copied').textContent = '';
     $('dlg-share').showModal();
   }
-
-  // ---- solved --------------------------------------------------------------------------------
-
-  async showSolved(game) {
-    let extra = '';
-    try {
-      const stats = await api.stats();
-      const key = game.source === 'custom' ? 'custom' : game.level;
-      const s = stats.levels.find((l) => l.level === key);
-      if (s && !game.bot_used && s.best_ms != null) {
-        extra = s.best_ms >= game.elapsed_ms ? ' A new best time!' : ` Your best: ${formatTime(s.best_ms)}.`;
-      }
-    } catch { /* the card works without statistics */ }
-    $('dlg-solved-title').textContent = game.bot_used ? 'Solved (with the bot)' : 'Solved!';
-    $('solved-text').textContent = `Time ${formatTime(game.elapsed_ms)}${game.hints ? `, ${game.hints} hint${game.hints > 1 ? 's' : ''}` : ''}.${extra}`;
-    $('dlg-solved').showModal();
-  }
 }

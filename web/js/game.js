@@ -4,14 +4,12 @@
 
 import { api } from './api.js';
 import { BoardView } from './board.js';
+import { Coach } from './coach.js';
 import { Layout } from './layout.js';
 import { cellName, formatTime, rowOf, colOf, sleep } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Bot delays per speed setting, slowest first (milliseconds per step). */
-const BOT_DELAYS = [3200, 2000, 1100, 500, 150];
-const BOT_SPEED_NAMES = ['very slow', 'slow', 'normal', 'fast', 'very fast'];
 
 /** Whether two views of one cell show the same digit and pencil marks. */
 function sameCell(a, b) {
@@ -32,8 +30,6 @@ export class GameController {
     this.help = false;
     this.checkOn = false;
     this.check = null;
-    this.hint = null; // { data, level }
-    this.bot = { running: false, paused: false, skip: false, wake: null };
     this.flash = null;
     this.queue = Promise.resolve();
     this.timer = { base: 0, since: null, paused: false };
@@ -41,6 +37,7 @@ export class GameController {
       select: (i, fromPointer) => this.select(i, fromPointer),
       clear: (i) => this.clearCell(i),
     });
+    this.coach = new Coach(this);
     this.buildPad();
     this.wire();
     setInterval(() => this.tick(), 250);
@@ -63,7 +60,7 @@ export class GameController {
     this.game = g;
     this.takeLayout(g);
     this.selected = this.selected ?? null;
-    this.hint = null;
+    this.coach.reset();
     this.check = null;
     this.checkOn = false;
     $('btn-check').setAttribute('aria-pressed', 'false');
@@ -105,7 +102,7 @@ export class GameController {
 
   /** Fetches the game again and redraws it if it changed elsewhere. */
   async refresh() {
-    if (!this.game || this.bot.running) return;
+    if (!this.game || this.coach.bot.running) return;
     const id = this.game.id;
     try {
       const g = await api.getGame(id);
@@ -122,7 +119,7 @@ export class GameController {
   unload(text) {
     this.stopBot();
     this.game = null;
-    this.hint = null;
+    this.coach.hint = null;
     this.check = null;
     this.timer = { base: 0, since: null, paused: false };
     this.showEmpty(text);
@@ -237,10 +234,13 @@ export class GameController {
         this.render();
         return;
       }
+      const before = this.game.cells;
       this.send({ type: 'place', cell: i, digit: d }, (g) => {
         const clash = g.clashes.find((k) => k.cell === i);
         if (clash) {
           this.message(`${clash.message}: ${cellName(clash.other)} already holds ${clash.digit}.`, 'error');
+        } else {
+          this.coach.notePlacement(before, i, d);
         }
       });
     } else {
@@ -274,7 +274,7 @@ export class GameController {
    */
   send(move, after) {
     const id = this.game.id;
-    this.hint = null;
+    this.coach.hint = null;
     this.hidePanel();
     this.message('');
     this.queue = this.queue.then(async () => {
@@ -304,7 +304,7 @@ export class GameController {
     if (!this.canPlay()) return;
     if (kind === 'undo' && !this.game.can_undo) return;
     if (kind === 'redo' && !this.game.can_redo) return;
-    this.hint = null;
+    this.coach.hint = null;
     this.hidePanel();
     const id = this.game.id;
     this.queue = this.queue.then(async () => {
@@ -373,192 +373,17 @@ export class GameController {
     }
   }
 
-  // ---- hints ---------------------------------------------------------------------------------
+  // ---- hints and the bot: the explanation panel (coach.js) --------------------------------------
 
-  async askHint() {
-    if (!this.canPlay()) return;
-    if (this.hint && this.hint.data.kind === 'step' && this.hint.level < 3) {
-      this.hint.level += 1;
-      this.showHint();
-      return;
-    }
-    const id = this.game.id;
-    try {
-      const data = await api.hint(id, this.elapsed(), this.game.version);
-      this.hint = { data, level: 1 };
-      this.showHint();
-    } catch (e) {
-      this.failed(e, id);
-    }
-  }
+  askHint() { return this.coach.askHint(); }
 
-  /** Highlights for a hint or bot step at `level` (2: area, 3: the move). */
-  stepHighlight(step, candidates, level) {
-    const area = new Set();
-    const cells = new Set(step.cells);
-    for (const h of step.houses) for (const c of this.layout.cells(h.index)) area.add(c);
-    const cands = new Map();
-    if (level >= 3) {
-      const touch = new Set([...step.cells, ...step.eliminations.map((x) => x.cell), ...step.placements.map((x) => x.cell)]);
-      for (const branch of step.chain?.branches ?? []) {
-        for (const link of branch) for (const c of [...link.from.cells, ...link.to.cells]) touch.add(c);
-      }
-      const pick = (list, c) => list.filter((x) => x.cell === c).map((x) => x.digit);
-      for (const c of touch) {
-        cands.set(c, {
-          digits: candidates?.[c] ?? [],
-          pat: pick(step.pattern, c),
-          sec: pick(step.secondary, c),
-          elim: pick(step.eliminations, c),
-          place: pick(step.placements, c),
-        });
-      }
-    }
-    return { area, cells: level >= 2 ? cells : new Set(), cands, bad: new Set(), chain: level >= 3 ? step.chain : null };
-  }
+  closeHint() { this.coach.closeHint(); }
 
-  showHint() {
-    const { data, level } = this.hint;
-    const panel = $('hint-panel');
-    panel.hidden = false;
-    panel.classList.remove('bot');
-    const more = $('hint-more');
-    const apply = $('hint-apply');
-    apply.hidden = true;
-    more.hidden = false;
-    if (data.kind === 'step') {
-      const s = data.step;
-      $('hint-kicker').textContent = `Hint · ${level} of 3${s.difficulty != null ? ` · difficulty ${s.difficulty.toFixed(1)}` : ''}`;
-      $('hint-title').textContent = s.name;
-      if (level === 1) {
-        $('hint-text').textContent = s.hints?.[0] ?? `The next step is a ${s.name}.`;
-        more.textContent = 'Show where';
-        this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad: new Set() };
-      } else if (level === 2) {
-        const where = s.houses.length ? s.houses.map((h) => h.name).join(', ') : s.cells.map(cellName).join(', ');
-        $('hint-text').textContent = s.hints?.[1] ?? `Look at ${where}.`;
-        more.textContent = 'Show the move';
-        this.hintView = this.stepHighlight(s, data.candidates, 2);
-      } else {
-        $('hint-text').textContent = s.explanation;
-        more.hidden = true;
-        apply.hidden = false;
-        this.hintView = this.stepHighlight(s, data.candidates, 3);
-      }
-    } else {
-      $('hint-kicker').textContent = 'Hint';
-      const titles = { clash: 'A rule is broken', mistake: 'Check your digits', marks: 'Check your pencil marks', solved: 'Solved', stuck: 'No step found' };
-      $('hint-title').textContent = titles[data.kind] ?? 'Hint';
-      $('hint-text').textContent = data.message;
-      more.hidden = true;
-      const bad = new Set(data.cells ?? []);
-      this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad };
-    }
-    this.render();
-  }
+  hidePanel() { this.coach.hidePanel(); }
 
-  hidePanel() {
-    $('hint-panel').hidden = true;
-    this.hintView = null;
-  }
+  startBot() { return this.coach.startBot(); }
 
-  closeHint() {
-    this.hint = null;
-    this.hidePanel();
-    this.render();
-  }
-
-  async applyHint() {
-    this.closeHint();
-    await this.botOnce(true);
-  }
-
-  // ---- bot -----------------------------------------------------------------------------------
-
-  botDelay() {
-    return this.bot.skip ? 0 : BOT_DELAYS[Number($('bot-speed').value)];
-  }
-
-  /** Asks the bot for one action and shows it; `false` when it cannot go on. */
-  async botOnce(show = true) {
-    if (!this.canPlay()) return false;
-    const before = this.game;
-    let r;
-    try {
-      r = await api.bot(before.id, this.elapsed(), before.version);
-    } catch (e) {
-      this.failed(e, before.id);
-      return false;
-    }
-    const a = r.action;
-    const delay = this.botDelay();
-    if (show && delay > 0) {
-      const panel = $('hint-panel');
-      panel.hidden = false;
-      panel.classList.add('bot');
-      $('hint-more').hidden = true;
-      $('hint-apply').hidden = true;
-      $('hint-kicker').textContent = 'Bot';
-      if (a.kind === 'step') {
-        $('hint-title').textContent = a.step.name;
-        $('hint-text').textContent = a.step.explanation;
-        // First the pattern on the old board, then the result.
-        this.hintView = this.stepHighlight(a.step, a.candidates, 3);
-        this.render();
-        await sleep(delay * 0.55);
-      } else {
-        $('hint-title').textContent = a.kind === 'fix' ? 'Fixing mistakes' : 'Candidates';
-        $('hint-text').textContent = a.message;
-        this.hintView = { area: new Set(), cells: new Set(), cands: new Map(), bad: new Set(a.cells ?? []) };
-        this.render();
-        await sleep(delay * 0.4);
-      }
-    }
-    if (this.game?.id !== before.id) return false;
-    const placed = a.kind === 'step' ? a.step.placements.map((p) => p.cell) : [];
-    this.flash = new Set(placed);
-    this.hintView = null;
-    await this.applyGame(r.game);
-    this.flash = null;
-    if (show && delay > 0) this.message(a.kind === 'step' ? `Bot: ${a.step.name}.` : `Bot: ${a.message}`);
-    return !r.game.finished;
-  }
-
-  async startBot() {
-    if (!this.canPlay() || this.bot.running) return;
-    this.closeHint();
-    this.bot = { running: true, paused: false, skip: false, wake: null };
-    $('bot-bar').hidden = false;
-    $('bot-play').textContent = 'Pause';
-    $('btn-solve').disabled = true;
-    while (this.bot.running) {
-      if (this.bot.paused) {
-        await new Promise((r) => { this.bot.wake = r; });
-        continue;
-      }
-      const go = await this.botOnce(!this.bot.skip);
-      if (!go) break;
-      const d = this.botDelay();
-      if (d > 0) await this.botWait(d * 0.45);
-    }
-    this.stopBot();
-    if (this.game?.finished) {
-      this.message('The bot solved the puzzle.', 'good');
-      $('hint-panel').hidden = true;
-    }
-  }
-
-  async botWait(ms) {
-    await Promise.race([sleep(ms), new Promise((r) => { this.bot.wake = r; })]);
-  }
-
-  stopBot() {
-    if (!this.bot) return;
-    this.bot.running = false;
-    this.bot.wake?.();
-    $('bot-bar').hidden = true;
-    $('btn-solve').disabled = Boolean(this.game?.finished);
-  }
+  stopBot() { this.coach?.stopBot(); }
 
   // ---- drawing -------------------------------------------------------------------------------
 
@@ -603,7 +428,7 @@ export class GameController {
     for (const id of ['btn-erase', 'btn-auto', 'btn-hint', 'btn-solve', 'btn-pause']) {
       $(id).disabled = g.finished;
     }
-    if (this.bot.running) $('btn-solve').disabled = true;
+    if (this.coach.bot.running) $('btn-solve').disabled = true;
     $('btn-help').setAttribute('aria-pressed', String(this.help));
   }
 
@@ -642,34 +467,9 @@ export class GameController {
       this.render();
     });
     $('btn-hint').addEventListener('click', () => this.askHint());
-    $('hint-more').addEventListener('click', () => this.askHint());
-    $('hint-apply').addEventListener('click', () => this.applyHint());
-    $('hint-close').addEventListener('click', () => this.closeHint());
     $('btn-solve').addEventListener('click', () => this.startBot());
     $('btn-pause').addEventListener('click', () => (this.timer.paused ? this.resume() : this.pause()));
     $('btn-resume').addEventListener('click', () => this.resume());
-    $('bot-play').addEventListener('click', () => {
-      this.bot.paused = !this.bot.paused;
-      $('bot-play').textContent = this.bot.paused ? 'Play' : 'Pause';
-      $('bot-play').setAttribute('aria-label', this.bot.paused ? 'Resume the bot' : 'Pause the bot');
-      if (!this.bot.paused) this.bot.wake?.();
-    });
-    $('bot-next').addEventListener('click', async () => {
-      if (!this.bot.paused) {
-        this.bot.paused = true;
-        $('bot-play').textContent = 'Play';
-      }
-      await this.botOnce(true);
-    });
-    $('bot-skip').addEventListener('click', () => {
-      this.bot.skip = true;
-      this.bot.paused = false;
-      this.bot.wake?.();
-    });
-    $('bot-stop').addEventListener('click', () => this.stopBot());
-    $('bot-speed').addEventListener('input', (e) => {
-      e.target.setAttribute('aria-valuetext', BOT_SPEED_NAMES[Number(e.target.value)]);
-    });
     for (const b of document.querySelectorAll('.mode')) {
       b.addEventListener('click', () => this.setMode(b.dataset.mode));
     }

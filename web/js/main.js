@@ -4,6 +4,10 @@
 import { api } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
+import { Deduce } from './deduce.js';
+import { Finish } from './finish.js';
+import { Learn } from './learn.js';
+import { PathView } from './path.js';
 import { variantTitle } from './layout.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +41,7 @@ function title(g) {
 }
 
 const controller = new GameController({
-  onSolved: (g) => dialogs.showSolved(g),
+  onSolved: (g) => finish.show(g),
   onTitle: title,
 });
 
@@ -75,6 +79,10 @@ function gameDeleted(id) {
 }
 
 const dialogs = new Dialogs({ openGame, startGame, gameDeleted });
+const pathView = new PathView(controller);
+const finish = new Finish({ startGame, pathView });
+new Learn({ startGame });
+new Deduce(controller);
 
 $('btn-share').addEventListener('click', () => dialogs.showShare(controller.game));
 $('btn-print').addEventListener('click', () => window.print());

@@ -157,6 +157,10 @@ test('a wrong digit is pointed out before any hint, then the hint shows a techni
   await page.waitForSelector('#hint-panel', { state: 'hidden' });
   await page.click('#btn-hint');
   await page.waitForSelector('#hint-panel:not([hidden])');
+  // Level 0: no mistake, and how hard the next step is, before the technique is named.
+  assert.match(await page.textContent('#hint-kicker'), /0 of 3/);
+  await page.click('#hint-more');
+  await page.waitForFunction(() => /1 of 3/.test(document.getElementById('hint-kicker').textContent));
   const name = await page.textContent('#hint-title');
   assert.ok(name.length > 3, name);
   assert.match(await page.textContent('#hint-kicker'), /1 of 3/);

@@ -102,7 +102,10 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
   // taken from the layout (regions, not boxes).
   await page.click('#btn-hint');
   await page.waitForSelector('#hint-panel:not([hidden])');
-  assert.match(await page.textContent('#hint-kicker'), /1 of 3/);
+  // Level 0 (a mistake? how hard?) comes first; then the technique.
+  assert.match(await page.textContent('#hint-kicker'), /0 of 3/);
+  await page.click('#hint-more');
+  await page.waitForFunction(() => /1 of 3/.test(document.getElementById('hint-kicker').textContent));
   const hint = (await api(server.url, 'POST', `/games/${id}/hint`, {})).data;
   assert.equal(hint.kind, 'step');
   await page.click('#hint-more');

@@ -13,7 +13,7 @@ use nonet_core::{
     Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, RegionMap, Sudoku, Variant,
     VariantError,
 };
-use nonet_logic::Step;
+use nonet_logic::{Candidate, Step};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -173,7 +173,10 @@ pub fn strict_json(bytes: &[u8]) -> Result<Value, serde_json::Error> {
 
 /// The version of the game a client saw, from `"version"` in its body or its `If-Match`
 /// header (`"5"`, `W/"5"` or `5`); both may be given if they agree. `None` if neither is.
-fn seen_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<Option<i64>, ApiError> {
+pub(crate) fn seen_version(
+    headers: &HeaderMap,
+    in_body: Option<i64>,
+) -> Result<Option<i64>, ApiError> {
     let mut values = headers.get_all(IF_MATCH).iter();
     let from_header = match (values.next(), values.next()) {
         (None, _) => None,
@@ -206,7 +209,7 @@ fn seen_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<Option<i64>
 }
 
 /// The version a request that changes the board must name, else 428.
-fn required_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<i64, ApiError> {
+pub(crate) fn required_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<i64, ApiError> {
     seen_version(headers, in_body)?.ok_or_else(|| {
         ApiError::new(
             StatusCode::PRECONDITION_REQUIRED,
@@ -218,7 +221,7 @@ fn required_version(headers: &HeaderMap, in_body: Option<i64>) -> Result<i64, Ap
 }
 
 /// Refuses a change to a game the client has not seen as it is now.
-fn check_version(game: &Game, seen: Option<i64>) -> Result<(), ApiError> {
+pub(crate) fn check_version(game: &Game, seen: Option<i64>) -> Result<(), ApiError> {
     match seen {
         Some(v) if v != game.revision => Err(ApiError::stale(v, game_json(game))),
         _ => Ok(()),
@@ -239,7 +242,7 @@ pub fn too_large() -> ApiError {
 
 /// Parses a game id from the path: a positive integer, else 400 (and an unknown one is 404
 /// later).
-fn game_id(raw: &str) -> Result<i64, ApiError> {
+pub(crate) fn game_id(raw: &str) -> Result<i64, ApiError> {
     raw.parse::<i64>()
         .ok()
         .filter(|&id| id > 0)
@@ -247,7 +250,7 @@ fn game_id(raw: &str) -> Result<i64, ApiError> {
 }
 
 /// Runs CPU or database work off the async threads; a panic there becomes a 500.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
@@ -272,17 +275,21 @@ fn engine_error(e: EngineError) -> ApiError {
 // ---------------------------------------------------------------------------------------------
 // JSON views
 
-fn digits(set: DigitSet) -> Vec<u8> {
+pub(crate) fn digits(set: DigitSet) -> Vec<u8> {
     set.iter().map(Digit::get).collect()
 }
 
-fn cells(set: CellSet) -> Vec<usize> {
+pub(crate) fn cells(set: CellSet) -> Vec<usize> {
     set.iter().map(Cell::index).collect()
 }
 
 /// A house as the page reads it (the shared view's form: index, kind, number, name).
 fn house_json(h: House) -> Value {
     serde_json::to_value(<nonet_view::Indices as nonet_view::Style>::house(h)).unwrap_or_default()
+}
+
+pub(crate) fn candidate_json(c: &Candidate) -> Value {
+    json!({ "cell": c.cell.index(), "digit": c.digit.get() })
 }
 
 /// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
@@ -389,7 +396,7 @@ fn summary_json(g: &Game) -> Value {
 }
 
 /// Each cell's candidates in a position (empty for filled cells), for drawing a step's pattern.
-fn candidates_json(pm: &PencilMarks) -> Vec<Vec<u8>> {
+pub(crate) fn candidates_json(pm: &PencilMarks) -> Vec<Vec<u8>> {
     Cell::all()
         .map(|c| {
             if pm.value(c).is_some() {
@@ -863,7 +870,7 @@ impl<'de> Deserialize<'de> for MoveRequest {
     }
 }
 
-fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> {
+pub(crate) fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> {
     if let Some(ms) = elapsed {
         check_elapsed(ms)?;
         // Two tabs may report different readings: the timer never runs backwards.
@@ -874,7 +881,7 @@ fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(), ApiError> 
     Ok(())
 }
 
-fn check_elapsed(ms: i64) -> Result<(), ApiError> {
+pub(crate) fn check_elapsed(ms: i64) -> Result<(), ApiError> {
     if (0..=MAX_ELAPSED_MS).contains(&ms) {
         Ok(())
     } else {
@@ -884,7 +891,7 @@ fn check_elapsed(ms: i64) -> Result<(), ApiError> {
     }
 }
 
-fn finish_if_solved(game: &mut Game) {
+pub(crate) fn finish_if_solved(game: &mut Game) {
     if !game.is_finished() && game.board.grid() == game.solution {
         game.finished_at = Some(now_ms());
     }
@@ -930,8 +937,8 @@ pub async fn play_move(
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Clock {
-    elapsed_ms: Option<i64>,
-    version: Option<i64>,
+    pub(crate) elapsed_ms: Option<i64>,
+    pub(crate) version: Option<i64>,
 }
 
 async fn history(

@@ -30,6 +30,7 @@ static ASSETS: &[Asset] = &[
     asset!("/", "index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/print.css", "print.css", "text/css; charset=utf-8"),
+    asset!("/coach.css", "coach.css", "text/css; charset=utf-8"),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
     asset!(
         "/manifest.webmanifest",
@@ -43,6 +44,14 @@ static ASSETS: &[Asset] = &[
     asset!("/js/dialogs.js", "js/dialogs.js", JS),
     asset!("/js/util.js", "js/util.js", JS),
     asset!("/js/layout.js", "js/layout.js", JS),
+    asset!("/js/coach.js", "js/coach.js", JS),
+    asset!("/js/steps.js", "js/steps.js", JS),
+    asset!("/js/progress.js", "js/progress.js", JS),
+    asset!("/js/mini.js", "js/mini.js", JS),
+    asset!("/js/learn.js", "js/learn.js", JS),
+    asset!("/js/path.js", "js/path.js", JS),
+    asset!("/js/finish.js", "js/finish.js", JS),
+    asset!("/js/deduce.js", "js/deduce.js", JS),
 ];
 
 /// Serves an embedded asset, or a JSON 404.

@@ -25,9 +25,11 @@
 pub mod api;
 mod assets;
 pub mod board;
+pub mod coach;
 pub mod engine;
 pub mod error;
 pub mod hosts;
+pub mod learn;
 pub mod pool;
 mod serve;
 pub mod store;
@@ -114,6 +116,11 @@ pub fn app(state: Shared) -> Router {
         .route("/games/{id}/check", post(api::check_game))
         .route("/games/{id}/hint", post(api::hint))
         .route("/games/{id}/bot", post(api::bot_step))
+        .route("/games/{id}/bot/singles", post(coach::bot_singles))
+        .route("/games/{id}/path", get(coach::path))
+        .route("/games/{id}/check-step", post(coach::check_step))
+        .route("/learn", get(learn::list))
+        .route("/learn/{code}", get(learn::technique))
         .fallback(|| async { ApiError::not_found("no such API endpoint") });
     Router::new()
         .nest("/api", api)

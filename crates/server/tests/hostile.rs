@@ -309,6 +309,8 @@ async fn unknown_and_malformed_ids() {
             json!({ "type": "clear_marks", "version": 0 })
         } else if path.ends_with("/clock") {
             json!({ "elapsed_ms": 5 })
+        } else if path.ends_with("/check-step") {
+            json!({ "technique": "x-wing", "version": 0 })
         } else {
             json!({ "version": 0 })
         };

@@ -1,0 +1,392 @@
+//! The coaching endpoints through the router: a game's logical path, the bot's singles run,
+//! the check of a player's deduction, and the Learn view's catalogue and examples.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use nonet_core::{Solutions, Sudoku};
+use nonet_server::{app, AppState, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// A classic easy puzzle (singles only) and its solution.
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const EASY_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// HoDoKu's X-Wing exemplar: singles and easier steps first, then an X-Wing.
+const XWING: &str =
+    "9..............7.37...962486...2.47.........5....4...642...86..5.71.......1.....2";
+
+fn new_app() -> Router {
+    app(Arc::new(AppState::new(Store::open_in_memory().unwrap())))
+}
+
+async fn call(app: &Router, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "localhost");
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+    let resp = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn new_game(app: &Router, puzzle: &str) -> (i64, Value) {
+    let (s, g) = call(
+        app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "puzzle": puzzle })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    (g["id"].as_i64().unwrap(), g)
+}
+
+fn board_line(game: &Value) -> String {
+    game["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            c["value"]
+                .as_u64()
+                .map_or('.', |d| char::from(b'0' + d as u8))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn path_lists_every_step_with_its_difficulty_and_names_the_hardest() {
+    let app = new_app();
+    let (id, _) = new_game(&app, XWING).await;
+    let (s, p) = call(&app, Method::GET, &format!("/api/games/{id}/path"), None).await;
+    assert_eq!(s, StatusCode::OK, "{p}");
+    assert_eq!(p["solved"], true);
+    let steps = p["steps"].as_array().unwrap();
+    assert!(steps.len() > 20, "{}", steps.len());
+    assert_eq!(steps[0]["grid"], XWING, "the path starts from the givens");
+    let mut max = 0.0_f64;
+    let mut grid: Vec<u8> = XWING.bytes().collect();
+    for (i, s) in steps.iter().enumerate() {
+        let d = s["step"]["difficulty"]
+            .as_f64()
+            .expect("every step has a difficulty");
+        max = max.max(d);
+        // Each step starts from the position the steps before it left.
+        assert_eq!(
+            s["grid"].as_str().unwrap().as_bytes(),
+            &grid[..],
+            "step {i}"
+        );
+        assert_eq!(s["candidates"].as_array().unwrap().len(), 81);
+        for pl in s["step"]["placements"].as_array().unwrap() {
+            grid[pl["cell"].as_u64().unwrap() as usize] =
+                b'0' + pl["digit"].as_u64().unwrap() as u8;
+        }
+    }
+    assert!(grid.iter().all(|b| b.is_ascii_digit() && *b != b'0'));
+    assert_eq!(p["hardest"]["difficulty"].as_f64(), Some(max));
+    let at = p["hardest"]["index"].as_u64().unwrap() as usize;
+    assert_eq!(p["hardest"]["name"], steps[at]["step"]["name"]);
+    assert!(steps.iter().any(|s| s["step"]["technique"] == "XWing"));
+
+    let (s, e) = call(&app, Method::GET, "/api/games/999/path", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+}
+
+#[tokio::test]
+async fn bot_singles_stops_before_the_first_step_that_is_not_a_single() {
+    let app = new_app();
+    let (id, g) = new_game(&app, XWING).await;
+    let uri = format!("/api/games/{id}/bot/singles");
+    let (s, r) = call(
+        &app,
+        Method::POST,
+        &uri,
+        Some(json!({ "version": g["version"] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let placed = r["placed"].as_array().unwrap();
+    assert!(!placed.is_empty());
+    for p in placed {
+        let name = p["name"].as_str().unwrap();
+        assert!(
+            ["Full House", "Hidden Single", "Naked Single"].contains(&name),
+            "{name}"
+        );
+    }
+    let next = &r["next"]["step"];
+    assert!(next.is_object(), "{r}");
+    assert!(![
+        "FullHouse",
+        "HiddenSingleBox",
+        "HiddenSingleRow",
+        "HiddenSingleColumn",
+        "NakedSingle"
+    ]
+    .contains(&next["technique"].as_str().unwrap()));
+    assert_eq!(r["next"]["candidates"].as_array().unwrap().len(), 81);
+    // The placements are on the board, the next step is not played, the game marks the bot.
+    let line = board_line(&r["game"]);
+    for p in placed {
+        let c = p["cell"].as_u64().unwrap() as usize;
+        assert_eq!(
+            line.as_bytes()[c],
+            b'0' + p["digit"].as_u64().unwrap() as u8
+        );
+    }
+    assert_eq!(r["game"]["bot_used"], true);
+    // One undo takes the whole run back.
+    let v = r["game"]["version"].clone();
+    let (s, back) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/undo"),
+        Some(json!({ "version": v })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{back}");
+    assert_eq!(board_line(&back), XWING);
+}
+
+#[tokio::test]
+async fn bot_singles_finishes_a_puzzle_of_singles_and_names_no_next_step() {
+    let app = new_app();
+    let (id, g) = new_game(&app, EASY).await;
+    let uri = format!("/api/games/{id}/bot/singles");
+    let (s, r) = call(
+        &app,
+        Method::POST,
+        &uri,
+        Some(json!({ "version": g["version"] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["next"], Value::Null);
+    assert_eq!(r["game"]["finished"], true);
+    assert_eq!(board_line(&r["game"]), EASY_SOLUTION);
+}
+
+#[tokio::test]
+async fn bot_singles_needs_the_version_seen_and_refuses_a_stale_one() {
+    let app = new_app();
+    let (id, g) = new_game(&app, EASY).await;
+    let uri = format!("/api/games/{id}/bot/singles");
+    let (s, e) = call(&app, Method::POST, &uri, Some(json!({}))).await;
+    assert_eq!(s, StatusCode::PRECONDITION_REQUIRED, "{e}");
+    let v = g["version"].as_i64().unwrap();
+    let (s, _) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "type": "place", "cell": 2, "digit": 4, "version": v })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, e) = call(&app, Method::POST, &uri, Some(json!({ "version": v }))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(e["error"]["code"], "stale");
+}
+
+#[tokio::test]
+async fn bot_singles_plays_nothing_over_a_wrong_digit() {
+    let app = new_app();
+    let (id, g) = new_game(&app, EASY).await;
+    // r1c3 is 4: a 1 there is wrong.
+    let v = g["version"].as_i64().unwrap();
+    let (s, g) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "type": "place", "cell": 2, "digit": 1, "version": v })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, r) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/bot/singles"),
+        Some(json!({ "version": g["version"] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["placed"], json!([]));
+    assert_eq!(r["next"], Value::Null);
+    assert_eq!(r["game"]["version"], g["version"], "nothing changed");
+}
+
+#[tokio::test]
+async fn check_step_accepts_the_hint_step_and_rejects_it_with_a_digit_changed() {
+    let app = new_app();
+    let (id, g) = new_game(&app, EASY).await;
+    let (s, h) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/hint"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{h}");
+    let step = &h["step"];
+    let code = step["name"]
+        .as_str()
+        .unwrap()
+        .to_ascii_lowercase()
+        .replace(' ', "-");
+    let placement = step["placements"][0].clone();
+    let uri = format!("/api/games/{id}/check-step");
+    let claim = json!({ "technique": code, "placements": [placement], "version": g["version"] });
+    let (s, v) = call(&app, Method::POST, &uri, Some(claim)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "valid", "{v}");
+    assert_eq!(v["placements"], json!([placement]));
+
+    let wrong = placement["digit"].as_u64().unwrap() % 9 + 1;
+    let broken = json!({ "cell": placement["cell"], "digit": wrong });
+    let (s, v) = call(
+        &app,
+        Method::POST,
+        &uri,
+        Some(json!({ "technique": code, "placements": [broken] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "invalid");
+    assert_eq!(v["valid"], false);
+    assert!(!v["reason"].as_str().unwrap().is_empty());
+    assert_eq!(v["step"], Value::Null);
+}
+
+#[tokio::test]
+async fn check_step_refuses_unknown_techniques_and_cells_off_the_board() {
+    let app = new_app();
+    let (id, _) = new_game(&app, EASY).await;
+    let uri = format!("/api/games/{id}/check-step");
+    for (body, code) in [
+        (json!({ "technique": "telepathy" }), "unknown_technique"),
+        (json!({ "technique": "x-wing", "cells": [81] }), "invalid"),
+        (json!({ "technique": "x-wing", "digits": [0] }), "invalid"),
+        (
+            json!({ "technique": "x-wing", "eliminations": [{ "cell": 3, "digit": 10 }] }),
+            "invalid",
+        ),
+    ] {
+        let (s, e) = call(&app, Method::POST, &uri, Some(body.clone())).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body} -> {e}");
+        assert_eq!(e["error"]["code"], code, "{body} -> {e}");
+    }
+    let (s, _) = call(
+        &app,
+        Method::POST,
+        &uri,
+        Some(json!({ "technique": "x-wing", "colour": 3 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, _) = call(&app, Method::POST, &uri, Some(json!({}))).await;
+    assert_eq!(
+        s,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a claim names a technique"
+    );
+}
+
+#[tokio::test]
+async fn learn_lists_every_technique_once_with_a_paragraph() {
+    let app = new_app();
+    let (s, l) = call(&app, Method::GET, "/api/learn", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let list = l["techniques"].as_array().unwrap();
+    let codes: Vec<&str> = list.iter().map(|t| t["code"].as_str().unwrap()).collect();
+    let mut unique = codes.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), codes.len(), "one entry per code");
+    for code in [
+        "full-house",
+        "hidden-single",
+        "naked-pair",
+        "x-wing",
+        "xy-wing",
+        "aic",
+    ] {
+        assert!(codes.contains(&code), "{code}");
+    }
+    assert!(!codes.contains(&"trial-and-error"));
+    for t in list {
+        let about = t["about"].as_str().unwrap();
+        assert!(
+            about.len() > 60 && about != "A technique of the catalogue.",
+            "{t}"
+        );
+    }
+    assert!(list.iter().filter(|t| t["has_example"] == true).count() >= 40);
+}
+
+#[tokio::test]
+async fn learn_draws_an_example_from_the_techniques_own_step_and_offers_practice() {
+    let app = new_app();
+    let (s, t) = call(&app, Method::GET, "/api/learn/x-wing", None).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    let ex = &t["example"];
+    assert_eq!(ex["step"]["technique"], "XWing");
+    assert!(!ex["step"]["eliminations"].as_array().unwrap().is_empty());
+    assert_eq!(ex["candidates"].as_array().unwrap().len(), 81);
+    let practice = t["practice"].as_array().unwrap();
+    assert_eq!(practice.len(), 3);
+    for p in practice {
+        let (s, g) = call(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(json!({ "puzzle": p })),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "a practice puzzle is playable: {g}");
+    }
+    let (s, e) = call(&app, Method::GET, "/api/learn/telepathy", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+}
+
+/// Every technique the stock claims an example for gets one (the stock's puzzles really use
+/// their technique on the teacher's path), and every practice puzzle has one solution.
+#[tokio::test]
+async fn every_stocked_technique_has_its_example_and_playable_practice() {
+    let app = new_app();
+    let (_, l) = call(&app, Method::GET, "/api/learn", None).await;
+    let mut examples = 0;
+    for t in l["techniques"].as_array().unwrap() {
+        if t["has_example"] != true {
+            continue;
+        }
+        let code = t["code"].as_str().unwrap();
+        let (s, v) = call(&app, Method::GET, &format!("/api/learn/{code}"), None).await;
+        assert_eq!(s, StatusCode::OK, "{code}");
+        assert!(v["example"]["step"].is_object(), "{code}: no example");
+        examples += 1;
+        let practice = v["practice"].as_array().unwrap();
+        assert!(!practice.is_empty(), "{code}: nothing to practise");
+        for p in practice {
+            let puzzle = Sudoku::from_line(p.as_str().unwrap()).unwrap();
+            assert!(
+                matches!(puzzle.solutions(), Solutions::Unique(_)),
+                "{code}: {p} has not one solution"
+            );
+        }
+    }
+    assert!(examples >= 40, "{examples}");
+}
