@@ -65,7 +65,8 @@ test('explanation_stays_beside_the_board_with_apply_in_view_on_desktop', async (
   await view(DESKTOP);
   await openGame(CHAIN);
   await fullHint();
-  const text = await page.textContent('#hint-text');
+  // The plain sentence and the chain's notation under it.
+  const text = (await page.textContent('#hint-text')) + (await page.textContent('#hint-notation'));
   assert.ok(text.length > 300, `a long chain: ${text.length}`);
   // The board and the whole panel, its Apply button too, are on screen together.
   assert.ok(await inView('#board'), 'board in view');
