@@ -49,8 +49,12 @@ export const api = {
   /** `body`: `{ puzzle, variant?, regions? }`. */
   checkPuzzle: (body) => call('POST', '/puzzles/check', body),
   createGame: (body) => call('POST', '/games', body),
+  /** `body`: `{ date: 'YYYY-MM-DD', level }`: that day's puzzle of the level (the same game each time). */
+  daily: (body) => call('POST', '/daily', body),
   listGames: () => call('GET', '/games'),
   getGame: (id) => call('GET', `/games/${id}`),
+  /** The board as a pencil-mark grid: `{ puzzle, pencil }`. */
+  progress: (id) => call('GET', `/games/${id}/progress`),
   deleteGame: (id) => call('DELETE', `/games/${id}`),
   move: (id, move, version) => call('POST', `/games/${id}/moves`, { ...move, version }),
   undo: (id, elapsed_ms, version) => call('POST', `/games/${id}/undo`, { elapsed_ms, version }),

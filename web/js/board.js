@@ -45,6 +45,7 @@ export class BoardView {
     }
     // Pointer events cover mouse, pen and touch alike.
     root.addEventListener('pointerdown', (e) => {
+      this.lastPointer = e.pointerType;
       const cell = e.target.closest('.cell');
       if (!cell || e.button === 2) return;
       handlers.select(Number(cell.dataset.i), true);
@@ -55,7 +56,9 @@ export class BoardView {
       e.preventDefault();
       const i = Number(cell.dataset.i);
       handlers.select(i, true);
-      handlers.clear(i);
+      // A long press on a touch screen fires contextmenu too: it selects, it never erases.
+      const touch = this.lastPointer === 'touch' || this.lastPointer === 'pen' || e.sourceCapabilities?.firesTouchEvents;
+      if (!touch) handlers.clear(i);
     });
     root.addEventListener('focusin', (e) => {
       const cell = e.target.closest('.cell');

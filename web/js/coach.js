@@ -104,6 +104,8 @@ export class Coach {
       return;
     }
     const id = ctrl.game.id;
+    // Every move waiting must reach the server first: the hint names the version it makes.
+    if (!(await ctrl.settled('A hint'))) return;
     try {
       const data = await api.hint(id, ctrl.elapsed(), ctrl.game.version);
       this.hint = { data, level: 0 };
@@ -225,7 +227,7 @@ export class Coach {
   /** Asks the bot for one action and shows it; `false` when it cannot go on. */
   async botOnce(show = true) {
     const ctrl = this.ctrl;
-    if (!ctrl.canPlay()) return false;
+    if (!ctrl.canPlay() || !(await ctrl.settled('The bot'))) return false;
     const before = ctrl.game;
     let r;
     try {
@@ -310,6 +312,7 @@ export class Coach {
       return false;
     }
     const id = ctrl.game.id;
+    if (!(await ctrl.settled('Taking a step back'))) return false;
     try {
       const g = await api.undo(id, ctrl.elapsed(), ctrl.game.version);
       this.taken.pop();
@@ -346,6 +349,7 @@ export class Coach {
     if (!ctrl.canPlay()) return;
     this.setPaused(true);
     const id = ctrl.game.id;
+    if (!(await ctrl.settled('The bot'))) return;
     let r;
     try {
       r = await api.botSingles(id, ctrl.elapsed(), ctrl.game.version);

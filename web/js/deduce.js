@@ -83,6 +83,7 @@ export class Deduce {
     const claim = { technique: $('deduce-technique').value, cells: this.cells, digits: d ? [Number(d)] : [] };
     const out = $('deduce-verdict');
     out.className = 'deduce-verdict';
+    if (!(await ctrl.settled('Checking a step'))) return;
     try {
       const v = await api.checkStep(ctrl.game.id, claim, ctrl.game.version);
       if (v.outcome === 'valid') {

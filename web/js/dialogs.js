@@ -4,6 +4,8 @@
 import { api } from './api.js';
 import { variantTitle } from './layout.js';
 import { el, formatDate, formatTime, thumbnail } from './util.js';
+import { dailyHash, fillDaily, today } from './daily.js';
+import { progressCode } from './sharelink.js';
 
 const VARIANTS = ['jigsaw', 'x', 'windoku'];
 
@@ -63,6 +65,7 @@ export class Dialogs {
       sel.append(el('option', { value: name, text: name }));
     });
     sel.append(el('option', { value: 'any', text: 'any difficulty' }));
+    this.fillDaily(today());
     this.variantChanged();
   }
 
@@ -72,16 +75,31 @@ export class Dialogs {
    * Opens the new-game dialog; with `customText`, as the player's own puzzle of `variant`
    * (with a jigsaw's `regions`), checked at once.
    */
-  showNew(customText, variant, regions) {
+  showNew(customText, variant, regions, pencil) {
     $('new-error').textContent = '';
     if (customText !== undefined) {
       this.setVariant(variant ?? 'standard');
       $('custom-box').open = true;
       $('custom-input').value = customText;
       $('custom-regions').value = regions ?? '';
+      $('custom-pencil').value = pencil ?? '';
       this.checkCustom();
     }
     if (!$('dlg-new').open) $('dlg-new').showModal();
+    // A shared puzzle is there to be played: its button has the focus, not the first level's.
+    if (customText !== undefined) $('custom-go').focus();
+  }
+
+  /** The daily section for `date`: one button per level. */
+  fillDaily(date) {
+    fillDaily(this.levels, date, (d, level, b) => this.create({ date: d, level }, b, api.daily));
+  }
+
+  /** Opens the new-game dialog on the daily puzzles of `date`, its first level focused. */
+  showDaily(date) {
+    this.fillDaily(date);
+    this.showNew();
+    document.querySelector('.daily-btn')?.focus();
   }
 
   /** The ticked variant, as the API takes it: `standard` or e.g. `jigsaw,x`. */
@@ -118,14 +136,15 @@ export class Dialogs {
     return body;
   }
 
-  async create(body, button) {
+  /** Starts a game from `body` (`make`: the API call, a new game by default). */
+  async create(body, button, make) {
     $('new-error').textContent = '';
     const buttons = $('dlg-new').querySelectorAll('button');
     buttons.forEach((b) => { b.disabled = true; });
     const old = button?.querySelector('small')?.textContent;
     if (button?.querySelector('small')) button.querySelector('small').textContent = 'making…';
     try {
-      await this.startGame(body);
+      await this.startGame(body, make);
       $('dlg-new').close();
     } catch (e) {
       $('new-error').textContent = e.message;
@@ -147,12 +166,30 @@ export class Dialogs {
       const r = await api.checkPuzzle({ puzzle: text, ...this.variantBody(true) });
       out.textContent = r.message;
       out.className = `custom-result ${r.ok ? 'ok' : 'bad'}`;
+      this.offerClues(r);
       return r;
     } catch (e) {
       out.textContent = e.message;
       out.className = 'custom-result bad';
+      this.offerClues(null);
       return null;
     }
+  }
+
+  /**
+   * A puzzle with several solutions is not refused outright: the check offers it with the few
+   * clues that make it proper (from one of its solutions), named, to play at once.
+   */
+  offerClues(r) {
+    const b = $('custom-add-clue');
+    const added = r?.with_clues ? r.added : null;
+    b.hidden = !added;
+    this.withClues = r?.with_clues ?? null;
+    if (!added) return;
+    const names = added.map((i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`).join(', ');
+    const n = added.length;
+    b.textContent = `Add ${n === 1 ? 'a clue' : `${n} clues`} (${names}) and play`;
+    $('custom-result').textContent += ` Adding ${n === 1 ? 'the clue' : 'the clues'} in ${names} leaves one.`;
   }
 
   wireNew() {
@@ -168,6 +205,17 @@ export class Dialogs {
       this.create({ level: $('seed-level').value, seed: Number(raw), ...this.variantBody(false) });
     });
     $('custom-check').addEventListener('click', () => this.checkCustom());
+    $('custom-add-clue').addEventListener('click', async () => {
+      if (!this.withClues) return;
+      $('custom-input').value = this.withClues;
+      try {
+        await this.startGame({ puzzle: this.withClues, ...this.variantBody(true) });
+        $('dlg-new').close();
+      } catch (e) {
+        $('custom-result').textContent = e.message;
+        $('custom-result').className = 'custom-result bad';
+      }
+    });
     $('custom-go').addEventListener('click', async () => {
       const text = $('custom-input').value;
       if (!text.trim()) {
@@ -177,11 +225,13 @@ export class Dialogs {
       }
       $('new-error').textContent = '';
       try {
-        await this.startGame({ puzzle: text, ...this.variantBody(true) });
+        const pencil = $('custom-pencil').value.trim();
+        await this.startGame({ puzzle: text, ...this.variantBody(true), ...(pencil ? { pencil } : {}) });
         $('dlg-new').close();
       } catch (e) {
         $('custom-result').textContent = e.message;
         $('custom-result').className = 'custom-result bad';
+        if (e.code === 'multiple_solutions') await this.checkCustom();
       }
     });
   }
@@ -217,10 +267,26 @@ export class Dialogs {
       const [list, stats] = await Promise.all([api.listGames(), api.stats()]);
       this.fillList($('panel-progress'), list.in_progress, 'No game in progress.');
       this.fillList($('panel-finished'), list.finished, 'No finished game yet.');
-      this.fillStats(stats.levels);
+      this.fillStats(stats.levels, stats.all);
     } catch (e) {
       $('panel-progress').replaceChildren(el('p', { class: 'empty-list', text: e.message }));
     }
+  }
+
+  /**
+   * Asks in the page (not the browser's `confirm()`, which a screen reader and a phone handle
+   * badly) whether to delete game `g` called `name`; resolves true for Delete. The safe answer
+   * has the focus; Escape keeps the game.
+   */
+  confirmDelete(name, g) {
+    const dlg = $('dlg-confirm');
+    $('confirm-text').textContent = `${name}, game ${g.id}${g.finished ? '' : `, ${g.filled}/81 filled`}: it goes with its history, for good.`;
+    dlg.returnValue = '';
+    dlg.showModal();
+    $('confirm-cancel').focus();
+    return new Promise((resolve) => {
+      dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
+    });
   }
 
   fillList(panel, games, emptyText) {
@@ -243,7 +309,7 @@ export class Dialogs {
       });
       const del = el('button', { type: 'button', class: 'btn small', text: 'Delete', 'aria-label': `Delete game ${g.id}` });
       del.addEventListener('click', async () => {
-        if (!confirm('Delete this game?')) return;
+        if (!(await this.confirmDelete(name, g))) return;
         await api.deleteGame(g.id).catch(() => {});
         this.gameDeleted(g.id);
         this.showGames();
@@ -258,18 +324,33 @@ export class Dialogs {
     }));
   }
 
-  fillStats(levels) {
+  /**
+   * The statistics table: per level (and every game in its footer) the outcomes (solved,
+   * clean: without a hint; with the bot; unfinished), the best clean and average times, hints,
+   * mistakes and the streak of games solved without the bot (now / best).
+   */
+  fillStats(levels, all) {
     const t = (ms) => (ms == null ? '–' : formatTime(ms));
-    const rows = levels.map((s) => el('tr', {},
-      el('td', { text: s.level }),
-      el('td', { text: String(s.started) }),
-      el('td', { text: String(s.solved) }),
-      el('td', { text: t(s.best_ms) }),
-      el('td', { text: t(s.average_ms) })));
-    $('panel-stats').replaceChildren(el('table', { class: 'stats' },
-      el('caption', { class: 'print-only', text: 'Statistics per level' }),
-      el('thead', {}, el('tr', {}, ...['Level', 'Started', 'Solved', 'Best', 'Average'].map((h) => el('th', { scope: 'col', text: h })))),
-      el('tbody', {}, ...rows)));
+    const row = (s, cell = 'td') => el('tr', {},
+      el(cell === 'th' ? 'th' : 'td', cell === 'th' ? { scope: 'row', text: s.level } : { text: s.level }),
+      ...[
+        String(s.started),
+        `${s.solved}${s.clean != null ? ` (${s.clean})` : ''}`,
+        String(s.bot_finished ?? 0),
+        t(s.best_ms),
+        t(s.average_ms),
+        String(s.hints ?? 0),
+        String(s.mistakes ?? 0),
+        `${s.current_streak ?? 0} / ${s.best_streak ?? 0}`,
+      ].map((text) => el('td', { text })));
+    const heads = ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best'];
+    $('panel-stats').replaceChildren(el('div', { class: 'stats-scroll', tabindex: '0', role: 'region', 'aria-label': 'Statistics per level' },
+      el('table', { class: 'stats' },
+        el('caption', { class: 'print-only', text: 'Statistics per level' }),
+        el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col', text: h })))),
+        el('tbody', {}, ...levels.map((s) => row(s))),
+        all ? el('tfoot', {}, row({ ...all, level: 'All games' }, 'th')) : null)),
+      el('p', { class: 'stats-note', text: 'Clean: solved without a hint, the only times that count as best. A game the bot helped finish counts apart. A streak counts games solved without the bot in a row.' }));
   }
 
   // ---- share ---------------------------------------------------------------------------------
@@ -298,7 +379,14 @@ export class Dialogs {
     $('share-regions-box').hidden = !regions;
     $('share-regions').value = regions ?? '';
     $('share-progress').value = game.cells.map((c) => c.value ?? '.').join('');
-    $('share-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}`;
+    const link = game.daily ? dailyHash(game.daily, game.level) : shareHash(game.puzzle, variant, regions);
+    $('share-link').value = `${location.origin}/${link}`;
+    const code = progressCode(game);
+    $('share-progress-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}${code ? `/progress/${code}` : ''}`;
+    $('share-pencil').value = 'Asking the server…';
+    api.progress(game.id)
+      .then((r) => { $('share-pencil').value = r.pencil; })
+      .catch((e) => { $('share-pencil').value = e.message; });
     $('share-copied').textContent = '';
     $('dlg-share').showModal();
   }

@@ -1,21 +1,17 @@
 // The game controller: holds the game the server sent, the selection, input mode, highlights,
 // timer, hints and the bot, and turns the player's input into moves. The server is the source of
-// truth: every move is sent, and the board is redrawn from the game it answers.
+// truth: every move is queued and sent (net.js), and the board shows the game it last answered
+// with the moves still waiting played on top, so input acts on what the player sees.
 
 import { api } from './api.js';
 import { BoardView } from './board.js';
 import { Coach } from './coach.js';
 import { Layout } from './layout.js';
 import { cellName, formatTime, rowOf, colOf, sleep } from './util.js';
+import { Sync } from './net.js';
 
 const $ = (id) => document.getElementById(id);
 
-
-/** Whether two views of one cell show the same digit and pencil marks. */
-function sameCell(a, b) {
-  const same = (x, y) => x.length === y.length && x.every((d, k) => d === y[k]);
-  return a.value === b.value && a.origin === b.origin && same(a.centre, b.centre) && same(a.corner, b.corner);
-}
 
 export class GameController {
   constructor({ onSolved, onTitle }) {
@@ -31,7 +27,9 @@ export class GameController {
     this.checkOn = false;
     this.check = null;
     this.flash = null;
-    this.queue = Promise.resolve();
+    this.sync = new Sync(this, api);
+    /** The cell whose clash the message names (cleared once it no longer clashes). */
+    this.clashNote = null;
     this.timer = { base: 0, since: null, paused: false };
     this.board = new BoardView($('board'), {
       select: (i, fromPointer) => this.select(i, fromPointer),
@@ -57,8 +55,8 @@ export class GameController {
   /** Shows game `g` (a game view from the API). */
   load(g) {
     this.stopBot();
-    this.game = g;
     this.takeLayout(g);
+    this.game = this.sync.opened(g, this.layout);
     this.selected = this.selected ?? null;
     this.coach.reset();
     this.check = null;
@@ -102,7 +100,7 @@ export class GameController {
 
   /** Fetches the game again and redraws it if it changed elsewhere. */
   async refresh() {
-    if (!this.game || this.coach.bot.running) return;
+    if (!this.game || this.coach.bot.running || this.sync.waiting(this.game.id).length) return;
     const id = this.game.id;
     try {
       const g = await api.getGame(id);
@@ -169,7 +167,9 @@ export class GameController {
   resume() {
     if (!this.game || !this.timer.paused) return;
     this.timer.paused = false;
-    this.timer.since = performance.now();
+    // While the server is unreachable the clock stays stopped (it runs again once it answers).
+    this.timer.since = this.sync.offline ? null : performance.now();
+    this.timer.offline = this.sync.offline;
     $('board-wrap').classList.remove('paused');
     $('paused-cover').hidden = true;
     $('btn-pause').setAttribute('aria-label', 'Pause');
@@ -239,6 +239,7 @@ export class GameController {
         const clash = g.clashes.find((k) => k.cell === i);
         if (clash) {
           this.message(`${clash.message}: ${cellName(clash.other)} already holds ${clash.digit}.`, 'error');
+          this.clashNote = i;
         } else {
           this.coach.notePlacement(before, i, d);
         }
@@ -269,53 +270,54 @@ export class GameController {
   }
 
   /**
-   * Queues a move so fast typing keeps its order; redraws from the server's answer. Each move
-   * names the version of the game this page last saw.
+   * Queues a move (kept in the outbox until the server saves it) and shows it at once; `after`
+   * sees the game with it played. Moves go out in order, each naming the version of the game
+   * the server last answered.
    */
   send(move, after) {
-    const id = this.game.id;
     this.coach.hint = null;
     this.hidePanel();
     this.message('');
-    this.queue = this.queue.then(async () => {
-      try {
-        if (this.game?.id !== id) return;
-        let g;
-        try {
-          g = await api.move(id, { ...move, elapsed_ms: this.elapsed() }, this.game.version);
-        } catch (e) {
-          // Another window changed the game first. A move on one cell that the other window
-          // left as this one saw it still means what the player meant: play it on the game
-          // as it stands. Anything else is shown, not replayed.
-          if (!e.stale || move.cell === undefined || !sameCell(this.game.cells[move.cell], e.game.cells[move.cell])) throw e;
-          g = await api.move(id, { ...move, elapsed_ms: this.elapsed() }, e.game.version);
-        }
-        if (this.game?.id !== id) return;
-        this.applyGame(g);
-        after?.(g);
-      } catch (e) {
-        this.failed(e, id);
-      }
-    });
-    return this.queue;
+    this.game = this.sync.push(move);
+    this.render();
+    after?.(this.game);
+  }
+
+  /**
+   * Sends what waits and resolves `true` once the server has it all, so a request naming the
+   * game's version names the one the player sees; `false` (and says so) while it is offline.
+   */
+  async settled(what) {
+    await this.sync.flush();
+    if (this.game && this.sync.waiting(this.game.id).length) {
+      this.message(`${what} needs the server, which is not answering; your moves are kept.`, 'error');
+      return false;
+    }
+    return true;
   }
 
   async history(kind) {
     if (!this.canPlay()) return;
-    if (kind === 'undo' && !this.game.can_undo) return;
-    if (kind === 'redo' && !this.game.can_redo) return;
     this.coach.hint = null;
     this.hidePanel();
+    // A move not sent yet is simply taken back.
+    const view = kind === 'undo' ? this.sync.takeBack() : null;
+    if (view) {
+      this.game = view;
+      this.render();
+      return;
+    }
     const id = this.game.id;
-    this.queue = this.queue.then(async () => {
-      try {
-        if (this.game?.id !== id) return;
-        const g = await api[kind](id, this.elapsed(), this.game.version);
-        if (this.game?.id === id) this.applyGame(g);
-      } catch (e) {
-        this.failed(e, id);
-      }
-    });
+    if (!(await this.settled(kind === 'undo' ? 'Undo' : 'Redo'))) return;
+    if (this.game?.id !== id) return;
+    if (kind === 'undo' && !this.game.can_undo) return;
+    if (kind === 'redo' && !this.game.can_redo) return;
+    try {
+      const g = await api[kind](id, this.elapsed(), this.game.version);
+      if (this.game?.id === id) this.applyGame(g);
+    } catch (e) {
+      this.failed(e, id);
+    }
   }
 
   /**
@@ -335,8 +337,8 @@ export class GameController {
   /** Takes a new game state from the server. */
   async applyGame(g) {
     const wasFinished = this.game?.finished;
-    this.game = g;
     this.takeLayout(g);
+    this.game = this.sync.take(g, this.layout);
     if (this.checkOn) await this.refreshCheck();
     this.render();
     if (g.finished && !wasFinished) {
@@ -366,6 +368,7 @@ export class GameController {
 
   async refreshCheck() {
     try {
+      await this.sync.flush();
       const r = await api.check(this.game.id);
       this.check = { right: new Set(r.right), wrong: new Set(r.wrong), marksWrong: new Set(r.wrong_marks) };
     } catch (e) {
@@ -388,6 +391,7 @@ export class GameController {
   // ---- drawing -------------------------------------------------------------------------------
 
   message(text, kind = '') {
+    this.clashNote = null;
     const m = $('message');
     m.textContent = text;
     m.className = `message ${kind}`;
@@ -397,6 +401,8 @@ export class GameController {
     const g = this.game;
     if (!g) return;
     const hv = this.hintView;
+    // A clash message goes once its clash does (an undo, an erase, another digit).
+    if (this.clashNote != null && !g.clashes.some((k) => k.cell === this.clashNote)) this.message('');
     this.board.render({
       cells: g.cells,
       clashes: g.clashes,

@@ -9,6 +9,9 @@ import { Finish } from './finish.js';
 import { Learn } from './learn.js';
 import { PathView } from './path.js';
 import { variantTitle } from './layout.js';
+import { keptGame, lastGameId } from './net.js';
+import { parseDailyHash } from './daily.js';
+import { progressGrid } from './sharelink.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +50,11 @@ const controller = new GameController({
 
 async function openGame(id) {
   try {
-    const g = await api.getGame(id);
+    // Without the server, the game as it was last saved here (its waiting moves go on top).
+    const g = await api.getGame(id).catch((e) => {
+      if (e.status === 0 && keptGame(id)) return keptGame(id);
+      throw e;
+    });
     controller.load(g);
     history.replaceState(null, '', `#/game/${g.id}`);
     controller.board.focus(controller.selected ?? 0);
@@ -58,8 +65,8 @@ async function openGame(id) {
   }
 }
 
-async function startGame(body) {
-  const g = await api.createGame(body);
+async function startGame(body, make = api.createGame) {
+  const g = await make(body);
   controller.selected = null;
   controller.digit = null;
   controller.load(g);
@@ -71,6 +78,7 @@ async function startGame(body) {
 // Deleting the game on screen (from the games list) leaves nothing to play: say so, and drop
 // its address so a reload does not look for it.
 function gameDeleted(id) {
+  controller.sync.outbox.forget(id);
   if (controller.game?.id !== id) return;
   controller.unload('That game was deleted. Pick a level or open another game.');
   $('game-title').textContent = '';
@@ -126,10 +134,38 @@ async function route() {
     return;
   }
   // A shared puzzle: its 81 characters, then its variant and a jigsaw's 81 region labels.
-  m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?$/.exec(h);
+  m = /^#\/puzzle\/([0-9.]{81})(?:\/([a-z,]+))?(?:\/([0-9A-Za-z]{81}))?(?:\/progress\/([0-9=-]+))?$/.exec(h);
   if (m) {
+    // Opened again, a shared puzzle continues the game it started, not a second one.
+    const [puzzle, variant, regions] = [m[1].replace(/0/g, '.'), m[2] ?? 'standard', m[3] ?? null];
+    const list = await api.listGames().catch(() => null);
+    const same = list?.in_progress.find((g) => g.puzzle === puzzle && g.variant === variant && (g.regions ?? null) === regions);
+    if (same) {
+      await openGame(same.id).catch(() => dialogs.showNew());
+      controller.message('You have started this puzzle before: here is your game.');
+      return;
+    }
     controller.showEmpty('A shared puzzle');
-    dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '');
+    // A link with progress brings the sender's digits and pencil marks along.
+    const pencil = m[4] ? progressGrid(m[4], puzzle) : null;
+    dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '', pencil ?? '');
+    return;
+  }
+  // A daily puzzle: at a level, that game (made the first time); else that day's levels.
+  const daily = parseDailyHash(h);
+  if (daily) {
+    if (daily.level) {
+      try {
+        await startGame({ date: daily.date, level: daily.level }, api.daily);
+        return;
+      } catch (e) {
+        dialogs.showDaily(daily.date);
+        $('new-error').textContent = e.message;
+        return;
+      }
+    }
+    controller.showEmpty('The daily puzzle');
+    dialogs.showDaily(daily.date);
     return;
   }
   // No address: continue the most recent game in progress, or start one.
@@ -139,7 +175,13 @@ async function route() {
       await openGame(list.in_progress[0].id);
       return;
     }
-  } catch { /* fall through to the new-game dialog */ }
+  } catch (e) {
+    // The server is not answering: the game played last in this browser, as kept here.
+    if (e.status === 0 && lastGameId() != null && keptGame(lastGameId())) {
+      await openGame(lastGameId());
+      return;
+    }
+  }
   controller.showEmpty('Pick a level to start.');
   dialogs.showNew();
 }
@@ -149,6 +191,12 @@ window.addEventListener('hashchange', () => {
   if (m && Number(m[1]) === controller.game?.id) return;
   route();
 });
+
+// The service worker keeps the page and its assets, so a reload without the server still
+// shows the game and its waiting moves (browsers allow it on https and on localhost).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it */ });
+}
 
 await dialogs.init();
 await route();

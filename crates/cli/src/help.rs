@@ -200,8 +200,8 @@ const GENERATE: Page = Page {
             "Five hard symmetric puzzles, the same on every machine.",
         ),
         ex(
-            "nonet generate --seed 1 -n 3 --minimal -f json",
-            "Minimal puzzles with their solutions and ratings, as JSON lines.",
+            "nonet generate --seed 1 -n 3 --technique x-wing --minimal -f json",
+            "Minimal puzzles whose solving path needs an X-Wing and nothing harder, as JSON lines.",
         ),
         ex(
             "nonet generate --seed 1 -n 2 -f code --lang java --array PUZZLES",

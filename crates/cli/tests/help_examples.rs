@@ -229,15 +229,20 @@ fn expectations() -> Vec<Expect> {
                 assert!((0..81).all(|i| (b[i] == b'.') == (b[80 - i] == b'.')), "{l}");
             }
         }),
-        e("nonet generate --seed 1 -n 3 --minimal -f json", 0, |r| {
-            assert_eq!(r.lines().len(), 3);
-            for l in r.lines() {
-                let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                assert!(is_puzzle(v["puzzle"].as_str().unwrap()));
-                assert!(is_solution(v["solution"].as_str().unwrap()));
-                assert!(v["level"].is_string());
-            }
-        }),
+        e(
+            "nonet generate --seed 1 -n 3 --technique x-wing --minimal -f json",
+            0,
+            |r| {
+                assert_eq!(r.lines().len(), 3);
+                for l in r.lines() {
+                    let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                    assert!(is_puzzle(v["puzzle"].as_str().unwrap()));
+                    assert!(is_solution(v["solution"].as_str().unwrap()));
+                    assert!(v["level"].is_string());
+                    assert_eq!(v["technique"], "X-Wing");
+                }
+            },
+        ),
         e(
             "nonet generate --seed 1 -n 2 -f code --lang java --array PUZZLES",
             0,

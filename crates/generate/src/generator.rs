@@ -10,6 +10,7 @@
 use std::time::Duration;
 
 use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
+use nonet_logic::Technique;
 
 use crate::error::GenerateError;
 use crate::grid::{self, Geometry};
@@ -17,6 +18,7 @@ use crate::rating::{self, Rating, Target};
 use crate::regions::random_region_map;
 use crate::rng::{puzzle_seed, PuzzleRng};
 use crate::symmetry::Symmetry;
+use crate::technique::{Drill, TechniqueTarget, DEFAULT_BUDGET};
 
 /// What to generate. The default is one puzzle with no symmetry, no target difficulty, dug out
 /// until no further clue can go.
@@ -43,6 +45,15 @@ pub struct GenerateOptions {
     /// A jigsaw's region map, the same for every puzzle. Without it each jigsaw puzzle gets
     /// its own random map, drawn from its seed (with the symmetry asked for).
     pub regions: Option<RegionMap>,
+    /// A technique target: the puzzle's easiest-first path (nonet-logic's `Teacher`, the path
+    /// of `nonet explain`) uses one of these techniques and nothing harder than it: its
+    /// hardest step, by the teacher's order (`Teacher::techniques`), is one of them. Empty:
+    /// no technique target. Without `max_attempts`, a technique target gives up after its own
+    /// budget of attempts (a count, never a clock).
+    pub techniques: Vec<Technique>,
+    /// With `techniques`: also give the drill position (`Generated::drill`), where the path's
+    /// next step is its first step of a technique asked for.
+    pub at_start: bool,
 }
 
 /// Why an observer stops a search early (see [`Generator::generate_observed`]).
@@ -66,6 +77,8 @@ impl Default for GenerateOptions {
             max_attempts: None,
             variant: Variant::STANDARD,
             regions: None,
+            techniques: Vec::new(),
+            at_start: false,
         }
     }
 }
@@ -87,6 +100,11 @@ pub struct Generated {
     pub variant: Variant,
     /// A jigsaw's region map (in its canonical digits); `None` for the other variants.
     pub regions: Option<RegionMap>,
+    /// With a technique target: the technique asked for that the path uses (its hardest
+    /// step's).
+    pub technique: Option<Technique>,
+    /// With `GenerateOptions::at_start`: the drill position.
+    pub drill: Option<Drill>,
 }
 
 impl Generated {
@@ -110,6 +128,8 @@ pub struct Generator {
     /// on the others, whose extra houses allow fewer, 8 (with two digits missing, they could
     /// trade places).
     floor: usize,
+    /// The technique target, validated.
+    technique: Option<TechniqueTarget>,
 }
 
 /// Searches for a random grid on a layout other than the classic one, per attempt (see
@@ -117,6 +137,8 @@ pub struct Generator {
 const FILL_SEARCHES: u32 = 200;
 /// Searches on a random jigsaw map before another map is drawn (a map may admit no grid).
 const MAP_SEARCHES: u32 = 6;
+/// Attempts at one part of a band before the puzzle aims at another.
+const PART_ATTEMPTS: u64 = 250;
 
 impl Generator {
     /// Checks the options and prepares the generator.
@@ -181,6 +203,12 @@ impl Generator {
             }
         }
         options.target.validate()?;
+        let technique = TechniqueTarget::new(&options.techniques, variant)?;
+        if options.at_start && technique.is_none() {
+            return Err(GenerateError::Impossible(
+                "a drill position (at start) needs a technique to drill".into(),
+            ));
+        }
         let orbits = options
             .symmetry
             .orbits()
@@ -192,6 +220,7 @@ impl Generator {
             orbits,
             fixed,
             floor,
+            technique,
         })
     }
 
@@ -233,10 +262,22 @@ impl Generator {
                 &drawn
             }
         };
+        // A band's puzzles spread over it: each aims at one part of the band, drawn from its
+        // seed; a part no dig reaches within `PART_ATTEMPTS` gives way to another, and when
+        // none is left the whole band is accepted (see `docs/generator.md`, "Spread").
+        let mut parts = self.options.target.parts().unwrap_or_default();
+        let draw = |rng: &mut PuzzleRng, parts: &mut Vec<(i64, i64)>| {
+            (!parts.is_empty()).then(|| parts.remove(rng.below(parts.len() as u32) as usize))
+        };
+        let mut aim = draw(&mut rng, &mut parts);
         let mut attempts = 0u64;
         loop {
             attempts += 1;
-            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng) {
+            let target = match aim {
+                Some(part) => self.options.target.within(part),
+                None => self.options.target,
+            };
+            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng, &target) {
                 g.seed = seed;
                 g.attempts = attempts;
                 return Ok(g);
@@ -252,11 +293,14 @@ impl Generator {
                     })
                 }
             }
-            if self.options.max_attempts.is_some_and(|max| attempts >= max) {
+            if self.max_attempts().is_some_and(|max| attempts >= max) {
                 return Err(GenerateError::GaveUp {
                     target: self.describe(),
                     attempts,
                 });
+            }
+            if aim.is_some() && attempts.is_multiple_of(PART_ATTEMPTS) {
+                aim = draw(&mut rng, &mut parts);
             }
         }
     }
@@ -278,6 +322,13 @@ impl Generator {
         }
     }
 
+    /// The attempts allowed per puzzle: the options', else a technique target's own budget.
+    fn max_attempts(&self) -> Option<u64> {
+        self.options
+            .max_attempts
+            .or(self.technique.as_ref().map(|_| DEFAULT_BUDGET))
+    }
+
     /// A short description of the target, for messages.
     pub fn describe(&self) -> String {
         let o = &self.options;
@@ -292,6 +343,7 @@ impl Generator {
             parts.push(format!("{lo}..{hi} clues"));
         }
         parts.extend(o.target.describe());
+        parts.extend(self.technique.as_ref().map(TechniqueTarget::describe));
         parts.join(", ")
     }
 
@@ -302,6 +354,7 @@ impl Generator {
         geo: &Geometry,
         grid: Option<[u8; 81]>,
         rng: &mut PuzzleRng,
+        target: &Target,
     ) -> Option<Generated> {
         let o = &self.options;
         let solution = match grid {
@@ -326,7 +379,16 @@ impl Generator {
         rng.shuffle(order);
 
         let mut dig = Dig::new(geo, solution);
-        let upper = o.target.has_upper_bound();
+        let teacher = self.technique.as_ref().map(|t| t.teacher(geo.layout()));
+        let technique = self.technique.as_ref().zip(teacher.as_ref());
+        // Whether a kept puzzle was on the technique target (from then on the dig keeps it
+        // there: see `technique`).
+        let mut found = false;
+        let mut fits = |puzzle: &[u8; 81]| {
+            target.fits_upper(geo, puzzle)
+                && technique.is_none_or(|(t, teacher)| t.fits(geo, teacher, &mut found, puzzle))
+        };
+        let upper = target.has_upper_bound() || technique.is_some();
         // Pass 1 settles what the cheap tests can; removals that need the solver wait for
         // pass 2, when more cells are empty and the unavoidable sets settle more of them.
         let mut deferred = [0u8; 81];
@@ -343,7 +405,7 @@ impl Generator {
                 Verdict::NotUnique => dig.mark_needed(orbit),
                 Verdict::Unique => {
                     dig.remove(orbit);
-                    if upper && !o.target.fits_upper(geo, &dig.puzzle) {
+                    if upper && !fits(&dig.puzzle) {
                         dig.restore(orbit);
                     }
                 }
@@ -370,7 +432,7 @@ impl Generator {
             if !dig.solver_says_unique(orbit) {
                 dig.restore(orbit);
                 dig.mark_needed(orbit);
-            } else if upper && !o.target.fits_upper(geo, &dig.puzzle) {
+            } else if upper && !fits(&dig.puzzle) {
                 dig.restore(orbit);
             }
         }
@@ -391,19 +453,34 @@ impl Generator {
         if o.minimal && unproven && !is_minimal_except(geo, &puzzle, &solution, needed) {
             return None;
         }
-        let rating = if o.target.needs_rating() || o.rate {
-            let r = rating::rate_in(
-                geo.layout(),
-                &Sudoku::from_bytes(puzzle).expect("digits 0-9"),
-            )?;
-            if !o.target.accepts(&r) {
+        let sudoku = Sudoku::from_bytes(puzzle).expect("digits 0-9");
+        // The technique's check before the rating: a whole path up to the technique costs less
+        // than a full rating, and rejects more.
+        let (used, drill) = match technique {
+            Some((t, teacher)) => {
+                let (path, used) = t.accepts(teacher, &sudoku)?;
+                let drill = if o.at_start {
+                    Some(
+                        t.drill(teacher, &path)
+                            .expect("an accepted path uses the technique"),
+                    )
+                } else {
+                    None
+                };
+                (Some(used), drill)
+            }
+            None => (None, None),
+        };
+        let rating = if target.needs_rating() || o.rate {
+            let r = rating::rate_in(geo.layout(), &sudoku)?;
+            if !target.accepts(&r) {
                 return None;
             }
             Some(r)
         } else {
             None
         };
-        let puzzle = Sudoku::from_bytes(puzzle).expect("digits 0-9");
+        let puzzle = sudoku;
         // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
         debug_assert_eq!(puzzle.count_solutions_in(geo.layout(), 2), 1);
         Some(Generated {
@@ -414,6 +491,8 @@ impl Generator {
             rating,
             variant: self.options.variant,
             regions: geo.layout().region_map(),
+            technique: used,
+            drill,
         })
     }
 }

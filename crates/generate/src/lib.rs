@@ -43,15 +43,21 @@ mod rating;
 mod regions;
 mod rng;
 mod symmetry;
+mod technique;
 
 /// The version of the generating algorithm. A seed and options name the same puzzle for as long
-/// as this stays the same; it is bumped whenever a change alters any generated puzzle.
-pub const GENERATOR_VERSION: &str = "nonet-generate 3";
+/// as this stays the same; it is bumped whenever a change alters any generated puzzle. Version 4:
+/// a band's puzzles spread over it (each aims at one part of the band), which changed every
+/// puzzle made for a level but extreme or an `se` band; the others are those of version 3.
+pub const GENERATOR_VERSION: &str = "nonet-generate 4";
 
 pub use error::GenerateError;
 pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;
+/// The techniques of nonet-logic's catalogue (re-exported for `GenerateOptions::techniques`).
+pub use nonet_logic::Technique;
 pub use rating::{Rating, Target};
 pub use rng::{puzzle_seed, PuzzleRng};
 pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use technique::{targetable, techniques_of_code, Drill};

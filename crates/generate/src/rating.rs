@@ -187,6 +187,38 @@ impl Target {
         out
     }
 
+    /// The parts of the band a puzzle may aim at (inclusive, in tenths): the band's tenths
+    /// cut into as many runs of nearly equal length as make them at most `PART` long, when the
+    /// band has an upper end and more than one value (every level but extreme, `--se
+    /// MIN..MAX`).
+    pub(crate) fn parts(&self) -> Option<Vec<(i64, i64)>> {
+        const PART: i64 = 2;
+        let (lo, hi) = match self.er_band() {
+            // No step rates under 1.0 nor above 20.0.
+            Some((lo, hi)) if hi < i64::MAX => (lo.max(10), hi.min(200)),
+            _ => return None,
+        };
+        let n = hi - lo + 1;
+        if n < 2 {
+            return None;
+        }
+        let k = (n + PART - 1) / PART;
+        Some(
+            (0..k)
+                .map(|i| (lo + n * i / k, lo + n * (i + 1) / k - 1))
+                .collect(),
+        )
+    }
+
+    /// This target narrowed to the ER values `lo..=hi` (in tenths): a dig bounded by it goes up
+    /// to `hi`, and only those values are accepted.
+    pub(crate) fn within(&self, (lo, hi): (i64, i64)) -> Target {
+        Target {
+            se: Some((lo as f64 / 10.0, hi as f64 / 10.0)),
+            ..*self
+        }
+    }
+
     pub(crate) fn needs_rating(&self) -> bool {
         self.er_band().is_some() || self.classic.is_some()
     }
@@ -263,6 +295,34 @@ mod tests {
             classic: None,
         };
         assert_eq!(t.er_band(), Some((30, 45)));
+        assert_eq!(
+            t.parts(),
+            Some(vec![
+                (30, 31),
+                (32, 33),
+                (34, 35),
+                (36, 37),
+                (38, 39),
+                (40, 41),
+                (42, 43),
+                (44, 45)
+            ])
+        );
+        let expert = Target {
+            level: Some(Level::Expert),
+            ..Target::default()
+        };
+        // 21 tenths: eleven parts of one or two, the top one 6.5-6.6.
+        let parts = expert.parts().unwrap();
+        assert_eq!(parts.len(), 11);
+        assert_eq!((parts[0], parts[10]), ((46, 46), (65, 66)));
+        assert!(parts.windows(2).all(|w| w[0].1 + 1 == w[1].0));
+        assert_eq!(expert.within((52, 54)).er_band(), Some((52, 54)));
+        let extreme = Target {
+            level: Some(Level::Extreme),
+            ..Target::default()
+        };
+        assert_eq!(extreme.parts(), None);
         let bad = Target {
             level: Some(Level::Easy),
             se: Some((3.0, 9.0)),

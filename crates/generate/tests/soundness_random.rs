@@ -129,7 +129,7 @@ fn the_checker_catches_unsound_steps() {
     let mut bad = path.clone();
     bad.steps[0]
         .eliminations
-        .push(Candidate { cell, digit: right });
+        .insert(Candidate { cell, digit: right });
     let err = check_path(&bad, &solution, false).unwrap_err();
     assert!(err.contains("eliminates the solution's"), "{err}");
 

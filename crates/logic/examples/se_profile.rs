@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use nonet_core::Sudoku;
 use nonet_logic::chains::{self, ChainLevel};
-use nonet_logic::se::{self, grid::Grid, Memory, SeHint, Truth};
+use nonet_logic::se::{self, grid::Grid, Memory, Truth};
+use nonet_logic::Step;
 
 const NAMES: [&str; 9] = [
     "basic", "static", "triplet", "nishio", "multiple", "dynamic", "dyn+", "nested2", "nested3+",
@@ -31,7 +32,7 @@ fn main() {
         let mut memory = Memory::new();
         let mut prev_chain = false;
         while !g.is_full() {
-            let mut stage = |k: usize, f: &mut dyn FnMut() -> Option<SeHint>| {
+            let mut stage = |k: usize, f: &mut dyn FnMut() -> Option<Step>| {
                 let t = Instant::now();
                 let r = f();
                 total[k] += t.elapsed();
@@ -72,7 +73,7 @@ fn main() {
                 chain_after_chain += prev_chain as usize;
             }
             prev_chain = is_chain;
-            h.apply(&mut g);
+            g.apply(&h);
         }
         per_puzzle.push((t0.elapsed(), i));
     }

@@ -94,7 +94,7 @@ impl Claim {
             pattern: step.pattern.clone(),
             secondary: step.secondary.clone(),
             placements: step.placements.clone(),
-            eliminations: step.eliminations.clone(),
+            eliminations: step.eliminations.iter().collect(),
         }
     }
 
@@ -265,7 +265,7 @@ pub(crate) fn check(
         claim
             .eliminations
             .iter()
-            .all(|e| s.eliminations.contains(e))
+            .all(|&e| s.eliminations.contains(e))
             && claim.placements.iter().all(|p| s.placements.contains(p))
     };
     if let Some(step) = matching.iter().find(|s| s.is_productive() && gives_all(s)) {
@@ -284,8 +284,8 @@ pub(crate) fn check(
         let cells: CellSet = s
             .placements
             .iter()
-            .chain(&s.eliminations)
             .map(|c| c.cell)
+            .chain(s.eliminations.cells())
             .collect();
         claim
             .placements
@@ -432,7 +432,7 @@ fn not_given(claim: &Claim, step: &Step) -> String {
     if let Some(e) = claim
         .eliminations
         .iter()
-        .find(|e| !step.eliminations.contains(e))
+        .find(|&&e| !step.eliminations.contains(e))
     {
         return format!(
             "the {} does not remove {} from {}: it {gives}",

@@ -234,7 +234,7 @@ pub fn conclusion(step: &Step) -> String {
 
 /// The cells a step removes candidates from.
 fn victims(step: &Step) -> CellSet {
-    cells_of(&step.eliminations)
+    step.eliminations.cells()
 }
 
 /// "r5c7 sees", "r5c7 and r5c8 see": the victims as the subject of "see".
@@ -1182,7 +1182,7 @@ mod tests {
     fn x_wing() -> Step {
         let mut s = Step::new(Technique::XWing);
         s.pattern = vec![cand(4, 2, 7), cand(4, 8, 7), cand(9, 2, 7), cand(9, 8, 7)];
-        s.eliminations = vec![cand(1, 2, 7), cand(6, 8, 7)];
+        s.eliminations = [cand(1, 2, 7), cand(6, 8, 7)].into_iter().collect();
         s.cells = s.pattern.iter().map(|c| c.cell).collect();
         s.houses = vec![House::row(3), House::row(8)];
         s.cover_houses = vec![House::column(1), House::column(7)];
@@ -1229,14 +1229,16 @@ mod tests {
     #[test]
     fn conclusions_group_by_digit_or_by_cell_whichever_is_shorter() {
         let mut s = Step::new(Technique::NakedPair);
-        s.eliminations = vec![cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)];
+        s.eliminations = [cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)]
+            .into_iter()
+            .collect();
         assert_eq!(
             conclusion(&s),
             "3 can't go in r1c1 or r1c2, and 7 can't go in r1c1"
         );
-        s.eliminations = vec![cand(3, 6, 2), cand(3, 6, 9)];
+        s.eliminations = [cand(3, 6, 2), cand(3, 6, 9)].into_iter().collect();
         assert_eq!(conclusion(&s), "r3c6 can't be 2 or 9");
-        s.eliminations.clear();
+        s.eliminations = Default::default();
         s.placements = vec![cand(4, 7, 3)];
         assert_eq!(conclusion(&s), "r4c7 is 3");
     }
@@ -1263,7 +1265,7 @@ mod tests {
             ]],
             is_loop: false,
         });
-        s.eliminations = vec![cand(1, 1, 3)];
+        s.eliminations = [cand(1, 1, 3)].into_iter().collect();
         s.digits = DigitSet::single(d);
         s
     }

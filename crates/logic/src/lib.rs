@@ -59,6 +59,8 @@ pub mod techniques;
 pub use check::{CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
 pub use path::{Hint, Mistake, Path, PathError};
-pub use step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
+pub use step::{
+    Candidate, CandidateSet, CandidateSetIter, Chain, ChainLink, ChainNode, LinkKind, Step,
+};
 pub use teacher::Teacher;
 pub use technique::{Family, Technique};

@@ -236,13 +236,13 @@ fn at_most(mut g: se::grid::Grid, cap: f64) -> Option<f64> {
     let mut memory = se::Memory::new();
     while !g.is_full() {
         let h = capped_hint(&g, cap, &mut memory)?;
-        let t = tenths(h.difficulty);
+        let t = tenths(se::difficulty(&h));
         if t > cap {
             return None;
         }
         er = er.max(t);
         let before = g.clone();
-        h.apply(&mut g);
+        g.apply(&h);
         if g == before {
             return None;
         }
@@ -261,7 +261,7 @@ fn base_tenths(t: Technique) -> i64 {
 }
 
 /// The rater's next hint, unless it is certainly above `cap` tenths (then `None`).
-fn capped_hint(g: &se::grid::Grid, cap: i64, memory: &mut se::Memory) -> Option<se::SeHint> {
+fn capped_hint(g: &se::grid::Grid, cap: i64, memory: &mut se::Memory) -> Option<Step> {
     if let Some(h) = se::next_basic_hint(g, memory) {
         return Some(h);
     }
@@ -284,8 +284,8 @@ fn se_rating(r: &se::SeResult) -> SeRating {
     let mut hardest = None;
     let mut top = f64::NEG_INFINITY;
     for h in &r.steps {
-        if h.difficulty > top {
-            top = h.difficulty;
+        if se::difficulty(h) > top {
+            top = se::difficulty(h);
             hardest = Some(h.technique);
         }
     }
@@ -304,8 +304,8 @@ fn se_rating(r: &se::SeResult) -> SeRating {
 pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
     se::rate_sudoku(sudoku)
         .steps
-        .iter()
-        .map(|h| h.to_step())
+        .into_iter()
+        .map(se::finish)
         .collect()
 }
 
@@ -314,8 +314,8 @@ pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
 pub fn se_steps_in(layout: &Layout, sudoku: &Sudoku) -> Vec<Step> {
     se::rate_sudoku_in(layout, sudoku)
         .steps
-        .iter()
-        .map(|h| h.to_step())
+        .into_iter()
+        .map(se::finish)
         .collect()
 }
 

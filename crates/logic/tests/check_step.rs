@@ -355,7 +355,7 @@ fn a_naked_pair_with_a_third_candidate_names_the_cell() {
         .step
         .unwrap()
         .eliminations
-        .contains(&Candidate::new(Cell::at(0, 5), d(1))));
+        .contains(Candidate::new(Cell::at(0, 5), d(1))));
 }
 
 #[test]

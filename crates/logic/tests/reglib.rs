@@ -32,7 +32,7 @@
 use std::collections::BTreeMap;
 
 use nonet_logic::position::Position;
-use nonet_logic::step::Candidate;
+use nonet_logic::step::{Candidate, CandidateSet};
 use nonet_logic::techniques::find;
 use nonet_logic::Technique;
 
@@ -225,7 +225,7 @@ fn reglib() {
                 for p in s.placements.clone() {
                     for d in pm.candidates(p.cell) {
                         if d != p.digit {
-                            s.eliminations.push(Candidate::new(p.cell, d));
+                            s.eliminations.insert(Candidate::new(p.cell, d));
                         }
                     }
                 }
@@ -244,12 +244,9 @@ fn reglib() {
             let all: Vec<_> = steps.iter().flat_map(|s| s.placements.clone()).collect();
             (exact, places.iter().all(|p| all.contains(p)))
         } else {
-            let exact = steps.iter().any(|s| {
-                let mut e = s.eliminations.clone();
-                e.sort();
-                e == elims
-            });
-            let all: Vec<_> = steps.iter().flat_map(|s| s.eliminations.clone()).collect();
+            let want: CandidateSet = elims.iter().copied().collect();
+            let exact = steps.iter().any(|s| s.eliminations == want);
+            let all: Vec<_> = steps.iter().flat_map(|s| s.eliminations).collect();
             (exact, elims.iter().all(|e| all.contains(e)))
         };
         if exact {

@@ -8,9 +8,10 @@
 
 use std::path::PathBuf;
 
-use nonet_core::Sudoku;
+use nonet_core::{Digit, Sudoku};
 use nonet_logic::rate::{rate_se_unchecked, SeRating};
 use nonet_logic::se::{grid::Grid, rate_grid_with, Memory, Truth};
+use nonet_logic::{Candidate, CandidateSet};
 
 fn shared(name: &str) -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -165,7 +166,7 @@ fn se_rated_sample_meets_targets() {
 
 /// Everything that decides a step: technique, difficulty, complexity, eliminations and
 /// placement.
-type StepKey = (String, u64, u32, [u128; 9], Option<(u8, u8)>);
+type StepKey = (String, u64, u32, CandidateSet, Option<Candidate>);
 
 /// The [`StepKey`] of each step of a puzzle's rating, rated with `memory` (the public raters
 /// make a fresh one per puzzle; a caller may keep one across puzzles).
@@ -177,10 +178,10 @@ fn step_keys(p: &Sudoku, memory: &mut Memory) -> Vec<StepKey> {
         .map(|s| {
             (
                 format!("{:?}", s.technique),
-                s.difficulty.to_bits(),
+                s.difficulty.expect("SE rates every step").to_bits(),
                 s.complexity,
-                s.elim,
-                s.place,
+                s.eliminations,
+                s.placements.first().copied(),
             )
         })
         .collect()
@@ -371,7 +372,7 @@ fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits()
     let steps = rate_sudoku(&s).steps;
     let mut g = Grid::from_sudoku(&s);
     for h in &steps[..35] {
-        h.apply(&mut g);
+        g.apply(h);
     }
     let mut found = Vec::new();
     unique::bug(&g, &mut |h| {
@@ -531,15 +532,16 @@ fn se_trace() {
         };
         for s in &r.steps {
             eat(s.technique as u64);
-            eat(s.difficulty.to_bits());
+            eat(s.difficulty.expect("SE rates every step").to_bits());
             eat(s.complexity as u64);
-            for m in s.elim {
+            for d in Digit::ALL {
+                let m = s.eliminations.cells_of(d).bits();
                 eat(m as u64);
                 eat((m >> 64) as u64);
             }
-            eat(s
-                .place
-                .map_or(u64::MAX, |(c, d)| (c as u64) << 8 | d as u64));
+            eat(s.placements.first().map_or(u64::MAX, |p| {
+                (p.cell.index() as u64) << 8 | p.digit.index() as u64
+            }));
         }
         println!(
             "{i} {:.1}/{:.1}/{:.1} {} {h:016x}",

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use nonet_core::{Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
+use nonet_core::{CellSet, Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
 use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
 use nonet_logic::se::grid::{Geometry, Grid};
 use nonet_logic::se::{rate_sudoku_in, unique, Truth};
@@ -98,18 +98,15 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
         let truth = Truth::from_solution(&case.solution);
         let r = rate_sudoku_in(&case.layout, &case.puzzle);
         for (k, h) in r.steps.iter().enumerate() {
-            for d in 0..9 {
-                assert_eq!(
-                    h.elim[d] & truth.pos[d],
-                    0,
-                    "{where_}: step {k} ({:?}) removes a solution candidate of digit {}",
-                    h.technique,
-                    d + 1
-                );
-            }
-            if let Some((c, d)) = h.place {
+            let wrong = h.eliminations.intersection(truth.solution());
+            assert!(
+                wrong.is_empty(),
+                "{where_}: step {k} ({:?}) removes solution candidates {wrong:?}",
+                h.technique,
+            );
+            for &p in &h.placements {
                 assert!(
-                    truth.holds(c as usize, d as usize),
+                    truth.holds(p),
                     "{where_}: step {k} ({:?}) places a wrong digit",
                     h.technique
                 );
@@ -199,10 +196,7 @@ fn rate_se_in_the_standard_layout_is_rate_se() {
 
 /// The grids of se-rated.txt just before each step of one of `techniques`, with that step,
 /// at most `limit` of them.
-fn grids_before(
-    techniques: &[Technique],
-    limit: usize,
-) -> Vec<(PencilMarks, nonet_logic::se::SeHint)> {
+fn grids_before(techniques: &[Technique], limit: usize) -> Vec<(PencilMarks, nonet_logic::Step)> {
     let text = std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/se-rated.txt"),
     )
@@ -223,7 +217,7 @@ fn grids_before(
                     return out;
                 }
             }
-            h.apply(&mut g);
+            g.apply(h);
         }
     }
     out
@@ -271,16 +265,15 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
     ];
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
     // Whether the cells of `m` put an odd number on a diagonal.
-    let odd = |m: u128| {
+    let odd = |m: CellSet| {
         (0..2).any(|k| {
-            (0..81)
-                .filter(|&c| {
-                    m >> c & 1 != 0
-                        && if k == 0 {
-                            c / 9 == c % 9
-                        } else {
-                            c / 9 + c % 9 == 8
-                        }
+            m.iter()
+                .filter(|c| {
+                    if k == 0 {
+                        c.row() == c.col()
+                    } else {
+                        c.row() + c.col() == 8
+                    }
                 })
                 .count()
                 % 2
@@ -291,7 +284,7 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
     for (pm, hint) in grids_before(&loops, 400) {
         // Rectangles of types 1, 2 and 4 name the loop's cells only (type 3 adds a set, and
         // longer loops of every type share one technique).
-        let loop_only = |h: &nonet_logic::se::SeHint| {
+        let loop_only = |h: &nonet_logic::Step| {
             matches!(
                 h.technique,
                 Technique::UniqueRectangle1
@@ -326,9 +319,10 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
 /// on the standard layout; the same positions may lock along a diagonal.)
 #[test]
 fn memory_forgets_what_it_knew_of_another_layout() {
-    use nonet_logic::se::{next_basic_hint, Memory, SeHint};
+    use nonet_logic::se::{next_basic_hint, Memory};
+    use nonet_logic::Step;
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
-    let key = |h: Option<SeHint>| h.map(|h| (h.technique, h.elim, h.place));
+    let key = |h: Option<Step>| h.map(|h| (h.technique, h.eliminations, h.placements));
     let mut differs = 0;
     for (pm, _) in grids_before(
         &[

@@ -413,7 +413,7 @@ fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() 
         .expect("a contradiction chain");
     let chain = step.chain.as_ref().expect("its chain");
     assert_eq!(chain.branches.len(), 2);
-    let assumed = step.eliminations[0];
+    let assumed = step.eliminations.first().expect("an elimination");
     for branch in &chain.branches {
         let first = &branch[0].from;
         assert_eq!(

@@ -366,6 +366,8 @@ pub fn game_json(g: &Game) -> Value {
         "finished_at": g.finished_at,
         "bot_used": g.bot_used,
         "hints": g.hints,
+        "mistakes": g.mistakes,
+        "daily": g.daily,
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
@@ -381,6 +383,7 @@ fn summary_json(g: &Game) -> Value {
         "puzzle": g.puzzle.to_line(),
         "board": g.board.grid().to_line(),
         "variant": g.variant.to_string(),
+        "regions": g.regions.as_ref().map(RegionMap::to_line),
         "boxes": boxes_line(g.layout()),
         "source": g.source,
         "level": g.level,
@@ -391,6 +394,9 @@ fn summary_json(g: &Game) -> Value {
         "elapsed_ms": g.elapsed_ms,
         "finished": g.is_finished(),
         "bot_used": g.bot_used,
+        "hints": g.hints,
+        "mistakes": g.mistakes,
+        "daily": g.daily,
         "filled": g.board.grid().filled_count(),
     })
 }
@@ -656,8 +662,22 @@ pub async fn check_puzzle(
 ) -> Result<Json<Value>, ApiError> {
     let mut vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let puzzle = vl.own_puzzle(&req.puzzle)?;
-    let (check, _) = check_and_rate(&st, puzzle, &vl.layout()?).await?;
-    Ok(Json(check_json(&puzzle, vl.variant, &check)))
+    let layout = vl.layout()?;
+    let (check, _) = check_and_rate(&st, puzzle, &layout).await?;
+    let mut view = check_json(&puzzle, vl.variant, &check);
+    if check == PuzzleCheck::Several {
+        // The offer: the same puzzle made proper with a few clues from one of its solutions.
+        let completed = blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?;
+        if let Some(p) = completed {
+            let added: Vec<usize> = Cell::all()
+                .filter(|&c| puzzle.get(c).is_none() && p.get(c).is_some())
+                .map(Cell::index)
+                .collect();
+            view["with_clues"] = json!(p.to_line());
+            view["added"] = json!(added);
+        }
+    }
+    Ok(Json(view))
 }
 
 /// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,
@@ -670,6 +690,8 @@ pub struct CreateGame {
     puzzle: Option<String>,
     variant: Option<String>,
     regions: Option<String>,
+    /// The player's progress on `puzzle`, as a pencil-mark grid ([`crate::progress`]).
+    pencil: Option<String>,
 }
 
 fn random_seed() -> u64 {
@@ -689,6 +711,12 @@ pub async fn create_game(
     let mut pending = None;
     let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let variant = vr.variant;
+    if req.pencil.is_some() && req.puzzle.is_none() {
+        return Err(ApiError::invalid(
+            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
+        ));
+    }
+    let mut progress = None;
     let new = match (&req.puzzle, &req.level) {
         (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
             return Err(ApiError::invalid(
@@ -702,6 +730,14 @@ pub async fn create_game(
         }
         (Some(text), None) => {
             let puzzle = vr.own_puzzle(text)?;
+            if let Some(pencil) = &req.pencil {
+                if pencil.len() > MAX_PUZZLE_TEXT {
+                    return Err(ApiError::invalid("the progress grid is too long"));
+                }
+                let board = crate::progress::import(&puzzle, &vr.layout()?, pencil)
+                    .map_err(|e| unprocessable("bad_progress", e.to_string()))?;
+                progress = Some(board);
+            }
             let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
             match check {
@@ -714,6 +750,7 @@ pub async fn create_game(
                     seed: None,
                     variant,
                     regions: vr.regions,
+                    daily: None,
                 },
                 other => {
                     let view = check_json(&puzzle, variant, &other);
@@ -760,11 +797,26 @@ pub async fn create_game(
                 seed: Some(seed.to_string()),
                 variant,
                 regions: made.regions,
+                daily: None,
             }
         }
     };
     let store_st = st.clone();
-    let game = blocking(move || Ok(store_st.store.create(&new)?)).await?;
+    let game = blocking(move || {
+        let game = store_st.store.create(&new)?;
+        // The progress is the first move of the game: undo goes back to the bare puzzle.
+        match progress {
+            Some(board) if board != game.board => {
+                let (game, ()) = store_st.store.update(game.id, |g| {
+                    g.board = board;
+                    Ok::<_, ApiError>((true, ()))
+                })??;
+                Ok(game)
+            }
+            _ => Ok(game),
+        }
+    })
+    .await?;
     if let Some(rx) = pending {
         // The rating was not ready in time: save it with the game when it is (a task, not a
         // thread: the rating itself runs in the pool).
@@ -779,6 +831,109 @@ pub async fn create_game(
         });
     }
     Ok((StatusCode::CREATED, Json(game_json(&game))).into_response())
+}
+
+/// Body of `POST /api/daily`: the day (`YYYY-MM-DD`, the player's own calendar date) and the
+/// level.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DailyRequest {
+    date: String,
+    level: String,
+}
+
+/// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to
+/// 9999-12-31): the date's digits as one number, so 2026-11-26 is seed 20261126 (the same
+/// puzzle as a game by that seed at that level). `None` if it is not a real date.
+pub fn daily_seed(date: &str) -> Option<u64> {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = date.get(r)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    ((2000..=9999).contains(&y) && (1..=days).contains(&d))
+        .then(|| u64::from(y) * 10_000 + u64::from(m) * 100 + u64::from(d))
+}
+
+/// `POST /api/daily`: the daily puzzle of a level for a date, made from the date's seed (see
+/// [`daily_seed`]) the first time (201) and the same game every time after (200), so a daily
+/// link opened twice continues one game.
+pub async fn daily(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<DailyRequest>,
+) -> Result<Response, ApiError> {
+    let seed = daily_seed(&req.date).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got {:?}",
+            req.date
+        ))
+    })?;
+    let level = engine::levels()
+        .find(|l| l.name() == req.level)
+        .ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown level {:?}; pick one of easy, medium, hard, expert, extreme",
+                req.level
+            ))
+        })?;
+    let (date, name) = (req.date.clone(), level.name().to_string());
+    let look = st.clone();
+    let found = blocking(move || Ok(look.store.find_daily(&date, &name)?)).await?;
+    if let Some(g) = found {
+        return Ok(game_answer(&g));
+    }
+    let made = st
+        .pool
+        .run(move || engine::generate(engine::Aim::Level(level), seed, Variant::STANDARD, None))
+        .await?
+        .map_err(engine_error)?;
+    let new = NewGame {
+        puzzle: made.puzzle,
+        solution: made.solution,
+        source: Source::Daily,
+        // The level asked for names the daily game, whatever finer rating it got.
+        level: Some(level.name().to_string()),
+        rating: made.rating.map(|r| r.0),
+        seed: Some(seed.to_string()),
+        variant: Variant::STANDARD,
+        regions: None,
+        daily: Some(req.date),
+    };
+    let (game, created) = blocking(move || Ok(st.store.create_daily(&new)?)).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, game_answer(&game)).into_response())
+}
+
+/// `GET /api/games/{id}/progress`: the board as a pencil-mark grid (`nonet candidates`' format,
+/// which `nonet explain --pencil` reads and `POST /api/games` takes back as `pencil`).
+pub async fn progress(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    Ok(Json(json!({
+        "puzzle": game.puzzle.to_line(),
+        "pencil": crate::progress::export(&game.board),
+    })))
 }
 
 /// `GET /api/games`: every game, most recent first.
@@ -812,13 +967,15 @@ pub async fn delete_game(
 }
 
 /// Body of `POST /api/games/{id}/moves`: a [`Move`] (its `type` and fields), the timer's
-/// reading and the version of the game the client saw. Any other field is refused, as on every
-/// endpoint (the move's fields sit beside the others, so this is read by hand: serde cannot
-/// refuse unknown fields through `flatten`).
+/// reading, the version of the game the client saw, and optionally the client's id and the
+/// move's sequence number (`client`, `seq`), which make a resent move harmless. Any other field
+/// is refused, as on every endpoint (the move's fields sit beside the others, so this is read
+/// by hand: serde cannot refuse unknown fields through `flatten`).
 pub struct MoveRequest {
     mv: Move,
     elapsed_ms: Option<i64>,
     version: Option<i64>,
+    sequence: Option<(String, i64)>,
 }
 
 impl Default for MoveRequest {
@@ -827,7 +984,43 @@ impl Default for MoveRequest {
             mv: Move::ClearMarks,
             elapsed_ms: None,
             version: None,
+            sequence: None,
         }
+    }
+}
+
+/// The longest client id accepted.
+const MAX_CLIENT_ID: usize = 64;
+
+/// A move's `client` and `seq`: both or neither; an id of 1 to 64 letters, digits, `-` or `_`
+/// and a positive number.
+fn client_sequence(
+    client: Option<Value>,
+    seq: Option<i64>,
+) -> Result<Option<(String, i64)>, String> {
+    let client = match client {
+        None | Some(Value::Null) => None,
+        Some(Value::String(c)) => Some(c),
+        Some(_) => return Err("client: expected a string".into()),
+    };
+    match (client, seq) {
+        (None, None) => Ok(None),
+        (Some(c), Some(n)) => {
+            let ok = !c.is_empty()
+                && c.len() <= MAX_CLIENT_ID
+                && c.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !ok {
+                return Err(format!(
+                    "client must be 1 to {MAX_CLIENT_ID} letters, digits, `-` or `_`"
+                ));
+            }
+            if n < 1 {
+                return Err(format!("seq must be a positive number, got {n}"));
+            }
+            Ok(Some((c, n)))
+        }
+        _ => Err("give `client` and `seq` together, or neither".into()),
     }
 }
 
@@ -845,6 +1038,9 @@ impl<'de> Deserialize<'de> for MoveRequest {
         };
         let elapsed_ms = take("elapsed_ms")?;
         let version = take("version")?;
+        let seq = take("seq")?;
+        let client = fields.remove("client");
+        let sequence = client_sequence(client, seq).map_err(D::Error::custom)?;
         let keys: Vec<String> = fields.keys().cloned().collect();
         let mv = Move::deserialize(Value::Object(fields)).map_err(D::Error::custom)?;
         // serde lets extra fields through on the variants without fields, even with
@@ -858,7 +1054,8 @@ impl<'de> Deserialize<'de> for MoveRequest {
         };
         if let Some(extra) = keys.iter().find(|k| !known.contains(&k.as_str())) {
             return Err(D::Error::custom(format!(
-                "unknown field `{extra}`, expected one of `{}`, `elapsed_ms`, `version`",
+                "unknown field `{extra}`, expected one of `{}`, `elapsed_ms`, `version`, \
+                 `client`, `seq`",
                 known.join("`, `")
             )));
         }
@@ -866,6 +1063,7 @@ impl<'de> Deserialize<'de> for MoveRequest {
             mv,
             elapsed_ms,
             version,
+            sequence,
         })
     }
 }
@@ -904,8 +1102,21 @@ fn game_answer(g: &Game) -> Response {
     ([(ETAG, etag)], Json(game_json(g))).into_response()
 }
 
+/// Whether `mv` puts a digit in a cell that the solution fills with another: a mistake, counted
+/// in the statistics.
+fn is_mistake(game: &Game, mv: &Move) -> bool {
+    match *mv {
+        Move::Place { cell, digit } => Cell::new(usize::from(cell))
+            .and_then(|c| game.solution.get(c))
+            .is_some_and(|right| right.get() != digit),
+        _ => false,
+    }
+}
+
 /// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
-/// Answers the new game state (409 with the current one if the version is stale).
+/// Answers the new game state (409 with the current one if the version is stale). A move
+/// naming a `client` and `seq` that client has sent before is not played again: the answer is
+/// the game as it stands (the resend of a move whose answer was lost).
 pub async fn play_move(
     State(st): State<Shared>,
     Path(id): Path<String>,
@@ -915,7 +1126,7 @@ pub async fn play_move(
     let id = game_id(&id)?;
     let seen = required_version(&headers, req.version)?;
     let game = blocking(move || {
-        let (game, ()) = st.store.update(id, |g| {
+        let play = |g: &mut Game| {
             check_version(g, Some(seen))?;
             if g.is_finished() {
                 return Err(ApiError::conflict("this game is already solved"));
@@ -923,9 +1134,17 @@ pub async fn play_move(
             apply_elapsed(g, req.elapsed_ms)?;
             let before = g.board.clone();
             g.board.apply(&req.mv)?;
+            let changed = g.board != before;
+            if changed && is_mistake(g, &req.mv) {
+                g.mistakes += 1;
+            }
             finish_if_solved(g);
-            Ok((g.board != before, ()))
-        })??;
+            Ok((changed, ()))
+        };
+        let game = match &req.sequence {
+            Some((client, seq)) => st.store.update_once(id, client, *seq, play)??.0,
+            None => st.store.update(id, play)??.0,
+        };
         Ok(game)
     })
     .await?;
@@ -1245,9 +1464,12 @@ pub async fn bot_step(
     Ok(Json(json!({ "action": action, "game": game_json(&game) })))
 }
 
-/// `GET /api/stats`: per level, games started and solved, best and average time.
+/// `GET /api/stats`: per level (then `custom`), and over every game (`all`): games started,
+/// solved without the bot (`clean` without a hint either), finished with the bot, unfinished;
+/// best clean time and average time; hints and mistakes; streaks of games solved without the
+/// bot.
 pub async fn stats(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
     let names: Vec<&str> = engine::levels().map(|l| l.name()).collect();
-    let stats = blocking(move || Ok(st.store.stats(&names)?)).await?;
-    Ok(Json(json!({ "levels": stats })))
+    let (levels, all) = blocking(move || Ok(st.store.stats(&names)?)).await?;
+    Ok(Json(json!({ "levels": levels, "all": all })))
 }

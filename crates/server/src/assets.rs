@@ -1,9 +1,14 @@
 //! The game's page and assets, embedded in the binary from `web/` at build time, served by exact
 //! path from a fixed table: no file system access, so no path can escape anything.
+//!
+//! `/sw.js`, the service worker that keeps the page for offline reloads, is `web/sw.js` with
+//! this table's paths and a version derived from every asset's bytes filled in: it precaches
+//! exactly what the binary serves, and a binary whose assets differ starts a fresh cache.
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use std::sync::OnceLock;
 
 use crate::error::ApiError;
 
@@ -29,6 +34,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 static ASSETS: &[Asset] = &[
     asset!("/", "index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
+    asset!("/net.css", "net.css", "text/css; charset=utf-8"),
     asset!("/print.css", "print.css", "text/css; charset=utf-8"),
     asset!("/coach.css", "coach.css", "text/css; charset=utf-8"),
     asset!("/favicon.svg", "favicon.svg", "image/svg+xml"),
@@ -52,7 +58,32 @@ static ASSETS: &[Asset] = &[
     asset!("/js/path.js", "js/path.js", JS),
     asset!("/js/finish.js", "js/finish.js", JS),
     asset!("/js/deduce.js", "js/deduce.js", JS),
+    asset!("/js/net.js", "js/net.js", JS),
+    asset!("/js/daily.js", "js/daily.js", JS),
+    asset!("/js/sharelink.js", "js/sharelink.js", JS),
 ];
+
+/// The service worker's template (`__VERSION__` and `__ASSETS__` filled in by [`service_worker`]).
+const SW_TEMPLATE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/sw.js"));
+
+/// The service worker: the template with every asset's path and a version, a 64-bit FNV-1a
+/// hash of every path and body (any change to an asset gives a new cache).
+fn service_worker() -> &'static str {
+    static SW: OnceLock<String> = OnceLock::new();
+    SW.get_or_init(|| {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for a in ASSETS {
+            for &b in a.path.as_bytes().iter().chain(a.body) {
+                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        let paths: Vec<&str> = ASSETS.iter().map(|a| a.path).collect();
+        let list = serde_json::to_string(&paths).expect("paths serialise");
+        SW_TEMPLATE
+            .replace("__VERSION__", &format!("{hash:016x}"))
+            .replace("__ASSETS__", &list)
+    })
+}
 
 /// Serves an embedded asset, or a JSON 404.
 pub async fn serve(method: Method, uri: Uri) -> Response {
@@ -65,18 +96,23 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
         .into_response();
     }
     let path = uri.path();
-    let Some(asset) = ASSETS.iter().find(|a| a.path == path) else {
-        return ApiError::not_found("no such page").into_response();
+    let (body, mime): (&'static [u8], &'static str) = if path == "/sw.js" {
+        (service_worker().as_bytes(), JS)
+    } else {
+        match ASSETS.iter().find(|a| a.path == path) {
+            Some(asset) => (asset.body, asset.mime),
+            None => return ApiError::not_found("no such page").into_response(),
+        }
     };
     let mut resp = if method == Method::HEAD {
         ().into_response()
     } else {
-        asset.body.into_response()
+        body.into_response()
     };
     let h = resp.headers_mut();
     // HEAD says how long the GET's body would be (an empty body would otherwise be sized 0).
-    h.insert(CONTENT_LENGTH, HeaderValue::from(asset.body.len()));
-    h.insert(CONTENT_TYPE, HeaderValue::from_static(asset.mime));
+    h.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+    h.insert(CONTENT_TYPE, HeaderValue::from_static(mime));
     // Assets change with the binary; revalidation is cheap on loopback and never shows a stale
     // page after an upgrade.
     h.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -276,7 +276,7 @@ fn verdict_json(
         "valid": outcome == "valid",
         "reason": reason,
         "step": step.map(|s| step_json(s, layout, pm)),
-        "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(candidate_json).collect()),
+        "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(|c| candidate_json(&c)).collect()),
         "placements": step.map_or(Vec::new(), |s| s.placements.iter().map(candidate_json).collect()),
         "candidates": candidates_json(pm),
     })

@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use nonet_core::{Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
+use nonet_core::{Cell, Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
 use nonet_logic::{rate, Step, Teacher};
 
@@ -64,6 +64,40 @@ pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
             rating: None,
         },
     }
+}
+
+/// For a puzzle with several solutions on `layout`: the puzzle with clues added from one of its
+/// solutions until that solution is the only one, then every added clue not needed dropped
+/// again (the player keeps their own puzzle, made proper with as few changes as this finds).
+/// `None` if the puzzle does not have several solutions.
+pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
+    let Solutions::Multiple(solution) = puzzle.solutions_in(layout) else {
+        return None;
+    };
+    let unique = |p: &Sudoku| p.count_solutions_in(layout, 2) == 1;
+    let mut out = *puzzle;
+    let mut added = Vec::new();
+    // Cells in a fixed order that jumps about the grid (31 is prime to 81), so the clues added
+    // are spread out rather than filling the first rows.
+    for k in 0..81 {
+        let cell = Cell::new(k * 31 % 81).expect("an index below 81");
+        if out.get(cell).is_some() {
+            continue;
+        }
+        out.set(cell, solution.get(cell));
+        added.push(cell);
+        if unique(&out) {
+            break;
+        }
+    }
+    for cell in added {
+        let mut fewer = out;
+        fewer.set(cell, None);
+        if unique(&fewer) {
+            out = fewer;
+        }
+    }
+    Some(out)
 }
 
 /// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level

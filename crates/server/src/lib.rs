@@ -31,6 +31,7 @@ pub mod error;
 pub mod hosts;
 pub mod learn;
 pub mod pool;
+pub mod progress;
 mod serve;
 pub mod store;
 
@@ -108,8 +109,10 @@ pub fn app(state: Shared) -> Router {
         .route("/stats", get(api::stats))
         .route("/puzzles/check", post(api::check_puzzle))
         .route("/games", get(api::list_games).post(api::create_game))
+        .route("/daily", post(api::daily))
         .route("/games/{id}", get(api::get_game).delete(api::delete_game))
         .route("/games/{id}/moves", post(api::play_move))
+        .route("/games/{id}/progress", get(api::progress))
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/redo", post(api::redo))
         .route("/games/{id}/clock", axum::routing::put(api::set_clock))

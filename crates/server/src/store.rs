@@ -19,6 +19,11 @@
 //! A game keeps its variant (`games.variant`, as `--variant` writes it) and a jigsaw's region
 //! map (`games.regions`, the 81 labels as the player gave them); its boards are read back onto
 //! the layout they give.
+//!
+//! Moves may name the client that made them and its sequence number (`client_moves` keeps the
+//! highest one applied per game and client): a move resent after a lost answer, or replayed
+//! from a queue kept while the server was down, is recognised and not applied twice
+//! ([`Store::update_once`]).
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -36,8 +41,9 @@ pub const APPLICATION_ID: i64 = 0x6E6F_6E74;
 
 /// The schema version this build writes (`PRAGMA user_version`). 0 is the schema from before
 /// versions were written (no `revision` column); 1 adds `games.revision`; 2 adds
-/// `games.variant` and `games.regions` (older games are standard ones).
-pub const SCHEMA_VERSION: i64 = 2;
+/// `games.variant` and `games.regions` (older games are standard ones); 3 adds
+/// `games.mistakes`, `games.daily` (the date of a daily puzzle) and the `client_moves` table.
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -111,6 +117,8 @@ pub enum Source {
     Seed,
     /// Typed or pasted by the player.
     Custom,
+    /// The daily puzzle of a level, from a seed derived from its date.
+    Daily,
 }
 
 impl Source {
@@ -119,6 +127,7 @@ impl Source {
             Source::Level => "level",
             Source::Seed => "seed",
             Source::Custom => "custom",
+            Source::Daily => "daily",
         }
     }
 
@@ -127,6 +136,7 @@ impl Source {
             "level" => Some(Source::Level),
             "seed" => Some(Source::Seed),
             "custom" => Some(Source::Custom),
+            "daily" => Some(Source::Daily),
             _ => None,
         }
     }
@@ -151,6 +161,8 @@ pub struct NewGame {
     pub variant: Variant,
     /// A jigsaw's regions (`None` for the other variants).
     pub regions: Option<RegionMap>,
+    /// The date (`YYYY-MM-DD`) of a daily puzzle.
+    pub daily: Option<String>,
 }
 
 /// A game as stored, with its current board.
@@ -186,6 +198,10 @@ pub struct Game {
     pub bot_used: bool,
     /// How many hints were asked for.
     pub hints: i64,
+    /// How many digits were placed that are not the solution's.
+    pub mistakes: i64,
+    /// The date (`YYYY-MM-DD`) of a daily puzzle.
+    pub daily: Option<String>,
     /// Position of the current board in the history (0 = start).
     pub cursor: i64,
     /// Last position of the history (redo is possible while `cursor < top`).
@@ -209,19 +225,102 @@ impl Game {
     }
 }
 
-/// Statistics for one level.
+/// Statistics for one level (or, as `all`, for every game).
+///
+/// A finished game has one outcome: solved by the player (`solved`; `clean` when no hint was
+/// asked either), or finished with the bot's help (`bot_finished`: the bot played a step or
+/// applied a hint). Times and streaks count only the player's own solves.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LevelStats {
-    /// The level name, or `custom` for the player's own puzzles.
+    /// The level name, `custom` for the player's own puzzles, or `all`.
     pub level: String,
     /// Games started.
     pub started: i64,
     /// Games solved without the bot.
     pub solved: i64,
-    /// Best time of those, milliseconds.
+    /// Games solved without the bot and without a hint.
+    pub clean: i64,
+    /// Games finished with the bot's help.
+    pub bot_finished: i64,
+    /// Games not finished yet.
+    pub unfinished: i64,
+    /// Best time of the clean solves, milliseconds (a time helped by hints is no record).
     pub best_ms: Option<i64>,
-    /// Average time of those, milliseconds.
+    /// Average time of the games solved without the bot, milliseconds.
     pub average_ms: Option<i64>,
+    /// Hints asked for, over all these games.
+    pub hints: i64,
+    /// Wrong digits placed, over all these games.
+    pub mistakes: i64,
+    /// Finished games in a row, up to the latest, solved without the bot.
+    pub current_streak: i64,
+    /// The longest such run.
+    pub best_streak: i64,
+}
+
+/// One game as statistics see it.
+struct Outcome {
+    key: String,
+    finished_at: Option<i64>,
+    bot_used: bool,
+    hints: i64,
+    mistakes: i64,
+    elapsed_ms: i64,
+}
+
+impl LevelStats {
+    /// The statistics of `games` (in order of creation) under the name `level`.
+    fn of<'a>(level: &str, games: impl Iterator<Item = &'a Outcome>) -> LevelStats {
+        let mut s = LevelStats {
+            level: level.to_string(),
+            started: 0,
+            solved: 0,
+            clean: 0,
+            bot_finished: 0,
+            unfinished: 0,
+            best_ms: None,
+            average_ms: None,
+            hints: 0,
+            mistakes: 0,
+            current_streak: 0,
+            best_streak: 0,
+        };
+        let mut total_ms = 0i64;
+        let mut finished: Vec<(i64, bool)> = Vec::new();
+        for g in games {
+            s.started += 1;
+            s.hints += g.hints;
+            s.mistakes += g.mistakes;
+            let Some(at) = g.finished_at else {
+                s.unfinished += 1;
+                continue;
+            };
+            finished.push((at, !g.bot_used));
+            if g.bot_used {
+                s.bot_finished += 1;
+                continue;
+            }
+            s.solved += 1;
+            total_ms += g.elapsed_ms;
+            if g.hints == 0 {
+                s.clean += 1;
+                s.best_ms = Some(s.best_ms.map_or(g.elapsed_ms, |b| b.min(g.elapsed_ms)));
+            }
+        }
+        if s.solved > 0 {
+            s.average_ms = Some((total_ms as f64 / s.solved as f64).round() as i64);
+        }
+        // Streaks run in the order games were finished; a game still in progress neither
+        // extends nor breaks one (it may still be solved).
+        finished.sort_by_key(|&(at, _)| at);
+        let mut run = 0;
+        for (_, own) in finished {
+            run = if own { run + 1 } else { 0 };
+            s.best_streak = s.best_streak.max(run);
+        }
+        s.current_streak = run;
+        s
+    }
 }
 
 /// The database.
@@ -248,7 +347,9 @@ CREATE TABLE IF NOT EXISTS games (
     top         INTEGER NOT NULL DEFAULT 0,
     revision    INTEGER NOT NULL DEFAULT 0,
     variant     TEXT NOT NULL DEFAULT 'standard',
-    regions     TEXT
+    regions     TEXT,
+    mistakes    INTEGER NOT NULL DEFAULT 0,
+    daily       TEXT
 );
 CREATE TABLE IF NOT EXISTS states (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -257,6 +358,18 @@ CREATE TABLE IF NOT EXISTS states (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at);
+";
+
+/// What schema version 3 adds beside its columns: the last sequence number applied per game
+/// and client, and one daily game per date and level.
+const V3_TABLES: &str = "
+CREATE TABLE IF NOT EXISTS client_moves (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    client  TEXT NOT NULL,
+    seq     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, client)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games(daily, level) WHERE daily IS NOT NULL;
 ";
 
 /// The columns of version 0's tables, by which a file from before versions were written is
@@ -341,7 +454,10 @@ fn inspect(conn: &Connection) -> Result<Found, StoreError> {
 fn migrate(conn: &mut Connection, found: &Found) -> Result<(), StoreError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     match *found {
-        Found::Empty => tx.execute_batch(SCHEMA)?,
+        Found::Empty => {
+            tx.execute_batch(SCHEMA)?;
+            tx.execute_batch(V3_TABLES)?;
+        }
         Found::Nonet(from) => {
             if from < 1 {
                 // Version 1: a revision per game, which clients name to change the board. The
@@ -358,6 +474,15 @@ fn migrate(conn: &mut Connection, found: &Found) -> Result<(), StoreError> {
                     "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
                      ALTER TABLE games ADD COLUMN regions TEXT;",
                 )?;
+            }
+            if from < 3 {
+                // Version 3: mistakes counted per game (none known for older games), the date
+                // of a daily puzzle, and the moves' client sequence numbers.
+                tx.execute_batch(
+                    "ALTER TABLE games ADD COLUMN mistakes INTEGER NOT NULL DEFAULT 0;
+                     ALTER TABLE games ADD COLUMN daily TEXT;",
+                )?;
+                tx.execute_batch(V3_TABLES)?;
             }
         }
     }
@@ -443,8 +568,8 @@ impl Store {
         let now = now_ms();
         tx.execute(
             "INSERT INTO games (puzzle, solution, source, level, rating, seed, created_at, updated_at,
-                                variant, regions)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)",
+                                variant, regions, daily)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10)",
             params![
                 new.puzzle.to_line(),
                 new.solution.to_line(),
@@ -455,6 +580,7 @@ impl Store {
                 now,
                 new.variant.to_string(),
                 new.regions.as_ref().map(RegionMap::to_line),
+                new.daily,
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -471,6 +597,41 @@ impl Store {
         let game = load(&tx, id)?;
         tx.commit()?;
         Ok(game)
+    }
+
+    /// The daily game of `date` at `level`, if one was made.
+    pub fn find_daily(&self, date: &str, level: &str) -> Result<Option<Game>, StoreError> {
+        let conn = self.lock();
+        let id: Option<i64> = conn
+            .query_row(
+                "SELECT id FROM games WHERE daily = ?1 AND level = ?2",
+                params![date, level],
+                |r| r.get(0),
+            )
+            .optional()?;
+        id.map(|id| load(&conn, id)).transpose()
+    }
+
+    /// Creates the daily game `new` (whose `daily` and `level` are set), or returns the one
+    /// made first if another request made it meanwhile: one game per date and level. The
+    /// second value says whether this call created it.
+    pub fn create_daily(&self, new: &NewGame) -> Result<(Game, bool), StoreError> {
+        let date = new.daily.as_deref().unwrap_or_default();
+        let level = new.level.as_deref().unwrap_or_default();
+        if let Some(g) = self.find_daily(date, level)? {
+            return Ok((g, false));
+        }
+        match self.create(new) {
+            Ok(g) => Ok((g, true)),
+            // The unique index: another request stored it between the look-up and the insert.
+            Err(StoreError::Db(e))
+                if e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation) =>
+            {
+                let g = self.find_daily(date, level)?.ok_or(StoreError::Db(e))?;
+                Ok((g, false))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The game `id` with its current board.
@@ -528,13 +689,57 @@ impl Store {
         id: i64,
         f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
     ) -> Result<Result<(Game, T), E>, StoreError> {
+        let r = self.update_inner(id, None, f)?;
+        Ok(r.map(|(g, out)| (g, out.expect("no sequence number: always applied"))))
+    }
+
+    /// [`Store::update`] for a change that `client` numbered `seq` (increasing per game and
+    /// client): if that client's change `seq` or a later one was applied already, `f` is not
+    /// run and the game comes back as it stands with `None` (a resend, not a new change);
+    /// otherwise `f` runs and, if it succeeds, `seq` is kept as that client's latest in the
+    /// same transaction.
+    pub fn update_once<T, E>(
+        &self,
+        id: i64,
+        client: &str,
+        seq: i64,
+        f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
+    ) -> Result<Result<(Game, Option<T>), E>, StoreError> {
+        self.update_inner(id, Some((client, seq)), f)
+    }
+
+    fn update_inner<T, E>(
+        &self,
+        id: i64,
+        sequence: Option<(&str, i64)>,
+        f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
+    ) -> Result<Result<(Game, Option<T>), E>, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut game = load(&tx, id)?;
+        if let Some((client, seq)) = sequence {
+            let last: Option<i64> = tx
+                .query_row(
+                    "SELECT seq FROM client_moves WHERE game_id = ?1 AND client = ?2",
+                    params![id, client],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if last.is_some_and(|last| seq <= last) {
+                return Ok(Ok((game, None)));
+            }
+        }
         let (board_changed, out) = match f(&mut game) {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
+        if let Some((client, seq)) = sequence {
+            tx.execute(
+                "INSERT INTO client_moves (game_id, client, seq) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id, client) DO UPDATE SET seq = excluded.seq",
+                params![id, client, seq],
+            )?;
+        }
         if board_changed {
             game.cursor += 1;
             game.top = game.cursor;
@@ -551,7 +756,7 @@ impl Store {
         game.updated_at = now_ms();
         save_fields(&tx, &game)?;
         tx.commit()?;
-        Ok(Ok((game, out)))
+        Ok(Ok((game, Some(out))))
     }
 
     /// Moves the history cursor by `delta` (-1 undo, +1 redo) if possible, after `check` has
@@ -582,37 +787,41 @@ impl Store {
         Ok(Ok((game, moves)))
     }
 
-    /// Statistics per level, in the order the levels are given, then `custom`.
-    pub fn stats(&self, levels: &[&str]) -> Result<Vec<LevelStats>, StoreError> {
+    /// Statistics per level, in the order the levels are given, then `custom`; and over every
+    /// game (`all`).
+    pub fn stats(&self, levels: &[&str]) -> Result<(Vec<LevelStats>, LevelStats), StoreError> {
         let conn = self.lock();
-        let mut stmt = conn.prepare(
-            "SELECT COUNT(*),
-                    SUM(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN 1 ELSE 0 END),
-                    MIN(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN elapsed_ms END),
-                    AVG(CASE WHEN finished_at IS NOT NULL AND bot_used = 0 THEN elapsed_ms END)
-             FROM games WHERE COALESCE(CASE WHEN source = 'custom' THEN 'custom' END, level, 'custom') = ?1",
-        )?;
-        let mut out = Vec::new();
-        for level in levels.iter().copied().chain(["custom"]) {
-            let s = stmt.query_row([level], |r| {
-                Ok(LevelStats {
-                    level: level.to_string(),
-                    started: r.get(0)?,
-                    solved: r.get::<_, Option<i64>>(1)?.unwrap_or(0),
-                    best_ms: r.get(2)?,
-                    average_ms: r.get::<_, Option<f64>>(3)?.map(|a| a.round() as i64),
+        let games: Vec<Outcome> = conn
+            .prepare(
+                "SELECT COALESCE(CASE WHEN source = 'custom' THEN 'custom' END, level, 'custom'),
+                        finished_at, bot_used, hints, mistakes, elapsed_ms
+                 FROM games ORDER BY created_at, id",
+            )?
+            .query_map([], |r| {
+                Ok(Outcome {
+                    key: r.get(0)?,
+                    finished_at: r.get(1)?,
+                    bot_used: r.get(2)?,
+                    hints: r.get(3)?,
+                    mistakes: r.get(4)?,
+                    elapsed_ms: r.get(5)?,
                 })
-            })?;
-            out.push(s);
-        }
-        Ok(out)
+            })?
+            .collect::<Result<_, _>>()?;
+        let per_level = levels
+            .iter()
+            .copied()
+            .chain(["custom"])
+            .map(|level| LevelStats::of(level, games.iter().filter(|g| g.key == level)))
+            .collect();
+        Ok((per_level, LevelStats::of("all", games.iter())))
     }
 }
 
 fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
     tx.execute(
         "UPDATE games SET updated_at = ?2, elapsed_ms = ?3, finished_at = ?4, bot_used = ?5,
-                          hints = ?6, cursor = ?7, top = ?8, revision = ?9
+                          hints = ?6, cursor = ?7, top = ?8, revision = ?9, mistakes = ?10
          WHERE id = ?1",
         params![
             g.id,
@@ -623,7 +832,8 @@ fn save_fields(tx: &Transaction<'_>, g: &Game) -> Result<(), StoreError> {
             g.hints,
             g.cursor,
             g.top,
-            g.revision
+            g.revision,
+            g.mistakes
         ],
     )?;
     Ok(())
@@ -653,13 +863,14 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         [i64; 3],
         Option<i64>,
         bool,
-        [i64; 4],
-        (String, Option<String>),
+        [i64; 5],
+        (String, Option<String>, Option<String>),
     );
     let row: Option<Row> = conn
         .query_row(
             "SELECT puzzle, solution, source, level, rating, seed, created_at, updated_at,
-                    elapsed_ms, finished_at, bot_used, hints, cursor, top, revision, variant, regions
+                    elapsed_ms, finished_at, bot_used, hints, cursor, top, revision, variant, regions,
+                    mistakes, daily
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -673,8 +884,8 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
                     [r.get(6)?, r.get(7)?, r.get(8)?],
                     r.get(9)?,
                     r.get(10)?,
-                    [r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?],
-                    (r.get(15)?, r.get(16)?),
+                    [r.get(11)?, r.get(12)?, r.get(13)?, r.get(14)?, r.get(17)?],
+                    (r.get(15)?, r.get(16)?, r.get(18)?),
                 ))
             },
         )
@@ -690,7 +901,7 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         finished_at,
         bot_used,
         counts,
-        (variant, regions),
+        (variant, regions, daily),
     )) = row
     else {
         return Err(StoreError::NotFound(id));
@@ -706,7 +917,7 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         .map_err(|_| corrupt())?;
     let layout = variant.layout(regions.as_ref()).map_err(|_| corrupt())?;
     let [created_at, updated_at, elapsed_ms] = times;
-    let [hints, cursor, top, revision] = counts;
+    let [hints, cursor, top, revision, mistakes] = counts;
     let board = load_board(conn, id, cursor, &layout)?;
     Ok(Game {
         id,
@@ -724,6 +935,8 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
         finished_at,
         bot_used,
         hints,
+        mistakes,
+        daily,
         cursor,
         top,
         revision,

@@ -75,6 +75,7 @@ fn new_game() -> NewGame {
         seed: None,
         variant: Variant::STANDARD,
         regions: None,
+        daily: None,
     }
 }
 
@@ -315,6 +316,22 @@ const JIGSAW: &str =
 const JIGSAW_SOLUTION: &str =
     "416523789324619875785291346957386412692148537548762193179435628863974251231857964";
 
+/// Writes game 1 of `PUZZLE` at `revision` with `board` as its only state, in the columns
+/// every schema from version 1 on has.
+fn insert_old_game(conn: &Connection, board: &Board, revision: i64) {
+    conn.execute(
+        "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
+         VALUES (?1, ?2, 'level', 'easy', 1000, 2000, ?3)",
+        rusqlite::params![PUZZLE, SOLUTION, revision],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
+        [serde_json::to_string(&board.to_stored()).unwrap()],
+    )
+    .unwrap();
+}
+
 /// A database of schema version 1 (before games kept a variant): opened, it is migrated in one
 /// transaction to the current version, its games read back as standard ones with their boards,
 /// and a jigsaw game is kept with its regions from then on (across a reopening too).
@@ -334,17 +351,7 @@ fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
         board
             .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
             .unwrap();
-        conn.execute(
-            "INSERT INTO games (puzzle, solution, source, level, created_at, updated_at, revision)
-             VALUES (?1, ?2, 'level', 'easy', 1000, 2000, 7)",
-            [PUZZLE, SOLUTION],
-        )
-        .unwrap();
-        conn.execute(
-            "INSERT INTO states (game_id, seq, board) VALUES (1, 0, ?1)",
-            [serde_json::to_string(&board.to_stored()).unwrap()],
-        )
-        .unwrap();
+        insert_old_game(&conn, &board, 7);
     }
     let store = Store::open(&db).unwrap();
     let old = store.get(1).unwrap();
@@ -377,4 +384,53 @@ fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
         Some(REGIONS)
     );
     assert!(store.get(1).unwrap().layout().is_standard());
+}
+
+/// A database of schema version 2 (before mistakes, daily puzzles and client sequence numbers):
+/// opened, it is migrated in one transaction; its games keep their boards with no mistakes
+/// counted, and a resent move is recognised from then on.
+#[test]
+fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
+    let dir = Dir::new("migrate-v2");
+    let db = dir.join("v2.db");
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.execute_batch(SCHEMA_V0).unwrap();
+        conn.execute_batch(&format!(
+            "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+             ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+             ALTER TABLE games ADD COLUMN regions TEXT;
+             PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 2;"
+        ))
+        .unwrap();
+        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        insert_old_game(&conn, &board, 3);
+    }
+    let store = Store::open(&db).unwrap();
+    let old = store.get(1).unwrap();
+    assert_eq!(
+        (old.mistakes, old.daily.as_deref(), old.revision),
+        (0, None, 3)
+    );
+    let place = |g: &mut nonet_server::store::Game| {
+        g.board
+            .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
+            .map(|()| (true, ()))
+    };
+    let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
+    assert!(applied.is_some());
+    assert_eq!(g.revision, 4);
+    drop(store);
+    let version: i64 = Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let store = Store::open(&db).unwrap();
+    let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
+    assert!(
+        applied.is_none(),
+        "the resend after a reopening is recognised"
+    );
+    assert_eq!(g.revision, 4);
 }

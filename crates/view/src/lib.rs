@@ -121,8 +121,8 @@ impl<S: Style> CandidateView<S> {
         }
     }
 
-    fn list(cs: &[Candidate]) -> Vec<CandidateView<S>> {
-        cs.iter().map(CandidateView::new).collect()
+    fn list<'a>(cs: impl IntoIterator<Item = &'a Candidate>) -> Vec<CandidateView<S>> {
+        cs.into_iter().map(CandidateView::new).collect()
     }
 }
 
@@ -241,7 +241,11 @@ impl<S: Style> StepView<S> {
             .collect();
         StepView {
             placements: CandidateView::list(&step.placements),
-            eliminations: CandidateView::list(&step.eliminations),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|c| CandidateView::new(&c))
+                .collect(),
             explanation: words.text.clone(),
             text: words.text,
             notation: words.notation,

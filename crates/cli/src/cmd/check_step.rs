@@ -138,14 +138,14 @@ fn verdict_text(v: &Verdict) -> String {
 /// `{"valid", "verdict", "reason", "eliminations", "placements"}`, and the step found (in
 /// `nonet explain`'s shape) when there is one.
 fn verdict_json(v: &Verdict, input: &Input) -> Value {
-    let cands = |list: &[Candidate]| -> Value {
-        list.iter()
+    fn cands(list: impl IntoIterator<Item = Candidate>) -> Value {
+        list.into_iter()
             .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
             .collect()
-    };
+    }
     let valid = v.is_valid();
     let (elims, places) = match (&v.step, valid) {
-        (Some(s), true) => (cands(&s.eliminations), cands(&s.placements)),
+        (Some(s), true) => (cands(s.eliminations), cands(s.placements.iter().copied())),
         _ => (json!([]), json!([])),
     };
     let mut doc = json!({

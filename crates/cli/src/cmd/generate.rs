@@ -3,7 +3,9 @@
 //! target difficulty. Puzzle `i` of a run comes from its own seed (`nonet_generate::puzzle_seed`),
 //! so threads only change how fast the lines come, never which. `--variant` makes jigsaw, X and
 //! Windoku puzzles (`shared/CLI.md`, "Variants"): a jigsaw's line is `PUZZLE REGIONS`, each
-//! puzzle on its own random region map unless `--regions` fixes one.
+//! puzzle on its own random region map unless `--regions` fixes one. `--technique CODE` makes
+//! puzzles whose `nonet explain` path uses that technique and nothing harder; `--at-start`
+//! prints, instead of the puzzle, the pencil-mark grid where that step comes next (a drill).
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
@@ -15,9 +17,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
-    puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Level, Stop, Symmetry,
-    Target, GENERATOR_VERSION,
+    puzzle_seed, targetable, techniques_of_code, GenerateError, GenerateOptions, Generated,
+    Generator, Level, Stop, Symmetry, Target, Technique, GENERATOR_VERSION,
 };
+use nonet_logic::Family;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -82,6 +85,16 @@ pub struct GenerateArgs {
     /// Classic grade: 0 (elimination only), 3 (needs naked pairs), 5 (harder).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=5))]
     pub classic: Option<u8>,
+    /// Puzzles whose easiest-first path (`nonet explain`'s) uses this technique and nothing
+    /// harder (codes as `nonet explain --list-techniques` prints them, or a family: any of its
+    /// techniques that can be targeted). Several (comma-separated or repeated): the path's
+    /// hardest step is one of them.
+    #[arg(long, value_delimiter = ',', value_name = "CODE")]
+    pub technique: Vec<String>,
+    /// With `--technique`: print the position where the path's first step of the technique
+    /// comes next (the pencil-mark grid `nonet explain` reads), for drills.
+    #[arg(long, requires = "technique")]
+    pub at_start: bool,
     /// Number of clues (17 to 81), e.g. `--clues 24..28` (or a single value).
     #[arg(long, allow_negative_numbers = true, value_name = "MIN..MAX", value_parser = parse_clue_range)]
     pub clues: Option<(usize, usize)>,
@@ -170,6 +183,37 @@ where
     Ok((min, max))
 }
 
+/// `--technique`'s codes (or families) as techniques, each one the generator can target on
+/// `variant`; the first that cannot be is the error.
+fn techniques(codes: &[String], variant: Variant) -> Result<Vec<Technique>> {
+    let mut chosen = Vec::new();
+    for code in codes.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+        if let Some(list) = techniques_of_code(code) {
+            for t in list {
+                targetable(t, variant).map_err(|e| anyhow::anyhow!("--technique {code}: {e}"))?;
+                chosen.push(t);
+            }
+        } else if let Some(family) = Family::from_name(code) {
+            // A family: those of its techniques the generator can target.
+            let before = chosen.len();
+            chosen.extend(
+                family
+                    .techniques()
+                    .filter(|&t| targetable(t, variant).is_ok()),
+            );
+            if chosen.len() == before {
+                bail!("--technique {code}: no technique of this family can be targeted");
+            }
+        } else {
+            bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
+        }
+    }
+    if chosen.is_empty() && !codes.is_empty() {
+        bail!("--technique needs a code (see `nonet explain --list-techniques`)");
+    }
+    Ok(chosen)
+}
+
 /// `--se`: Sudoku Explainer ratings run from 1.0 to 20.0.
 fn parse_er_range(s: &str) -> Result<(f64, f64), String> {
     parse_range(
@@ -221,6 +265,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         bail!("--classic takes 0, 3 or 5");
     }
     let code = code_options(&args)?;
+    let variant = crate::variant::of_names(&args.variant);
+    let techniques = techniques(&args.technique, variant)?;
+    if args.at_start && matches!(args.format, GenFormat::Csv | GenFormat::Code) {
+        bail!("--at-start prints a pencil-mark grid: use --format line, grid or json");
+    }
     let seed = match args.seed {
         Some(s) => s,
         None => {
@@ -229,7 +278,6 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             s
         }
     };
-    let variant = crate::variant::of_names(&args.variant);
     let regions = match &args.regions {
         None => None,
         Some(_) if !variant.jigsaw => {
@@ -259,6 +307,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         max_attempts: None,
         variant,
         regions,
+        techniques,
+        at_start: args.at_start,
     };
     // The engine reads no clock: each puzzle's deadline is checked here, between its attempts.
     let limit = args.timeout.0;
@@ -272,11 +322,15 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         None => Box::new(crate::output::stdout()),
     };
     if args.format == GenFormat::Csv {
-        let extra = if variant.is_standard() {
+        let mut extra = if variant.is_standard() {
             ""
         } else {
             ",variant,regions"
-        };
+        }
+        .to_string();
+        if !args.technique.is_empty() {
+            extra.push_str(",technique");
+        }
         writeln!(
             out,
             "index,seed,puzzle,solution,clues,symmetry,er,ep,ed,level,classic,hardest,generator{extra}"
@@ -293,7 +347,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
 
     // Progress on a terminal when the job may take a while: many puzzles, or a target that
     // needs ratings (hard levels can take many attempts each).
-    let slow = generator.options().target != Target::default() || args.minimal;
+    let slow = generator.options().target != Target::default()
+        || args.minimal
+        || !generator.options().techniques.is_empty();
     let bar = (std::io::stderr().is_terminal() && (args.count >= 500 || slow)).then(|| {
         let b = ProgressBar::new(args.count);
         b.set_style(
@@ -442,6 +498,12 @@ fn emit(
         None => g.puzzle.to_line(),
     };
     match format {
+        // A drill is its position: the pencil-mark grid, then a blank line (as `--format grid`
+        // separates puzzles), in the text shapes.
+        GenFormat::Line | GenFormat::Grid if g.drill.is_some() => {
+            let drill = g.drill.as_ref().expect("checked");
+            writeln!(out, "{}", drill.position.to_pencil_grid())?
+        }
         GenFormat::Line => writeln!(out, "{line}")?,
         GenFormat::Code => {
             let code = code.context("--format code without a language")?;
@@ -467,6 +529,16 @@ fn emit(
             if let Some(map) = &regions {
                 v["regions"] = json!(map);
             }
+            if let Some(t) = g.technique {
+                v["technique"] = json!(t.name());
+            }
+            if let Some(d) = &g.drill {
+                v["drill"] = json!({
+                    "position": d.position.to_pencil_grid(),
+                    "step": d.index,
+                    "technique": d.step.technique.name(),
+                });
+            }
             if let Some(r) = &g.rating {
                 v["er"] = json!(r.er);
                 v["ep"] = json!(r.ep);
@@ -490,7 +562,7 @@ fn emit(
                 ),
                 None => Default::default(),
             };
-            let extra = if variant.is_standard() {
+            let mut extra = if variant.is_standard() {
                 String::new()
             } else {
                 format!(
@@ -499,6 +571,10 @@ fn emit(
                     regions.as_deref().unwrap_or("")
                 )
             };
+            if let Some(t) = g.technique {
+                extra.push(',');
+                extra.push_str(&csv_field(t.name()));
+            }
             writeln!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{},{},{},{}{}",

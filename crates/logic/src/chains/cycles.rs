@@ -3,15 +3,16 @@
 //! Y links only, both).
 
 use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW};
-use crate::se::{se_base, SeHint, Truth};
-use crate::step::{Chain, ChainLink};
+use crate::se::{cand, rated_step, se_base, Truth};
+use crate::step::{CandidateSet, Chain, ChainLink, Step};
 use crate::technique::Technique;
+use nonet_core::{Cell, CellSet};
 
 use super::net::{
     key, key_cell, key_digit, key_on, on_rule_parents, NestedHint, CAUSE_CELL, CAUSE_HOUSE,
     CAUSE_NONE,
 };
-use super::{length_bonus, link, Candidate as Best, Sink};
+use super::{length_bonus, link, Best, Sink};
 
 const NONE: u32 = u32::MAX;
 
@@ -181,11 +182,10 @@ impl Cycles {
         let Sink::Best { best: Some(b), .. } = sink else {
             return limit(sink, base, sort_key);
         };
-        let h = &b.hint;
         let k = (
-            h.difficulty.to_bits(),
-            h.complexity,
-            h.sort_key,
+            b.difficulty.to_bits(),
+            b.step.complexity,
+            b.sort_key,
             base.to_bits(),
             sort_key,
         );
@@ -1101,14 +1101,14 @@ impl Cycles {
     /// With `truth` (see [`Truth`]), a forcing chain is searched only from "on" for a
     /// candidate outside the solution and from "off" for one inside it: no other can reach its
     /// opposite.
-    pub fn best(&mut self, g: &Grid, want_chain: bool, truth: Option<&Truth>) -> Option<SeHint> {
+    pub fn best(&mut self, g: &Grid, want_chain: bool, truth: Option<&Truth>) -> Option<Step> {
         let mut sink = Sink::Best {
             best: None,
             want_chain,
         };
         self.run(g, &mut sink, truth);
         match sink {
-            Sink::Best { best, .. } => best.map(|b| b.hint),
+            Sink::Best { best, .. } => best.map(|b| b.step),
             Sink::Collect { .. } => None,
         }
     }
@@ -1177,7 +1177,7 @@ impl Cycles {
                     // With no hint yet, every search from this root is unlimited.
                     let unlimited = matches!(sink, Sink::Best { best: None, .. });
                     let root = key(c, d, true);
-                    let holds = truth.map(|t| t.holds(c, d));
+                    let holds = truth.map(|t| t.holds_at(c, d));
                     let cycle_len = self.limit(sink, cycle_base, sort_key);
                     let chain_len = if pass.x && holds != Some(true) {
                         self.limit(sink, chain_base, sort_key)
@@ -1341,8 +1341,8 @@ impl Cycles {
             Sink::Collect { src, out } => {
                 let (parents, chain_sig) = self.line_rule_parents(src, g, end);
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty,
                     complexity,
                     sort_key,
@@ -1361,18 +1361,17 @@ impl Cycles {
             (false, true) => Technique::YCycle,
             _ => Technique::XYCycle,
         };
-        let mut h = SeHint::new(tech, difficulty);
-        h.elim = elim;
-        h.cells = loop_cells;
+        let mut h = rated_step(tech, difficulty);
+        h.eliminations = CandidateSet::from_masks(elim);
+        h.cells = CellSet::from_bits(loop_cells);
         h.complexity = complexity;
-        h.sort_key = sort_key;
         if want_chain {
             h.chain = Some(Chain {
                 branches: vec![self.branch(end)],
                 is_loop: true,
             });
         }
-        *best = Some(Best { hint: h });
+        *best = Some(Best::new(h, sort_key));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1401,8 +1400,8 @@ impl Cycles {
                 }
                 let (parents, chain_sig) = self.line_rule_parents(src, g, target);
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty,
                     complexity,
                     sort_key,
@@ -1421,20 +1420,20 @@ impl Cycles {
         } else {
             Technique::ForcingXChain
         };
-        let mut h = SeHint::new(tech, difficulty);
+        let mut h = rated_step(tech, difficulty);
         if key_on(k) {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
-                h.elim[d2] = 1u128 << c;
+                h.eliminations.set_mask(d2, 1u128 << c);
             }
-            h.place = Some((c as u8, d as u8));
+            h.placements.push(cand(c, d));
         } else {
-            h.elim[d] = 1u128 << c;
+            h.eliminations.set_mask(d, 1u128 << c);
         }
         h.complexity = complexity;
-        h.sort_key = sort_key;
         let mut t = target;
         while t != NONE {
-            h.cells |= 1u128 << key_cell(self.nodes[t as usize].0);
+            h.cells
+                .insert(Cell::from_index(key_cell(self.nodes[t as usize].0)));
             t = self.nodes[t as usize].1;
         }
         if want_chain {
@@ -1443,6 +1442,6 @@ impl Cycles {
                 is_loop: false,
             });
         }
-        *best = Some(Best { hint: h });
+        *best = Some(Best::new(h, sort_key));
     }
 }

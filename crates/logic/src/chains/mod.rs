@@ -29,15 +29,15 @@
 // Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
 #![allow(clippy::needless_range_loop)]
 
-pub mod cycles;
-pub mod net;
+pub(crate) mod cycles;
+pub(crate) mod net;
 
-use nonet_core::{CellSet, Digit, PencilMarks};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks};
 
 use crate::se::basic::Sterile;
 use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW};
-use crate::se::{se_base, Memory, SeHint, Truth};
-use crate::step::{Chain, ChainLink, ChainNode, LinkKind, Step};
+use crate::se::{cand, difficulty, finish, rated_step, se_base, Memory, Truth};
+use crate::step::{CandidateSet, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 use net::{
     key, key_cell, key_digit, key_on, on_rule_parents, sort_and_dedupe, NestedHint, NestedRule,
@@ -109,15 +109,29 @@ pub fn length_bonus(complexity: u32) -> f64 {
 }
 
 /// The best hint so far of a producer, by SE's order: difficulty, complexity, sort key.
-pub(crate) struct Candidate {
-    pub(crate) hint: SeHint,
+pub(crate) struct Best {
+    /// The step.
+    pub(crate) step: Step,
+    /// Its SE difficulty (the step's, read at every comparison).
+    pub(crate) difficulty: f64,
+    /// SE's tie-break key among chains of equal difficulty and complexity.
+    pub(crate) sort_key: u8,
 }
 
-impl Candidate {
+impl Best {
+    /// The best so far: `step`, with its tie-break key.
+    pub(crate) fn new(step: Step, sort_key: u8) -> Best {
+        Best {
+            difficulty: difficulty(&step),
+            step,
+            sort_key,
+        }
+    }
+
     /// Whether a hint with these keys would replace `best` (strictly better: the first found
     /// wins among equals, as SE's stable sort keeps it first).
     pub(crate) fn beats(
-        best: &Option<Candidate>,
+        best: &Option<Best>,
         difficulty: f64,
         complexity: u32,
         sort_key: u8,
@@ -125,11 +139,10 @@ impl Candidate {
         match best {
             None => true,
             Some(b) => {
-                let h = &b.hint;
-                difficulty < h.difficulty
-                    || (difficulty == h.difficulty
-                        && (complexity < h.complexity
-                            || (complexity == h.complexity && sort_key < h.sort_key)))
+                let c = b.step.complexity;
+                difficulty < b.difficulty
+                    || (difficulty == b.difficulty
+                        && (complexity < c || (complexity == c && sort_key < b.sort_key)))
             }
         }
     }
@@ -142,7 +155,7 @@ impl Candidate {
 pub(crate) enum Sink<'a> {
     /// Keep the best; build its chain when `want_chain`.
     Best {
-        best: Option<Candidate>,
+        best: Option<Best>,
         want_chain: bool,
     },
     /// Keep every hint; rule parents are taken between the outer start grid `src` and the
@@ -166,7 +179,7 @@ pub(crate) enum Sink<'a> {
 /// lower complexity. So what the nets lack could not give a better hint.
 fn limit_of(sink: &Sink) -> u32 {
     match sink {
-        Sink::Best { best: Some(b), .. } => b.hint.complexity.saturating_sub(2),
+        Sink::Best { best: Some(b), .. } => b.step.complexity.saturating_sub(2),
         _ => u32::MAX,
     }
 }
@@ -451,23 +464,19 @@ impl Default for Chainer {
 }
 
 /// SE's producer #21 on `g`: cycles and forcing X/XY chains, with the buffers of `memory`.
-pub fn se_static_chains(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+pub fn se_static_chains(g: &Grid, memory: &mut Memory) -> Option<Step> {
     se_static_chains_with(g, None, memory)
 }
 
 /// [`se_static_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn se_static_chains_with(
-    g: &Grid,
-    truth: Option<&Truth>,
-    memory: &mut Memory,
-) -> Option<SeHint> {
+pub fn se_static_chains_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     memory.chainer().0.cycles.best(g, false, truth)
 }
 
 /// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21), with the
 /// buffers and sterile memory of `memory`.
-pub fn se_chains(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<SeHint> {
+pub fn se_chains(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<Step> {
     se_chains_with(g, level, None, memory)
 }
 
@@ -478,7 +487,7 @@ pub fn se_chains_with(
     level: ChainLevel,
     truth: Option<&Truth>,
     memory: &mut Memory,
-) -> Option<SeHint> {
+) -> Option<Step> {
     let (ch, st) = memory.chainer();
     ch.run(g, level, false, truth, st)
 }
@@ -498,7 +507,7 @@ pub fn find_forcing_chains_with(
 ) -> Option<Step> {
     let g = Grid::from_pencil_marks(pm);
     let (ch, st) = memory.chainer();
-    ch.run(&g, level, true, None, st).map(|h| h.to_step())
+    ch.run(&g, level, true, None, st).map(finish)
 }
 
 /// A branch of a hint: the net and the node of the conclusion in it.
@@ -512,7 +521,7 @@ impl Chainer {
         want_chain: bool,
         truth: Option<&Truth>,
         st: &Sterile,
-    ) -> Option<SeHint> {
+    ) -> Option<Step> {
         match level {
             ChainLevel::Static => self.cycles.best(g, want_chain, truth),
             _ => {
@@ -522,7 +531,7 @@ impl Chainer {
                 };
                 self.multiple(g, level, &mut sink, truth, st);
                 match sink {
-                    Sink::Best { best, .. } => best.map(|b| b.hint),
+                    Sink::Best { best, .. } => best.map(|b| b.step),
                     Sink::Collect { .. } => None,
                 }
             }
@@ -709,8 +718,8 @@ impl Chainer {
                 }
                 let complexity = flat + nested;
                 out.push(NestedHint {
-                    elim,
-                    parents,
+                    elim: CandidateSet::from_masks(elim),
+                    parents: CandidateSet::from_masks(parents),
                     difficulty: level.base() + length_bonus(complexity),
                     complexity,
                     sort_key: kind.sort_key(),
@@ -726,7 +735,7 @@ impl Chainer {
                         .iter()
                         .map(|&(s, i)| self.nets[s as usize].nodes[i as usize].len)
                         .sum();
-                    if lower > b.hint.complexity {
+                    if lower > b.step.complexity {
                         return;
                     }
                 }
@@ -738,7 +747,7 @@ impl Chainer {
                 }
                 let complexity = flat + nested;
                 let difficulty = level.base() + length_bonus(complexity);
-                if !Candidate::beats(best, difficulty, complexity, kind.sort_key()) {
+                if !Best::beats(best, difficulty, complexity, kind.sort_key()) {
                     return;
                 }
                 let tech = match level {
@@ -754,18 +763,19 @@ impl Chainer {
                     ChainLevel::Nested(_) => Technique::NestedForcingChain,
                     _ => Technique::DynamicForcingChain,
                 };
-                let mut h = SeHint::new(tech, difficulty);
-                h.elim = elim;
+                let mut h = rated_step(tech, difficulty);
+                h.eliminations = CandidateSet::from_masks(elim);
                 if key_on(target) {
-                    h.place = Some((c as u8, d as u8));
+                    h.placements.push(cand(c, d));
                 }
                 h.complexity = complexity;
-                h.sort_key = kind.sort_key();
-                h.digits = 1 << d;
-                h.cells |= 1u128 << c;
+                h.digits = DigitSet::from_bits(1 << d);
+                h.cells.insert(Cell::from_index(c));
                 for &(s, _) in branches {
                     // Node 0 of every net is its assumption.
-                    h.cells |= 1u128 << key_cell(self.nets[s as usize].nodes[0].key);
+                    h.cells.insert(Cell::from_index(key_cell(
+                        self.nets[s as usize].nodes[0].key,
+                    )));
                 }
                 if *want_chain {
                     h.chain = Some(Chain {
@@ -773,7 +783,7 @@ impl Chainer {
                         is_loop: false,
                     });
                 }
-                *best = Some(Candidate { hint: h });
+                *best = Some(Best::new(h, kind.sort_key()));
             }
         }
     }
@@ -843,7 +853,7 @@ impl Chainer {
             let mut first: Option<u32> = None;
             let mut digit_slots = [NO_SLOT; 9];
             for d in bits16(g.cands[c]) {
-                let holds = truth.map(|t| t.holds(c, d));
+                let holds = truth.map(|t| t.holds_at(c, d));
                 // Nishio uses the "on" net only for its contradiction.
                 let skip_on = (nishio
                     && (holds == Some(true) || !nishio_may_contradict(g, d, 1u128 << c, 0)))
@@ -1182,7 +1192,7 @@ mod tests {
         let steps = rate_sudoku(&s).steps;
         let mut g = Grid::from_sudoku(&s);
         for h in &steps[..40] {
-            h.apply(&mut g);
+            g.apply(h);
         }
         let multi: Vec<usize> = (0..81).filter(|&c| pop9(g.cands[c]) > 2).collect();
         assert_eq!(multi, [80], "r9c9 alone has three candidates");
@@ -1207,7 +1217,7 @@ mod tests {
         assert!(!cell_chains.is_empty(), "cell forcing chains from r9c9");
         for h in cell_chains {
             assert!(
-                h.parents[x] >> c0 & 1 != 0,
+                h.parents.mask(x) >> c0 & 1 != 0,
                 "a cell chain from cell {c0} depends on its lost candidate {}",
                 x + 1
             );

@@ -7,8 +7,10 @@
 //! grown.
 
 use crate::se::basic::{self, Sterile};
+use crate::se::difficulty;
 use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW};
-use crate::se::SeHint;
+use crate::step::{CandidateSet, Step};
+use nonet_core::House;
 
 use super::Chainer;
 
@@ -341,18 +343,9 @@ impl Propagator {
     /// potentials first (FIFO), then one "off", and so on; returns the contradiction found, as
     /// (the "on" node, the "off" node), or `None` when the net ran dry. The nested levels run
     /// SE's simple techniques with the sterile memory `st` (see [`crate::se::Memory`]).
-    pub fn propagate(
-        &mut self,
-        src: &Grid,
-        net: &mut Net,
-        rules: Rules,
-        st: &Sterile,
-    ) -> Option<(u32, u32)> {
-        self.propagate_within(src, net, rules, u32::MAX, st)
-    }
-
-    /// [`Propagator::propagate`], stopped early once every pending potential has a line of
-    /// `limit` or more (level 0 only). The net is then a prefix of the full one, and what it
+    ///
+    /// With a `limit` below `u32::MAX` it stops early once every pending potential has a line
+    /// of `limit` or more (level 0 only). The net is then a prefix of the full one, and what it
     /// lacks are potentials whose line is longer than `limit` (and what follows from them):
     /// the caller chooses a limit beyond which no potential can serve it.
     pub fn propagate_within(
@@ -583,11 +576,11 @@ impl Propagator {
             hints.clear();
             let work = &self.work;
             if rule < 4 {
-                let mut collect = |h: SeHint| {
+                let mut collect = |h: Step| {
                     hints.push(NestedHint {
                         parents: rule_parents(src, work, &h),
-                        elim: h.elim,
-                        difficulty: h.difficulty,
+                        elim: h.eliminations,
+                        difficulty: difficulty(&h),
                         complexity: 0,
                         sort_key: 0,
                         chain: false,
@@ -616,13 +609,13 @@ impl Propagator {
             // Offs already produced by an earlier hint of this rule are not repeated.
             let mut produced = [0u128; 9];
             for h in &hints {
-                if h.parents.iter().all(|&m| m == 0) {
+                if h.parents.is_empty() {
                     continue;
                 }
                 let mut nested = NO_NESTED;
                 for c in 0..81 {
                     for d in 0..9 {
-                        if h.elim[d] >> c & 1 == 0 || produced[d] >> c & 1 != 0 {
+                        if !bit(h.elim.mask(d), c) || produced[d] >> c & 1 != 0 {
                             continue;
                         }
                         produced[d] |= 1u128 << c;
@@ -638,7 +631,7 @@ impl Propagator {
                         let i = net.push_node(k, None, CAUSE_NONE);
                         for pc in 0..81 {
                             for pd in 0..9 {
-                                if h.parents[pd] >> pc & 1 != 0 {
+                                if bit(h.parents.mask(pd), pc) {
                                     let par = net.index[key(pc, pd, false) as usize];
                                     net.add_parent_to_last(par);
                                 }
@@ -676,9 +669,9 @@ pub enum NestedRule {
 #[derive(Clone, Debug)]
 pub struct NestedHint {
     /// Candidates it removes.
-    pub elim: [u128; 9],
+    pub elim: CandidateSet,
     /// Its rule parents: candidates of the outer start grid gone in the outer working grid.
-    pub parents: [u128; 9],
+    pub parents: CandidateSet,
     /// SE's difficulty (for the sort).
     pub difficulty: f64,
     /// Its complexity (chains only).
@@ -706,7 +699,7 @@ impl NestedHint {
     /// potentials): its eliminations, complexity and chain.
     pub fn signature(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.complexity as u64 ^ self.chain_sig;
-        for m in self.elim {
+        for m in self.elim.masks() {
             for part in [m as u64, (m >> 64) as u64] {
                 h ^= part;
                 h = h.wrapping_mul(0x0100_0000_01b3).rotate_left(17);
@@ -726,7 +719,7 @@ pub fn sort_and_dedupe(hints: &mut Vec<NestedHint>) {
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    let mut seen: std::collections::HashSet<[u128; 9]> = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<CandidateSet> = std::collections::HashSet::new();
     hints.retain(|h| seen.insert(h.elim));
 }
 
@@ -753,24 +746,31 @@ pub fn on_rule_parents(
 
 /// The candidates of `src` that must be gone (and are gone in `cur`) for hint `h` to hold: SE's
 /// `getRuleParents` for locking, fish, naked and hidden pairs.
-pub fn rule_parents(src: &Grid, cur: &Grid, h: &SeHint) -> [u128; 9] {
+pub fn rule_parents(src: &Grid, cur: &Grid, h: &Step) -> CandidateSet {
     use crate::technique::Technique::*;
-    let mut out = [0u128; 9];
+    let mut out = CandidateSet::EMPTY;
+    let gone = |d: usize| src.pos[d] & !cur.pos[d];
+    let layout = src.geo.layout();
+    let cells_of = |houses: &[House]| {
+        houses
+            .iter()
+            .fold(0u128, |m, &house| m | layout.cell_set(house).bits())
+    };
+    let (digits, cells) = (h.digits.bits(), h.cells.bits());
+    let (base, cover) = (cells_of(&h.houses), cells_of(&h.cover_houses));
     match h.technique {
         Pointing | Claiming | XWing | Swordfish | Jellyfish => {
-            let d = h.digits.trailing_zeros() as usize;
-            out[d] = h.base & !h.cover & src.pos[d] & !cur.pos[d];
+            let d = digits.trailing_zeros() as usize;
+            out.set_mask(d, base & !cover & gone(d));
         }
         NakedPair | NakedTriple | NakedQuad => {
-            for d in 0..9 {
-                if h.digits >> d & 1 == 0 {
-                    out[d] = h.cells & src.pos[d] & !cur.pos[d];
-                }
+            for d in bits16(!digits & 0x1ff) {
+                out.set_mask(d, cells & gone(d));
             }
         }
         HiddenPair | HiddenTriple | HiddenQuad => {
-            for d in bits16(h.digits) {
-                out[d] = h.base & !h.cells & src.pos[d] & !cur.pos[d];
+            for d in bits16(digits) {
+                out.set_mask(d, base & !cells & gone(d));
             }
         }
         _ => {}

@@ -5,7 +5,9 @@
 use crate::technique::Technique;
 
 use super::grid::{bits16, many_bits, pop9, subsets_of, Grid, BLOCK, COL, MAX_HOUSES, ROW};
-use super::SeHint;
+use super::{base_step, cand};
+use crate::step::Step;
+use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
 
@@ -69,7 +71,7 @@ impl Default for Sterile {
 ///
 /// A hidden single in a window is named (and rated) as one in a box, one in a diagonal as one
 /// in a row: the shape, not the kind, is what makes it easy to see.
-pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let all_empties = g.all_empties();
     for alone in [true, false] {
@@ -93,10 +95,11 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     } else {
                         Technique::HiddenSingleRow
                     };
-                    let mut hint = SeHint::of(tech);
-                    hint.place = Some((c as u8, d as u8));
-                    hint.base = t.mask[h];
-                    hint.digits = 1 << d;
+                    // The house is left out: no rule parent reads it, and singles are most
+                    // of the steps a rating walk takes (one allocation fewer each).
+                    let mut hint = base_step(tech);
+                    hint.placements.push(cand(c, d));
+                    hint.digits = DigitSet::from_bits(1 << d);
                     if acc(hint) {
                         return true;
                     }
@@ -112,7 +115,7 @@ const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK
 
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
-pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
     let mut skip = 0u16;
     for d in 0..9 {
@@ -121,8 +124,8 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint
         }
     }
     let mut offered = 0u16;
-    let mut acc = |h: SeHint| {
-        offered |= h.digits;
+    let mut acc = |h: Step| {
+        offered |= h.digits.bits();
         acc(h)
     };
     if locking_scan(g, direct, skip, &mut acc) {
@@ -138,7 +141,7 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(SeHint
 
 /// [`locking`]'s scan, without the digits of `skip`: SE's pairs of house kinds, then (normal
 /// mode only) every pair of houses of which one is an extra house of the layout.
-fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     for (k1, k2) in LOCK_PAIRS {
         for i1 in 0..9 {
@@ -174,12 +177,12 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                                 } else {
                                     Technique::DirectClaiming
                                 };
-                                let mut hint = SeHint::of(tech);
-                                hint.place = Some((out.trailing_zeros() as u8, d as u8));
-                                hint.digits = 1 << d;
-                                hint.base = t.mask[h1];
-                                hint.cover = t.mask[h2];
-                                hint.cells = p1;
+                                let mut hint = base_step(tech);
+                                hint.placements.push(cand(out.trailing_zeros() as usize, d));
+                                hint.digits = DigitSet::from_bits(1 << d);
+                                hint.houses.push(t.core_house(h1));
+                                hint.cover_houses.push(t.core_house(h2));
+                                hint.cells = CellSet::from_bits(p1);
                                 if acc(hint) {
                                     return true;
                                 }
@@ -193,12 +196,12 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                             } else {
                                 Technique::Claiming
                             };
-                            let mut hint = SeHint::of(tech);
-                            hint.elim[d] = elim;
-                            hint.digits = 1 << d;
-                            hint.base = t.mask[h1];
-                            hint.cover = t.mask[h2];
-                            hint.cells = p1;
+                            let mut hint = base_step(tech);
+                            hint.eliminations.set_mask(d, elim);
+                            hint.digits = DigitSet::from_bits(1 << d);
+                            hint.houses.push(t.core_house(h1));
+                            hint.cover_houses.push(t.core_house(h2));
+                            hint.cells = CellSet::from_bits(p1);
                             if acc(hint) {
                                 return true;
                             }
@@ -226,12 +229,12 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(SeHint) 
                     } else {
                         Technique::Claiming
                     };
-                    let mut hint = SeHint::of(tech);
-                    hint.elim[d] = elim;
-                    hint.digits = 1 << d;
-                    hint.base = t.mask[h1];
-                    hint.cover = t.mask[h2];
-                    hint.cells = p1;
+                    let mut hint = base_step(tech);
+                    hint.eliminations.set_mask(d, elim);
+                    hint.digits = DigitSet::from_bits(1 << d);
+                    hint.houses.push(t.core_house(h1));
+                    hint.cover_houses.push(t.core_house(h2));
+                    hint.cells = CellSet::from_bits(p1);
                     if acc(hint) {
                         return true;
                     }
@@ -249,7 +252,7 @@ pub fn hidden_set(
     degree: u32,
     direct: bool,
     st: &Sterile,
-    acc: &mut impl FnMut(SeHint) -> bool,
+    acc: &mut impl FnMut(Step) -> bool,
 ) -> bool {
     let t = &*g.geo;
     let all_empties = g.all_empties();
@@ -268,7 +271,7 @@ pub fn hidden_set(
             continue;
         }
         let mut offered = false;
-        let mut acc = |hint: SeHint| {
+        let mut acc = |hint: Step| {
             offered = true;
             acc(hint)
         };
@@ -304,12 +307,12 @@ pub fn hidden_set(
                         } else {
                             Technique::DirectHiddenTriple
                         };
-                        let mut hint = SeHint::of(tech);
+                        let mut hint = base_step(tech);
                         let c = t.cells[h][rest.trailing_zeros() as usize];
-                        hint.place = Some((c, d as u8));
-                        hint.digits = set;
-                        hint.cells = cells;
-                        hint.base = t.mask[h];
+                        hint.placements.push(cand(c as usize, d));
+                        hint.digits = DigitSet::from_bits(set);
+                        hint.cells = CellSet::from_bits(cells);
+                        hint.houses.push(t.core_house(h));
                         if acc(hint) {
                             return true;
                         }
@@ -317,7 +320,7 @@ pub fn hidden_set(
                     }
                 }
             } else {
-                let mut hint = SeHint::of(match degree {
+                let mut hint = base_step(match degree {
                     2 => Technique::HiddenPair,
                     3 => Technique::HiddenTriple,
                     _ => Technique::HiddenQuad,
@@ -325,14 +328,14 @@ pub fn hidden_set(
                 let mut any = false;
                 for d in 0..9 {
                     if set >> d & 1 == 0 {
-                        hint.elim[d] = g.pos[d] & cells;
-                        any |= hint.elim[d] != 0;
+                        hint.eliminations.set_mask(d, g.pos[d] & cells);
+                        any |= hint.eliminations.mask(d) != 0;
                     }
                 }
                 if any {
-                    hint.digits = set;
-                    hint.cells = cells;
-                    hint.base = t.mask[h];
+                    hint.digits = DigitSet::from_bits(set);
+                    hint.cells = CellSet::from_bits(cells);
+                    hint.houses.push(t.core_house(h));
                     if acc(hint) {
                         return true;
                     }
@@ -347,12 +350,13 @@ pub fn hidden_set(
 }
 
 /// Naked singles in row-major order (SE-SPEC §4.4).
-pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     for c in 0..81 {
         if g.values[c] == 0 && pop9(g.cands[c]) == 1 {
-            let mut hint = SeHint::of(Technique::NakedSingle);
-            hint.place = Some((c as u8, g.cands[c].trailing_zeros() as u8));
-            hint.cells = 1u128 << c;
+            let mut hint = base_step(Technique::NakedSingle);
+            hint.placements
+                .push(cand(c, g.cands[c].trailing_zeros() as usize));
+            hint.cells = CellSet::from_bits(1u128 << c);
             if acc(hint) {
                 return true;
             }
@@ -362,12 +366,7 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
 }
 
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
-pub fn naked_set(
-    g: &Grid,
-    degree: u32,
-    st: &Sterile,
-    acc: &mut impl FnMut(SeHint) -> bool,
-) -> bool {
+pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let all_empties = g.all_empties();
     for &h in t.bcr() {
@@ -381,7 +380,7 @@ pub fn naked_set(
             continue;
         }
         let mut offered = false;
-        let mut acc = |hint: SeHint| {
+        let mut acc = |hint: Step| {
             offered = true;
             acc(hint)
         };
@@ -403,20 +402,20 @@ pub fn naked_set(
             }
             let cells = t.house_cells_at(h, set);
             let others = t.mask[h] & !cells;
-            let mut hint = SeHint::of(match degree {
+            let mut hint = base_step(match degree {
                 2 => Technique::NakedPair,
                 3 => Technique::NakedTriple,
                 _ => Technique::NakedQuad,
             });
             let mut any = false;
             for d in bits16(union) {
-                hint.elim[d] = g.pos[d] & others;
-                any |= hint.elim[d] != 0;
+                hint.eliminations.set_mask(d, g.pos[d] & others);
+                any |= hint.eliminations.mask(d) != 0;
             }
             if any {
-                hint.digits = union;
-                hint.cells = cells;
-                hint.base = t.mask[h];
+                hint.digits = DigitSet::from_bits(union);
+                hint.cells = CellSet::from_bits(cells);
+                hint.houses.push(t.core_house(h));
                 if acc(hint) {
                     return true;
                 }
@@ -430,7 +429,7 @@ pub fn naked_set(
 }
 
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
-pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let mut placed = [0u32; 9];
     for &v in g.values.iter() {
         if v != 0 {
@@ -446,8 +445,8 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(SeHint) ->
         }
     }
     let mut offered = 0u16;
-    let mut acc = |h: SeHint| {
-        offered |= h.digits;
+    let mut acc = |h: Step| {
+        offered |= h.digits.bits();
         acc(h)
     };
     if fish_scan(g, degree, &placed, skip, &mut acc) {
@@ -467,7 +466,7 @@ fn fish_scan(
     degree: u32,
     placed: &[u32; 9],
     skip: u16,
-    acc: &mut impl FnMut(SeHint) -> bool,
+    acc: &mut impl FnMut(Step) -> bool,
 ) -> bool {
     let t = &*g.geo;
     for (bk, ck) in [(COL, ROW), (ROW, COL)] {
@@ -510,12 +509,12 @@ fn fish_scan(
                         3 => Technique::Swordfish,
                         _ => Technique::Jellyfish,
                     };
-                    let mut hint = SeHint::of(tech);
-                    hint.elim[d] = elim;
-                    hint.digits = 1 << d;
-                    hint.base = base;
-                    hint.cover = cover;
-                    hint.cells = g.pos[d] & base & cover;
+                    let mut hint = base_step(tech);
+                    hint.eliminations.set_mask(d, elim);
+                    hint.digits = DigitSet::from_bits(1 << d);
+                    hint.houses = bits16(set).map(|b| t.core_house(bk * 9 + b)).collect();
+                    hint.cover_houses = bits16(union).map(|c| t.core_house(ck * 9 + c)).collect();
+                    hint.cells = CellSet::from_bits(g.pos[d] & base & cover);
                     if acc(hint) {
                         return true;
                     }
@@ -527,7 +526,7 @@ fn fish_scan(
 }
 
 /// XY-Wing (`xyz == false`) or XYZ-Wing (SE-SPEC §4.9).
-pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let want = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
@@ -576,10 +575,11 @@ pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(SeHint) -> bool) -> boo
                     } else {
                         Technique::XYWing
                     };
-                    let mut hint = SeHint::of(tech);
-                    hint.elim[z] = elim;
-                    hint.digits = union;
-                    hint.cells = (1u128 << pivot) | (1u128 << xz) | (1u128 << yz);
+                    let mut hint = base_step(tech);
+                    hint.eliminations.set_mask(z, elim);
+                    hint.digits = DigitSet::from_bits(union);
+                    hint.cells =
+                        CellSet::from_bits((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
                     if acc(hint) {
                         return true;
                     }

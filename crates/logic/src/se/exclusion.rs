@@ -7,7 +7,9 @@ use crate::technique::Technique;
 use std::cell::Cell;
 
 use super::grid::{bits16, many_bits, pop9, Geometry, Grid};
-use super::SeHint;
+use super::{base_step, cand};
+use crate::step::Step;
+use nonet_core::CellSet;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
 /// cells, from which the next scan finds the tests that may give something (see the module's
@@ -124,7 +126,7 @@ fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
 }
 
 /// Aligned pair exclusion (6.2).
-pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let cells = base_cells(g, 2);
     let base = base_mask(&cells);
@@ -175,16 +177,16 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
             if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
                 continue;
             }
-            let mut h = SeHint::of(Technique::AlignedPairExclusion);
+            let mut h = base_step(Technique::AlignedPairExclusion);
             let mut any = false;
             for (c, ok) in [(c0, ok0), (c1, ok1)] {
                 for d in bits16(g.cands[c] & !ok) {
-                    h.elim[d] |= 1u128 << c;
+                    h.eliminations.insert(cand(c, d));
                     any = true;
                 }
             }
             if any {
-                h.cells = (1u128 << c0) | (1u128 << c1) | common;
+                h.cells = CellSet::from_bits((1u128 << c0) | (1u128 << c1) | common);
                 offered = true;
                 if acc(h) {
                     return true;
@@ -200,7 +202,7 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool
 
 /// Aligned triplet exclusion (7.5). Each triple of cells is tested once, where SE's scan first
 /// meets it: a later meeting would give the same hint again.
-pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let cells = base_cells(g, 3);
     let base = base_mask(&cells);
@@ -358,16 +360,17 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(SeHint) -> b
                 if ok0 == m0 && ok1 == m1 && ok2 == m2 {
                     continue;
                 }
-                let mut h = SeHint::of(Technique::AlignedTripletExclusion);
+                let mut h = base_step(Technique::AlignedTripletExclusion);
                 let mut any = false;
                 for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
                     for d in bits16(g.cands[c] & !ok) {
-                        h.elim[d] |= 1u128 << c;
+                        h.eliminations.insert(cand(c, d));
                         any = true;
                     }
                 }
                 if any {
-                    h.cells = (1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common;
+                    h.cells =
+                        CellSet::from_bits((1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common);
                     offered = true;
                     if acc(h) {
                         return true;

@@ -6,7 +6,7 @@
 //! the same way: id `kind * 9 + index` with kind 0 = block (a jigsaw's regions take the blocks'
 //! place), 1 = row, 2 = column, and the layout's extra houses (X-Sudoku's diagonals, then
 //! Windoku's windows, in core's order) after them from 27 on. SE's canonical scan is
-//! [`Geometry::brc`]; the producers that scan Block, Column, Row use [`Geometry::bcr`]. Both put
+//! `Geometry::brc`; the producers that scan Block, Column, Row use `Geometry::bcr`. Both put
 //! the extra houses last, so on the standard layout they are SE's orders exactly.
 //!
 //! ```text
@@ -15,26 +15,34 @@
 //!   pos[9]      bit c (0-80) set: cell c holds digit d+1 as a candidate
 //! ```
 //! **Invariant:** `cands` and `pos` always describe the same candidates; a placed cell has none.
+//!
+//! These raw masks, the house ids and the bit helpers below (`bits`, `bits16`, `pop9`, ...)
+//! are the SE producers' working representation and stay inside the crate: outside it a grid
+//! is read through typed accessors ([`Grid::value`], [`Grid::candidates`], [`Grid::cells_of`])
+//! and hints speak in [`nonet_core::CellSet`], [`nonet_core::DigitSet`] and
+//! [`crate::CandidateSet`].
 
 use std::fmt;
+
+use crate::step::Step;
 use std::sync::{Arc, LazyLock};
 
-use nonet_core::{Cell, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Sudoku};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Sudoku};
 
 /// House kinds in SE's numbering.
-pub const BLOCK: usize = 0;
+pub(crate) const BLOCK: usize = 0;
 /// Rows.
-pub const ROW: usize = 1;
+pub(crate) const ROW: usize = 1;
 /// Columns.
-pub const COL: usize = 2;
+pub(crate) const COL: usize = 2;
 /// The layout's extra houses (diagonals, windows): ids 27 and up.
-pub const EXTRA: usize = 3;
+pub(crate) const EXTRA: usize = 3;
 
 /// Every cell.
-pub const ALL: u128 = (1u128 << 81) - 1;
+pub(crate) const ALL: u128 = (1u128 << 81) - 1;
 
 /// The most houses a layout has: 27, two diagonals and four windows.
-pub const MAX_HOUSES: usize = 33;
+pub(crate) const MAX_HOUSES: usize = 33;
 
 /// A layout's geometry as SE's producers read it: the cells of each house by SE house id
 /// (see the module), as lists and masks, each cell's houses and peers, and the scan orders.
@@ -50,23 +58,23 @@ pub struct Geometry {
     /// Core's house for each SE house id.
     core: [House; MAX_HOUSES],
     /// Cells of each house, in row-major order.
-    pub cells: [[u8; 9]; MAX_HOUSES],
+    pub(crate) cells: [[u8; 9]; MAX_HOUSES],
     /// Cells of each house as a mask.
-    pub mask: [u128; MAX_HOUSES],
+    pub(crate) mask: [u128; MAX_HOUSES],
     /// For each cell, its block (or region), row and column house ids.
-    pub houses: [[u8; 3]; 81],
+    pub(crate) houses: [[u8; 3]; 81],
     /// For each cell, its index in its block, row and column (the order of `cells`).
-    pub index_in: [[u8; 3]; 81],
+    pub(crate) index_in: [[u8; 3]; 81],
     /// For each cell, its block, row and column ids as a 27-bit mask.
-    pub house_bits: [u32; 81],
+    pub(crate) house_bits: [u32; 81],
     /// For each cell, the ids of all its houses, the extra ones included.
-    pub all_house_bits: [u64; 81],
+    pub(crate) all_house_bits: [u64; 81],
     /// For each cell, its peers in SE's order (block, then row, then column, then the extra
     /// houses), the first `peer_count[c]` entries.
     peers: [[u8; 80]; 81],
     peer_count: [u8; 81],
     /// The peers as a mask.
-    pub peer_mask: [u128; 81],
+    pub(crate) peer_mask: [u128; 81],
     /// Whether two cells are peers, as a flat 81 x 81 table (one load instead of a 128-bit
     /// shift).
     peer: [bool; 81 * 81],
@@ -193,7 +201,8 @@ impl Geometry {
     }
 
     /// How many houses there are (27 plus the extra houses).
-    pub fn count(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
         self.count
     }
 
@@ -203,20 +212,20 @@ impl Geometry {
     }
 
     /// Core's house for SE house id `h`.
-    pub fn core_house(&self, h: usize) -> House {
+    pub(crate) fn core_house(&self, h: usize) -> House {
         self.core[h]
     }
 
     /// The SE kind of house id `h`: [`BLOCK`], [`ROW`], [`COL`] or [`EXTRA`].
     #[inline]
-    pub fn kind(&self, h: usize) -> usize {
+    pub(crate) fn kind(&self, h: usize) -> usize {
         (h / 9).min(EXTRA)
     }
 
     /// Whether house `h` is box-shaped (a box, a jigsaw region or a window) rather than a line
     /// (a row, a column or a diagonal): hidden singles and locked candidates are named after
     /// the shape.
-    pub fn box_shaped(&self, h: usize) -> bool {
+    pub(crate) fn box_shaped(&self, h: usize) -> bool {
         matches!(
             self.core[h].kind(),
             HouseKind::Box | HouseKind::Region | HouseKind::Window
@@ -225,37 +234,37 @@ impl Geometry {
 
     /// The house ids in the order Block, Column, Row, then the extra houses.
     #[inline]
-    pub fn bcr(&self) -> &[u8] {
+    pub(crate) fn bcr(&self) -> &[u8] {
         &self.bcr[..self.count]
     }
 
     /// The house ids in SE's canonical order Block, Row, Column, then the extra houses.
     #[inline]
-    pub fn brc(&self) -> &[u8] {
+    pub(crate) fn brc(&self) -> &[u8] {
         &self.brc[..self.count]
     }
 
     /// The extra house ids (diagonals, windows): empty on the standard and jigsaw layouts.
     #[inline]
-    pub fn extras(&self) -> std::ops::Range<usize> {
+    pub(crate) fn extras(&self) -> std::ops::Range<usize> {
         27..self.count
     }
 
     /// The peers of cell `c` in SE's order: block, row, column, then the extra houses.
     #[inline]
-    pub fn peers(&self, c: usize) -> &[u8] {
+    pub(crate) fn peers(&self, c: usize) -> &[u8] {
         &self.peers[c][..self.peer_count[c] as usize]
     }
 
     /// Whether cells `a` and `b` are peers (distinct and sharing a house).
     #[inline]
-    pub fn is_peer(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn is_peer(&self, a: usize, b: usize) -> bool {
         self.peer[a * 81 + b]
     }
 
     /// The positions (house indices 0-8) of the cells of `m` inside house `h`.
     #[inline]
-    pub fn house_positions(&self, h: usize, m: u128) -> u16 {
+    pub(crate) fn house_positions(&self, h: usize, m: u128) -> u16 {
         let i = h % 9;
         match h / 9 {
             // Row i: nine consecutive bits.
@@ -286,7 +295,7 @@ impl Geometry {
 
     /// The cells of house `h` at the positions of `p`.
     #[inline]
-    pub fn house_cells_at(&self, h: usize, p: u16) -> u128 {
+    pub(crate) fn house_cells_at(&self, h: usize, p: u16) -> u128 {
         let mut m = 0u128;
         for j in bits16(p) {
             m |= 1u128 << self.cells[h][j];
@@ -303,7 +312,7 @@ impl fmt::Debug for Geometry {
 
 /// Iterates the set bits of a cell mask, lowest (row-major first) first.
 #[inline]
-pub fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             None
@@ -317,7 +326,7 @@ pub fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 
 /// Iterates the set bits of a small mask, lowest first.
 #[inline]
-pub fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
+pub(crate) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             None
@@ -342,7 +351,7 @@ const POP9: [u8; 512] = {
 
 /// The number of set bits of a 9-bit mask (digits of a cell, positions in a house).
 #[inline]
-pub fn pop9(m: u16) -> u32 {
+pub(crate) fn pop9(m: u16) -> u32 {
     debug_assert!(m < 512);
     POP9[(m & 0x1ff) as usize] as u32
 }
@@ -351,7 +360,7 @@ pub fn pop9(m: u16) -> u32 {
 /// (a variable 128-bit shift takes about twice the instructions, and the chain searches
 /// make these tests more than any other).
 #[inline(always)]
-pub fn bit(m: u128, i: usize) -> bool {
+pub(crate) fn bit(m: u128, i: usize) -> bool {
     let w = if i < 64 { m as u64 } else { (m >> 64) as u64 };
     w >> (i & 63) & 1 != 0
 }
@@ -359,33 +368,33 @@ pub fn bit(m: u128, i: usize) -> bool {
 /// Whether a mask has exactly two bits (no popcount instruction on baseline x86-64, so the
 /// hot paths use bit tricks).
 #[inline]
-pub fn two_bits(m: u128) -> bool {
+pub(crate) fn two_bits(m: u128) -> bool {
     let r = m & m.wrapping_sub(1);
     r != 0 && r & r.wrapping_sub(1) == 0
 }
 
 /// Whether a small mask has exactly two bits.
 #[inline]
-pub fn two_bits16(m: u16) -> bool {
+pub(crate) fn two_bits16(m: u16) -> bool {
     let r = m & m.wrapping_sub(1);
     r != 0 && r & r.wrapping_sub(1) == 0
 }
 
 /// Whether a mask has two bits or more.
 #[inline]
-pub fn many_bits(m: u128) -> bool {
+pub(crate) fn many_bits(m: u128) -> bool {
     m & m.wrapping_sub(1) != 0
 }
 
 /// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`.
-pub fn subsets(k: u32) -> impl Iterator<Item = u16> {
+pub(crate) fn subsets(k: u32) -> impl Iterator<Item = u16> {
     (0u16..512).filter(move |m| m.count_ones() == k)
 }
 
 /// The submasks of `q` with `k` bits, in increasing order (SE's colex order restricted to the
 /// elements of `q`).
 #[inline]
-pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
+pub(crate) fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
     let mut s: u16 = 0;
     let mut done = pop9(q) < k;
     std::iter::from_fn(move || loop {
@@ -408,13 +417,13 @@ pub fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
 #[derive(Clone, Debug)]
 pub struct Grid {
     /// 0 for an empty cell, else the digit 1-9.
-    pub values: [u8; 81],
+    pub(crate) values: [u8; 81],
     /// Candidate digits of each cell (bit 0 = digit 1).
-    pub cands: [u16; 81],
+    pub(crate) cands: [u16; 81],
     /// Cells holding each digit (index 0 = digit 1) as a candidate.
-    pub pos: [u128; 9],
+    pub(crate) pos: [u128; 9],
     /// The houses: every producer reads them from here.
-    pub geo: Arc<Geometry>,
+    pub(crate) geo: Arc<Geometry>,
 }
 
 /// Two grids are equal when they hold the same candidates and values on the same layout.
@@ -530,20 +539,20 @@ impl Grid {
 
     /// Whether cell `c` has digit index `d` as a candidate.
     #[inline]
-    pub fn has(&self, c: usize, d: usize) -> bool {
+    pub(crate) fn has(&self, c: usize, d: usize) -> bool {
         bit(self.pos[d], c)
     }
 
     /// Removes digit index `d` from cell `c`.
     #[inline]
-    pub fn remove(&mut self, c: usize, d: usize) {
+    pub(crate) fn remove(&mut self, c: usize, d: usize) {
         self.cands[c] &= !(1 << d);
         self.pos[d] &= !(1u128 << c);
     }
 
     /// Places digit index `d` in cell `c` and removes it from every peer (SE's
     /// `setValueAndCancel`).
-    pub fn place(&mut self, c: usize, d: usize) {
+    pub(crate) fn place(&mut self, c: usize, d: usize) {
         self.values[c] = d as u8 + 1;
         for e in bits16(self.cands[c]) {
             self.pos[e] &= !(1u128 << c);
@@ -556,20 +565,9 @@ impl Grid {
         self.pos[d] &= !peers;
     }
 
-    /// The empty cells as a mask.
-    pub fn empty_mask(&self) -> u128 {
-        let mut m = 0u128;
-        for c in 0..81 {
-            if self.values[c] == 0 {
-                m |= 1u128 << c;
-            }
-        }
-        m
-    }
-
     /// The number of empty cells of house `h`.
     #[inline]
-    pub fn empties(&self, h: usize) -> u32 {
+    pub(crate) fn empties(&self, h: usize) -> u32 {
         self.geo.cells[h]
             .iter()
             .filter(|&&c| self.values[c as usize] == 0)
@@ -577,7 +575,7 @@ impl Grid {
     }
 
     /// The number of empty cells of every house, by house id.
-    pub fn all_empties(&self) -> [u32; MAX_HOUSES] {
+    pub(crate) fn all_empties(&self) -> [u32; MAX_HOUSES] {
         let mut e = [0u32; MAX_HOUSES];
         for c in 0..81 {
             if self.values[c] == 0 {
@@ -592,6 +590,41 @@ impl Grid {
         e
     }
 
+    /// The value of `cell`, if it has one.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+
+    /// The candidates of `cell` (empty once it has a value).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        DigitSet::from_bits(self.cands[cell.index()])
+    }
+
+    /// The cells where `d` is a candidate.
+    pub fn cells_of(&self, d: Digit) -> CellSet {
+        CellSet::from_bits(self.pos[d.index()])
+    }
+
+    /// The layout the grid is read through.
+    pub fn layout(&self) -> &Layout {
+        self.geo.layout()
+    }
+
+    /// Applies a producer's step as SE does: remove every removable candidate, then place.
+    pub fn apply(&mut self, step: &Step) {
+        for d in 0..9 {
+            for c in bits(step.eliminations.mask(d) & self.pos[d]) {
+                self.remove(c, d);
+            }
+        }
+        for p in &step.placements {
+            let (c, d) = (p.cell.index(), p.digit.index());
+            if self.values[c] == 0 {
+                self.place(c, d);
+            }
+        }
+    }
+
     /// Whether every cell holds a value.
     pub fn is_full(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
@@ -599,7 +632,7 @@ impl Grid {
 
     /// The number of candidates of cell `c`.
     #[inline]
-    pub fn count(&self, c: usize) -> u32 {
+    pub(crate) fn count(&self, c: usize) -> u32 {
         pop9(self.cands[c])
     }
 }

@@ -4,7 +4,10 @@
 //! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
 //! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
 //! engine). They all work on the [`grid::Grid`] of this module, which keeps one bitboard per
-//! digit so that most tests are a few mask operations.
+//! digit so that most tests are a few mask operations, and offer each hint as a [`Step`] with
+//! its SE difficulty (and, for chains, its complexity), its pattern as `cells` and `digits`, and
+//! the base and cover houses SE's rule parents read; [`finish`] lists the pattern's
+//! candidates when a step is shown.
 
 // Bitboard code indexes several per-digit arrays with one digit index: range loops read best.
 #![allow(clippy::needless_range_loop)]
@@ -16,42 +19,12 @@ pub mod unique;
 
 use std::sync::Arc;
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, Sudoku};
+use nonet_core::{Cell, Digit, Layout, Sudoku};
 
 use crate::chains::{self, ChainLevel, Chainer};
-use crate::step::{Candidate, Chain, Step};
+use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
-use grid::{bits, bits16, Geometry, Grid};
-
-/// One hint of an SE producer: what it removes and places, and how hard it is.
-///
-/// The pattern fields (`digits`, `cells`, `base`, `cover`) describe the hint enough to build a
-/// [`Step`] and to compute SE's "rule parents" when the hint is used inside a nested chain.
-#[derive(Clone, Debug)]
-pub struct SeHint {
-    /// The technique.
-    pub technique: Technique,
-    /// SE's difficulty (base plus any bonus), as SE computes it in f64.
-    pub difficulty: f64,
-    /// Candidates removed, one cell mask per digit index.
-    pub elim: [u128; 9],
-    /// The digit placed, as (cell index, digit index).
-    pub place: Option<(u8, u8)>,
-    /// The digits of the pattern (bit 0 = digit 1).
-    pub digits: u16,
-    /// The cells of the pattern.
-    pub cells: u128,
-    /// The base houses' cells (locking region1, fish base lines, the house of a subset).
-    pub base: u128,
-    /// The cover houses' cells (locking region2, fish cover lines).
-    pub cover: u128,
-    /// Chain complexity (chaining hints only).
-    pub complexity: u32,
-    /// Tie-break key among chaining hints of equal difficulty and complexity.
-    pub sort_key: u8,
-    /// The chain, for chaining hints that were chosen.
-    pub chain: Option<Chain>,
-}
+use grid::{bit, Geometry, Grid};
 
 /// The catalogue's SE base difficulty of a technique SE's producers find.
 pub(crate) fn se_base(technique: Technique) -> f64 {
@@ -60,75 +33,48 @@ pub(crate) fn se_base(technique: Technique) -> f64 {
         .expect("every technique an SE producer reports has an SE base difficulty")
 }
 
-impl SeHint {
-    /// A hint with no effect yet.
-    pub fn new(technique: Technique, difficulty: f64) -> SeHint {
-        SeHint {
-            technique,
-            difficulty,
-            elim: [0; 9],
-            place: None,
-            digits: 0,
-            cells: 0,
-            base: 0,
-            cover: 0,
-            complexity: 0,
-            sort_key: 0,
-            chain: None,
-        }
-    }
-
-    /// A hint of `technique` at its base difficulty in the catalogue, with no effect yet.
-    pub fn of(technique: Technique) -> SeHint {
-        SeHint::new(technique, se_base(technique))
-    }
-
-    /// Whether the hint places a digit (SE's "has a cell", which decides EP).
-    pub fn places(&self) -> bool {
-        self.place.is_some()
-    }
-
-    /// Applies the hint as SE does: remove every removable candidate, then place.
-    pub fn apply(&self, g: &mut Grid) {
-        for d in 0..9 {
-            for c in bits(self.elim[d] & g.pos[d]) {
-                g.remove(c, d);
-            }
-        }
-        if let Some((c, d)) = self.place {
-            if g.values[c as usize] == 0 {
-                g.place(c as usize, d as usize);
-            }
-        }
-    }
-
-    /// The hint as a [`Step`].
-    pub fn to_step(&self) -> Step {
-        let mut s = Step::new(self.technique);
-        if let Some((c, d)) = self.place {
-            s.placements.push(cand(c as usize, d as usize));
-        }
-        for c in 0..81 {
-            for d in 0..9 {
-                if self.elim[d] >> c & 1 != 0 {
-                    s.eliminations.push(cand(c, d));
-                }
-            }
-        }
-        s.cells = CellSet::from_bits(self.cells);
-        s.digits = DigitSet::from_bits(self.digits);
-        for c in bits(self.cells) {
-            for d in bits16(self.digits) {
-                s.pattern.push(cand(c, d));
-            }
-        }
-        s.chain = self.chain.clone();
-        s.difficulty = Some(self.difficulty);
-        s
-    }
+/// A step of `technique` at SE difficulty `difficulty`, with nothing found yet: what every
+/// producer fills in. A producer's step gives its pattern as `cells` and `digits` (the
+/// candidates [`finish`] lists for highlighting), and the base and cover houses SE's rule
+/// parents read (locking, fish, subsets).
+pub(crate) fn rated_step(technique: Technique, difficulty: f64) -> Step {
+    let mut s = Step::new(technique);
+    s.difficulty = Some(difficulty);
+    s
 }
 
-fn cand(c: usize, d: usize) -> Candidate {
+/// [`rated_step`] at the technique's base difficulty in the catalogue.
+pub(crate) fn base_step(technique: Technique) -> Step {
+    rated_step(technique, se_base(technique))
+}
+
+/// SE's difficulty of a producer's step (every producer rates its steps).
+#[inline]
+pub(crate) fn difficulty(step: &Step) -> f64 {
+    step.difficulty
+        .expect("every step of an SE producer carries its difficulty")
+}
+
+/// Whether the step places a digit (SE's "has a cell", which decides EP).
+pub(crate) fn places(step: &Step) -> bool {
+    !step.placements.is_empty()
+}
+
+/// A producer's step made ready to show: its pattern candidates listed from its `cells` and
+/// `digits` (the producers leave that list empty, since most steps are only applied).
+pub fn finish(mut step: Step) -> Step {
+    let (cells, digits) = (step.cells, step.digits);
+    step.pattern = cells
+        .iter()
+        .flat_map(|cell| digits.iter().map(move |digit| Candidate::new(cell, digit)))
+        .collect();
+    step
+}
+
+/// The candidate of digit index `d` (0-8) in cell index `c` (0-80): how the bitboard loops
+/// name what they found.
+#[inline]
+pub(crate) fn cand(c: usize, d: usize) -> Candidate {
     Candidate::new(Cell::from_index(c), Digit::from_index(d))
 }
 
@@ -142,7 +88,7 @@ pub struct SeResult {
     /// The difficulty of the first step (0.0 if none).
     pub ed: f64,
     /// Every hint applied, in order.
-    pub steps: Vec<SeHint>,
+    pub steps: Vec<Step>,
     /// Whether the producers got stuck before the grid was full.
     pub stuck: bool,
 }
@@ -198,8 +144,8 @@ impl Memory {
     }
 
     /// Aligned triplet exclusion on `g` with this memory's part for it: its first hint, if any.
-    pub fn aligned_triplet(&self, g: &Grid) -> Option<SeHint> {
-        let mut found: Option<SeHint> = None;
+    pub fn aligned_triplet(&self, g: &Grid) -> Option<Step> {
+        let mut found: Option<Step> = None;
         let hit = exclusion::aligned_triplet(g, &self.triplet, &mut |h| {
             found = Some(h);
             true
@@ -211,11 +157,11 @@ impl Memory {
 /// SE's producers 1-20 (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
 /// below 6.5) in order on `g`, with `memory`: the first hint, if any. The chaining producers
 /// come after.
-pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
     memory.fit(g);
     let st = &memory.basic;
-    let mut found: Option<SeHint> = None;
-    let mut take = |h: SeHint| {
+    let mut found: Option<Step> = None;
+    let mut take = |h: Step| {
         found = Some(h);
         true
     };
@@ -252,30 +198,41 @@ pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
 /// still contains the solution ([`Truth::fits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Truth {
-    /// For each digit index, the cells that hold it in the solution.
-    pub pos: [u128; 9],
+    /// The solution's candidates: each cell's digit.
+    pos: CandidateSet,
     /// The digit index of each cell in the solution.
-    pub digit: [u8; 81],
+    digit: [u8; 81],
 }
 
 impl Truth {
     /// The truth of a solved grid.
     pub fn from_solution(solution: &Sudoku) -> Truth {
-        let mut pos = [0u128; 9];
+        let mut pos = CandidateSet::EMPTY;
         let mut digit = [0u8; 81];
         for cell in Cell::all() {
             if let Some(d) = solution.get(cell) {
-                pos[d.index()] |= 1u128 << cell.index();
+                pos.insert(Candidate::new(cell, d));
                 digit[cell.index()] = d.index() as u8;
             }
         }
         Truth { pos, digit }
     }
 
-    /// Whether candidate (cell `c`, digit index `d`) belongs to the solution.
+    /// The solution as a set of candidates (each cell with its digit).
+    pub fn solution(&self) -> &CandidateSet {
+        &self.pos
+    }
+
+    /// Whether `c` belongs to the solution.
+    pub fn holds(&self, c: Candidate) -> bool {
+        self.pos.contains(c)
+    }
+
+    /// Whether the candidate of digit index `d` in cell index `c` belongs to the solution (the
+    /// chain searches' form of [`Truth::holds`]).
     #[inline]
-    pub fn holds(&self, c: usize, d: usize) -> bool {
-        self.pos[d] >> c & 1 != 0
+    pub(crate) fn holds_at(&self, c: usize, d: usize) -> bool {
+        bit(self.pos.mask(d), c)
     }
 
     /// Whether `g` still contains the solution: each empty cell has its solution digit as a
@@ -293,13 +250,13 @@ impl Truth {
 }
 
 /// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
     next_hint_with(g, None, memory)
 }
 
 /// [`next_hint`], sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
-pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<SeHint> {
+pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     if let Some(h) = next_basic_hint(g, memory) {
         return Some(h);
     }
@@ -348,19 +305,20 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) ->
             stuck = true;
             break;
         };
-        if h.difficulty > er {
-            er = h.difficulty;
+        let difficulty = difficulty(&h);
+        if difficulty > er {
+            er = difficulty;
         }
         if ep == 0.0 {
             if ed == 0.0 {
                 ed = er;
             }
-            if h.places() {
+            if places(&h) {
                 ep = er;
             }
         }
         let before = g.clone();
-        h.apply(&mut g);
+        g.apply(&h);
         steps.push(h);
         if g == before {
             // A hint that changes nothing would loop for ever; SE's producers never emit one,

@@ -7,7 +7,9 @@ use crate::technique::Technique;
 use super::grid::{
     bit, bits, bits16, pop9, subsets, subsets_of, two_bits, Geometry, Grid, BLOCK, COL, ROW,
 };
-use super::{se_base, SeHint};
+use super::{cand, rated_step, se_base};
+use crate::step::Step;
+use nonet_core::{CellSet, DigitSet};
 
 /// The loops found from one start cell, with what they were found from.
 ///
@@ -162,11 +164,11 @@ fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
 }
 
 /// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
-pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let mut best: Option<(SeHint, u8)> = None;
-    let mut offer = |h: SeHint, ty: u8| {
-        if h.elim.iter().all(|&m| m == 0) {
+    let mut best: Option<(Step, u8)> = None;
+    let mut offer = |h: Step, ty: u8| {
+        if h.eliminations.is_empty() {
             return;
         }
         let better = match &best {
@@ -228,9 +230,9 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                 .filter(|&c| pop9(g.cands[c]) > 2)
                 .collect();
             let mk = |diff: f64| {
-                let mut h = SeHint::new(Technique::UniqueLoop, diff);
-                h.cells = loop_mask;
-                h.digits = vm;
+                let mut h = rated_step(Technique::UniqueLoop, diff);
+                h.cells = CellSet::from_bits(loop_mask);
+                h.digits = DigitSet::from_bits(vm);
                 h
             };
             let tech_for = |len: usize, ty: u8| {
@@ -245,7 +247,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     Technique::UniqueLoop
                 }
             };
-            let type2 = |offer: &mut dyn FnMut(SeHint, u8)| {
+            let type2 = |offer: &mut dyn FnMut(Step, u8)| {
                 let first = extra[0];
                 let d = (g.cands[first] & !vm).trailing_zeros() as usize;
                 let mut seen = super::grid::ALL;
@@ -256,7 +258,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                 }
                 let mut h = mk(base);
                 h.technique = tech_for(lp.len(), 2);
-                h.elim[d] = seen & !ex & g.pos[d];
+                h.eliminations.set_mask(d, seen & !ex & g.pos[d]);
                 offer(h, 2);
             };
             match extra.len() {
@@ -266,7 +268,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     let mut h = mk(base);
                     h.technique = tech_for(lp.len(), 1);
                     for d in bits16(vm) {
-                        h.elim[d] = 1u128 << c;
+                        h.eliminations.set_mask(d, 1u128 << c);
                     }
                     offer(h, 1);
                 }
@@ -303,12 +305,13 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(SeHint) ->
                     let mut h = mk(base);
                     h.technique = tech_for(lp.len(), 4);
                     if r1 {
-                        h.elim[v2] = pair;
+                        h.eliminations.set_mask(v2, pair);
                     } else if r2 {
-                        h.elim[v1] = pair;
+                        h.eliminations.set_mask(v1, pair);
                     }
                     for d in 0..9 {
-                        h.elim[d] &= g.pos[d];
+                        h.eliminations
+                            .set_mask(d, h.eliminations.mask(d) & g.pos[d]);
                     }
                     offer(h, 4);
                 }
@@ -333,7 +336,7 @@ fn type3(
     c2: usize,
     x: u16,
     loop_mask: u128,
-    offer: &mut dyn FnMut(SeHint),
+    offer: &mut dyn FnMut(Step),
 ) {
     let t = &*g.geo;
     let tech = if len == 4 {
@@ -388,11 +391,11 @@ fn type3(
                         continue;
                     }
                     let rest = t.mask[h] & !set_cells & !(1u128 << c1) & !(1u128 << c2);
-                    let mut hint = SeHint::new(tech, base + (degree as f64 - 1.0) * 0.1);
-                    hint.cells = loop_mask | set_cells;
-                    hint.digits = vm | digits;
+                    let mut hint = rated_step(tech, base + (degree as f64 - 1.0) * 0.1);
+                    hint.cells = CellSet::from_bits(loop_mask | set_cells);
+                    hint.digits = DigitSet::from_bits(vm | digits);
                     for d in bits16(digits) {
-                        hint.elim[d] = g.pos[d] & rest;
+                        hint.eliminations.set_mask(d, g.pos[d] & rest);
                     }
                     offer(hint);
                 }
@@ -419,12 +422,12 @@ fn type3(
                         continue;
                     }
                     let at = union & !(1u128 << c1) & !(1u128 << c2);
-                    let mut hint = SeHint::new(tech, base + (degree as f64 - 2.0) * 0.1);
-                    hint.cells = loop_mask | union;
-                    hint.digits = digits;
+                    let mut hint = rated_step(tech, base + (degree as f64 - 2.0) * 0.1);
+                    hint.cells = CellSet::from_bits(loop_mask | union);
+                    hint.digits = DigitSet::from_bits(digits);
                     for d in 0..9 {
                         if digits >> d & 1 == 0 {
-                            hint.elim[d] = g.pos[d] & at;
+                            hint.eliminations.set_mask(d, g.pos[d] & at);
                         }
                     }
                     offer(hint);
@@ -444,7 +447,7 @@ fn type3(
 ///
 /// Only on the standard layout: SE's argument that a BUG has no unique solution counts three
 /// houses per cell, and is not carried over to the variants' houses.
-pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
+pub fn bug(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let geo = &*g.geo;
     if !geo.is_standard() {
         return false;
@@ -513,21 +516,21 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
         cells_mask |= 1u128 << c;
     }
     let mk = |tech, diff| {
-        let mut h = SeHint::new(tech, diff);
-        h.cells = cells_mask;
-        h.digits = all_digits;
+        let mut h = rated_step(tech, diff);
+        h.cells = CellSet::from_bits(cells_mask);
+        h.digits = DigitSet::from_bits(all_digits);
         h
     };
-    let worth = |h: &SeHint| h.elim.iter().any(|&m| m != 0);
+    let worth = |h: &Step| !h.eliminations.is_empty();
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let mut h = mk(Technique::Bug1, se_base(Technique::Bug1));
         for d in bits16(g.cands[c] & !bug_digits[c]) {
-            h.elim[d] = 1u128 << c;
+            h.eliminations.set_mask(d, 1u128 << c);
         }
         return worth(&h) && acc(h);
     }
-    let type4 = |acc: &mut dyn FnMut(SeHint) -> bool| -> bool {
+    let type4 = |acc: &mut dyn FnMut(Step) -> bool| -> bool {
         if bug_cells.len() != 2 {
             return false;
         }
@@ -543,7 +546,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
             let mut h = mk(Technique::Bug4, se_base(Technique::Bug4));
             for &c in &[c1, c2] {
                 for d in bits16(g.cands[c] & !bug_digits[c] & !shared) {
-                    h.elim[d] |= 1u128 << c;
+                    h.eliminations.insert(cand(c, d));
                 }
             }
             if worth(&h) && acc(h) {
@@ -555,7 +558,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
     if pop9(all_digits) == 1 {
         let d = all_digits.trailing_zeros() as usize;
         let mut h = mk(Technique::Bug2, se_base(Technique::Bug2));
-        h.elim[d] = common & g.pos[d];
+        h.eliminations.set_mask(d, common & g.pos[d]);
         if worth(&h) && acc(h) {
             return true;
         }
@@ -604,7 +607,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(SeHint) -> bool) -> bool {
                     let others =
                         r.iter().fold(0u128, |m, &c| m | 1u128 << c) & !set_cells & !cells_mask;
                     for d in bits16(digits) {
-                        h.elim[d] = g.pos[d] & others;
+                        h.eliminations.set_mask(d, g.pos[d] & others);
                     }
                     if worth(&h) && acc(h) {
                         return true;

@@ -495,7 +495,7 @@ fn to_steps(
             }
         };
         let mut s = Step::new(technique);
-        s.eliminations = f.eliminations;
+        s.eliminations = f.eliminations.into_iter().collect();
         if let Some(p) = f.placement {
             s.placements.push(p);
         }

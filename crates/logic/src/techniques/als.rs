@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use crate::position::Position;
-use crate::step::{Candidate, Step};
+use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
 
 /// ALS-XZ and ALS-XY-Wing stop after this many distinct steps (in their search order, so the
@@ -110,10 +110,8 @@ pub fn links(all: &[Als]) -> Vec<(u32, u32, DigitSet)> {
     v
 }
 
-fn elim(pos: &Position, out: &mut Vec<Candidate>, d: Digit, targets: CellSet) {
-    for c in targets & pos.cells_of(d) {
-        out.push(Candidate::new(c, d));
-    }
+fn elim(pos: &Position, out: &mut CandidateSet, d: Digit, targets: CellSet) {
+    out.add_cells(d, targets & pos.cells_of(d));
 }
 
 /// A set of eliminations as one cell set per digit: built, compared and hashed without
@@ -145,18 +143,9 @@ impl Elims {
         self.0.iter().all(|&b| b == 0)
     }
 
-    /// The candidates, sorted (by cell, then digit).
-    fn to_vec(self) -> Vec<Candidate> {
-        let any = CellSet::from_bits(self.0.iter().fold(0, |acc, &b| acc | b));
-        let mut v = Vec::new();
-        for c in any {
-            for (i, bits) in self.0.iter().enumerate() {
-                if bits & CellSet::single(c).bits() != 0 {
-                    v.push(Candidate::new(c, Digit::from_index(i)));
-                }
-            }
-        }
-        v
+    /// The candidates as a set.
+    fn to_set(self) -> CandidateSet {
+        CandidateSet::from_masks(self.0)
     }
 }
 
@@ -218,7 +207,7 @@ pub fn als_xz(pos: &Position) -> Vec<Step> {
             }
             let mut s = Step::new(Technique::AlsXz);
             let (pattern, cells, houses) = als_pattern(pos, &[a, b]);
-            s.eliminations = elims.to_vec();
+            s.eliminations = elims.to_set();
             s.pattern = pattern;
             s.secondary = union
                 .iter()
@@ -304,7 +293,7 @@ pub fn als_xy_wing(pos: &Position) -> Vec<Step> {
                         let zs = common.difference(xy);
                         let mut s = Step::new(Technique::AlsXyWing);
                         let (pattern, cells, houses) = als_pattern(pos, &[c, a, b]);
-                        s.eliminations = elims.to_vec();
+                        s.eliminations = elims.to_set();
                         s.pattern = pattern;
                         s.cells = cells;
                         s.houses = houses;
@@ -411,7 +400,7 @@ fn conclude(pos: &Position, all: &[Als], path: &[(usize, Option<Digit>)], out: &
     let r_first = path[1].1.expect("linked");
     let r_last = path[path.len() - 1].1.expect("linked");
     let union = first.cells | last.cells;
-    let mut elims = Vec::new();
+    let mut elims = CandidateSet::EMPTY;
     for z in first.digits & last.digits {
         if z == r_first || z == r_last {
             continue;
@@ -426,8 +415,6 @@ fn conclude(pos: &Position, all: &[Als], path: &[(usize, Option<Digit>)], out: &
     if elims.is_empty() {
         return;
     }
-    elims.sort();
-    elims.dedup();
     if out.iter().any(|o| o.eliminations == elims) {
         return;
     }
@@ -495,7 +482,7 @@ pub fn death_blossom(pos: &Position) -> Vec<Step> {
                 zs &= a.digits;
                 cells |= a.cells;
             }
-            let mut elims = Vec::new();
+            let mut elims = CandidateSet::EMPTY;
             for z in zs {
                 let mut targets = CellSet::ALL;
                 for a in &chosen {
@@ -508,26 +495,22 @@ pub fn death_blossom(pos: &Position) -> Vec<Step> {
                     targets.difference(cells | CellSet::single(stem)),
                 );
             }
-            if !elims.is_empty() {
-                elims.sort();
-                elims.dedup();
-                if !out.iter().any(|o| o.eliminations == elims) {
-                    let (mut pattern, pcells, houses) = als_pattern(pos, &chosen);
-                    for d in sc {
-                        pattern.push(Candidate::new(stem, d));
-                    }
-                    let mut s = Step::new(Technique::DeathBlossom);
-                    s.eliminations = elims;
-                    s.pattern = pattern;
-                    s.secondary = sc.iter().map(|d| Candidate::new(stem, d)).collect();
-                    s.cells = pcells | CellSet::single(stem);
-                    s.houses = houses;
-                    s.sets = std::iter::once(CellSet::single(stem))
-                        .chain(chosen.iter().map(|a| a.cells))
-                        .collect();
-                    s.digits = zs;
-                    out.push(s);
+            if !elims.is_empty() && !out.iter().any(|o| o.eliminations == elims) {
+                let (mut pattern, pcells, houses) = als_pattern(pos, &chosen);
+                for d in sc {
+                    pattern.push(Candidate::new(stem, d));
                 }
+                let mut s = Step::new(Technique::DeathBlossom);
+                s.eliminations = elims;
+                s.pattern = pattern;
+                s.secondary = sc.iter().map(|d| Candidate::new(stem, d)).collect();
+                s.cells = pcells | CellSet::single(stem);
+                s.houses = houses;
+                s.sets = std::iter::once(CellSet::single(stem))
+                    .chain(chosen.iter().map(|a| a.cells))
+                    .collect();
+                s.digits = zs;
+                out.push(s);
             }
             // Next combination.
             let mut k = 0;

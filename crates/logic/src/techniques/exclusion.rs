@@ -231,7 +231,7 @@ fn build(
     let mut s = Step::new(technique);
     for (k, &c) in group.iter().enumerate() {
         for d in pos.cands(c).difference(possible[k]) {
-            s.eliminations.push(Candidate::new(c, d));
+            s.eliminations.insert(Candidate::new(c, d));
         }
     }
     if s.eliminations.is_empty() {

@@ -190,7 +190,7 @@ pub fn contradiction_chain(pos: &Position) -> Option<Step> {
                 continue;
             }
             let mut s = Step::new(Technique::ContradictionForcingChain);
-            s.eliminations.push(Candidate::new(cell, d));
+            s.eliminations.insert(Candidate::new(cell, d));
             s.pattern.push(Candidate::new(cell, d));
             let (x, xd, _) = parts(on);
             s.secondary.push(Candidate::new(x, xd));

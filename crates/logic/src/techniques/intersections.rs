@@ -91,8 +91,6 @@ pub fn locked_subset(pos: &Position, size: usize) -> Vec<Step> {
                         s.eliminations.extend(elims_for(pos, d, t));
                     }
                 }
-                s.eliminations.sort();
-                s.eliminations.dedup();
                 if s.eliminations.is_empty() {
                     continue;
                 }

@@ -22,7 +22,7 @@ pub mod wings;
 use nonet_core::{CellSet, Digit, DigitSet};
 
 use crate::position::Position;
-use crate::step::{Candidate, Step};
+use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
 
 /// How the explaining path finds a technique (the catalogue's `search` column).
@@ -126,12 +126,11 @@ pub fn find_family(technique: Technique, pos: &Position) -> Vec<Step> {
     }
 }
 
-/// The candidates of `d` among `targets`, sorted.
-pub(crate) fn elims_for(pos: &Position, d: Digit, targets: CellSet) -> Vec<Candidate> {
-    (targets & pos.cells_of(d))
-        .iter()
-        .map(|c| Candidate::new(c, d))
-        .collect()
+/// The candidates of `d` among `targets`.
+pub(crate) fn elims_for(pos: &Position, d: Digit, targets: CellSet) -> CandidateSet {
+    let mut s = CandidateSet::EMPTY;
+    s.set_cells(d, targets & pos.cells_of(d));
+    s
 }
 
 /// The candidates of `digits` present in `cells`, for a step's pattern.

@@ -37,8 +37,6 @@ pub fn naked(pos: &Position, size: usize) -> Vec<Step> {
                     s.eliminations.extend(elims_for(pos, d, t));
                 }
             }
-            s.eliminations.sort();
-            s.eliminations.dedup();
             if s.eliminations.is_empty() {
                 continue;
             }
@@ -83,13 +81,12 @@ pub fn hidden(pos: &Position, size: usize) -> Vec<Step> {
             let mut s = Step::new(technique);
             for c in cells {
                 for d in pos.cands(c).difference(ds) {
-                    s.eliminations.push(Candidate::new(c, d));
+                    s.eliminations.insert(Candidate::new(c, d));
                 }
             }
             if s.eliminations.is_empty() {
                 continue;
             }
-            s.eliminations.sort();
             s.pattern = pattern_of(pos, cells, ds);
             s.cells = cells;
             s.houses = vec![house];

@@ -71,8 +71,6 @@ pub fn sue_de_coq(pos: &Position) -> Vec<Step> {
                                     pos.house_cells(bx).difference(core | bc),
                                 ));
                             }
-                            s.eliminations.sort();
-                            s.eliminations.dedup();
                             if s.eliminations.is_empty() {
                                 continue;
                             }

@@ -14,7 +14,7 @@ use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{elims_for, pattern_of, subsets};
 use crate::position::Position;
-use crate::step::{Candidate, Step};
+use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
 
 /// Every unique rectangle (types 1-6) and hidden rectangle.
@@ -90,7 +90,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
     let floor: Vec<usize> = (0..4).filter(|&i| extras[i].is_empty()).collect();
     let roof: Vec<usize> = (0..4).filter(|&i| !extras[i].is_empty()).collect();
     let roof_cells: CellSet = roof.iter().map(|&i| corners[i]).collect();
-    let make = |t: Technique, elims: Vec<Candidate>| -> Step {
+    let make = |t: Technique, elims: CandidateSet| -> Step {
         let mut s = Step::new(t);
         s.eliminations = elims;
         s.pattern = pattern_of(pos, all, ab);
@@ -116,7 +116,9 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         let c = corners[roof[0]];
         push(make(
             Technique::UniqueRectangle1,
-            pattern_of(pos, CellSet::single(c), ab),
+            pattern_of(pos, CellSet::single(c), ab)
+                .into_iter()
+                .collect(),
         ));
     }
     // Types 2 and 5: every roof corner has the same single extra digit z; one of them is z.
@@ -149,7 +151,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         // Type 3: the roof's extras act as one cell; with k other cells of a shared house they
         // form a naked subset. All such subsets of one rectangle make one step.
         let e = extras[roof[0]] | extras[roof[1]];
-        let mut t3 = make(Technique::UniqueRectangle3, Vec::new());
+        let mut t3 = make(Technique::UniqueRectangle3, CandidateSet::EMPTY);
         for &h in &shared {
             let others: Vec<Cell> = (pos.house_cells(h) & pos.empty_cells())
                 .difference(roof_cells)
@@ -162,20 +164,21 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
                     if digits.len() != k + 1 {
                         continue;
                     }
-                    let before = t3.eliminations.len();
+                    // Whether the subset removes anything, even what an earlier subset
+                    // removes too: every such subset joins the step.
+                    let mut removes = false;
                     for &h2 in &shared {
                         if !set.difference(pos.house_cells(h2)).is_empty() {
                             continue;
                         }
                         for d in digits {
-                            t3.eliminations.extend(elims_for(
-                                pos,
-                                d,
-                                pos.house_cells(h2).difference(set | roof_cells),
-                            ));
+                            let e =
+                                elims_for(pos, d, pos.house_cells(h2).difference(set | roof_cells));
+                            removes |= !e.is_empty();
+                            t3.eliminations.extend(e);
                         }
                     }
-                    if t3.eliminations.len() > before {
+                    if removes {
                         t3.secondary.extend(pattern_of(pos, set, digits));
                         t3.cells |= set;
                         if !t3.houses.contains(&h) {
@@ -185,8 +188,6 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
                 }
             }
         }
-        t3.eliminations.sort();
-        t3.eliminations.dedup();
         push(t3);
     }
     // Type 6: the floor is a diagonal; if x is confined to the rectangle in both rows (or both

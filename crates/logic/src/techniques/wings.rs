@@ -117,7 +117,7 @@ pub fn w_wing(pos: &Position) -> Vec<Step> {
                             continue;
                         }
                         let mut s = Step::new(Technique::WWing);
-                        s.eliminations = elims.clone();
+                        s.eliminations = elims;
                         s.pattern = pattern_of(pos, ends, pair);
                         s.secondary = vec![Candidate::new(p, x), Candidate::new(q, x)];
                         s.cells = ends | CellSet::single(p) | CellSet::single(q);

@@ -1,0 +1,249 @@
+//! A game's progress as a pencil-mark grid, the text `nonet candidates` writes and
+//! `nonet explain --pencil` reads: out of a board (export) and back into one (import).
+//!
+//! The grid holds digits and candidates, not who placed a digit or which marks the player kept,
+//! so the round trip follows one rule each way. Out: a digit is its digit; an empty cell is the
+//! player's centre marks when it has some, else every candidate the digits allow (so the CLI
+//! reads a sound position). In: a solved cell that is not a given is the player's digit; an
+//! empty cell keeps its candidates as centre marks unless they are exactly the ones the digits
+//! allow (which is what a cell without marks exported). Corner marks are the player's own
+//! notation and are not in the grid.
+//!
+//! The grid's format reads a cell with one candidate as solved, so a naked single or a single
+//! centre mark would come back placed, and marks equal to the candidates the digits allow would
+//! come back as no marks. The export therefore opens with two comment lines the CLI skips:
+//! `# nonet progress: <81 characters>`, the digits on the board, and `# nonet marked: <81
+//! characters>`, `1` where the player keeps centre marks. When the import finds them, it places
+//! exactly those digits and keeps marks exactly there. Without them (a grid from `nonet
+//! candidates`), a single digit is placed, as the CLI reads it, and marks equal to what the
+//! digits allow are taken as none.
+
+use nonet_core::{Cell, DigitSet, Layout, PencilMarks, Sudoku};
+
+use crate::board::{Board, Move, Origin};
+
+/// Why a pencil-mark grid cannot be a puzzle's progress.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProgressError {
+    /// The text is not a pencil-mark grid.
+    #[error("not a pencil-mark grid: {0}")]
+    Parse(String),
+    /// The `# nonet progress:` line is not 81 digits and dots.
+    #[error("the progress line is not a grid of 81 digits and dots: {0}")]
+    ProgressLine(String),
+    /// The progress line and the grid disagree on a cell.
+    #[error("{cell} holds {line} on the progress line but {grid} in the grid")]
+    Disagree {
+        /// The cell.
+        cell: Cell,
+        /// The progress line's digit.
+        line: char,
+        /// What the grid has there.
+        grid: String,
+    },
+    /// The grid changes or empties a given.
+    #[error("{cell} is a given {given} in the puzzle, but the progress has {found} there")]
+    Given {
+        /// The cell.
+        cell: Cell,
+        /// The puzzle's digit there.
+        given: char,
+        /// What the grid has there (a digit or candidates).
+        found: String,
+    },
+}
+
+/// The pencil-mark grid of `board`: digits, and per empty cell its centre marks or, without
+/// any, every candidate its peers allow.
+/// any, every candidate its peers allow; after the `# nonet progress:` line.
+pub fn export(board: &Board) -> String {
+    let mut pm = PencilMarks::raw_in(board.layout(), &board.grid());
+    for cell in Cell::all() {
+        if board.value(cell).is_none() && !board.centre(cell).is_empty() {
+            pm.set_candidates(cell, board.centre(cell));
+        }
+    }
+    let marked: String = Cell::all()
+        .map(|c| if board.centre(c).is_empty() { '0' } else { '1' })
+        .collect();
+    format!(
+        "{PROGRESS}{}\n{MARKED}{marked}\n{}",
+        board.grid().to_line(),
+        pm.to_pencil_grid()
+    )
+}
+
+/// The comment line that carries the board's digits.
+const PROGRESS: &str = "# nonet progress: ";
+/// The comment line that says which cells keep centre marks.
+const MARKED: &str = "# nonet marked: ";
+
+/// The text after `prefix` on the line that starts with it, if any.
+fn comment<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.lines()
+        .find_map(|l| l.trim_start().strip_prefix(prefix.trim_end()))
+        .map(str::trim)
+}
+
+/// What the grid says of a cell: its digit, or its candidates.
+fn shown(pm: &PencilMarks, cell: Cell) -> String {
+    pm.value(cell)
+        .map_or_else(|| pm.candidates(cell).to_string(), |d| d.to_string())
+}
+
+/// The board of `puzzle` on `layout` with the progress `text` (a pencil-mark grid, after a
+/// `# nonet progress:` line or not) on it.
+pub fn import(puzzle: &Sudoku, layout: &Layout, text: &str) -> Result<Board, ProgressError> {
+    let mut pm =
+        PencilMarks::from_pencil_grid(text).map_err(|e| ProgressError::Parse(e.to_string()))?;
+    let line = comment(text, PROGRESS)
+        .map(|l| Sudoku::from_line(l).map_err(|e| ProgressError::ProgressLine(e.to_string())))
+        .transpose()?;
+    let marked: Option<Vec<bool>> =
+        comment(text, MARKED).map(|l| l.chars().map(|c| c == '1').collect());
+    if marked.as_ref().is_some_and(|m| m.len() != 81) {
+        return Err(ProgressError::ProgressLine(
+            "the marked line needs 81 characters".into(),
+        ));
+    }
+    if let Some(digits) = &line {
+        // The line says which cells hold digits: a single candidate elsewhere is a candidate.
+        for cell in Cell::all() {
+            match (digits.get(cell), pm.value(cell)) {
+                (Some(d), Some(g)) if d == g => {}
+                (Some(d), _) => {
+                    return Err(ProgressError::Disagree {
+                        cell,
+                        line: d.to_char(),
+                        grid: shown(&pm, cell),
+                    })
+                }
+                (None, Some(g)) => {
+                    let mut one = DigitSet::EMPTY;
+                    one.insert(g);
+                    pm.set_candidates(cell, one);
+                }
+                (None, None) => {}
+            }
+        }
+    }
+    let mut board = Board::new_in(puzzle, layout);
+    for cell in Cell::all() {
+        match (puzzle.get(cell), pm.value(cell)) {
+            (Some(g), Some(d)) if g == d => {}
+            (Some(g), _) => {
+                return Err(ProgressError::Given {
+                    cell,
+                    given: g.to_char(),
+                    found: shown(&pm, cell),
+                })
+            }
+            (None, Some(d)) => board.place(cell, d, Origin::Player),
+            (None, None) => {}
+        }
+    }
+    let raw = PencilMarks::raw_in(layout, &board.grid());
+    for cell in Cell::all() {
+        let marks = pm.candidates(cell);
+        let keep = match &marked {
+            Some(m) => m[cell.index()],
+            None => marks != raw.candidates(cell),
+        };
+        if board.value(cell).is_some() || marks.is_empty() || !keep {
+            continue;
+        }
+        for d in marks.iter() {
+            let mv = Move::Centre {
+                cell: cell.index() as u8,
+                digit: d.get(),
+            };
+            board
+                .apply(&mv)
+                .expect("a centre mark in an empty cell is always allowed");
+        }
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonet_core::STANDARD;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn board_with(moves: &[Move]) -> Board {
+        let mut b = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        for m in moves {
+            b.apply(m).unwrap();
+        }
+        b
+    }
+
+    /// Digits and centre marks come back as they were; a board without marks comes back
+    /// without marks (its grid lists every candidate, as the CLI needs).
+    #[test]
+    fn progress_round_trips_through_a_pencil_mark_grid() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let plain = board_with(&[Move::Place { cell: 2, digit: 4 }]);
+        let text = export(&plain);
+        assert!(PencilMarks::from_pencil_grid(&text).is_ok(), "{text}");
+        assert_eq!(import(&puzzle, &STANDARD, &text).unwrap(), plain);
+        let marked = board_with(&[
+            Move::Place { cell: 2, digit: 4 },
+            Move::Centre { cell: 3, digit: 2 },
+            Move::Centre { cell: 3, digit: 6 },
+            Move::Centre { cell: 5, digit: 2 },
+            Move::Centre { cell: 5, digit: 8 },
+        ]);
+        let text = export(&marked);
+        assert_eq!(import(&puzzle, &STANDARD, &text).unwrap(), marked);
+    }
+
+    /// A single centre mark and a naked single are candidates, not digits, on the way back
+    /// (the progress line says which cells hold digits); without the line, as the CLI reads a
+    /// grid, a single digit is placed.
+    #[test]
+    fn single_candidates_come_back_as_candidates_not_digits() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let one_mark = board_with(&[Move::Centre { cell: 2, digit: 4 }]);
+        let text = export(&one_mark);
+        assert!(text.starts_with("# nonet progress: 53..7...."), "{text}");
+        assert_eq!(import(&puzzle, &STANDARD, &text).unwrap(), one_mark);
+        let bare: String = text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let read = import(&puzzle, &STANDARD, &bare).unwrap();
+        assert!(
+            read.value(Cell::new(2).unwrap()).is_some(),
+            "the CLI's reading: placed"
+        );
+        let mut wrong_line = text.clone();
+        wrong_line.replace_range(18..21, "536");
+        let err = import(&puzzle, &STANDARD, &wrong_line).unwrap_err();
+        assert!(matches!(err, ProgressError::Disagree { .. }), "{err}");
+    }
+
+    /// A grid that changes a given, or is no grid, is refused with the cell named.
+    #[test]
+    fn a_grid_that_changes_a_given_is_refused_naming_the_cell() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        // r1c1's 5 made a 6, on the progress line and in the grid alike.
+        let text = export(&board_with(&[]));
+        let grid_at = text.find("\n# nonet marked").unwrap() + 1;
+        let (lines, grid) = text.split_at(grid_at);
+        let text = format!(
+            "{}{}",
+            lines.replacen('5', "6", 1),
+            grid.replacen(" 5 ", " 6 ", 1)
+        );
+        let err = import(&puzzle, &STANDARD, &text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "r1c1 is a given 5 in the puzzle, but the progress has 6 there"
+        );
+        assert!(matches!(
+            import(&puzzle, &STANDARD, "12 3"),
+            Err(ProgressError::Parse(_))
+        ));
+    }
+}
