@@ -71,4 +71,6 @@ export const api = {
   checkStep: (id, claim, version) => call('POST', `/games/${id}/check-step`, { ...claim, version }),
   learn: () => call('GET', '/learn'),
   learnTechnique: (code) => call('GET', `/learn/${encodeURIComponent(code)}`),
+  /** Three puzzles to practise technique `code` (generated, with drills, or the stock's). */
+  learnPractice: (code) => call('GET', `/learn/${encodeURIComponent(code)}/practice`),
 };

@@ -354,13 +354,20 @@ pub async fn practice(
         .collect();
     if targets.is_empty() {
         let why = match nonet_generate::targetable(first, Variant::STANDARD) {
+            // The player needs the reason, not the generator docs' section it cites.
+            Err(nonet_generate::GenerateError::Impossible(why)) => {
+                why.split(" (see ").next().unwrap_or_default().to_string()
+            }
             Err(e) => e.to_string(),
             Ok(()) => String::new(),
         };
         let note = if stock.is_empty() {
-            format!("The generator cannot make puzzles for this one ({why}), and the stock has none yet.")
+            format!("No practice puzzles for this one yet. The generator cannot make them: {why}.")
         } else {
-            format!("The generator cannot make puzzles for this one ({why}): these come from the stock, each checked to need it.")
+            format!(
+                "These come from the stock, each checked to need it. The generator cannot make \
+                 puzzles for this one: {why}."
+            )
         };
         return Ok(Json(practice_json(
             &code,
