@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { miniBoard } from './mini.js';
 import { sentence } from './steps.js';
 import { foundTechniques } from './progress.js';
-import { practiceSection } from './practice.js';
+import { practiceSection, stopPractice } from './practice.js';
 import { el } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,7 @@ export class Learn {
     this.startGame = startGame;
     this.list = null;
     $('btn-learn').addEventListener('click', () => this.show());
+    $('dlg-learn').addEventListener('close', stopPractice);
   }
 
   async show(code = null) {

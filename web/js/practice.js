@@ -8,6 +8,15 @@
 import { api } from './api.js';
 import { el } from './util.js';
 
+/** The practice request under way, if any. */
+let inflight = null;
+
+/** Drops the practice request under way (the Learn view was closed). */
+export function stopPractice() {
+  inflight?.abort();
+  inflight = null;
+}
+
 /**
  * The practice section of technique `t` (as `GET /api/learn/{code}` gives it), filled once the
  * server has made the puzzles. `start(body)` starts a game (`{ puzzle }` or `{ puzzle, pencil }`).
@@ -15,15 +24,23 @@ import { el } from './util.js';
 export function practiceSection(t, start) {
   const status = el('p', { class: 'practice-status', role: 'status' });
   const list = el('div', { class: 'learn-practice' });
+  // Kept across reloads (not redrawn), so its focus stays put after a click.
+  const more = el('button', { type: 'button', class: 'btn practice-more', hidden: true, onclick: () => load() }, 'New puzzles');
   const section = el('section', { class: 'practice', 'aria-labelledby': 'practice-title' },
-    el('h4', { id: 'practice-title', text: 'Practice this' }), status, list);
+    el('h4', { id: 'practice-title', text: 'Practice this' }), status, list, more);
   const load = async () => {
+    // One request at a time: the one for the technique shown before is dropped, which stops
+    // its generation on the server.
+    inflight?.abort();
+    const mine = new AbortController();
+    inflight = mine;
     status.textContent = `Making three puzzles that need ${article(t.name)} ${t.name}…`;
     list.replaceChildren();
     let p;
     try {
-      p = await api.learnPractice(t.code);
+      p = await api.learnPractice(t.code, mine.signal);
     } catch (e) {
+      if (mine.signal.aborted) return;
       // The page never stops at an error here: the stock's puzzles still make practice.
       p = {
         generated: 0,
@@ -32,6 +49,8 @@ export function practiceSection(t, start) {
         puzzles: t.practice.map((puzzle) => ({ puzzle, source: 'stock', drill: null })),
       };
     }
+    if (mine.signal.aborted) return;
+    inflight = null;
     render(p);
   };
   const render = (p) => {
@@ -57,9 +76,7 @@ export function practiceSection(t, start) {
     if (p.puzzles.some((q) => q.drill)) {
       list.append(el('p', { class: 'practice-help', text: `A drill starts with the pencil marks just before the ${t.name}: find it.` }));
     }
-    if (p.seed != null) {
-      list.append(el('button', { type: 'button', class: 'btn practice-more', onclick: load }, 'New puzzles'));
-    }
+    more.hidden = p.seed == null;
   };
   load();
   return section;

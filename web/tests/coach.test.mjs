@@ -306,6 +306,14 @@ test('Learn lists every technique, draws a worked example and starts practice pu
   await page.locator('.practice').scrollIntoViewIfNeeded();
   await shot(page, 'practice-2-generated-phone-dark');
   await view(DESKTOP);
+  // New puzzles: a fresh seed, and the focus stays on the button.
+  const before = await page.getAttribute('.practice-puzzle >> nth=0', 'data-puzzle');
+  await page.click('.practice-more');
+  await page.waitForFunction((p) => {
+    const b = document.querySelector('.practice-puzzle');
+    return b && b.dataset.puzzle !== p;
+  }, before);
+  assert.ok(await page.evaluate(() => document.activeElement.classList.contains('practice-more')));
   const practice = await page.getAttribute('.practice-puzzle >> nth=0', 'data-puzzle');
   await page.click('.practice-puzzle >> nth=0');
   await page.waitForSelector('#dlg-learn', { state: 'hidden' });
@@ -342,7 +350,7 @@ test('a Learn drill starts a game at the pencil marks just before the technique,
   const offered = await page.locator('.practice-puzzle').evaluateAll((bs) => bs.map((b) => b.dataset.puzzle));
   assert.deepEqual(offered, stock.slice(0, 3));
   assert.equal(await page.locator('.practice-drill').count(), 0);
-  assert.equal(await page.locator('.practice-more').count(), 0, 'no new puzzles to ask for');
+  assert.equal(await page.isVisible('.practice-more'), false, 'no new puzzles to ask for');
   await noAxe('#dlg-learn');
   await page.locator('.practice').scrollIntoViewIfNeeded();
   await shot(page, 'practice-3-stock');

@@ -9,6 +9,7 @@
 //! houses), rating and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
 //! X, Windoku).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nonet_core::{Cell, Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
@@ -222,13 +223,14 @@ pub const PRACTICE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Up to `count` classic puzzles whose easiest-first path (the teacher's, as `nonet explain`)
 /// needs one of `techniques` and nothing harder, each with its drill position; puzzle `k` is
 /// made from seed `seed + k`. Stops at the first failure (too rare a technique, the generator's
-/// attempt budget, or `timeout` for all of them together, checked between attempts) and gives
-/// the puzzles made so far with that failure.
+/// attempt budget, `timeout` for all of them together, or `cancel` set, both checked between
+/// attempts) and gives the puzzles made so far with that failure.
 pub fn practice(
     techniques: &[Technique],
     seed: u64,
     count: usize,
     timeout: Duration,
+    cancel: &AtomicBool,
 ) -> (Vec<Practice>, Option<EngineError>) {
     let generator = match Generator::new(GenerateOptions {
         techniques: techniques.to_vec(),
@@ -241,7 +243,9 @@ pub fn practice(
     let started = Instant::now();
     let deadline = |_| {
         let elapsed = started.elapsed();
-        if elapsed >= timeout {
+        if cancel.load(Ordering::Relaxed) {
+            Err(Stop::Cancel)
+        } else if elapsed >= timeout {
             Err(Stop::OutOfTime(elapsed))
         } else {
             Ok(())

@@ -18,7 +18,8 @@
 //! `note`, never as an error.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
@@ -325,6 +326,15 @@ fn practice_json(
     })
 }
 
+/// Sets its flag when dropped: the request it guards was answered or abandoned.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// `GET /api/learn/{code}/practice[?seed=N]`: three puzzles to practise technique `code`, made
 /// by the generator to need it (with drills), or from the stock when the generator cannot aim
 /// at it or does not make them in time (then `note` says so).
@@ -379,9 +389,14 @@ pub async fn practice(
         )));
     }
     let seed = asked.unwrap_or_else(random_seed);
+    // A player browsing the list leaves requests behind (the page aborts them): when this
+    // handler is dropped unanswered, the generator stops at its next attempt and frees its
+    // worker for the hints and games that still wait.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
     let (made, failed) = match st
         .pool
-        .run(move || engine::practice(&targets, seed, PRACTICE, engine::PRACTICE_TIMEOUT))
+        .run(move || engine::practice(&targets, seed, PRACTICE, engine::PRACTICE_TIMEOUT, &cancel))
         .await
     {
         Ok((made, failed)) => (made, failed.as_ref().map(reason)),
@@ -426,6 +441,7 @@ mod tests {
             1,
             PRACTICE,
             std::time::Duration::ZERO,
+            &AtomicBool::new(false),
         );
         assert!(made.len() < PRACTICE);
         let why = reason(failed.as_ref().expect("out of time"));
@@ -447,6 +463,29 @@ mod tests {
         assert!(
             note.contains("ran out of time") && note.contains("stock"),
             "{note}"
+        );
+    }
+
+    /// A request the player abandoned stops the generator at its next attempt (its worker is
+    /// freed) instead of running on to the deadline.
+    #[test]
+    fn practice_abandoned_request_stops_the_generator() {
+        let (made, failed) = engine::practice(
+            &[Technique::Swordfish],
+            1,
+            PRACTICE,
+            engine::PRACTICE_TIMEOUT,
+            &AtomicBool::new(true),
+        );
+        assert!(made.len() < PRACTICE);
+        assert!(
+            matches!(
+                failed,
+                Some(EngineError::Generate(
+                    nonet_generate::GenerateError::Cancelled
+                ))
+            ),
+            "{failed:?}"
         );
     }
 }
