@@ -694,7 +694,7 @@ pub struct CreateGame {
     pencil: Option<String>,
 }
 
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     // RandomState is seeded from the OS once per process and varies per instance: enough to
     // pick a puzzle, which is all this seed is for (the seed is stored, so it can be replayed).
