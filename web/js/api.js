@@ -19,8 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, { keepalive = false } = {}) {
-  const opts = { method, headers: { Accept: 'application/json' }, keepalive };
+async function call(method, path, body, { keepalive = false, signal } = {}) {
+  const opts = { method, headers: { Accept: 'application/json' }, keepalive, signal };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
@@ -71,4 +71,9 @@ export const api = {
   checkStep: (id, claim, version) => call('POST', `/games/${id}/check-step`, { ...claim, version }),
   learn: () => call('GET', '/learn'),
   learnTechnique: (code) => call('GET', `/learn/${encodeURIComponent(code)}`),
+  /**
+   * Three puzzles to practise technique `code` (generated, with drills, or the stock's);
+   * aborting `signal` drops the request, and the server stops generating.
+   */
+  learnPractice: (code, signal) => call('GET', `/learn/${encodeURIComponent(code)}/practice`, undefined, { signal }),
 };

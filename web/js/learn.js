@@ -1,12 +1,13 @@
 // The Learn view: every technique of the catalogue with a paragraph, its difficulty, a worked
 // example drawn from a real puzzle (the board and the pattern from the technique's own step,
-// found live by the server's teacher) and puzzles to practise it on. Techniques the player has
-// used without a hint (recorded when a game is finished, see finish.js) are marked.
+// found live by the server's teacher) and puzzles to practise it on (practice.js). Techniques
+// the player has used without a hint (recorded when a game is finished, see finish.js) are marked.
 
 import { api } from './api.js';
 import { miniBoard } from './mini.js';
 import { sentence } from './steps.js';
 import { foundTechniques } from './progress.js';
+import { practiceSection, stopPractice } from './practice.js';
 import { el } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,7 @@ export class Learn {
     this.startGame = startGame;
     this.list = null;
     $('btn-learn').addEventListener('click', () => this.show());
+    $('dlg-learn').addEventListener('close', stopPractice);
   }
 
   async show(code = null) {
@@ -80,20 +82,14 @@ export class Learn {
     } else {
       parts.push(el('p', { class: 'learn-none', text: 'No worked example in the stock for this one yet.' }));
     }
-    if (t.practice.length) {
-      parts.push(el('h4', { text: 'Practice this' }));
-      parts.push(el('div', { class: 'learn-practice' }, ...t.practice.map((p, k) => el('button', {
-        type: 'button',
-        class: 'btn',
-        onclick: () => this.practise(p),
-      }, `Puzzle ${k + 1}`))));
-    }
+    parts.push(practiceSection(t, (body) => this.practise(body)));
     detail.replaceChildren(...parts);
   }
 
-  async practise(puzzle) {
+  /** Starts a practice game: `{ puzzle }`, or `{ puzzle, pencil }` for a drill. */
+  async practise(body) {
     try {
-      await this.startGame({ puzzle });
+      await this.startGame(body);
       $('dlg-learn').close();
     } catch (e) {
       $('learn-detail').append(el('p', { class: 'dlg-error', role: 'alert', text: e.message }));

@@ -65,7 +65,8 @@ test('explanation_stays_beside_the_board_with_apply_in_view_on_desktop', async (
   await view(DESKTOP);
   await openGame(CHAIN);
   await fullHint();
-  const text = await page.textContent('#hint-text');
+  // The plain sentence and the chain's notation under it.
+  const text = (await page.textContent('#hint-text')) + (await page.textContent('#hint-notation'));
   assert.ok(text.length > 300, `a long chain: ${text.length}`);
   // The board and the whole panel, its Apply button too, are on screen together.
   assert.ok(await inView('#board'), 'board in view');
@@ -291,19 +292,76 @@ test('Learn lists every technique, draws a worked example and starts practice pu
   assert.match(await page.textContent('#learn-detail'), /difficulty 3\.2/);
   assert.ok(await page.locator('#learn-detail .mcands span.elim').count() > 0, 'the eliminations are drawn');
   assert.ok(await page.locator('#learn-detail .mcands span.pat').count() >= 4, 'the pattern is drawn');
-  assert.equal(await page.locator('.learn-practice button').count(), 3);
+  // Practice: three puzzles the generator made just now to need an X-Wing, each with a drill.
+  await page.waitForSelector('.practice-puzzle >> nth=2');
+  assert.match(await page.textContent('.practice-status'), /Made for you just now: each needs an X-Wing/);
+  assert.equal(await page.locator('.practice-puzzle[data-source="generated"]').count(), 3);
+  assert.equal(await page.locator('.practice-drill').count(), 3);
   await noAxe('#dlg-learn');
   await shot(page, 'coach-11-learn');
+  await page.locator('.practice').scrollIntoViewIfNeeded();
+  await shot(page, 'practice-1-generated');
   await view(PHONE, 'dark');
   await noAxe('#dlg-learn');
   await shot(page, 'coach-12-learn-phone-dark');
+  await page.locator('.practice').scrollIntoViewIfNeeded();
+  await shot(page, 'practice-2-generated-phone-dark');
   await view(DESKTOP);
-  const practice = (await api(server.url, 'GET', '/learn/x-wing')).data.practice[0];
-  await page.click('.learn-practice button >> nth=0');
+  // New puzzles: a fresh seed, and the focus stays on the button.
+  const before = await page.getAttribute('.practice-puzzle >> nth=0', 'data-puzzle');
+  await page.click('.practice-more');
+  await page.waitForFunction((p) => {
+    const b = document.querySelector('.practice-puzzle');
+    return b && b.dataset.puzzle !== p;
+  }, before);
+  assert.ok(await page.evaluate(() => document.activeElement.classList.contains('practice-more')));
+  const practice = await page.getAttribute('.practice-puzzle >> nth=0', 'data-puzzle');
+  await page.click('.practice-puzzle >> nth=0');
   await page.waitForSelector('#dlg-learn', { state: 'hidden' });
-  await page.waitForFunction((p) => location.hash.startsWith('#/game/'), practice);
+  await page.waitForFunction(() => location.hash.startsWith('#/game/'));
   const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
   assert.equal((await api(server.url, 'GET', `/games/${id}`)).data.puzzle, practice);
+  // Nothing on its path is harder than the X-Wing (the server's tests check this by the
+  // teacher's order; here the path's hardest step by difficulty).
+  assert.equal((await api(server.url, 'GET', `/games/${id}/path`)).data.hardest.name, 'X-Wing');
+});
+
+test('a Learn drill starts a game at the pencil marks just before the technique, and a technique too rare to generate keeps the stock and says so', async () => {
+  await page.click('#btn-learn');
+  await page.waitForSelector('#dlg-learn[open] .learn-item');
+  await page.click('.learn-item[data-code="x-wing"]');
+  await page.waitForSelector('.practice-drill >> nth=0');
+  const puzzle = await page.getAttribute('.practice-drill >> nth=0', 'data-puzzle');
+  await page.click('.practice-drill >> nth=0');
+  await page.waitForSelector('#dlg-learn', { state: 'hidden' });
+  await page.waitForFunction(() => location.hash.startsWith('#/game/'));
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const game = (await api(server.url, 'GET', `/games/${id}`)).data;
+  assert.equal(game.puzzle, puzzle);
+  assert.ok(game.cells.some((c) => c.centre?.length), 'the drill starts with pencil marks');
+  const hint = await api(server.url, 'POST', `/games/${id}/hint`, {});
+  assert.equal(hint.data.step.technique, 'XWing', 'the next step is the X-Wing');
+
+  await page.click('#btn-learn');
+  await page.waitForSelector('#dlg-learn[open] .learn-item');
+  await page.click('.learn-item[data-code="jellyfish"]');
+  await page.waitForSelector('.practice-status.practice-note');
+  assert.match(await page.textContent('.practice-status'), /from the stock.*too rare/);
+  const stock = (await api(server.url, 'GET', '/learn/jellyfish')).data.practice;
+  const offered = await page.locator('.practice-puzzle').evaluateAll((bs) => bs.map((b) => b.dataset.puzzle));
+  assert.deepEqual(offered, stock.slice(0, 3));
+  assert.equal(await page.locator('.practice-drill').count(), 0);
+  assert.equal(await page.isVisible('.practice-more'), false, 'no new puzzles to ask for');
+  await noAxe('#dlg-learn');
+  await page.locator('.practice').scrollIntoViewIfNeeded();
+  await shot(page, 'practice-3-stock');
+  await view(PHONE, 'dark');
+  await noAxe('#dlg-learn');
+  await page.locator('.practice').scrollIntoViewIfNeeded();
+  await shot(page, 'practice-4-stock-phone-dark');
+  await view(DESKTOP);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-learn', { state: 'hidden' });
 });
 
 test('the deduction check says valid with the move, or not valid and why', async () => {

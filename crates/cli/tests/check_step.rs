@@ -125,7 +125,8 @@ fn the_step_can_come_from_a_file() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "valid: In row 2, 1 can only go in r2c6: a Hidden Single. So r2c6 = 1.\nplaces: r2c6=1\n"
+        "valid: r2c6 is 1: it is the only cell of row 2 where 1 can still go (a Hidden \
+         Single).\nplaces: r2c6=1\n"
     );
     // The position from standard input, the step from a file.
     let grid = text(

@@ -367,3 +367,71 @@ fn subcommand_help_opens_with_its_summary() {
         );
     }
 }
+
+/// A puzzle whose path takes a skyscraper, ALS steps and a dynamic forcing chain.
+const CHAINS: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn explain_prints_a_chain_notation_indented_under_its_sentence() {
+    let out = nonet().args(["explain", CHAINS]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let mut notations = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("    ") && line.contains(" => ") {
+            notations += 1;
+            // The sentence above it is a numbered step, in words.
+            let above = lines[i - 1].trim_start();
+            assert!(
+                above.split('.').next().unwrap().parse::<usize>().is_ok(),
+                "{above}"
+            );
+            assert!(above.contains(": "), "{above}");
+        }
+    }
+    assert!(notations >= 2, "{stdout}");
+}
+
+#[test]
+fn explain_json_gives_a_chain_link_by_link_with_what_makes_each() {
+    let out = nonet()
+        .args(["explain", "-f", "json", CHAINS])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = doc["steps"].as_array().unwrap();
+    let mut chained = 0;
+    for step in steps {
+        assert_eq!(step["explanation"], step["text"]);
+        let links = step["links"].as_array().unwrap();
+        assert_eq!(links.is_empty(), step["notation"].is_null(), "{step}");
+        if links.is_empty() {
+            continue;
+        }
+        chained += 1;
+        for l in links {
+            assert!(l["text"].as_str().unwrap().starts_with("if "), "{l}");
+            assert!(["strong", "weak"].contains(&l["kind"].as_str().unwrap()));
+            // A link between two cells of one digit in one house is that house's.
+            let same_digit = l["from"]["digit"] == l["to"]["digit"];
+            if same_digit && l["from"]["cells"].as_array().unwrap().len() == 1 {
+                assert!(l["house"].is_string() || l["why"].is_null(), "{l}");
+            }
+        }
+        // Its first branch, node by node, is the chain's notation.
+        let first: Vec<&serde_json::Value> = links.iter().filter(|l| l["branch"] == 0).collect();
+        let mut notation = first[0]["from"]["name"].as_str().unwrap().to_string();
+        for l in &first {
+            notation.push_str(if l["kind"] == "strong" { " = " } else { " - " });
+            notation.push_str(l["to"]["name"].as_str().unwrap());
+        }
+        assert!(
+            step["notation"].as_str().unwrap().starts_with(&notation),
+            "{step}"
+        );
+    }
+    assert!(chained >= 2, "{doc}");
+}

@@ -166,7 +166,7 @@ fn expectations() -> Vec<Expect> {
         e(
             r#"nonet check-step .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. '{"code":"hidden-single","placements":[{"cell":"r3c3","digit":1}]}'"#,
             0,
-            |r| assert_eq!(r.lines(), ["valid: In box 1, 1 can only go in r3c3: a Hidden Single. So r3c3 = 1.", "places: r3c3=1"]),
+            |r| assert_eq!(r.lines(), ["valid: r3c3 is 1: it is the only cell of box 1 where 1 can still go (a Hidden Single).", "places: r3c3=1"]),
         ),
         e(
             r#"nonet candidates .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. | nonet check-step - '{"code":"naked-single","cells":["r1c1"]}'"#,
@@ -210,7 +210,15 @@ fn expectations() -> Vec<Expect> {
         e(
             "echo .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. | nonet hint -",
             0,
-            |r| assert!(r.stdout.contains(" = "), "a move places a digit: {}", r.stdout),
+            |r| {
+                // The sentence opens with what the move places: "r3c3 is 1: ...".
+                let placed = r.stdout.split(':').next().unwrap_or_default();
+                assert!(
+                    placed.starts_with('r') && placed.contains(" is "),
+                    "a move places a digit: {}",
+                    r.stdout
+                )
+            },
         ),
         e("nonet generate --seed 7 -n 5 --level hard --symmetry rot180", 0, |r| {
             assert_eq!(r.lines().len(), 5);

@@ -264,7 +264,7 @@ fn explain_walks_variant_puzzles_with_sound_steps_and_names_their_houses() {
     let line = format!("{} {}", row[0], row[1]);
     let out = run_stdin(&["explain", "--variant", "jigsaw", "-"], &line);
     assert!(
-        text(&out.stdout).contains("In region "),
+        text(&out.stdout).contains(" of region "),
         "{}",
         text(&out.stdout)
     );

@@ -1,15 +1,19 @@
 //! Plain-English explanations rendered from a [`Step`]'s data, and progressive hints.
 //!
-//! An explanation says what the pattern is and what follows from it, e.g. "In row 4, 7 can only
-//! go in r4c2 or r4c8, and in row 9 only in r9c2 or r9c8: an X-Wing. So 7 leaves every other
-//! cell of columns 2 and 8: r1c2, r6c8." Nothing here is stored: it is all derived from the
-//! step, so the text always agrees with the move.
+//! A sentence says what the step concludes, then why, in words a newcomer can follow, then
+//! names the technique: "7 can't go in r1c2 or r6c8: in row 4, 7 can only go in r4c2 or r4c8,
+//! and in row 9 only in r9c2 or r9c8. Those two 7s take columns 2 and 8 between them, one
+//! each, so no other cell of those columns can be 7 (an X-Wing)." A chain is walked link by
+//! link in the sentence ("if r5c6 isn't 6, then r3c6 is 6; then r3c9 isn't 6; ..."), keeps
+//! its expert notation as a second line ([`notation`]), and gives its links as data with the
+//! house or cell that makes each ([`chain_links`]). Nothing here is stored: it is all derived
+//! from the step, so the words always agree with the move.
 
 use std::fmt::Write;
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks};
 
-use crate::step::{Candidate, Chain, ChainNode, LinkKind, Step};
+use crate::step::{Candidate, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
 
 /// How much a hint gives away.
@@ -133,174 +137,296 @@ fn houses_text(hs: &[House]) -> String {
     }
 }
 
-/// "So r4c7 = 3." or "So 7 leaves r1c2, r6c8; 3 leaves r2c2."
-pub fn effect(step: &Step) -> String {
-    let mut parts = Vec::new();
-    for p in &step.placements {
-        parts.push(format!("{} = {}", p.cell, p.digit));
-    }
-    let mut by_digit: Vec<(Digit, Vec<Cell>)> = Vec::new();
-    for e in &step.eliminations {
-        match by_digit.iter_mut().find(|(d, _)| *d == e.digit) {
-            Some((_, v)) => v.push(e.cell),
-            None => by_digit.push((e.digit, vec![e.cell])),
-        }
-    }
-    for (d, cells) in by_digit {
-        let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-        parts.push(format!("{d} leaves {}", names.join(", ")));
-    }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        format!("So {}.", parts.join("; "))
+/// A step in words: the plain sentence, and the expert notation when the step has one.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Words {
+    /// The plain-English sentence: what the step concludes, then why, then the technique's
+    /// name ("4 can't go in r7c5: whichever of r7c1 or r7c8 is 4, r7c5 sees it (an X-Wing).").
+    pub text: String,
+    /// The expert notation of a chain, loop or forcing chain (Eureka-like, `=` strong and `-`
+    /// weak links), followed by what it concludes (`=> r7c5<>4`); `None` for other steps.
+    pub notation: Option<String>,
+}
+
+/// The plain sentence and the notation of `step`.
+pub fn words(step: &Step) -> Words {
+    Words {
+        text: explain(step),
+        notation: notation(step),
     }
 }
 
-/// One or two sentences explaining `step`.
+/// The expert notation of a step with a chain: each branch in Eureka-like notation, then
+/// `=>` and the step's conclusion in HoDoKu's short form (`r5c7<>6`, `r4c7=3`).
+pub fn notation(step: &Step) -> Option<String> {
+    let chain = step.chain.as_ref().filter(|c| !c.branches.is_empty())?;
+    let mut effects: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| format!("{}={}", p.cell, p.digit))
+        .collect();
+    effects.extend(
+        step.eliminations
+            .iter()
+            .map(|e| format!("{}<>{}", e.cell, e.digit)),
+    );
+    let mut s = chain_notation(chain);
+    if !effects.is_empty() {
+        let _ = write!(s, " => {}", effects.join(", "));
+    }
+    Some(s)
+}
+
+/// "two", "three", "four" (the size of a subset or a fish).
+fn number_word(n: usize) -> String {
+    match n {
+        1 => "one".to_string(),
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        4 => "four".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// What a step concludes, as a clause: "r4c7 is 3", "4 can't go in r5c1, r5c7 or r5c8",
+/// "r1c1 can't be 2, 3 or 5". Eliminations are grouped by digit or by cell, whichever takes
+/// fewer groups (a naked pair removes digits from cells, a hidden pair clears cells).
+pub fn conclusion(step: &Step) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if !step.placements.is_empty() {
+        let placed: Vec<String> = step
+            .placements
+            .iter()
+            .map(|p| format!("{} is {}", p.cell, p.digit))
+            .collect();
+        parts.push(join_words(&placed));
+    }
+    let mut by_digit: Vec<(Digit, Vec<String>)> = Vec::new();
+    let mut by_cell: Vec<(Cell, Vec<String>)> = Vec::new();
+    for e in &step.eliminations {
+        match by_digit.iter_mut().find(|(d, _)| *d == e.digit) {
+            Some((_, v)) => v.push(e.cell.to_string()),
+            None => by_digit.push((e.digit, vec![e.cell.to_string()])),
+        }
+        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, v)) => v.push(e.digit.to_string()),
+            None => by_cell.push((e.cell, vec![e.digit.to_string()])),
+        }
+    }
+    let groups: Vec<String> = if by_cell.len() < by_digit.len() {
+        by_cell
+            .iter()
+            .map(|(c, ds)| format!("{c} can't be {}", join_or(ds)))
+            .collect()
+    } else {
+        by_digit
+            .iter()
+            .map(|(d, cs)| format!("{d} can't go in {}", join_or(cs)))
+            .collect()
+    };
+    parts.extend(groups);
+    match parts.len() {
+        0 => "nothing changes".to_string(),
+        1 | 2 => parts.join(", and "),
+        n => format!("{}; and {}", parts[..n - 1].join("; "), parts[n - 1]),
+    }
+}
+
+/// The cells a step removes candidates from.
+fn victims(step: &Step) -> CellSet {
+    step.eliminations.cells()
+}
+
+/// "r5c7 sees", "r5c7 and r5c8 see": the victims as the subject of "see".
+fn victims_see(step: &Step) -> String {
+    let v = victims(step);
+    let names = join_words(&cell_names(v));
+    if v.len() == 1 {
+        format!("{names} sees")
+    } else {
+        format!("{names} see")
+    }
+}
+
+/// One or two sentences explaining `step`: what it concludes, why, and the technique's name.
 pub fn explain(step: &Step) -> String {
     let text = explain_raw(step);
-    // Sentences that open with an article get a capital; cell names (r4c7) keep theirs.
-    match text.strip_prefix("a ").or_else(|| text.strip_prefix("an ")) {
-        Some(rest) => format!(
-            "{}{}",
-            if text.starts_with("an ") { "An " } else { "A " },
-            rest
-        ),
-        None => text,
+    // A sentence opening with a digit or a cell name (r4c7) keeps it; a word gets a capital.
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_lowercase() && !starts_with_cell(&text) => {
+            format!("{}{}", c.to_ascii_uppercase(), chars.as_str())
+        }
+        _ => text,
     }
+}
+
+/// Whether `text` opens with a cell name such as `r4c7`.
+fn starts_with_cell(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() >= 4 && b[0] == b'r' && b[1].is_ascii_digit() && b[2] == b'c' && b[3].is_ascii_digit()
+}
+
+/// The cells of `cands` in `house` when `house` is a row or a column (a fish's and an empty
+/// rectangle's lines, the same on every layout).
+fn in_line(house: House, cell: Cell) -> bool {
+    match house.kind() {
+        HouseKind::Row => cell.row() == house.number(),
+        HouseKind::Column => cell.col() == house.number(),
+        _ => false,
+    }
+}
+
+/// The row or column two cells share, if any.
+fn shared_line(a: Cell, b: Cell) -> Option<House> {
+    if a.row() == b.row() {
+        Some(House::row(a.row()))
+    } else if a.col() == b.col() {
+        Some(House::column(a.col()))
+    } else {
+        None
+    }
+}
+
+/// The digits of `step.pattern` in `cell`.
+fn pattern_digits(step: &Step, cell: Cell) -> DigitSet {
+    step.pattern
+        .iter()
+        .filter(|c| c.cell == cell)
+        .map(|c| c.digit)
+        .collect()
 }
 
 fn explain_raw(step: &Step) -> String {
     use Technique::*;
     let name = step.technique.name();
     let dtext = digit_list(step.digits);
-    let so = effect(step);
+    let so = conclusion(step);
     match step.technique {
         FullHouse => {
             let p = step.placements[0];
             format!(
-                "{} is the last empty cell of {}: a Full House. {so}",
-                p.cell,
-                houses_text(&step.houses)
+                "{so}: it is the last empty cell of {}, and {} is the one digit missing there \
+                 (a Full House).",
+                houses_text(&step.houses),
+                p.digit
             )
         }
         HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => {
             let p = step.placements[0];
             format!(
-                "In {}, {} can only go in {}: a Hidden Single. {so}",
+                "{so}: it is the only cell of {} where {} can still go (a Hidden Single).",
                 houses_text(&step.houses),
-                p.digit,
-                p.cell
+                p.digit
             )
         }
         NakedSingle => {
             let p = step.placements[0];
             format!(
-                "{} has only one candidate left, {}: a Naked Single. {so}",
-                p.cell, p.digit
+                "{so}: it is the only digit still possible in {} (a Naked Single).",
+                p.cell
             )
         }
         Pointing | Claiming => format!(
-            "In {}, {dtext} can only go in {}, all in {}: {} (locked candidates). {so}",
+            "{so}: in {}, {dtext} can only go in {}, {} in {}, so the {dtext} of {} must be \
+             one of those cells ({name}, a kind of locked candidates).",
             houses_text(&step.houses),
             join_or(&cell_names(step.cells)),
+            if step.cells.len() == 2 { "both" } else { "all" },
             houses_text(&step.cover_houses),
-            name,
+            houses_text(&step.cover_houses),
         ),
-        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => format!(
-            "{} hold only {dtext} between them, and they share {}: {}. Those digits must go \
-             in these cells, so they leave the other cells there. {so}",
-            join_words(&cell_names(step.cells)),
-            houses_text(&step.houses),
-            with_article(name),
-        ),
-        HiddenPair | HiddenTriple | HiddenQuad => format!(
-            "In {}, {dtext} can only go in {}: {}. These cells must hold those digits and \
-             nothing else. {so}",
-            houses_text(&step.houses),
-            join_words(&cell_names(step.cells)),
-            with_article(name),
-        ),
-        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
-        | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish_text(step, name, so),
-        Skyscraper | TwoStringKite | TurbotFish | XChain | XYChain | RemotePair | Aic
-        | GroupedAic | XCycle | YCycle | NiceLoop | GroupedNiceLoop => chain_text(step, name, so),
-        EmptyRectangle => format!(
-            "In {}, {dtext} can only go in {}, so it is in {} or {} there; with the strong \
-             link {} this makes an Empty Rectangle. {so}",
-            houses_text(&step.houses[..1]),
-            join_or(&cell_names(cells_of(&step.pattern))),
-            step.cover_houses
-                .first()
-                .map(|h| h.to_string())
-                .unwrap_or_default(),
-            step.cover_houses
-                .get(1)
-                .map(|h| h.to_string())
-                .unwrap_or_default(),
-            join_words(&cell_names(cells_of(&step.secondary))).replace(" and ", " = "),
-        ),
-        XYWing | XYZWing => {
-            let pivot = step.secondary.first().map(|c| c.cell);
-            let pincers = step
-                .cells
-                .difference(pivot.map(CellSet::single).unwrap_or_default());
-            let z = step
-                .eliminations
-                .first()
-                .map(|e| e.digit.to_string())
-                .unwrap_or_default();
+        LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => {
+            let n = number_word(step.cells.len());
             format!(
-                "Whatever the pivot {} takes, one of the pincers {} must be {z}: {}. {so}",
-                pivot.map(|c| c.to_string()).unwrap_or_default(),
-                join_words(&cell_names(pincers)),
+                "{so}: {}, {} in {}, can only hold {dtext}; those {n} cells must take those {n} \
+                 digits, so no other cell there can ({}).",
+                join_words(&cell_names(step.cells)),
+                if step.cells.len() == 2 { "both" } else { "all" },
+                houses_text(&step.houses),
                 with_article(name),
             )
         }
-        WWing => format!(
-            "{} both hold only {dtext}, and the strong link {} on the other digit forces one \
-             of them to take {}: a W-Wing. {so}",
-            join_words(&cell_names(cells_of(&step.pattern))),
-            join_words(&cell_names(cells_of(&step.secondary))).replace(" and ", " = "),
-            step.eliminations
+        HiddenPair | HiddenTriple | HiddenQuad => {
+            let n = number_word(step.cells.len());
+            format!(
+                "{so}: in {}, {dtext} can only go in {}; those {n} digits fill those {n} \
+                 cells, which leaves no room there for any other digit ({}).",
+                houses_text(&step.houses),
+                join_words(&cell_names(step.cells)),
+                with_article(name),
+            )
+        }
+        XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
+        | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish_text(step, name, so),
+        Skyscraper | TwoStringKite | TurbotFish | XChain | XYChain | RemotePair | Aic
+        | GroupedAic | XCycle | YCycle | XYCycle | NiceLoop | GroupedNiceLoop | ForcingXChain
+        | ForcingYChain | ForcingXYChain => chain_text(step, so),
+        EmptyRectangle => empty_rectangle_text(step, so),
+        XYWing | XYZWing => wing_text(step, so),
+        WWing => {
+            let ends = cells_of(&step.pattern);
+            let z = step
+                .eliminations
                 .first()
-                .map(|e| e.digit.to_string())
-                .unwrap_or_default(),
+                .map(|e| e.digit)
+                .unwrap_or_else(|| step.digits.first().expect("a digit"));
+            let x = step.secondary.first().map(|c| c.digit).unwrap_or(z);
+            let link = cells_of(&step.secondary);
+            format!(
+                "{so}: {} both hold only {dtext}. In {}, {x} can only go in {}, and each of \
+                 these sees one of the two cells, so they can't both be {x}: one of them is \
+                 {z}, and {} both ({}).",
+                join_words(&cell_names(ends)),
+                houses_text(&step.houses),
+                join_or(&cell_names(link)),
+                victims_see(step),
+                with_article(name),
+            )
+        }
+        MultiColors => format!(
+            "{so}: following the houses where {dtext} has just two places, its cells form two \
+             separate chains, each coloured in two alternating colours, one of which holds \
+             every {dtext} of its chain and the other none. A cell of one chain sees a cell of \
+             the other, so those two colours can't both be true; every way the colours can \
+             then fall rules this out ({}).",
+            with_article(name),
         ),
-        SimpleColorsTrap | SimpleColorsWrap | MultiColors => {
+        SimpleColorsTrap | SimpleColorsWrap => {
             let a = join_words(&cell_names(cells_of(&step.pattern)));
             let b = join_words(&cell_names(cells_of(&step.secondary)));
-            let why = match step.technique {
-                SimpleColorsWrap => "one colour sees itself, so it is false",
-                SimpleColorsTrap => "the cells seeing both colours cannot hold the digit",
-                _ => "two clusters see each other, so one colour of each is linked",
+            let why = if step.technique == SimpleColorsWrap {
+                "two cells of one colour see each other, so that colour is the false one"
+                    .to_string()
+            } else {
+                format!(
+                    "whichever colour is true, {} a cell of it",
+                    victims_see(step)
+                )
             };
             format!(
-                "Colouring the strong links of {dtext}: one colour is {a}, the other {b}; \
-                 exactly one colour of each cluster is true, and {why}: {}. {so}",
+                "{so}: following the houses where {dtext} has just two places, its cells take \
+                 two alternating colours, one of which holds every {dtext} of the group and \
+                 the other none: {a} on one side, {b} on the other; {why} ({}).",
                 with_article(name),
             )
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
         | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => rectangle_text(step, so),
         Bug1 => format!(
-            "Every empty cell but {} has two candidates: if {} were not {}, every digit would \
-             appear twice in each house and the puzzle would have two solutions (BUG+1, valid \
-             only for a puzzle with one solution). {so}",
-            step.cells, step.cells, dtext,
+            "{so}: every empty cell but {} has exactly two candidates. If {} were not {dtext}, \
+             each digit would have two places left in every house, a pattern that always has \
+             two solutions ({}, valid only for a puzzle with one solution).",
+            step.cells,
+            step.cells,
+            with_article(name),
         ),
         AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als_text(step, so),
-        SueDeCoq => format!(
-            "The intersection cells {} with their partners {} hold as many digits as cells, \
-             without a digit shared by {}: a Sue de Coq. {so}",
-            join_words(&cell_names(cells_of(&step.pattern))),
-            join_words(&cell_names(cells_of(&step.secondary))),
-            sue_de_coq_parts(&step.houses),
-        ),
+        SueDeCoq => sue_de_coq_text(step, so),
         AlignedPairExclusion | AlignedTripletExclusion => format!(
-            "Trying every combination of {}: the ones left out would clash or empty a \
-             neighbouring set of cells ({}): {}. {so}",
+            "{so}: trying every combination of digits for {}, the ones with it would either \
+             put one digit twice in a house or leave one of {} (which see them all) with no \
+             digit ({}).",
             join_words(&cell_names(cells_of(&step.pattern))),
             join_words(&cell_names(cells_of(&step.secondary))),
             with_article(name),
@@ -308,78 +434,195 @@ fn explain_raw(step: &Step) -> String {
         TrialAndError => {
             let p = step.placements[0];
             format!(
-                "No technique applies: guess {} in {} (one of {}; checked against the \
-                 solution). {so}",
-                p.digit, p.cell, dtext
+                "{so}: no technique applies here, so this is a guess among {dtext} for {}, \
+                 checked against the solution (Trial and Error, not logic).",
+                p.cell
             )
         }
         _ => match &step.chain {
             Some(chain) if !chain.branches.is_empty() => forcing_text(step, chain, so),
-            _ => format!("{}. {so}", with_article(name)),
+            _ => se_text(step, so),
         },
     }
 }
 
-/// "r1c1, r1c2 (1, 3 and 5)".
+/// Sudoku Explainer's own steps, which carry their cells and digits but no houses (and no
+/// chain for some chaining steps): direct intersections and hidden subsets, unique loops, BUG
+/// types 2-4, chains known only by their result.
+fn se_text(step: &Step, so: String) -> String {
+    use Technique::*;
+    let name = with_article(step.technique.name());
+    let cells = join_words(&cell_names(step.cells));
+    let ds = digit_list(step.digits);
+    let placed = step.placements.first();
+    match (step.technique, placed) {
+        (DirectPointing | DirectClaiming, Some(p)) => format!(
+            "{so}: in one house, {ds} can only go in {cells}, which share a second house too, \
+             so {ds} can't go anywhere else in that second house; then {} is the only place \
+             left for {} in one of its houses ({name}).",
+            p.cell, p.digit
+        ),
+        (DirectHiddenPair | DirectHiddenTriple, Some(p)) => format!(
+            "{so}: in their house, {ds} can only go in {cells}, so those cells hold them and \
+             nothing else; then {} is the only place left for {} in one of its houses ({name}).",
+            p.cell, p.digit
+        ),
+        (UniqueLoop, _) => format!(
+            "{so}: the cells {cells} form a closed loop through rows, columns and boxes, \
+             holding {ds} (and a few extra candidates). If the extras were gone, {ds} could be \
+             swapped all round the loop to give a second solution, so the extras can't all go \
+             ({name}, valid only for a puzzle with one solution)."
+        ),
+        (Bug2 | Bug3 | Bug4, _) => format!(
+            "{so}: without the extra candidates of {cells}, every empty cell would have two \
+             candidates and each digit two places in every house, a pattern that always has \
+             two solutions; so one of those extras is true, and each of them rules this out \
+             ({name}, valid only for a puzzle with one solution)."
+        ),
+        (NestedForcingChain, _) => format!(
+            "{so}: assuming otherwise leads, through forcing chains that themselves use \
+             forcing chains, to a contradiction ({name})."
+        ),
+        (DoubleForcingChain | ContradictionForcingChain, _) => format!(
+            "{so}: assuming otherwise leads, through chains of links, to a contradiction or \
+             to the same result every way ({name})."
+        ),
+        (XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain, _) => format!(
+            "{so}: a chain of strong and weak links{} through {cells} rules it out ({name}).",
+            if ds.is_empty() {
+                String::new()
+            } else {
+                format!(" on {ds}")
+            }
+        ),
+        _ => fallback_text(step, so),
+    }
+}
+
+/// Sudoku Explainer's own steps with no chain (direct intersections and hidden subsets,
+/// unique loops, BUG types 2-4): the conclusion, where the pattern lies and the name.
+fn fallback_text(step: &Step, so: String) -> String {
+    let mut whence = Vec::new();
+    if !step.houses.is_empty() {
+        whence.push(houses_text(&step.houses));
+    }
+    let cells = if step.cells.is_empty() {
+        cells_of(&step.pattern)
+    } else {
+        step.cells
+    };
+    if !cells.is_empty() {
+        whence.push(join_words(&cell_names(cells)));
+    }
+    let about = if step.digits.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", digit_list(step.digits))
+    };
+    let unique = if step.technique.needs_uniqueness() {
+        ", valid only for a puzzle with one solution"
+    } else {
+        ""
+    };
+    if whence.is_empty() {
+        format!(
+            "{so} ({}{about}{unique}).",
+            with_article(step.technique.name())
+        )
+    } else {
+        format!(
+            "{so}: see {} ({}{about}{unique}).",
+            whence.join(", "),
+            with_article(step.technique.name())
+        )
+    }
+}
+
+/// "{r1c1 r1c2} (1, 3 and 5)".
 fn set_text(step: &Step, set: CellSet) -> String {
     let digits: DigitSet = step
         .pattern
         .iter()
+        .chain(&step.secondary)
         .filter(|c| set.contains(c.cell))
         .map(|c| c.digit)
         .collect();
     format!("{{{}}} ({})", cell_names(set).join(" "), digit_list(digits))
 }
 
+/// What an almost locked set is, said once per sentence.
+const ALS_MEANS: &str = "an almost locked set has one digit more than cells, so losing any \
+                         one digit would lock the rest in";
+
 fn als_text(step: &Step, so: String) -> String {
-    let rc = digit_list(step.digits);
-    let sets: Vec<String> = step.sets.iter().map(|&s| set_text(step, s)).collect();
     let victims: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+    // The restricted common digits: the pattern's digits but the ones removed.
+    let rc = digit_list(match step.digits.difference(victims) {
+        rest if rest.is_empty() => step.digits,
+        rest => rest,
+    });
+    let sets: Vec<String> = step.sets.iter().map(|&s| set_text(step, s)).collect();
     let z = digit_list(victims);
-    if step.technique == Technique::AlsXz {
-        format!(
-            "The almost locked sets {} (each has one digit more than cells) share {rc}, whose \
-             cells all see each other, so {rc} is true in at most one of them, and the other \
-             set is locked: {z} must go in one of the two sets (an ALS-XZ). {so}",
+    let see = victims_see(step);
+    match step.technique {
+        Technique::AlsXz => format!(
+            "{so}: {} are almost locked sets ({ALS_MEANS}). Their {rc}s all see each other, \
+             so at most one of them holds {rc}; the other is then locked, {z} included. So \
+             {z} is in one of the two sets, and {see} every {z} of both (an ALS-XZ).",
             join_words(&sets)
-        )
-    } else if step.technique == Technique::DeathBlossom {
-        let z = digit_list(step.digits);
-        format!(
-            "Whatever the stem {} takes, that digit leaves its petal among the almost locked \
-             sets {}, which is then locked and must hold {z}: a Death Blossom. {so}",
+        ),
+        Technique::DeathBlossom => format!(
+            "{so}: the stem {} must take one of its digits, and for each of them one petal \
+             among the almost locked sets {} ({ALS_MEANS}) holds that digit only in cells \
+             that see the stem. Whichever digit the stem takes, that petal loses it and is \
+             locked, so it holds {}; and {see} every {} of the petals (a Death Blossom).",
             step.sets.first().map(|c| c.to_string()).unwrap_or_default(),
-            join_words(&sets[1.min(sets.len())..])
-        )
-    } else if step.technique == Technique::AlsXyChain {
-        format!(
-            "The almost locked sets {} form a chain, each linked to the next by a restricted \
-             common digit ({rc}): if {z} were false at both ends, each set in turn would be \
-             locked, and the last one would need {z}. So {z} is in the first or the last set \
-             (an ALS-XY-Chain). {so}",
-            sets.join(" - ")
-        )
-    } else {
-        format!(
-            "The pivot almost locked set {} is linked to {} by restricted common digits; \
-             the pivot cannot lose both, so one of the wings is locked and {z} must go in one \
-             of them (an ALS-XY-Wing). {so}",
+            join_words(&sets[1.min(sets.len())..]),
+            digit_list(step.digits),
+            digit_list(step.digits),
+        ),
+        Technique::AlsXyChain => format!(
+            "{so}: the almost locked sets {} ({ALS_MEANS}) follow each other, each sharing \
+             with the next a digit ({rc}) whose cells all see each other. If neither end set \
+             held {z}, the first would be locked, which would take the shared digit from the \
+             second, locking it, and so on to the last, which would then need {z}. So {z} is \
+             in the first or the last set, and {see} every {z} of both (an ALS-XY-Chain).",
+            sets.join(", then ")
+        ),
+        _ => format!(
+            "{so}: the pivot {} and the wings {} are almost locked sets ({ALS_MEANS}), the \
+             pivot sharing with each wing a digit whose cells all see each other. The \
+             pivot can't lose both shared digits, so one wing loses its shared digit and is \
+             locked, {z} included. So {z} is in one of the wings, and {see} every {z} of both \
+             (an ALS-XY-Wing).",
             sets.first().cloned().unwrap_or_default(),
             join_words(&sets[1.min(sets.len())..])
-        )
+        ),
     }
 }
 
-/// The two outer parts of a Sue de Coq: "the line part and the box part" for a box and a line,
-/// else named by their houses (a region and a diagonal, say).
-fn sue_de_coq_parts(houses: &[House]) -> String {
-    use nonet_core::HouseKind::{Box, Column, Row};
-    match houses {
-        [a, b] if !(a.kind() == Box && matches!(b.kind(), Row | Column)) => {
-            format!("the part in {b} and the part in {a}")
-        }
-        _ => "the line part and the box part".to_string(),
-    }
+fn sue_de_coq_text(step: &Step, so: String) -> String {
+    let core = step
+        .sets
+        .first()
+        .copied()
+        .unwrap_or(cells_of(&step.pattern));
+    let line_part = step.sets.get(1).copied().unwrap_or_default();
+    let box_part = step.sets.get(2).copied().unwrap_or_default();
+    let (bx, line) = match step.houses.as_slice() {
+        [a, b] => (a.to_string(), b.to_string()),
+        _ => ("the box".to_string(), "the line".to_string()),
+    };
+    format!(
+        "{so}: the cells {} where {line} meets {bx}, with {} elsewhere in {line} and {} \
+         elsewhere in {bx}, hold as many digits as cells between them, and no digit belongs \
+         to both outer groups. So every digit has its place: the digits of the group in \
+         {line} can't go anywhere else in {line}, those of the group in {bx} anywhere else in \
+         {bx} (a Sue de Coq).",
+        join_words(&cell_names(core)),
+        set_text(step, line_part),
+        set_text(step, box_part),
+    )
 }
 
 fn fish_text(step: &Step, name: &str, so: String) -> String {
@@ -389,21 +632,19 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
         .map(|d| d.to_string())
         .unwrap_or_default();
     let fins = cells_of(&step.secondary);
-    let mut s = String::new();
-    if step.houses.len() == 2 {
-        let body = cells_of(&step.pattern);
-        for (k, h) in step.houses.iter().enumerate() {
-            // A fish's houses are rows and columns, the same on every layout.
+    let n = step.houses.len();
+    let cover = houses_text(&step.cover_houses);
+    let mut s = format!("{so}: ");
+    if n == 2 {
+        let body = cells_of(&step.pattern).difference(fins);
+        for (k, &h) in step.houses.iter().enumerate() {
             let cells: Vec<String> = body
                 .iter()
-                .filter(|c| match h.kind() {
-                    nonet_core::HouseKind::Row => c.row() == h.number(),
-                    _ => c.col() == h.number(),
-                })
+                .filter(|&c| in_line(h, c))
                 .map(|c| c.to_string())
                 .collect();
             if k == 0 {
-                let _ = write!(s, "In {h}, {d} can only go in {}", join_or(&cells));
+                let _ = write!(s, "in {h}, {d} can only go in {}", join_or(&cells));
             } else {
                 let _ = write!(s, ", and in {h} only in {}", join_or(&cells));
             }
@@ -411,76 +652,232 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
     } else {
         let _ = write!(
             s,
-            "In {}, {d} can only go in {}",
-            houses_text(&step.houses),
-            houses_text(&step.cover_houses)
+            "in {}, {d} can only go in {cover}",
+            houses_text(&step.houses)
         );
     }
-    if !fins.is_empty() {
-        let _ = write!(
-            s,
-            " (besides the fin{} {})",
-            if fins.len() > 1 { "s" } else { "" },
-            join_words(&cell_names(fins))
-        );
-    }
-    let _ = write!(s, ": {}. ", with_article(name));
     if fins.is_empty() {
         let _ = write!(
             s,
-            "So {d} leaves every other cell of {}: ",
-            houses_text(&step.cover_houses)
+            ". Those {} {d}s take {cover} between them, one each, so no other cell of those \
+             {} can be {d} ({}).",
+            number_word(n),
+            match step.cover_houses.first().map(|h| h.kind()) {
+                Some(HouseKind::Row) => "rows",
+                _ => "columns",
+            },
+            with_article(name)
         );
     } else {
+        let plural = fins.len() > 1;
         let _ = write!(
             s,
-            "Either the fish holds or a fin is true, so {d} leaves the cells of {} that also \
-             see the fins: ",
-            houses_text(&step.cover_houses)
+            ", apart from the fin{} {}. If no fin is {d}, those {} {d}s take {cover} between \
+             them and no other cell there can be {d}; if a fin is {d}, its neighbours can't \
+             be. Either way, {} can't be {d}: {} in {cover} and see{} the fin{} ({}).",
+            if plural { "s" } else { "" },
+            join_words(&cell_names(fins)),
+            number_word(n),
+            join_words(&cell_names(victims(step))),
+            if victims(step).len() == 1 {
+                "it is"
+            } else {
+                "they are"
+            },
+            if victims(step).len() == 1 { "s" } else { "" },
+            if plural { "s" } else { "" },
+            with_article(name)
         );
     }
-    let targets: Vec<String> = step
-        .eliminations
+    s
+}
+
+fn wing_text(step: &Step, so: String) -> String {
+    let Some(pivot) = step.secondary.first().map(|c| c.cell) else {
+        return fallback_text(step, so);
+    };
+    let Some(z) = step.eliminations.first().map(|e| e.digit) else {
+        return fallback_text(step, so);
+    };
+    let pincers: Vec<Cell> = step
+        .cells
+        .difference(CellSet::single(pivot))
         .iter()
-        .map(|e| e.cell.to_string())
         .collect();
-    if targets.is_empty() {
-        so
+    let pivot_digits = pattern_digits(step, pivot);
+    let mut cases = Vec::new();
+    for d in pivot_digits.iter() {
+        if d == z {
+            cases.push(format!("if it is {z}, it is the {z} itself"));
+        } else if let Some(&p) = pincers
+            .iter()
+            .find(|&&p| pattern_digits(step, p).contains(d))
+        {
+            cases.push(format!("if it is {d}, {p} can't be {d}, so {p} is {z}"));
+        }
+    }
+    let mut holders = pincers.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let all = if pivot_digits.contains(z) {
+        holders.insert(0, pivot.to_string());
+        "all three"
     } else {
-        format!("{s}{}.", targets.join(", "))
+        "both"
+    };
+    format!(
+        "{so}: {pivot} can only be {}: {}. Either way one of {} is {z}, and {} {all} ({}).",
+        join_or(
+            &pivot_digits
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+        ),
+        cases.join("; "),
+        join_or(&holders),
+        victims_see(step),
+        with_article(step.technique.name()),
+    )
+}
+
+fn empty_rectangle_text(step: &Step, so: String) -> String {
+    let d = step
+        .digits
+        .first()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let bx = step
+        .houses
+        .first()
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    let link: Vec<Cell> = cells_of(&step.secondary).iter().collect();
+    let (Some(v), [a, b]) = (step.eliminations.first().map(|e| e.cell), link.as_slice()) else {
+        return fallback_text(step, so);
+    };
+    // The end of the strong link that sees the victim, and the far end.
+    let (near, far) = if shared_line(*a, v).is_some() {
+        (*a, *b)
+    } else {
+        (*b, *a)
+    };
+    let link_house = step
+        .houses
+        .get(1)
+        .copied()
+        .or_else(|| shared_line(near, far))
+        .map(|h| h.to_string())
+        .unwrap_or_default();
+    format!(
+        "{so}: in {bx}, {d} can only go in {}, all of them in {}. If {v} were {d}, {near} \
+         couldn't be, so {far} would be ({link_house} has {d} only in those two cells); \
+         between them, {v} and {far} would then rule out every place for {d} in {bx} (an \
+         Empty Rectangle).",
+        join_or(&cell_names(cells_of(&step.pattern))),
+        join_or(
+            &step
+                .cover_houses
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+        ),
+    )
+}
+
+/// "r5c9 is 1", "r5c9 isn't 1", "1 is in r1c7 or r1c9", "1 is in none of r1c7 and r1c9".
+fn statement(node: &ChainNode) -> String {
+    match (node.cells.len(), node.on) {
+        (1, true) => format!("{} is {}", node.cells.first().expect("one"), node.digit),
+        (1, false) => format!("{} isn't {}", node.cells.first().expect("one"), node.digit),
+        (_, true) => format!("{} is in {}", node.digit, join_or(&cell_names(node.cells))),
+        (_, false) => format!(
+            "{} is in none of {}",
+            node.digit,
+            join_words(&cell_names(node.cells))
+        ),
     }
 }
 
-fn chain_text(step: &Step, name: &str, so: String) -> String {
-    let Some(chain) = &step.chain else {
-        return format!("{}. {so}", with_article(name));
+/// The node as the chain would make it true: "r5c9 is 1", "1 is in r1c7 or r1c9".
+fn truth(node: &ChainNode) -> String {
+    statement(&ChainNode {
+        on: true,
+        ..node.clone()
+    })
+}
+
+/// One branch of a chain in words, link by link: "if r5c6 isn't 6, then r3c6 is 6; then
+/// r3c9 isn't 6; then r6c9 is 6".
+fn walk(branch: &[ChainLink]) -> String {
+    let mut s = String::new();
+    for (k, link) in branch.iter().enumerate() {
+        if k == 0 {
+            let _ = write!(
+                s,
+                "if {}, then {}",
+                statement(&link.from),
+                statement(&link.to)
+            );
+        } else {
+            let _ = write!(s, "; then {}", statement(&link.to));
+        }
+    }
+    s
+}
+
+fn chain_text(step: &Step, so: String) -> String {
+    let name = with_article(step.technique.name());
+    let Some(chain) = step.chain.as_ref().filter(|c| !c.branches.is_empty()) else {
+        // Sudoku Explainer's chaining steps known only by their result.
+        return se_text(step, so);
     };
-    let notation = chain_notation(chain);
-    let Some(first) = chain.branches.first().and_then(|b| b.first()) else {
-        return format!("{}. {so}", with_article(name));
+    let branch = &chain.branches[0];
+    let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
+        return fallback_text(step, so);
     };
-    let last = chain.branches[0].last().expect("non-empty");
-    let start = node_text(&first.from.cells, first.from.digit);
-    let end = node_text(&last.to.cells, last.to.digit);
+    let steps = walk(branch);
+    if chain.branches.len() > 1 {
+        return forcing_text(step, chain, so);
+    }
     if !step.placements.is_empty() {
+        return format!(
+            "{so}: follow the chain {steps}. Assuming the opposite leads back to it, so it \
+             holds ({name})."
+        );
+    }
+    if chain.is_loop {
+        return format!(
+            "{so}: follow the loop: {steps}, back where it started. Round a closed loop every \
+             link works both ways, so of each two candidates linked in a house or a cell, \
+             exactly one is true, and whatever sees both of them (or shares their cell) is \
+             false ({name})."
+        );
+    }
+    let (start, end) = (truth(&first.from), truth(&last.to));
+    let same_candidate = first.from.cells == last.to.cells && first.from.digit == last.to.digit;
+    if same_candidate {
+        return format!(
+            "{so}: {steps}, which contradicts the start; so {} ({name}).",
+            statement(&first.from)
+                .replace(" isn't ", " is ")
+                .replace(" is in none of ", " is in one of ")
+        );
+    }
+    let single_digit = first.from.digit == last.to.digit
+        && step
+            .eliminations
+            .iter()
+            .all(|e| e.digit == first.from.digit);
+    let why = if single_digit && first.from.cells.len() == 1 && last.to.cells.len() == 1 {
         format!(
-            "{}: {notation}. If {start} were false, the chain would make it true, so it is \
-             true. {so}",
-            with_article(name)
-        )
-    } else if chain.is_loop {
-        format!(
-            "{}: {notation}, closing on itself. In a continuous loop each weak link becomes \
-             strong. {so}",
-            with_article(name)
+            "whichever of {} or {} is {}, {} it",
+            first.from.cells.first().expect("one"),
+            last.to.cells.first().expect("one"),
+            first.from.digit,
+            victims_see(step)
         )
     } else {
-        format!(
-            "{}: {notation}. Either {start} or {end} is true, so whatever sees both is \
-             false. {so}",
-            with_article(name)
-        )
-    }
+        format!("{start} or {end}, and either one rules this out")
+    };
+    format!("{so}: {why}. Follow the chain: {steps} ({name}).")
 }
 
 /// Unique rectangles and the hidden rectangle.
@@ -498,102 +895,251 @@ fn rectangle_text(step: &Step, so: String) -> String {
     let floor = corners.difference(roof);
     let extra_digits: DigitSet = extras.iter().map(|c| c.digit).collect();
     let deadly = format!(
-        "{} would otherwise hold only {ab}, and the two digits could be swapped: two \
-         solutions",
+        "the corners {} would hold only {ab}, which could then be swapped to give a second \
+         solution",
         join_words(&cell_names(corners))
     );
     let why = match step.technique {
-        UniqueRectangle1 => format!(
-            "{} hold only {ab}, so {} must take something else, or {deadly}",
-            join_words(&cell_names(floor)),
-            join_words(&cell_names(roof))
-        ),
+        UniqueRectangle1 => {
+            let either = join_or(
+                &step
+                    .digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>(),
+            );
+            format!(
+                "{} can only be {either}; if {} were {either} as well, {deadly}",
+                join_words(&cell_names(floor)),
+                join_or(&cell_names(roof)),
+            )
+        }
         UniqueRectangle2 | UniqueRectangle5 => format!(
-            "one of {} must be {}, or {deadly}",
+            "one of {} must be {}, or {deadly}; whichever it is, {} it",
             join_or(&cell_names(roof)),
-            digit_list(extra_digits)
+            digit_list(extra_digits),
+            victims_see(step),
         ),
         UniqueRectangle3 => {
             let others = step.cells.difference(corners);
             format!(
-                "one of {} must take its extra digits ({}), or {deadly}; with {} they form a \
-                 naked subset",
+                "one of {} must hold one of its extra digits ({}), or {deadly}; so together \
+                 they act as one cell holding {}, and with {} they make a naked subset whose \
+                 digits no other cell of {} can take",
                 join_or(&cell_names(roof)),
                 digit_list(extra_digits),
-                join_words(&cell_names(others))
+                digit_list(extra_digits),
+                join_words(&cell_names(others)),
+                if step.houses.is_empty() {
+                    "their house".to_string()
+                } else {
+                    houses_text(&step.houses)
+                },
             )
         }
-        UniqueRectangle4 => format!(
-            "in {}, one of the two digits can only go in {}, so the other cannot, or {deadly}",
-            houses_text(&step.houses),
-            join_words(&cell_names(roof))
-        ),
-        _ => format!(
-            "the other digit is confined to the corners in their rows and columns, so the \
-             eliminated candidate would force {} to hold only {ab}, which could be swapped: two \
-             solutions",
-            join_words(&cell_names(corners))
-        ),
+        UniqueRectangle4 => {
+            let removed: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+            let kept = step.digits.difference(removed);
+            format!(
+                "in {}, {} can only go in {}, so one of them is {}; if the other were {} \
+                 too, {deadly}",
+                houses_text(&step.houses),
+                digit_list(kept),
+                join_words(&cell_names(roof)),
+                digit_list(kept),
+                digit_list(removed),
+            )
+        }
+        UniqueRectangle6 => {
+            // The removed digit is the one confined to the corners: it takes a diagonal.
+            let removed: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+            format!(
+                "in both of the rectangle's rows, or both of its columns, {} can only go in its \
+                 corners, so it takes two opposite ones; if those were {}, the other two would \
+                 be {} and {deadly}",
+                digit_list(removed),
+                join_words(&cell_names(victims(step))),
+                digit_list(step.digits.difference(removed)),
+            )
+        }
+        _ => {
+            // The hidden rectangle: the kept digit is confined to the corners' lines.
+            let removed: DigitSet = step.eliminations.iter().map(|e| e.digit).collect();
+            let other = match step.digits.difference(removed) {
+                o if o.is_empty() => "the other digit".to_string(),
+                o => digit_list(o),
+            };
+            format!(
+                "in the rectangle's rows and columns, {other} can only go in its corners, so \
+                 if {} took {}, {deadly}",
+                join_words(&cell_names(victims(step))),
+                digit_list(removed),
+            )
+        }
     };
     format!(
-        "{}: {why} (valid only for a puzzle with one solution). {so}",
+        "{so}: {why} ({}, valid only for a puzzle with one solution).",
         with_article(step.technique.name())
     )
 }
 
-/// "r5c9 is 1", "r5c9 is not 1", "1 is in r1c7 or r1c9".
-fn statement(node: &ChainNode) -> String {
-    match (node.cells.len(), node.on) {
-        (1, true) => format!("{} is {}", node.cells.first().expect("one"), node.digit),
-        (1, false) => format!("{} is not {}", node.cells.first().expect("one"), node.digit),
-        (_, true) => format!("{} is in {}", node.digit, join_or(&cell_names(node.cells))),
-        (_, false) => format!(
-            "{} is in none of {}",
-            node.digit,
-            join_words(&cell_names(node.cells))
-        ),
-    }
-}
-
-/// Forcing chains and nets: each branch from its assumption to its consequence.
+/// Forcing chains and nets: each branch from its assumption to its consequence, in words.
 fn forcing_text(step: &Step, chain: &Chain, so: String) -> String {
-    let mut lines = Vec::new();
-    for branch in &chain.branches {
-        let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
-            continue;
-        };
-        let notation = chain_notation(&Chain {
-            branches: vec![branch.clone()],
-            is_loop: false,
-        });
-        lines.push(format!(
-            "if {}, then {} ({notation})",
-            statement(&first.from),
-            statement(&last.to)
-        ));
-    }
     let contradiction =
         chain.branches.len() == 2 && chain.branches.iter().all(|b| !b.is_empty()) && {
             let (a, b) = (&chain.branches[0], &chain.branches[1]);
             let (ea, eb) = (&a[a.len() - 1].to, &b[b.len() - 1].to);
             a[0].from == b[0].from && ea.cells == eb.cells && ea.digit == eb.digit && ea.on != eb.on
         };
+    let mut lines = Vec::new();
+    for branch in &chain.branches {
+        let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
+            continue;
+        };
+        let links = branch.len();
+        lines.push(format!(
+            "if {}, then {} ({links} link{})",
+            statement(&first.from),
+            statement(&last.to),
+            if links == 1 { "" } else { "s" }
+        ));
+    }
+    let name = with_article(step.technique.name());
+    if contradiction {
+        let (a, b) = (&chain.branches[0], &chain.branches[1]);
+        return format!(
+            "{so}: if {}, then {} ({} links) but also {} ({} links), which can't both hold; so \
+             the assumption is false ({name}).",
+            statement(&a[0].from),
+            statement(&a[a.len() - 1].to),
+            a.len(),
+            statement(&b[b.len() - 1].to),
+            b.len(),
+        );
+    }
     let why = match step.technique {
-        _ if contradiction => "the assumption leads to a contradiction, so it is false",
-        Technique::CellForcingChain => "every candidate of the cell leads to the same conclusion",
+        Technique::CellForcingChain => "each candidate of the cell leads to the same result",
         Technique::RegionForcingChain => {
-            "every place of the digit in the house leads to the same conclusion"
+            "each place of the digit in its house leads to the same result"
         }
         Technique::NishioForcingChain | Technique::ContradictionForcingChain => {
             "the assumption leads to a contradiction"
         }
-        _ => "whichever way it goes, the conclusion holds",
+        _ => "whichever way it goes, the result holds",
     };
-    format!(
-        "{}: {}; {why}. {so}",
-        with_article(step.technique.name()),
-        lines.join("; ")
-    )
+    format!("{so}: {}; {why} ({name}).", lines.join("; "))
+}
+
+/// What makes a chain link hold: a house (two places of one digit there, or two candidates
+/// that see each other in it) or a cell (two digits of one cell).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LinkReason {
+    /// The house the link runs in.
+    House(House),
+    /// The cell whose two digits are linked.
+    Cell(Cell),
+}
+
+impl std::fmt::Display for LinkReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkReason::House(h) => write!(f, "{h}"),
+            LinkReason::Cell(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// One link of a step's chain, with what makes it and its words, for walking a chain link by
+/// link ("if r6c1 isn't 3, then r6c8 is 3 (row 6 has 3 only in these two cells)").
+#[derive(Clone, PartialEq, Debug)]
+pub struct LinkWords {
+    /// The branch of the chain the link belongs to (0 but in forcing chains and nets).
+    pub branch: usize,
+    /// The link itself.
+    pub link: ChainLink,
+    /// What makes the link, when one house or cell does: `None` for a link that follows from
+    /// several earlier ones (dynamic forcing chains).
+    pub why: Option<LinkReason>,
+    /// The link in words.
+    pub text: String,
+}
+
+/// The links of `step`'s chain in order, branch after branch (empty when it has none), each
+/// with what makes it on `layout`. With `position` (the position the step was found on), a
+/// strong link is tied to the house where its digit has only those places; without, to the
+/// first house its cells share.
+pub fn chain_links(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> Vec<LinkWords> {
+    let Some(chain) = &step.chain else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (b, branch) in chain.branches.iter().enumerate() {
+        for link in branch {
+            let why = link_reason(link, layout, position);
+            let because = match (why, link.kind) {
+                (Some(LinkReason::House(h)), LinkKind::Strong) => {
+                    format!(" ({h} has {} only there)", link.from.digit)
+                }
+                (Some(LinkReason::House(h)), LinkKind::Weak) => {
+                    format!(" (they see each other in {h})")
+                }
+                (Some(LinkReason::Cell(c)), LinkKind::Strong) => {
+                    format!(
+                        " ({c} holds only {} and {})",
+                        link.from.digit, link.to.digit
+                    )
+                }
+                (Some(LinkReason::Cell(c)), LinkKind::Weak) => {
+                    format!(" ({c} holds one digit only)")
+                }
+                (None, _) => String::new(),
+            };
+            out.push(LinkWords {
+                branch: b,
+                link: link.clone(),
+                why,
+                text: format!(
+                    "if {}, then {}{because}",
+                    statement(&link.from),
+                    statement(&link.to)
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// The house or cell that makes `link` (see [`chain_links`]).
+fn link_reason(
+    link: &ChainLink,
+    layout: &Layout,
+    position: Option<&PencilMarks>,
+) -> Option<LinkReason> {
+    let (from, to) = (&link.from, &link.to);
+    if from.digit != to.digit {
+        return match (from.cells == to.cells, from.cells.first()) {
+            (true, Some(c)) if from.cells.len() == 1 => Some(LinkReason::Cell(c)),
+            _ => None,
+        };
+    }
+    let cells = from.cells | to.cells;
+    let shared: Vec<House> = layout.common_houses(cells).collect();
+    let holds_only_these = |h: House| {
+        position.is_some_and(|pm| {
+            layout.cells(h).iter().all(|&c| {
+                cells.contains(c) || pm.value(c).is_some() || !pm.candidates(c).contains(from.digit)
+            })
+        })
+    };
+    let house = match link.kind {
+        LinkKind::Strong => shared
+            .iter()
+            .copied()
+            .find(|&h| holds_only_these(h))
+            .or_else(|| shared.first().copied()),
+        LinkKind::Weak => shared.first().copied(),
+    };
+    house.map(LinkReason::House)
 }
 
 fn node_text(cells: &CellSet, d: Digit) -> String {
@@ -645,12 +1191,14 @@ mod tests {
     }
 
     #[test]
-    fn x_wing_reads_like_the_brief() {
+    fn x_wing_says_its_conclusion_first_then_why() {
         assert_eq!(
             explain(&x_wing()),
-            "In row 4, 7 can only go in r4c2 or r4c8, and in row 9 only in r9c2 or r9c8: an \
-             X-Wing. So 7 leaves every other cell of columns 2 and 8: r1c2, r6c8."
+            "7 can't go in r1c2 or r6c8: in row 4, 7 can only go in r4c2 or r4c8, and in row 9 \
+             only in r9c2 or r9c8. Those two 7s take columns 2 and 8 between them, one each, so \
+             no other cell of those columns can be 7 (an X-Wing)."
         );
+        assert_eq!(words(&x_wing()).notation, None);
     }
 
     #[test]
@@ -679,14 +1227,151 @@ mod tests {
     }
 
     #[test]
-    fn effects_group_eliminations_by_digit() {
+    fn conclusions_group_by_digit_or_by_cell_whichever_is_shorter() {
         let mut s = Step::new(Technique::NakedPair);
         s.eliminations = [cand(1, 1, 3), cand(1, 2, 3), cand(1, 1, 7)]
             .into_iter()
             .collect();
-        assert_eq!(effect(&s), "So 3 leaves r1c1, r1c2; 7 leaves r1c1.");
+        assert_eq!(
+            conclusion(&s),
+            "3 can't go in r1c1 or r1c2, and 7 can't go in r1c1"
+        );
+        s.eliminations = [cand(3, 6, 2), cand(3, 6, 9)].into_iter().collect();
+        assert_eq!(conclusion(&s), "r3c6 can't be 2 or 9");
         s.eliminations = Default::default();
         s.placements = vec![cand(4, 7, 3)];
-        assert_eq!(effect(&s), "So r4c7 = 3.");
+        assert_eq!(conclusion(&s), "r4c7 is 3");
+    }
+
+    /// The chain `3r6c1 = 3r6c8 - 3r5c7 = 3r1c7` removing 3 from r1c1.
+    fn kite() -> Step {
+        let d = Digit::new(3).expect("digit");
+        let node = |r: usize, c: usize, on: bool| ChainNode {
+            cells: CellSet::single(Cell::at(r - 1, c - 1)),
+            digit: d,
+            on,
+        };
+        let link = |a: ChainNode, b: ChainNode, kind: LinkKind| ChainLink {
+            from: a,
+            to: b,
+            kind,
+        };
+        let mut s = Step::new(Technique::TwoStringKite);
+        s.chain = Some(Chain {
+            branches: vec![vec![
+                link(node(6, 1, false), node(6, 8, true), LinkKind::Strong),
+                link(node(6, 8, true), node(5, 7, false), LinkKind::Weak),
+                link(node(5, 7, false), node(1, 7, true), LinkKind::Strong),
+            ]],
+            is_loop: false,
+        });
+        s.eliminations = [cand(1, 1, 3)].into_iter().collect();
+        s.digits = DigitSet::single(d);
+        s
+    }
+
+    #[test]
+    fn a_chain_is_walked_link_by_link_with_its_notation_second() {
+        let w = words(&kite());
+        assert_eq!(
+            w.text,
+            "3 can't go in r1c1: whichever of r6c1 or r1c7 is 3, r1c1 sees it. Follow the \
+             chain: if r6c1 isn't 3, then r6c8 is 3; then r5c7 isn't 3; then r1c7 is 3 (a \
+             2-String Kite)."
+        );
+        assert_eq!(
+            w.notation.as_deref(),
+            Some("3r6c1 = 3r6c8 - 3r5c7 = 3r1c7 => r1c1<>3")
+        );
+    }
+
+    #[test]
+    fn chain_links_name_the_house_or_cell_that_makes_them() {
+        let step = kite();
+        let links = chain_links(&step, &nonet_core::STANDARD, None);
+        let why: Vec<String> = links
+            .iter()
+            .map(|l| l.why.map(|w| w.to_string()).unwrap_or_default())
+            .collect();
+        // r5c7 and r6c8 share box 6 only; r5c7 and r1c7 share column 7.
+        assert_eq!(why, ["row 6", "box 6", "column 7"]);
+        assert_eq!(
+            links[0].text,
+            "if r6c1 isn't 3, then r6c8 is 3 (row 6 has 3 only there)"
+        );
+        assert_eq!(
+            links[1].text,
+            "if r6c8 is 3, then r5c7 isn't 3 (they see each other in box 6)"
+        );
+        assert!(links.iter().all(|l| l.branch == 0));
+    }
+
+    #[test]
+    fn a_strong_link_is_tied_to_the_house_where_it_holds() {
+        // r1c1 and r1c2 share row 1 and box 1; with 5 elsewhere in row 1 but only these two
+        // cells in box 1, the strong link is box 1's.
+        let d = Digit::new(5).expect("digit");
+        let mut pm = PencilMarks::empty();
+        for c in Cell::all() {
+            let in_box_1 = c.row() < 3 && c.col() < 3;
+            let mut ds = DigitSet::ALL;
+            if in_box_1 && c.index() > 1 {
+                ds = ds.difference(DigitSet::single(d));
+            }
+            pm.set_candidates(c, ds);
+        }
+        let mut s = Step::new(Technique::XChain);
+        s.chain = Some(Chain {
+            branches: vec![vec![ChainLink {
+                from: ChainNode {
+                    cells: CellSet::single(Cell::at(0, 0)),
+                    digit: d,
+                    on: false,
+                },
+                to: ChainNode {
+                    cells: CellSet::single(Cell::at(0, 1)),
+                    digit: d,
+                    on: true,
+                },
+                kind: LinkKind::Strong,
+            }]],
+            is_loop: false,
+        });
+        let with = chain_links(&s, &nonet_core::STANDARD, Some(&pm));
+        assert_eq!(with[0].why, Some(LinkReason::House(House::box_(0))));
+        let without = chain_links(&s, &nonet_core::STANDARD, None);
+        assert_eq!(without[0].why, Some(LinkReason::House(House::row(0))));
+    }
+
+    #[test]
+    fn a_link_along_a_diagonal_is_named_by_the_diagonal_on_x_sudoku() {
+        // r1c1 and r5c5 share no row, column or box: only X-Sudoku's main diagonal.
+        let d = Digit::new(4).expect("digit");
+        let mut s = Step::new(Technique::XChain);
+        s.chain = Some(Chain {
+            branches: vec![vec![ChainLink {
+                from: ChainNode {
+                    cells: CellSet::single(Cell::at(0, 0)),
+                    digit: d,
+                    on: true,
+                },
+                to: ChainNode {
+                    cells: CellSet::single(Cell::at(4, 4)),
+                    digit: d,
+                    on: false,
+                },
+                kind: LinkKind::Weak,
+            }]],
+            is_loop: false,
+        });
+        let x = nonet_core::STANDARD.with_diagonals();
+        let links = chain_links(&s, &x, None);
+        assert_eq!(links[0].why, Some(LinkReason::House(House::diagonal(0))));
+        assert_eq!(
+            links[0].text,
+            "if r1c1 is 4, then r5c5 isn't 4 (they see each other in the main diagonal)"
+        );
+        // On the standard board nothing joins them.
+        assert_eq!(chain_links(&s, &nonet_core::STANDARD, None)[0].why, None);
     }
 }

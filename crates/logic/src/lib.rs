@@ -57,7 +57,7 @@ pub mod technique;
 pub mod techniques;
 
 pub use check::{CheckError, Claim, Outcome, Verdict};
-pub use explain::{HintLevel, UnknownHintLevel};
+pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
 pub use path::{Hint, Mistake, Path, PathError};
 pub use step::{
     Candidate, CandidateSet, CandidateSetIter, Chain, ChainLink, ChainNode, LinkKind, Step,

@@ -13,7 +13,7 @@
 use nonet_core::{Layout, PencilMarks, Sudoku};
 
 use crate::check::{CheckError, Claim, Verdict};
-use crate::explain::{self, HintLevel};
+use crate::explain::{self, HintLevel, LinkWords};
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
 use crate::step::Step;
 use crate::technique::Technique;
@@ -157,9 +157,23 @@ impl crate::step::Chain {
 }
 
 impl Step {
-    /// One or two sentences for a person: the pattern and what follows from it.
+    /// The plain-English sentence for a person: what the step concludes, why, and the
+    /// technique's name.
     pub fn explanation(&self) -> String {
         explain::explain(self)
+    }
+
+    /// The expert notation of a chain, loop or forcing chain, with what it concludes
+    /// (`3r6c1 = 3r6c8 - 3r5c7 = 3r1c7 => r1c1<>3`); `None` for a step without a chain.
+    pub fn notation(&self) -> Option<String> {
+        explain::notation(self)
+    }
+
+    /// The links of the step's chain in order, each with the house or cell that makes it on
+    /// `layout` and its words; `position` (where the step was found) ties each strong link to
+    /// the house where it holds. Empty for a step without a chain.
+    pub fn links(&self, layout: &Layout, position: Option<&PencilMarks>) -> Vec<LinkWords> {
+        explain::chain_links(self, layout, position)
     }
 
     /// The progressive hint at `level`: the technique's name, then the area, then the move.

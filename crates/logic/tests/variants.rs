@@ -199,7 +199,9 @@ fn a_hidden_single_in_a_region_is_named_as_a_region() {
     let text = hidden_single_text(layout, region, keep);
     assert_eq!(
         text,
-        format!("In region 4, 5 can only go in {keep}: a Hidden Single. So {keep} = 5.")
+        format!(
+            "{keep} is 5: it is the only cell of region 4 where 5 can still go (a Hidden Single)."
+        )
     );
 }
 
@@ -208,11 +210,12 @@ fn a_hidden_single_on_a_diagonal_is_named_as_the_diagonal() {
     let text = hidden_single_text(x_layout(), House::diagonal(0), Cell::at(2, 2));
     assert_eq!(
         text,
-        "In the main diagonal, 5 can only go in r3c3: a Hidden Single. So r3c3 = 5."
+        "r3c3 is 5: it is the only cell of the main diagonal where 5 can still go (a Hidden \
+         Single)."
     );
     let text = hidden_single_text(x_layout(), House::diagonal(1), Cell::at(6, 2));
     assert!(
-        text.starts_with("In the anti-diagonal, 5 can only go in r7c3"),
+        text.starts_with("r7c3 is 5: it is the only cell of the anti-diagonal"),
         "{text}"
     );
 }
@@ -222,7 +225,7 @@ fn a_hidden_single_in_a_window_is_named_as_a_window() {
     let text = hidden_single_text(windoku_layout(), House::window(1), Cell::at(2, 6));
     assert_eq!(
         text,
-        "In window 2, 5 can only go in r3c7: a Hidden Single. So r3c7 = 5."
+        "r3c7 is 5: it is the only cell of window 2 where 5 can still go (a Hidden Single)."
     );
 }
 
@@ -274,7 +277,7 @@ fn a_diagonal_confined_to_a_box_points_at_the_box() {
     assert_eq!(step.eliminations.len(), 6);
     assert!(
         step.explanation()
-            .starts_with("In the main diagonal, 5 can only go in r1c1, r2c2 or r3c3, all in box 1"),
+            .contains("in the main diagonal, 5 can only go in r1c1, r2c2 or r3c3, all in box 1"),
         "{}",
         step.explanation()
     );
@@ -422,13 +425,15 @@ fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() 
     println!("{text}");
     assert!(
         text.starts_with(&format!(
-            "A Contradiction Forcing Chain: if {} is {}",
-            assumed.cell, assumed.digit
+            "{} can't go in {}: if {} is {}, then ",
+            assumed.digit, assumed.cell, assumed.cell, assumed.digit
         )),
         "{text}"
     );
     assert!(
-        text.contains("the assumption leads to a contradiction, so it is false"),
+        text.contains(
+            "which can't both hold; so the assumption is false (a Contradiction Forcing Chain)"
+        ),
         "{text}"
     );
     assert!(step.difficulty.is_some_and(|d| d >= 8.5));

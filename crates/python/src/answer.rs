@@ -6,12 +6,11 @@
 //! (the binary's builder is private to it, and JSON stays out of the engine crates), with
 //! serde_json's default sorted keys, as the CLI's.
 
-use std::borrow::Borrow;
 use std::str::FromStr;
 
-use nonet_core::{Cell, Conflict, PencilMarks, Solutions, Solver, Sudoku, Uniqueness};
+use nonet_core::{Cell, Conflict, PencilMarks, Solutions, Solver, Sudoku, Uniqueness, STANDARD};
 use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, RateError, SeOutcome};
-use nonet_logic::{Candidate, Hint, HintLevel, Mistake, PathError, Step, Teacher};
+use nonet_logic::{Hint, HintLevel, Mistake, PathError, Step, Teacher};
 use serde_json::{json, Value};
 
 /// Why a puzzle gets no answer (the CLI's `invalid`, or `explain`'s and `hint`'s refusals),
@@ -209,45 +208,11 @@ impl Rated {
     }
 }
 
-/// A candidate list as JSON: `[{"cell": "r4c7", "digit": 3}, ...]`.
-fn candidates_json<C: Borrow<Candidate>>(list: impl IntoIterator<Item = C>) -> Value {
-    Value::Array(
-        list.into_iter()
-            .map(|c| *c.borrow())
-            .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
-            .collect(),
-    )
-}
-
-/// One step as the CLI writes it in `explain --format json`'s `steps` and `hint --format json`.
-pub fn step_json(step: &Step) -> Value {
-    let mut v = json!({
-        "technique": step.technique.name(),
-        "code": step.technique.code(),
-        "placements": candidates_json(&step.placements),
-        "eliminations": candidates_json(step.eliminations),
-        "explanation": step.explanation(),
-        "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
-        "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
-        "pattern": candidates_json(&step.pattern),
-        "secondary": candidates_json(&step.secondary),
-        "uniqueness": step.technique.needs_uniqueness(),
-    });
-    if !step.cover_houses.is_empty() {
-        v["cover_houses"] = json!(step
-            .cover_houses
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>());
-    }
-    if let Some(chain) = &step.chain {
-        v["chain"] = json!(chain.notation());
-    }
-    if let Some(d) = step.difficulty {
-        v["difficulty"] = json!(d);
-    }
-    v
+/// One step as the CLI writes it in `explain --format json`'s `steps` and `hint --format json`
+/// (the shared step view, `nonet_view::ReportStep`), found on `position` on the standard layout.
+pub fn step_json(step: &Step, position: Option<&PencilMarks>) -> Value {
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(nonet_view::ReportStep::new(step, &STANDARD, position)).unwrap_or_default()
 }
 
 /// `nonet explain --format json`'s `steps`: the whole logical path with the default teacher
@@ -262,7 +227,16 @@ pub fn explain(s: &Sudoku) -> Result<Vec<Value>, PuzzleError> {
     // The CLI's mistake check matters only for a player's pencil marks: the raw candidates of
     // the givens always hold the solution.
     let path = Teacher::new().path_from(&PencilMarks::raw(s))?;
-    Ok(path.steps.iter().map(step_json).collect())
+    let mut position = path.start.clone();
+    Ok(path
+        .steps
+        .iter()
+        .map(|step| {
+            let v = step_json(step, Some(&position));
+            step.apply_to(&mut position);
+            v
+        })
+        .collect())
 }
 
 /// Reads a hint level: `technique`, `area` or `move`.
@@ -274,7 +248,8 @@ pub fn hint_level(name: &str) -> Result<HintLevel, String> {
 /// text and `level`, `{"solved": true}` for a full grid, or the CLI's `mistake` object.
 pub fn hint(s: &Sudoku, level: HintLevel) -> Result<Value, PuzzleError> {
     s.check()?;
-    let hint = Teacher::new().hint(&PencilMarks::raw(s), Some(s))?;
+    let position = PencilMarks::raw(s);
+    let hint = Teacher::new().hint(&position, Some(s))?;
     Ok(match hint {
         Hint::Solved => json!({ "solved": true }),
         Hint::Mistake(m) => {
@@ -293,7 +268,7 @@ pub fn hint(s: &Sudoku, level: HintLevel) -> Result<Value, PuzzleError> {
                                  "explanation": m.to_string() } })
         }
         Hint::Step(step) => {
-            let mut v = step_json(&step);
+            let mut v = step_json(&step, Some(&position));
             v["hint"] = json!(step.hint_text(level));
             v["level"] = json!(format!("{level:?}").to_lowercase());
             v

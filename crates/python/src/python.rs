@@ -290,9 +290,9 @@ fn rate(py: Python<'_>, puzzle: &str, scale: &str) -> PyResult<String> {
 }
 
 /// The whole logical path of a puzzle: the steps of `nonet explain --format json`, as dicts
-/// with the CLI's fields (technique, code, placements, eliminations, explanation, cells,
-/// houses, digits, pattern, secondary, uniqueness, and where they apply cover_houses, chain,
-/// difficulty). Raises PuzzleError for a puzzle with no solution.
+/// with the CLI's fields (technique, code, placements, eliminations, explanation, text,
+/// notation, links, cells, houses, digits, pattern, secondary, uniqueness, and where they apply
+/// cover_houses, chain, difficulty). Raises PuzzleError for a puzzle with no solution.
 #[pyfunction]
 fn explain(py: Python<'_>, puzzle: &str) -> PyResult<Py<PyAny>> {
     let s = read_one(py, puzzle)?;

@@ -60,6 +60,9 @@ def test_explain_steps_solve_the_puzzle() -> None:
     grid = list(PUZZLE)
     for step in steps:
         assert step["technique"] and step["explanation"]
+        # The plain sentence, and a chain's notation and links (none for a single).
+        assert step["text"] == step["explanation"]
+        assert isinstance(step["links"], list) and "notation" in step
         for p in step["placements"]:
             r, c = int(p["cell"][1]) - 1, int(p["cell"][3]) - 1
             grid[r * 9 + c] = str(p["digit"])

@@ -283,8 +283,9 @@ pub(crate) fn cells(set: CellSet) -> Vec<usize> {
     set.iter().map(Cell::index).collect()
 }
 
+/// A house as the page reads it (the shared view's form: index, kind, number, name).
 fn house_json(h: House) -> Value {
-    json!({ "index": h.index(), "kind": h.kind().name(), "number": h.number() + 1, "name": h.to_string() })
+    serde_json::to_value(<nonet_view::Indices as nonet_view::Style>::house(h)).unwrap_or_default()
 }
 
 pub(crate) fn candidate_json(c: &Candidate) -> Value {
@@ -414,49 +415,13 @@ pub(crate) fn candidates_json(pm: &PencilMarks) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// A logical step as the page shows it: name, area, move, pattern and explanation.
-pub fn step_json(step: &Step) -> Value {
-    let chain = step.chain.as_ref().map(|ch| {
-        let node = |n: &nonet_logic::ChainNode| {
-            json!({ "cells": cells(n.cells), "digit": n.digit.get(), "on": n.on })
-        };
-        let branches: Vec<Vec<Value>> = ch
-            .branches
-            .iter()
-            .map(|b| {
-                b.iter()
-                    .map(|l| {
-                        json!({
-                            "from": node(&l.from),
-                            "to": node(&l.to),
-                            "strong": l.kind == nonet_logic::LinkKind::Strong,
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        json!({ "branches": branches, "is_loop": ch.is_loop })
-    });
-    let mut area = step.cells;
-    for c in step.pattern.iter().chain(&step.secondary) {
-        area.insert(c.cell);
-    }
-    json!({
-        "technique": format!("{:?}", step.technique),
-        "name": step.technique.name(),
-        "explanation": engine::explain(step),
-        "hints": engine::hint_texts(step),
-        "difficulty": step.difficulty,
-        "houses": step.houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
-        "cover_houses": step.cover_houses.iter().map(|&h| house_json(h)).collect::<Vec<_>>(),
-        "cells": cells(area),
-        "digits": digits(step.digits),
-        "pattern": step.pattern.iter().map(candidate_json).collect::<Vec<_>>(),
-        "secondary": step.secondary.iter().map(candidate_json).collect::<Vec<_>>(),
-        "placements": step.placements.iter().map(candidate_json).collect::<Vec<_>>(),
-        "eliminations": step.eliminations.iter().map(|c| candidate_json(&c)).collect::<Vec<_>>(),
-        "chain": chain,
-    })
+/// A logical step as the page shows it (the shared step view, `nonet_view::GameStep`): name,
+/// hints, area, pattern, plain text, notation, the chain to draw and its links, found on
+/// `position` on `layout`.
+pub fn step_json(step: &Step, layout: &Layout, position: &PencilMarks) -> Value {
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(nonet_view::GameStep::new(step, layout, Some(position)))
+        .unwrap_or_default()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -730,7 +695,7 @@ pub struct CreateGame {
     pencil: Option<String>,
 }
 
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     // RandomState is seeded from the OS once per process and varies per instance: enough to
     // pick a puzzle, which is all this seed is for (the seed is stored, so it can be replayed).
@@ -1388,7 +1353,7 @@ pub async fn hint(
             Some(step) => {
                 let v = json!({
                     "kind": "step",
-                    "step": step_json(&step),
+                    "step": step_json(&step, g.layout(), &position),
                     "candidates": candidates_json(&position),
                 });
                 (v, true)
@@ -1462,7 +1427,7 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     }
     let action = json!({
         "kind": "step",
-        "step": step_json(&step),
+        "step": step_json(&step, g.layout(), &position),
         "candidates": candidates_json(&position),
     });
     Ok((board, action))

@@ -60,6 +60,7 @@ static ASSETS: &[Asset] = &[
     asset!("/js/progress.js", "js/progress.js", JS),
     asset!("/js/mini.js", "js/mini.js", JS),
     asset!("/js/learn.js", "js/learn.js", JS),
+    asset!("/js/practice.js", "js/practice.js", JS),
     asset!("/js/path.js", "js/path.js", JS),
     asset!("/js/finish.js", "js/finish.js", JS),
     asset!("/js/deduce.js", "js/deduce.js", JS),

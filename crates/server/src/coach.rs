@@ -45,7 +45,7 @@ fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
             }
         }
         steps.push(json!({
-            "step": step_json(step),
+            "step": step_json(step, layout, &position),
             "grid": grid_line(&position),
             "candidates": candidates_json(&position),
         }));
@@ -108,7 +108,7 @@ fn run_singles(board: &Board, solution: &Sudoku, layout: &Layout) -> SinglesRun 
         };
         if step.technique.family() != Family::Singles || step.placements.is_empty() {
             next = Some(json!({
-                "step": step_json(&step),
+                "step": step_json(&step, layout, &position),
                 "candidates": candidates_json(&position),
             }));
             break;
@@ -259,7 +259,13 @@ impl CheckStep {
 
 /// The verdict as the page shows it, with the candidates of the position it was judged on
 /// (what the page draws the step's pattern over).
-fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>, pm: &PencilMarks) -> Value {
+fn verdict_json(
+    outcome: Outcome,
+    reason: &str,
+    step: Option<&Step>,
+    layout: &Layout,
+    pm: &PencilMarks,
+) -> Value {
     let outcome = match outcome {
         Outcome::Valid => "valid",
         Outcome::RemovesNothing => "removes_nothing",
@@ -269,7 +275,7 @@ fn verdict_json(outcome: Outcome, reason: &str, step: Option<&Step>, pm: &Pencil
         "outcome": outcome,
         "valid": outcome == "valid",
         "reason": reason,
-        "step": step.map(step_json),
+        "step": step.map(|s| step_json(s, layout, pm)),
         "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(|c| candidate_json(&c)).collect()),
         "placements": step.map_or(Vec::new(), |s| s.placements.iter().map(candidate_json).collect()),
         "candidates": candidates_json(pm),
@@ -296,6 +302,7 @@ pub async fn check_step(
     let position = g.board.position();
     let shown = position.clone();
     let layout = g.layout().clone();
+    let shown_layout = layout.clone();
     let verdict = st
         .pool
         .run(move || {
@@ -315,6 +322,7 @@ pub async fn check_step(
         verdict.outcome,
         &verdict.reason,
         verdict.step.as_ref(),
+        &shown_layout,
         &shown,
     )))
 }

@@ -1,6 +1,6 @@
 //! The bridge to the engine crates: checking a player's own puzzle, generating puzzles by level
-//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step with its
-//! explanation (`nonet-logic`'s path and explain modules).
+//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step
+//! (`nonet-logic`'s path; its words and JSON come from `nonet-view`, in `api.rs`).
 //!
 //! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
 //! the next step) on its bounded [`crate::pool::Pool`].
@@ -9,11 +9,12 @@
 //! houses), rating and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
 //! X, Windoku).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nonet_core::{Cell, Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
-use nonet_generate::{GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
-use nonet_logic::{rate, HintLevel, Step, Teacher};
+use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
+use nonet_logic::{rate, Step, Teacher, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
 pub fn levels() -> impl Iterator<Item = rate::Level> {
@@ -202,6 +203,70 @@ pub fn generate(
     })
 }
 
+/// A puzzle made to practise a technique (the Learn view's "practice this").
+#[derive(Clone, Debug)]
+pub struct Practice {
+    /// The givens.
+    pub puzzle: Sudoku,
+    /// The seed it was made from (the same techniques and seed give the same puzzle).
+    pub seed: u64,
+    /// The targeted technique its path uses (its hardest step's technique).
+    pub technique: Option<Technique>,
+    /// The position just before the path's first step of that technique.
+    pub drill: Option<Drill>,
+}
+
+/// How long the Learn view's practice puzzles may take, all of them together, before the page
+/// is answered with the stock for those not made yet.
+pub const PRACTICE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Up to `count` classic puzzles whose easiest-first path (the teacher's, as `nonet explain`)
+/// needs one of `techniques` and nothing harder, each with its drill position; puzzle `k` is
+/// made from seed `seed + k`. Stops at the first failure (too rare a technique, the generator's
+/// attempt budget, `timeout` for all of them together, or `cancel` set, both checked between
+/// attempts) and gives the puzzles made so far with that failure.
+pub fn practice(
+    techniques: &[Technique],
+    seed: u64,
+    count: usize,
+    timeout: Duration,
+    cancel: &AtomicBool,
+) -> (Vec<Practice>, Option<EngineError>) {
+    let generator = match Generator::new(GenerateOptions {
+        techniques: techniques.to_vec(),
+        at_start: true,
+        ..GenerateOptions::default()
+    }) {
+        Ok(g) => g,
+        Err(e) => return (Vec::new(), Some(e.into())),
+    };
+    let started = Instant::now();
+    let deadline = |_| {
+        let elapsed = started.elapsed();
+        if cancel.load(Ordering::Relaxed) {
+            Err(Stop::Cancel)
+        } else if elapsed >= timeout {
+            Err(Stop::OutOfTime(elapsed))
+        } else {
+            Ok(())
+        }
+    };
+    let mut made = Vec::with_capacity(count);
+    for k in 0..count as u64 {
+        let seed = seed.wrapping_add(k);
+        match generator.generate_observed(seed, &deadline) {
+            Ok(g) => made.push(Practice {
+                puzzle: g.puzzle,
+                seed,
+                technique: g.technique,
+                drill: g.drill,
+            }),
+            Err(e) => return (made, Some(e.into())),
+        }
+    }
+    (made, None)
+}
+
 /// The next logical step from a player's position on `layout` (normalised first: candidates
 /// that clash with placed digits dropped), falling back on a guess from `solution` when no
 /// technique applies. `None` only when the position is solved or broken.
@@ -209,14 +274,4 @@ pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> 
     Teacher::new()
         .with_layout(layout.clone())
         .next_step(position, Some(solution))
-}
-
-/// The sentence shown with a step: what the pattern is and what follows from it.
-pub fn explain(step: &Step) -> String {
-    step.explanation()
-}
-
-/// The three progressive hint texts of a step: technique, area, move.
-pub fn hint_texts(step: &Step) -> [String; 3] {
-    [HintLevel::Technique, HintLevel::Area, HintLevel::Move].map(|l| step.hint_text(l))
 }

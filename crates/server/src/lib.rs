@@ -124,6 +124,7 @@ pub fn app(state: Shared) -> Router {
         .route("/games/{id}/check-step", post(coach::check_step))
         .route("/learn", get(learn::list))
         .route("/learn/{code}", get(learn::technique))
+        .route("/learn/{code}/practice", get(learn::practice))
         .fallback(|| async { ApiError::not_found("no such API endpoint") });
     Router::new()
         .nest("/api", api)

@@ -72,9 +72,27 @@ pub fn export(board: &Board) -> String {
             }
         })
         .collect();
+    text(&board.grid(), &marked, &pm)
+}
+
+/// The progress grid of a position `pm` (a drill: the teacher's digits and candidates), every
+/// empty cell keeping exactly its candidates as centre marks once imported.
+pub fn of_position(pm: &PencilMarks) -> String {
+    let mut digits = Sudoku::default();
+    for cell in Cell::all() {
+        digits.set(cell, pm.value(cell));
+    }
+    let marked: String = Cell::all()
+        .map(|c| if pm.value(c).is_none() { '1' } else { '0' })
+        .collect();
+    text(&digits, &marked, pm)
+}
+
+/// The comment lines (digits, marked cells) and the pencil-mark grid.
+fn text(digits: &Sudoku, marked: &str, pm: &PencilMarks) -> String {
     format!(
         "{PROGRESS}{}\n{MARKED}{marked}\n{}",
-        board.grid().to_line(),
+        digits.to_line(),
         pm.to_pencil_grid()
     )
 }

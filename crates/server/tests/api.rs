@@ -404,6 +404,12 @@ async fn check_hint_and_bot() {
     let step = &h["step"];
     assert!(!step["name"].as_str().unwrap().is_empty());
     assert!(!step["explanation"].as_str().unwrap().is_empty());
+    // The plain words and the chain's links (empty here) of the shared step view.
+    assert_eq!(step["text"], step["explanation"]);
+    assert!(
+        step["links"].is_array() && step.get("notation").is_some(),
+        "{step}"
+    );
     assert!(!step["cells"].as_array().unwrap().is_empty());
     assert_eq!(h["candidates"].as_array().unwrap().len(), 81);
     // Each placement of the hint is the solution's digit.
@@ -639,6 +645,7 @@ async fn every_write_endpoint_rejects_bad_bodies() {
         "/api/games/{id}/check-step",
         "/api/learn",
         "/api/learn/{code}",
+        "/api/learn/{code}/practice",
         "/api/openapi.json",
     ] {
         assert!(paths.contains_key(p), "{p} is documented");

@@ -390,3 +390,103 @@ async fn every_stocked_technique_has_its_example_and_playable_practice() {
     }
     assert!(examples >= 40, "{examples}");
 }
+
+/// The technique of the hardest step of `puzzle`'s easiest-first path, by the teacher's order.
+fn hardest_on_path(puzzle: &str) -> nonet_logic::Technique {
+    let order = nonet_logic::Teacher::techniques();
+    let path = nonet_logic::Teacher::new()
+        .path(&Sudoku::from_line(puzzle).unwrap())
+        .unwrap();
+    path.steps
+        .iter()
+        .map(|s| s.technique)
+        .max_by_key(|t| order.iter().position(|o| o == t))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn practice_of_x_wing_is_generated_to_need_an_x_wing_and_its_drill_starts_at_it() {
+    let app = new_app();
+    let (s, v) = call(&app, Method::GET, "/api/learn/x-wing/practice?seed=7", None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["generated"], 3, "{v}");
+    assert_eq!(v["note"], Value::Null);
+    assert_eq!(v["seed"], 7);
+    let puzzles = v["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let mut lines: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["puzzle"].as_str().unwrap())
+        .collect();
+    lines.dedup();
+    assert_eq!(lines.len(), 3, "three different puzzles");
+    for (k, p) in puzzles.iter().enumerate() {
+        assert_eq!(p["source"], "generated");
+        assert_eq!(p["seed"], 7 + k as u64);
+        let puzzle = p["puzzle"].as_str().unwrap();
+        assert_eq!(
+            hardest_on_path(puzzle),
+            nonet_logic::Technique::XWing,
+            "{puzzle}"
+        );
+        // The drill is a game whose first hint is the X-Wing.
+        let pencil = p["drill"]["pencil"].as_str().unwrap();
+        let (s, g) = call(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(json!({ "puzzle": puzzle, "pencil": pencil })),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{g}");
+        let uri = format!("/api/games/{}/hint", g["id"]);
+        let (s, h) = call(&app, Method::POST, &uri, Some(json!({}))).await;
+        assert_eq!(s, StatusCode::OK, "{h}");
+        assert_eq!(h["step"]["technique"], "XWing", "{h}");
+    }
+    // The same seed gives the same puzzles; none asked, a fresh seed each time.
+    let (_, again) = call(&app, Method::GET, "/api/learn/x-wing/practice?seed=7", None).await;
+    assert_eq!(again["puzzles"], v["puzzles"]);
+    let (_, fresh) = call(&app, Method::GET, "/api/learn/x-wing/practice", None).await;
+    assert!(fresh["seed"].is_u64(), "{fresh}");
+}
+
+#[tokio::test]
+async fn practice_of_a_technique_too_rare_to_target_keeps_the_stock_and_says_so() {
+    let app = new_app();
+    let (_, t) = call(&app, Method::GET, "/api/learn/jellyfish", None).await;
+    let (s, v) = call(&app, Method::GET, "/api/learn/jellyfish/practice", None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["generated"], 0);
+    assert_eq!(v["seed"], Value::Null);
+    assert!(
+        v["note"].as_str().unwrap().contains("too rare"),
+        "the page says why: {v}"
+    );
+    let puzzles: Vec<&Value> = v["puzzles"].as_array().unwrap().iter().collect();
+    assert!(!puzzles.is_empty());
+    for (p, stocked) in puzzles.iter().zip(t["practice"].as_array().unwrap()) {
+        assert_eq!(p["source"], "stock");
+        assert_eq!(&p["puzzle"], stocked);
+        assert_eq!(p["drill"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn practice_with_a_seed_that_is_not_a_number_or_an_unknown_code_is_refused_as_json() {
+    let app = new_app();
+    let (s, e) = call(
+        &app,
+        Method::GET,
+        "/api/learn/x-wing/practice?seed=-1",
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("seed"),
+        "{e}"
+    );
+    let (s, e) = call(&app, Method::GET, "/api/learn/telepathy/practice", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+}

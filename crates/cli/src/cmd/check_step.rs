@@ -13,7 +13,7 @@ use nonet_core::{Cell, Digit, House, HouseKind};
 use nonet_logic::{Candidate, Claim, Outcome, Teacher, Verdict};
 use serde_json::{json, Map, Value};
 
-use crate::cmd::explain::{read_input_on, step_json, ExplainFormat};
+use crate::cmd::explain::{read_input_on, step_json, ExplainFormat, Input};
 use crate::color;
 use crate::input::read_text;
 use crate::status::Status;
@@ -55,6 +55,9 @@ const KNOWN_FIELDS: &[&str] = &[
     "placements",
     "eliminations",
     "explanation",
+    "text",
+    "notation",
+    "links",
     "chain",
     "difficulty",
     "uniqueness",
@@ -98,7 +101,7 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
     };
     let mut out = crate::output::stdout();
     match args.format {
-        ExplainFormat::Json => writeln!(out, "{}", verdict_json(&verdict))?,
+        ExplainFormat::Json => writeln!(out, "{}", verdict_json(&verdict, &input))?,
         ExplainFormat::Text => write!(out, "{}", verdict_text(&verdict))?,
     }
     out.flush()?;
@@ -134,7 +137,7 @@ fn verdict_text(v: &Verdict) -> String {
 
 /// `{"valid", "verdict", "reason", "eliminations", "placements"}`, and the step found (in
 /// `nonet explain`'s shape) when there is one.
-fn verdict_json(v: &Verdict) -> Value {
+fn verdict_json(v: &Verdict, input: &Input) -> Value {
     fn cands(list: impl IntoIterator<Item = Candidate>) -> Value {
         list.into_iter()
             .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
@@ -157,7 +160,7 @@ fn verdict_json(v: &Verdict) -> Value {
         "placements": places,
     });
     if let Some(s) = &v.step {
-        doc["step"] = step_json(s);
+        doc["step"] = step_json(s, &input.layout, Some(&input.position));
     }
     doc
 }

@@ -3,7 +3,6 @@
 //! `steps`, as the contract says). The shared pieces of `nonet hint` live here too: reading
 //! the position (a puzzle, or a player's pencil-mark grid), `--techniques`, and a step as JSON.
 
-use std::borrow::Borrow;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
@@ -239,45 +238,11 @@ pub fn read_input(arg: &str) -> Result<Input> {
     }
 }
 
-/// A candidate list as JSON: `[{"cell": "r4c7", "digit": 3}, ...]`.
-fn candidates_json<C: Borrow<nonet_logic::Candidate>>(list: impl IntoIterator<Item = C>) -> Value {
-    Value::Array(
-        list.into_iter()
-            .map(|c| *c.borrow())
-            .map(|c| json!({ "cell": c.cell.to_string(), "digit": c.digit.get() }))
-            .collect(),
-    )
-}
-
-/// One step as JSON: the contract's fields plus the pattern for highlighting.
-pub fn step_json(step: &Step) -> Value {
-    let mut v = json!({
-        "technique": step.technique.name(),
-        "code": step.technique.code(),
-        "placements": candidates_json(&step.placements),
-        "eliminations": candidates_json(step.eliminations),
-        "explanation": step.explanation(),
-        "cells": step.cells.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "houses": step.houses.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
-        "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
-        "pattern": candidates_json(&step.pattern),
-        "secondary": candidates_json(&step.secondary),
-        "uniqueness": step.technique.needs_uniqueness(),
-    });
-    if !step.cover_houses.is_empty() {
-        v["cover_houses"] = json!(step
-            .cover_houses
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>());
-    }
-    if let Some(chain) = &step.chain {
-        v["chain"] = json!(chain.notation());
-    }
-    if let Some(d) = step.difficulty {
-        v["difficulty"] = json!(d);
-    }
-    v
+/// One step as JSON, found on `position` (when known) on `layout`: the contract's fields and
+/// the rest of the shared step view (`nonet_view::ReportStep`: plain text, notation, links...).
+pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> Value {
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(nonet_view::ReportStep::new(step, layout, position)).unwrap_or_default()
 }
 
 /// The one-line form of a position: 81 cells, `.` for empty.
@@ -369,7 +334,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 .steps
                 .iter()
                 .map(|s| {
-                    let mut v = step_json(s);
+                    let mut v = step_json(s, teacher.layout(), Some(&cur));
                     if args.pencil {
                         v["pencil_marks"] = json!(cur.to_pencil_grid());
                     }
@@ -407,6 +372,16 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     painted_step(&s.explanation(), s.technique.name()),
                     color::out(color::DIM, &rated)
                 )?;
+                // The expert notation of a chain, as a second line under the sentence.
+                if let Some(notation) = s.notation() {
+                    writeln!(
+                        out,
+                        "{:width$}    {}",
+                        "",
+                        color::out(color::DIM, &notation),
+                        width = number.len()
+                    )?;
+                }
                 teacher.apply(s, &mut cur);
             }
             if path.is_solved() {
@@ -492,7 +467,7 @@ mod tests {
         let s = Sudoku::from_line(PUZZLE).unwrap();
         let path = Teacher::new().path(&s).unwrap();
         for step in &path.steps {
-            let v = step_json(step);
+            let v = step_json(step, &Layout::default(), None);
             assert!(v["technique"].is_string());
             assert!(v["explanation"].as_str().unwrap().len() > 10);
             let n = v["placements"].as_array().unwrap().len()

@@ -130,7 +130,7 @@ fn write_hint(
         }
         Ok(Hint::Step(step)) => {
             if json {
-                let mut v = step_json(&step);
+                let mut v = step_json(&step, &input.layout, Some(&input.position));
                 v["hint"] = json!(step.hint_text(args.level));
                 v["level"] = json!(format!("{:?}", args.level).to_lowercase());
                 writeln!(out, "{v}")?;
