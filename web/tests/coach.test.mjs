@@ -338,7 +338,7 @@ test('a Learn drill starts a game at the pencil marks just before the technique,
   const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
   const game = (await api(server.url, 'GET', `/games/${id}`)).data;
   assert.equal(game.puzzle, puzzle);
-  assert.ok(game.cells.some((c) => c.centre?.length), 'the drill starts with pencil marks');
+  assert.ok(game.cells.some((c) => c.candidates?.length), 'the drill starts with candidates');
   const hint = await api(server.url, 'POST', `/games/${id}/hint`, {});
   assert.equal(hint.data.step.technique, 'XWing', 'the next step is the X-Wing');
 
