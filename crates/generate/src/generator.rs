@@ -274,6 +274,11 @@ impl Generator {
         let mut attempts = 0u64;
         // The best-rated miss so far (of the digs and the climbs): where a climb starts.
         let mut best: Option<Miss> = None;
+        let found = |g: Generated, attempts| Generated {
+            seed,
+            attempts,
+            ..g
+        };
         loop {
             attempts += 1;
             let target = match aim {
@@ -281,11 +286,7 @@ impl Generator {
                 None => self.options.target,
             };
             match self.attempt(geo, grid.take(), &mut rng, &target) {
-                Ok(mut g) => {
-                    g.seed = seed;
-                    g.attempts = attempts;
-                    return Ok(g);
-                }
+                Ok(g) => return Ok(found(g, attempts)),
                 Err(Some(miss)) if best.is_none_or(|b| miss.er > b.er) => best = Some(miss),
                 Err(_) => {}
             }
@@ -311,15 +312,19 @@ impl Generator {
                 // another.
                 if let Some(start) = best {
                     match self.climb(geo, &start, part, &mut rng) {
-                        Ok(mut g) => {
-                            g.seed = seed;
-                            g.attempts = attempts;
-                            return Ok(g);
-                        }
+                        Ok(g) => return Ok(found(g, attempts)),
                         Err(reached) => best = Some(reached),
                     }
                 }
                 aim = draw(&mut rng, &mut parts);
+                // A puzzle found on the way may already lie in the part drawn next.
+                if let Some((part, start)) = aim.zip(best) {
+                    if (part.0..=part.1).contains(&start.er) {
+                        if let Ok(g) = self.climb(geo, &start, part, &mut rng) {
+                            return Ok(found(g, attempts));
+                        }
+                    }
+                }
             }
         }
     }
