@@ -12,6 +12,7 @@ use std::time::Duration;
 use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
 use nonet_logic::Technique;
 
+use crate::climb::{self, Bounds, Miss};
 use crate::error::GenerateError;
 use crate::grid::{self, Geometry};
 use crate::rating::{self, Rating, Target};
@@ -271,16 +272,23 @@ impl Generator {
         };
         let mut aim = draw(&mut rng, &mut parts);
         let mut attempts = 0u64;
+        // The best-rated miss so far (of the digs and the climbs): where a climb starts.
+        let mut best: Option<Miss> = None;
+        let found = |g: Generated, attempts| Generated {
+            seed,
+            attempts,
+            ..g
+        };
         loop {
             attempts += 1;
             let target = match aim {
                 Some(part) => self.options.target.within(part),
                 None => self.options.target,
             };
-            if let Some(mut g) = self.attempt(geo, grid.take(), &mut rng, &target) {
-                g.seed = seed;
-                g.attempts = attempts;
-                return Ok(g);
+            match self.attempt(geo, grid.take(), &mut rng, &target) {
+                Ok(g) => return Ok(found(g, attempts)),
+                Err(Some(miss)) if best.is_none_or(|b| miss.er > b.er) => best = Some(miss),
+                Err(_) => {}
             }
             match on_attempt(attempts) {
                 Ok(()) => {}
@@ -299,8 +307,24 @@ impl Generator {
                     attempts,
                 });
             }
-            if aim.is_some() && attempts.is_multiple_of(PART_ATTEMPTS) {
+            if let Some(part) = aim.filter(|_| attempts.is_multiple_of(PART_ATTEMPTS)) {
+                // No dig reached the part: climb toward it from the best miss, then aim at
+                // another.
+                if let Some(start) = best {
+                    match self.climb(geo, &start, part, &mut rng) {
+                        Ok(g) => return Ok(found(g, attempts)),
+                        Err(reached) => best = Some(reached),
+                    }
+                }
                 aim = draw(&mut rng, &mut parts);
+                // A puzzle found on the way may already lie in the part drawn next.
+                if let Some((part, start)) = aim.zip(best) {
+                    if (part.0..=part.1).contains(&start.er) {
+                        if let Ok(g) = self.climb(geo, &start, part, &mut rng) {
+                            return Ok(found(g, attempts));
+                        }
+                    }
+                }
             }
         }
     }
@@ -347,20 +371,23 @@ impl Generator {
         parts.join(", ")
     }
 
-    /// One fill-and-dig on `geo`'s layout (the fill given, or a new one); `None` when the
-    /// result misses the target.
+    /// One fill-and-dig on `geo`'s layout (the fill given, or a new one); an error when the
+    /// result misses the target, with the puzzle and its rating when it was rated (where a
+    /// climb may start).
+    // A miss is two grids: returned by value, as the caller keeps the best one.
+    #[allow(clippy::result_large_err)]
     fn attempt(
         &self,
         geo: &Geometry,
         grid: Option<[u8; 81]>,
         rng: &mut PuzzleRng,
         target: &Target,
-    ) -> Option<Generated> {
+    ) -> Result<Generated, Option<Miss>> {
         let o = &self.options;
         let solution = match grid {
             Some(solution) => solution,
             None if geo.is_standard() => grid::random_solution(rng),
-            None => grid::random_solution_in(geo, rng, FILL_SEARCHES)?,
+            None => grid::random_solution_in(geo, rng, FILL_SEARCHES).ok_or(None)?,
         };
         let (min_clues, max_clues) = o.clues.unwrap_or((self.floor, 81));
         // Without --minimal, a clue range is a place to stop: pick the stopping count at random
@@ -445,20 +472,20 @@ impl Generator {
             ..
         } = dig;
         if clues < min_clues || clues > max_clues {
-            return None;
+            return Err(None);
         }
         // A dig with no symmetry proves each clue it keeps needed: nothing left to test, and no
         // second set of unavoidable sets to build.
         let unproven = givens & !needed.bits() != 0;
         if o.minimal && unproven && !is_minimal_except(geo, &puzzle, &solution, needed) {
-            return None;
+            return Err(None);
         }
         let sudoku = Sudoku::from_bytes(puzzle).expect("digits 0-9");
         // The technique's check before the rating: a whole path up to the technique costs less
         // than a full rating, and rejects more.
         let (used, drill) = match technique {
             Some((t, teacher)) => {
-                let (path, used) = t.accepts(teacher, &sudoku)?;
+                let (path, used) = t.accepts(teacher, &sudoku).ok_or(None)?;
                 let drill = if o.at_start {
                     Some(
                         t.drill(teacher, &path)
@@ -472,18 +499,37 @@ impl Generator {
             None => (None, None),
         };
         let rating = if target.needs_rating() || o.rate {
-            let r = rating::rate_in(geo.layout(), &sudoku)?;
+            let r = rating::rate_in(geo.layout(), &sudoku).ok_or(None)?;
             if !target.accepts(&r) {
-                return None;
+                // Only a puzzle without a technique target may be climbed from: a climb
+                // watches the rating alone.
+                return Err(technique.is_none().then_some(Miss {
+                    puzzle,
+                    solution,
+                    er: rating::tenths(r.er),
+                    tie: (rating::tenths(r.ep), rating::tenths(r.ed)),
+                }));
             }
             Some(r)
         } else {
             None
         };
-        let puzzle = sudoku;
+        Ok(self.finished(geo, sudoku, solution, rating, used, drill))
+    }
+
+    /// The puzzle found, with what is known about it (its seed and attempts are the caller's).
+    fn finished(
+        &self,
+        geo: &Geometry,
+        puzzle: Sudoku,
+        solution: [u8; 81],
+        rating: Option<Rating>,
+        technique: Option<Technique>,
+        drill: Option<Drill>,
+    ) -> Generated {
         // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
         debug_assert_eq!(puzzle.count_solutions_in(geo.layout(), 2), 1);
-        Some(Generated {
+        Generated {
             puzzle,
             solution: Sudoku::from_bytes(solution).expect("digits 0-9"),
             seed: 0,
@@ -491,9 +537,36 @@ impl Generator {
             rating,
             variant: self.options.variant,
             regions: geo.layout().region_map(),
-            technique: used,
+            technique,
             drill,
-        })
+        }
+    }
+
+    /// Climbs from `start` toward `part` (see [`climb`]); the puzzle, rated and accepted by
+    /// the target narrowed to the part, or the highest-rated puzzle on the way.
+    #[allow(clippy::result_large_err)]
+    fn climb(
+        &self,
+        geo: &Geometry,
+        start: &Miss,
+        part: (i64, i64),
+        rng: &mut PuzzleRng,
+    ) -> Result<Generated, Miss> {
+        let bounds = Bounds {
+            orbits: &self.orbits,
+            clues: self.options.clues.unwrap_or((self.floor, 81)),
+            minimal: self.options.minimal,
+        };
+        let reached = climb::climb(geo, &bounds, start, part, rng)?;
+        let sudoku = Sudoku::from_bytes(reached.puzzle).expect("digits 0-9");
+        match rating::rate_in(geo.layout(), &sudoku) {
+            // The capped rater's ER is the full rater's; the rest of the target (a level, a
+            // classic grade) is checked here.
+            Some(r) if self.options.target.within(part).accepts(&r) => {
+                Ok(self.finished(geo, sudoku, reached.solution, Some(r), None, None))
+            }
+            _ => Err(*start),
+        }
     }
 }
 
@@ -503,14 +576,14 @@ impl Generator {
 /// popcount instruction (2% of a dig's instructions went to counting orbits). Most orbits are
 /// single cells (always, without symmetry), and the walks below take them directly.
 #[derive(Clone, Copy, Debug)]
-struct Orbit {
-    cells: CellSet,
-    len: usize,
-    first: Cell,
+pub(crate) struct Orbit {
+    pub(crate) cells: CellSet,
+    pub(crate) len: usize,
+    pub(crate) first: Cell,
 }
 
 impl Orbit {
-    fn new(cells: CellSet) -> Orbit {
+    pub(crate) fn new(cells: CellSet) -> Orbit {
         Orbit {
             cells,
             len: cells.len(),
@@ -528,7 +601,7 @@ impl Orbit {
 
     /// Calls `f` on each cell.
     #[inline(always)]
-    fn for_each(self, mut f: impl FnMut(Cell)) {
+    pub(crate) fn for_each(self, mut f: impl FnMut(Cell)) {
         if self.len == 1 {
             f(self.first);
         } else {
@@ -538,7 +611,7 @@ impl Orbit {
 
     /// Whether `f` holds for some cell.
     #[inline(always)]
-    fn any(self, mut f: impl FnMut(Cell) -> bool) -> bool {
+    pub(crate) fn any(self, mut f: impl FnMut(Cell) -> bool) -> bool {
         if self.len == 1 {
             f(self.first)
         } else {
@@ -699,7 +772,7 @@ impl<'g> Dig<'g> {
 
 /// Whether no clue outside `needed` can be removed alone keeping the solution unique on `geo`'s
 /// layout.
-fn is_minimal_except(
+pub(crate) fn is_minimal_except(
     geo: &Geometry,
     puzzle: &[u8; 81],
     solution: &[u8; 81],

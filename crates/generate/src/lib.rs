@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod climb;
 mod error;
 mod generator;
 mod grid;
@@ -49,7 +50,9 @@ mod technique;
 /// as this stays the same; it is bumped whenever a change alters any generated puzzle. Version 4:
 /// a band's puzzles spread over it (each aims at one part of the band), which changed every
 /// puzzle made for a level but extreme or an `se` band; the others are those of version 3.
-pub const GENERATOR_VERSION: &str = "nonet-generate 4";
+/// Version 5: a part no dig reaches is climbed toward from the best puzzle found (changing the
+/// band puzzles whose first part was not reached by a dig); the others are those of version 4.
+pub const GENERATOR_VERSION: &str = "nonet-generate 5";
 
 pub use error::GenerateError;
 pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};

@@ -93,7 +93,7 @@ pub struct Target {
 }
 
 /// ER in tenths, the precision ratings are given in (2.6 may arrive as 2.6000000000000005).
-fn tenths(er: f64) -> i64 {
+pub(crate) fn tenths(er: f64) -> i64 {
     (er * 10.0).round() as i64
 }
 
