@@ -265,8 +265,11 @@ impl Generator {
         };
         // A band's puzzles spread over it: each aims at one part of the band, drawn from its
         // seed; a part no dig reaches within `PART_ATTEMPTS` gives way to another, and when
-        // none is left the whole band is accepted (see `docs/generator.md`, "Spread").
+        // none is left the best puzzle in the band found on the way is taken, else the whole
+        // band is accepted (see `docs/generator.md`, "Spread").
         let mut parts = self.options.target.parts().unwrap_or_default();
+        // The whole band, as the parts cover it.
+        let band = parts.first().zip(parts.last()).map(|(a, b)| (a.0, b.1));
         let draw = |rng: &mut PuzzleRng, parts: &mut Vec<(i64, i64)>| {
             (!parts.is_empty()).then(|| parts.remove(rng.below(parts.len() as u32) as usize))
         };
@@ -317,8 +320,12 @@ impl Generator {
                     }
                 }
                 aim = draw(&mut rng, &mut parts);
-                // A puzzle found on the way may already lie in the part drawn next.
-                if let Some((part, start)) = aim.zip(best) {
+                // A puzzle found on the way may already lie in the part drawn next; when no
+                // part is left, the highest-rated puzzle of the band found on the way is
+                // nearer the parts aimed at than the band's first dig, which is nearly
+                // always its floor.
+                let next = aim.or(band);
+                if let Some((part, start)) = next.zip(best) {
                     if (part.0..=part.1).contains(&start.er) {
                         if let Ok(g) = self.climb(geo, &start, part, &mut rng) {
                             return Ok(found(g, attempts));
