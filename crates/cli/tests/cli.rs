@@ -394,6 +394,45 @@ fn explain_prints_a_chain_notation_indented_under_its_sentence() {
     assert!(notations >= 2, "{stdout}");
 }
 
+/// A pencil-mark position whose next step is a Skyscraper (from `nonet generate --technique
+/// skyscraper --at-start --seed 1`, kept here so the test does not depend on the generator).
+const SKYSCRAPER_NEXT: &str = "\
+.---------+---------+---------------.
+| 89 3  2 | 1  6 4  | 7   89   5    |
+| 6  89 1 | 5  2 7  | 89  3    4    |
+| 4  7  5 | 8  9 3  | 2   16   16   |
++---------+---------+---------------+
+| 89 4  6 | 7  1 58 | 589 2    3    |
+| 1  2  7 | 69 3 58 | 589 4    689  |
+| 5  89 3 | 69 4 2  | 1   6789 6789 |
++---------+---------+---------------+
+| 7  6  9 | 3  8 1  | 4   5    2    |
+| 3  5  4 | 2  7 9  | 6   18   18   |
+| 2  1  8 | 4  5 6  | 3   79   79   |
+.---------+---------+---------------.
+
+";
+
+#[test]
+fn hint_move_prints_the_chain_notation_under_its_sentence_as_explain_does() {
+    let out = run_stdin(&["hint", "-"], SKYSCRAPER_NEXT);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].contains("Skyscraper"), "{stdout}");
+    assert!(
+        lines[1].starts_with("    9r") && lines[1].contains(" => "),
+        "{stdout}"
+    );
+    // A hint that names only the technique or the area gives no notation away.
+    for level in ["technique", "area"] {
+        let out = run_stdin(&["hint", "--level", level, "-"], SKYSCRAPER_NEXT);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{level}");
+    }
+}
+
 #[test]
 fn explain_json_gives_a_chain_link_by_link_with_what_makes_each() {
     let out = nonet()

@@ -136,6 +136,12 @@ fn write_hint(
                 writeln!(out, "{v}")?;
             } else {
                 writeln!(out, "{}", step.hint_text(args.level))?;
+                // The whole move gives the expert notation too, as `explain` does, under it.
+                if args.level == HintLevel::Move {
+                    if let Some(notation) = step.notation() {
+                        writeln!(out, "    {notation}")?;
+                    }
+                }
             }
             Ok(Status::Ok)
         }
