@@ -86,6 +86,8 @@ export async function launchBrowser({ width = 1200, height = 860, colorScheme = 
     headless: true,
     viewport: { width, height },
     colorScheme,
+    // No transitions: a check (axe's contrast above all) must see the state, not a fade into it.
+    reducedMotion: 'reduce',
     isMobile,
     hasTouch,
     args: [

@@ -81,40 +81,47 @@ test('moves made while the server is down reach the database in order once it is
   assert.equal((await game(id)).cells[2].value, 4);
 
   await session.server.stop('SIGKILL');
-  await cell(3).click();
-  await page.keyboard.press('1'); // wrong, then replaced: only the order gives 6
-  await page.keyboard.press('6');
-  await cell(5).click();
-  await page.keyboard.press('Control+8'); // a centre mark
-  await page.waitForSelector('#net-status:not([hidden])');
-  await page.waitForFunction(() => /Offline, 3 moves waiting/.test(document.getElementById('net-status').textContent));
-  assert.equal(await page.textContent('#cell-3 .v'), '6', 'the board shows what was typed');
-  const t1 = await page.textContent('#timer');
-  await page.waitForTimeout(1300);
-  assert.equal(await page.textContent('#timer'), t1, 'the timer stands still while offline');
-  await shot(page, 'net-01-offline-moves-waiting');
-  await noAxeViolations(page, 'offline');
-  // The same state in the dark theme and on a phone.
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'net-01b-offline-phone-dark');
-  await noAxeViolations(page, 'offline, phone, dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1200, height: 860 });
+  let down = true;
+  try {
+    await cell(3).click();
+    await page.keyboard.press('1'); // wrong, then replaced: only the order gives 6
+    await page.keyboard.press('6');
+    await cell(5).click();
+    await page.keyboard.press('Control+8'); // a centre mark
+    await page.waitForSelector('#net-status:not([hidden])');
+    await page.waitForFunction(() => /Offline, 3 moves waiting/.test(document.getElementById('net-status').textContent));
+    assert.equal(await page.textContent('#cell-3 .v'), '6', 'the board shows what was typed');
+    const t1 = await page.textContent('#timer');
+    await page.waitForTimeout(1300);
+    assert.equal(await page.textContent('#timer'), t1, 'the timer stands still while offline');
+    await shot(page, 'net-01-offline-moves-waiting');
+    await noAxeViolations(page, 'offline');
+    // The same state in the dark theme and on a phone.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'net-01b-offline-phone-dark');
+    await noAxeViolations(page, 'offline, phone, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1200, height: 860 });
 
-  // A reload without the server: the page comes from the service worker, the game from what
-  // this browser kept, with its waiting moves on top.
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForSelector('#cell-3 .v');
-  assert.equal(await page.textContent('#cell-3 .v'), '6');
-  assert.equal(await page.textContent('#cell-5 .centre'), '8');
-  assert.equal(await page.textContent('#cell-2 .v'), '4');
-  await page.waitForFunction(() => /Offline, 3 moves waiting/.test(document.getElementById('net-status').textContent));
-  await shot(page, 'net-02-offline-after-reload');
+    // A reload without the server: the page comes from the service worker, the game from what
+    // this browser kept, with its waiting moves on top.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('#cell-3 .v');
+    assert.equal(await page.textContent('#cell-3 .v'), '6');
+    assert.equal(await page.textContent('#cell-5 .centre'), '8');
+    assert.equal(await page.textContent('#cell-2 .v'), '4');
+    await page.waitForFunction(() => /Offline, 3 moves waiting/.test(document.getElementById('net-status').textContent));
+    await shot(page, 'net-02-offline-after-reload');
 
-  // The server comes back on the same database and port: the moves go in, in order.
-  session.server = await startServer({ db: session.db, port: session.port });
+    // The server comes back on the same database and port: the moves go in, in order.
+    session.server = await startServer({ db: session.db, port: session.port });
+    down = false;
+  } finally {
+    // A failure above must not leave the next tests without a server.
+    if (down) session.server = await startServer({ db: session.db, port: session.port });
+  }
   await page.waitForSelector('#net-status', { state: 'hidden', timeout: 20000 });
   await allSaved();
   const g = await game(id);
