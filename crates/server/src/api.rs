@@ -1090,6 +1090,21 @@ pub(crate) fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(),
     Ok(())
 }
 
+/// The game a change names (`raw_id`) and the version its client saw, with the change's
+/// clock checked: what every change that plays on a seen version reads first.
+pub(crate) fn seen_change(
+    raw_id: &str,
+    headers: &HeaderMap,
+    clock: &Clock,
+) -> Result<(i64, i64), ApiError> {
+    let id = game_id(raw_id)?;
+    let seen = required_version(headers, clock.version)?;
+    if let Some(ms) = clock.elapsed_ms {
+        check_elapsed(ms)?;
+    }
+    Ok((id, seen))
+}
+
 pub(crate) fn check_elapsed(ms: i64) -> Result<(), ApiError> {
     if (0..=MAX_ELAPSED_MS).contains(&ms) {
         Ok(())
@@ -1178,11 +1193,7 @@ async fn history(
     clock: Clock,
     delta: i64,
 ) -> Result<Response, ApiError> {
-    let id = game_id(&raw_id)?;
-    let seen = required_version(headers, clock.version)?;
-    if let Some(ms) = clock.elapsed_ms {
-        check_elapsed(ms)?;
-    }
+    let (id, seen) = seen_change(&raw_id, headers, &clock)?;
     let game = blocking(move || {
         let (game, _) = st.store.step_history(id, delta, |g| {
             check_version(g, Some(seen))?;
@@ -1444,11 +1455,7 @@ pub async fn bot_step(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seen = required_version(&headers, clock.version)?;
-    if let Some(ms) = clock.elapsed_ms {
-        check_elapsed(ms)?;
-    }
+    let (id, seen) = seen_change(&id, &headers, &clock)?;
     let read = st.clone();
     let current = blocking(move || Ok(read.store.get(id)?)).await?;
     check_version(&current, Some(seen))?;

@@ -15,9 +15,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::api::{
-    apply_elapsed, blocking, candidate_json, candidates_json, check_elapsed, check_version,
-    finish_if_solved, game_id, game_json, required_version, seen_version, step_json, Clock,
-    JsonBody, Shared,
+    apply_elapsed, blocking, candidate_json, candidates_json, check_version, finish_if_solved,
+    game_id, game_json, seen_change, seen_version, step_json, Clock, JsonBody, Shared,
 };
 use crate::board::{Board, Origin};
 use crate::engine;
@@ -139,11 +138,7 @@ pub async fn bot_singles(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seen = required_version(&headers, clock.version)?;
-    if let Some(ms) = clock.elapsed_ms {
-        check_elapsed(ms)?;
-    }
+    let (id, seen) = seen_change(&id, &headers, &clock)?;
     let read = st.clone();
     let current = blocking(move || Ok(read.store.get(id)?)).await?;
     check_version(&current, Some(seen))?;

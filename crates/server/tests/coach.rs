@@ -1,47 +1,17 @@
 //! The coaching endpoints through the router: a game's logical path, the bot's singles run,
 //! the check of a player's deduction, and the Learn view's catalogue and examples.
 
-use std::sync::Arc;
-
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
+use axum::http::{Method, StatusCode};
 use axum::Router;
-use http_body_util::BodyExt;
 use nonet_core::{Solutions, Sudoku};
-use nonet_server::{app, AppState, Store};
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
-/// A classic easy puzzle (singles only) and its solution.
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EASY_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+mod support;
+use support::{call, new_app, EASY, EASY_SOLUTION};
+
 /// HoDoKu's X-Wing exemplar: singles and easier steps first, then an X-Wing.
 const XWING: &str =
     "9..............7.37...962486...2.47.........5....4...642...86..5.71.......1.....2";
-
-fn new_app() -> Router {
-    app(Arc::new(AppState::new(Store::open_in_memory().unwrap())))
-}
-
-async fn call(app: &Router, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "localhost");
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-    let resp = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 async fn new_game(app: &Router, puzzle: &str) -> (i64, Value) {
     let (s, g) = call(

@@ -3,51 +3,22 @@
 //! and a hinted one are their own outcomes, streaks and mistakes are counted, and the daily
 //! puzzle is one reproducible game per date and level.
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use nonet_server::{app, AppState, Store};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-/// A classic easy puzzle and its solution.
-const PUZZLE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-fn new_app() -> Router {
-    app(Arc::new(AppState::new(Store::open_in_memory().unwrap())))
-}
-
-/// One request with a JSON body (or none); the status and the JSON answer.
-async fn call(app: &Router, method: Method, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "localhost");
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-    let resp = app.clone().oneshot(req.body(body).unwrap()).await.unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+mod support;
+use support::{call, new_app, EASY, EASY_SOLUTION};
 
 async fn new_game(app: &Router) -> (i64, i64) {
     let (s, g) = call(
         app,
         Method::POST,
         "/api/games",
-        Some(json!({ "puzzle": PUZZLE })),
+        Some(json!({ "puzzle": EASY })),
     )
     .await;
     assert_eq!(s, StatusCode::CREATED, "{g}");
@@ -72,7 +43,7 @@ fn digit_at(line: &str, i: usize) -> u8 {
 }
 
 fn empties() -> Vec<usize> {
-    (0..81).filter(|&i| PUZZLE.as_bytes()[i] == b'.').collect()
+    (0..81).filter(|&i| EASY.as_bytes()[i] == b'.').collect()
 }
 
 /// Solves game `id` by placing every missing digit, each with its elapsed time.
@@ -82,7 +53,7 @@ async fn solve_by_hand(app: &Router, id: i64, elapsed_ms: i64) -> Value {
         let (s, v) = play(
             app,
             id,
-            json!({ "type": "place", "cell": i, "digit": digit_at(SOLUTION, i), "elapsed_ms": elapsed_ms }),
+            json!({ "type": "place", "cell": i, "digit": digit_at(EASY_SOLUTION, i), "elapsed_ms": elapsed_ms }),
         )
         .await;
         assert_eq!(s, StatusCode::OK, "{v}");
@@ -308,7 +279,7 @@ async fn mistakes_and_streaks_are_counted() {
         play(
             &app,
             c,
-            json!({ "type": "place", "cell": i, "digit": digit_at(SOLUTION, i) }),
+            json!({ "type": "place", "cell": i, "digit": digit_at(EASY_SOLUTION, i) }),
         )
         .await;
     }
@@ -492,7 +463,7 @@ async fn a_puzzle_with_several_solutions_is_offered_with_clues_added() {
         &app,
         Method::POST,
         "/api/puzzles/check",
-        Some(json!({ "puzzle": PUZZLE })),
+        Some(json!({ "puzzle": EASY })),
     )
     .await;
     assert!(r.get("with_clues").is_none());
@@ -518,10 +489,10 @@ async fn progress_exported_as_a_pencil_grid_comes_back_in_a_new_game() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(out["puzzle"], PUZZLE);
+    assert_eq!(out["puzzle"], EASY);
     let pencil = out["pencil"].as_str().unwrap();
     assert!(pencil.starts_with("# nonet progress: 534.7"), "{pencil}");
-    let body = json!({ "puzzle": PUZZLE, "pencil": pencil });
+    let body = json!({ "puzzle": EASY, "pencil": pencil });
     let (s, g) = call(&app, Method::POST, "/api/games", Some(body)).await;
     assert_eq!(s, StatusCode::CREATED, "{g}");
     let (_, old) = call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
@@ -532,7 +503,7 @@ async fn progress_exported_as_a_pencil_grid_comes_back_in_a_new_game() {
         &app,
         Method::POST,
         "/api/games",
-        Some(json!({ "puzzle": PUZZLE, "pencil": bad })),
+        Some(json!({ "puzzle": EASY, "pencil": bad })),
     )
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
