@@ -66,7 +66,7 @@ pub use technique::{Family, Technique};
 pub mod internals {
     /// The path's loop: its options, its order and its steps one at a time.
     pub mod path {
-        pub use crate::path::{apply, next_step_or_guess, solve_path, PathOptions, ORDER};
+        pub use crate::path::{apply, next_step_or_guess, PathOptions, ORDER};
     }
 
     /// The board the techniques search.
