@@ -62,6 +62,8 @@ pub use technique::{Family, Technique};
 /// fuzz targets; no stability. Each item here is one that such a caller needs and that the front
 /// door does not give (a single technique's finder on a position, SE's rating loop stage by
 /// stage, the path's options without a [`Teacher`]). Programs use the items at the crate root.
+/// Its modules mirror the crate's own, so an item that moves or is renamed inside the crate
+/// changes one line here and its callers' imports.
 #[doc(hidden)]
 pub mod internals {
     /// The path's loop: its options, its order and its steps one at a time.
