@@ -170,9 +170,9 @@ class Setter {
     this.grid.fill(null);
     this.selected = 0;
     this.region = '1';
-    this.setEditing('digits');
-    this.layout = null;
+    this.editing = 'digits';
     this.draw();
+    this.setEditing('digits');
     document.body.classList.add('setting');
     this.bar.hidden = false;
     $('setter-jigsaw').hidden = !jigsaw;
@@ -233,6 +233,7 @@ class Setter {
     $('setter-swatches').hidden = editing !== 'regions';
     document.body.classList.toggle('drawing-regions', this.drawing());
     this.pick(this.region);
+    this.render();
   }
 
   /** Picks the region cells go to. */
@@ -374,6 +375,8 @@ class Setter {
     this.controller.board.render({
       cells, clashes: this.clashes(), selected: this.selected, multi: new Set(), digit: null, same: null,
       notation: false, colours: null, conflicts: true, help: false, check: null, hint: null, flash: null,
+      // While regions are drawn the tints are what the player reads: no peer shading over them.
+      peers: !this.drawing(),
     });
   }
 

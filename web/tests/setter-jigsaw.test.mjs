@@ -69,9 +69,12 @@ test('a jigsaw drawn by mouse from the boxes is checked, played, and the game ha
   for (let l = 1; l <= 9; l++) assert.equal(await count(page, l), '9');
   assert.ok(await page.locator('#setter-swatches[hidden]').count(), 'no swatches while typing digits');
 
+  assert.ok(await page.locator('.cell.peer').count(), 'typing digits shades the peers');
   await page.click('#setter-regions');
   await page.waitForSelector('#setter-swatches:not([hidden])');
   assert.equal(await page.getAttribute('#setter-regions', 'aria-checked'), 'true');
+  // Drawing regions, the tints are what counts: no peer shading over them.
+  assert.equal(await page.locator('.cell.peer').count(), 0);
 
   // One cell moved: region 2 gets r1c3 (10 cells), region 1 is left with 8. The server names
   // the first region at fault, and its swatch is marked.
