@@ -83,7 +83,8 @@ pub fn region_error(e: &RegionMapError) -> ApiError {
                 count_words(*pieces)
             ),
         ),
-        RegionMapError::BadLabel { label, .. } => ("label", Some(*label), e.to_string()),
+        // Not a label, so no region: the message names the character and its cell.
+        RegionMapError::BadLabel { .. } => ("label", None, e.to_string()),
         RegionMapError::TenthLabel { label, .. } => ("count", Some(*label), e.to_string()),
         RegionMapError::TooFewLabels(_) => ("count", None, e.to_string()),
         RegionMapError::Length(_) => ("length", None, e.to_string()),
