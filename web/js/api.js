@@ -1,16 +1,19 @@
 // The JSON API client. Every call returns the parsed JSON or throws an ApiError carrying the
-// server's message (the server always answers errors as {"error": {"code", "message"}}).
+// server's message (the server always answers errors as {"error": {"code", "message"}}, some
+// with more fields, such as a broken region map's `rule` and `region`: `ApiError.detail`).
 //
 // Requests that change a game name the version of it the page last saw; if another tab or
 // window changed it since, the server answers 409 `stale` with the game as it stands
 // (`ApiError.game`), and the page shows that instead of overwriting it.
 
 export class ApiError extends Error {
-  constructor(status, code, message, game = null) {
+  constructor(status, code, message, game = null, detail = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.game = game;
+    /** The server's whole `error` object (code, message and any further fields), if any. */
+    this.detail = detail;
   }
 
   /** Whether the game changed elsewhere since the version the request named. */
@@ -38,7 +41,7 @@ async function call(method, path, body, { keepalive = false, signal } = {}) {
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, data?.error?.code ?? 'http', data?.error?.message ?? res.statusText, data?.game ?? null);
+    throw new ApiError(res.status, data?.error?.code ?? 'http', data?.error?.message ?? res.statusText, data?.game ?? null, data?.error ?? null);
   }
   return data;
 }
@@ -48,6 +51,8 @@ export const api = {
   stats: () => call('GET', '/stats'),
   /** `body`: `{ puzzle, variant?, regions? }`. */
   checkPuzzle: (body) => call('POST', '/puzzles/check', body),
+  /** `body`: `{ variant?, regions? }`: the layout as a game carries it, or a 422 naming the map's problem. */
+  layout: (body) => call('POST', '/layout', body),
   createGame: (body) => call('POST', '/games', body),
   /** `body`: `{ date: 'YYYY-MM-DD', level }`: that day's puzzle of the level (the same game each time). */
   daily: (body) => call('POST', '/daily', body),

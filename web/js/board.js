@@ -178,7 +178,7 @@ export class BoardView {
     this.cells[i]?.focus({ preventScroll: true });
   }
 
-  /** Draws the board. */
+  /** Draws the board (`v.peers` false: no peer shading, as while regions are drawn). */
   render(v) {
     const values = v.cells.map((c) => c.value);
     const clashCells = new Map(v.clashes.map((k) => [k.cell, k]));
@@ -198,7 +198,7 @@ export class BoardView {
       const picked = sel || Boolean(v.multi?.has(i));
       if (sel) cls.push('selected');
       else if (picked) cls.push('picked');
-      else if (v.selected != null && !v.multi?.size && layout.arePeers(i, v.selected)) cls.push('peer');
+      else if (v.peers !== false && v.selected != null && !v.multi?.size && layout.arePeers(i, v.selected)) cls.push('peer');
       if (v.same && c.value === v.same && !sel) cls.push('same');
       const colour = v.colours?.[i] ?? 0;
       if (colour) cls.push(`col-${colour}`);

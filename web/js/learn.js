@@ -5,6 +5,7 @@
 
 import { api } from './api.js';
 import { miniBoard } from './mini.js';
+import { Layout } from './layout.js';
 import { sentence } from './steps.js';
 import { foundTechniques } from './progress.js';
 import { practiceSection, stopPractice } from './practice.js';
@@ -74,6 +75,7 @@ export class Learn {
         candidates: t.example.candidates,
         step: s,
         givens: t.example.puzzle,
+        layout: new Layout(t.example.layout),
         label: `Example of a ${t.name}: ${sentence(s)}`,
       })));
       parts.push(el('p', { class: 'learn-step', text: sentence(s) }));

@@ -3,28 +3,14 @@
 // step's pattern drawn on it from the step's own data. It is an image to screen readers, named
 // by the step's sentence.
 
-import { Layout } from './layout.js';
 import { el } from './util.js';
-
-/** The classic layout (rows 0-8, columns 9-17, boxes 18-26, as the server numbers houses). */
-export function standardLayout() {
-  const houses = [];
-  for (let r = 0; r < 9; r++) houses.push({ index: r, kind: 'row', cells: Array.from({ length: 9 }, (_, c) => r * 9 + c) });
-  for (let c = 0; c < 9; c++) houses.push({ index: 9 + c, kind: 'column', cells: Array.from({ length: 9 }, (_, r) => r * 9 + c) });
-  for (let b = 0; b < 9; b++) {
-    const r0 = Math.floor(b / 3) * 3;
-    const c0 = (b % 3) * 3;
-    houses.push({ index: 18 + b, kind: 'box', cells: Array.from({ length: 9 }, (_, k) => (r0 + Math.floor(k / 3)) * 9 + c0 + (k % 3)) });
-  }
-  const boxes = Array.from({ length: 81 }, (_, i) => 1 + Math.floor(Math.floor(i / 9) / 3) * 3 + Math.floor((i % 9) / 3)).join('');
-  return new Layout({ variant: 'standard', regions: null, boxes, houses });
-}
 
 /**
  * The board of `grid` (81 characters, `.` empty) with `candidates` (81 lists) and `step`'s
- * pattern, on `layout`; `givens` (81 characters) tells givens from digits placed since.
+ * pattern, on `layout` (a `Layout` of the server's data: the game's, or the one a Learn example
+ * carries); `givens` (81 characters) tells givens from digits placed since.
  */
-export function miniBoard({ grid, candidates, step, givens = '', layout = standardLayout(), label }) {
+export function miniBoard({ grid, candidates, step, givens = '', layout, label }) {
   const area = new Set();
   for (const h of step?.houses ?? []) for (const c of layout.cells(h.index)) area.add(c);
   const mark = new Map();

@@ -191,6 +191,17 @@ export function canGo(grid, i, d) {
   return true;
 }
 
+/** The cells where the thick lines go, from a region map: right of and below each cell. */
+export function edges(regions) {
+  const right = [];
+  const below = [];
+  for (let i = 0; i < 81; i++) {
+    if (i % 9 < 8 && regions[i] !== regions[i + 1]) right.push(i);
+    if (i < 72 && regions[i] !== regions[i + 9]) below.push(i);
+  }
+  return { right, below };
+}
+
 /** A classic easy puzzle (unique). */
 export const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 /** The classic puzzle without its r3c8 given: exactly two solutions. */

@@ -292,36 +292,6 @@ pub(crate) fn candidate_json(c: &Candidate) -> Value {
     json!({ "cell": c.cell.index(), "digit": c.digit.get() })
 }
 
-/// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
-/// thick borders and region tints from.
-fn boxes_line(layout: &Layout) -> String {
-    Cell::all()
-        .map(|c| char::from(b'1' + layout.houses_of(c)[2].number() as u8))
-        .collect()
-}
-
-/// A game's layout as data: its variant, a jigsaw's region map (as the player gave it, `null`
-/// otherwise), each cell's box or region (`boxes`), and every house with its cells. The page
-/// draws borders, tints, diagonals and windows and finds peers from this alone.
-fn layout_json(g: &Game) -> Value {
-    let layout = g.layout();
-    let houses: Vec<Value> = layout
-        .houses()
-        .map(|h| {
-            let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
-            // Index and kind only (a step's or clash's house carries its name): the layout
-            // goes with every move's answer, so it stays small.
-            json!({ "index": h.index(), "kind": h.kind().name(), "cells": cells })
-        })
-        .collect();
-    json!({
-        "variant": g.variant.to_string(),
-        "regions": g.regions.as_ref().map(RegionMap::to_line),
-        "boxes": boxes_line(layout),
-        "houses": houses,
-    })
-}
-
 /// A game as the page needs it (never the solution).
 pub fn game_json(g: &Game) -> Value {
     let b = &g.board;
@@ -372,7 +342,7 @@ pub fn game_json(g: &Game) -> Value {
         "version": g.revision,
         "can_undo": !g.is_finished() && g.cursor > 0,
         "can_redo": !g.is_finished() && g.cursor < g.top,
-        "layout": layout_json(g),
+        "layout": crate::layout::layout_json(g.variant, g.regions.as_ref(), g.layout()),
         "cells": cells_json,
         "clashes": clashes,
     })
@@ -385,7 +355,7 @@ fn summary_json(g: &Game) -> Value {
         "board": g.board.grid().to_line(),
         "variant": g.variant.to_string(),
         "regions": g.regions.as_ref().map(RegionMap::to_line),
-        "boxes": boxes_line(g.layout()),
+        "boxes": crate::layout::boxes_line(g.layout()),
         "source": g.source,
         "level": g.level,
         "rating": g.rating,
@@ -464,9 +434,9 @@ fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
 }
 
 /// A game's variant with a jigsaw's regions.
-struct VariantRegions {
-    variant: Variant,
-    regions: Option<RegionMap>,
+pub(crate) struct VariantRegions {
+    pub(crate) variant: Variant,
+    pub(crate) regions: Option<RegionMap>,
 }
 
 fn unprocessable(code: &'static str, message: String) -> ApiError {
@@ -477,7 +447,10 @@ fn unprocessable(code: &'static str, message: String) -> ApiError {
 /// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
 /// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
 /// `bad_regions` with the label and the rule it breaks.
-fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<VariantRegions, ApiError> {
+pub(crate) fn parse_variant(
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> Result<VariantRegions, ApiError> {
     let variant: Variant = variant
         .unwrap_or_default()
         .parse()
@@ -488,7 +461,7 @@ fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant
     };
     if regions.is_some() && !variant.jigsaw {
         let e = VariantError::UnexpectedRegions;
-        return Err(unprocessable("bad_regions", e.to_string()));
+        return Err(unprocessable("bad_regions", e.to_string()).with("rule", "not_jigsaw"));
     }
     Ok(VariantRegions { variant, regions })
 }
@@ -497,13 +470,13 @@ fn parse_variant(variant: Option<&str>, regions: Option<&str>) -> Result<Variant
 /// label and the rule it breaks.
 fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
     if text.len() > MAX_PUZZLE_TEXT {
-        return Err(unprocessable(
-            "bad_regions",
-            "the region map is too long".into(),
-        ));
+        return Err(
+            unprocessable("bad_regions", "the region map is too long".into())
+                .with("rule", "length"),
+        );
     }
     let labels: String = text.split_whitespace().collect();
-    RegionMap::parse(&labels).map_err(|e| unprocessable("bad_regions", format!("region map: {e}")))
+    RegionMap::parse(&labels).map_err(|e| crate::layout::region_error(&e))
 }
 
 /// A jigsaw's puzzle and region map typed on one line, as the command line reads them
@@ -541,16 +514,17 @@ impl VariantRegions {
     }
 
     /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
-    fn layout(&self) -> Result<Layout, ApiError> {
+    pub(crate) fn layout(&self) -> Result<Layout, ApiError> {
         self.variant.layout(self.regions.as_ref()).map_err(|e| {
-            let message = match e {
-                VariantError::MissingRegions => {
+            let (rule, message) = match e {
+                VariantError::MissingRegions => (
+                    "missing",
                     "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")"
-                        .to_string()
-                }
-                other => other.to_string(),
+                        .to_string(),
+                ),
+                other => ("other", other.to_string()),
             };
-            unprocessable("bad_regions", message)
+            unprocessable("bad_regions", message).with("rule", rule)
         })
     }
 }

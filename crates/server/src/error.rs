@@ -28,6 +28,9 @@ pub struct ApiError {
     pub game: Option<serde_json::Value>,
     /// Seconds after which to try again (`Retry-After`), for a 503.
     pub retry_after: Option<u32>,
+    /// Fields added to the `error` object beside `code` and `message`, for a client that acts on
+    /// the problem (a broken region map's `rule` and `region`).
+    pub detail: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Seconds a client is told to wait when the engine is busy.
@@ -42,7 +45,14 @@ impl ApiError {
             message: message.into(),
             game: None,
             retry_after: None,
+            detail: serde_json::Map::new(),
         }
+    }
+
+    /// The same error with `key: value` added to its `error` object.
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> ApiError {
+        self.detail.insert(key.to_string(), value.into());
+        self
     }
 
     /// 409: the client named version `seen` of a game that has moved on; `current` is the game
@@ -106,7 +116,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "error": { "code": self.code, "message": self.message } });
+        let mut error = self.detail;
+        error.insert("code".into(), self.code.into());
+        error.insert("message".into(), self.message.into());
+        let mut body = json!({ "error": error });
         if let Some(game) = self.game {
             body["game"] = game;
         }

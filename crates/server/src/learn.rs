@@ -172,6 +172,12 @@ fn example(puzzle: &Sudoku, techniques: &[Technique]) -> Option<Value> {
                 "grid": grid,
                 "candidates": candidates_json(&position),
                 "step": step_json(step, teacher.layout(), &position),
+                // The board's geometry, so the page draws the example from data.
+                "layout": crate::layout::layout_json(
+                    Variant::STANDARD,
+                    None,
+                    teacher.layout(),
+                ),
             }));
         }
         teacher.apply(step, &mut position);

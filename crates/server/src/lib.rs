@@ -29,6 +29,7 @@ pub mod coach;
 pub mod engine;
 pub mod error;
 pub mod hosts;
+pub mod layout;
 pub mod learn;
 pub mod pool;
 pub mod progress;
@@ -108,6 +109,7 @@ pub fn app(state: Shared) -> Router {
         .route("/levels", get(api::levels))
         .route("/stats", get(api::stats))
         .route("/puzzles/check", post(api::check_puzzle))
+        .route("/layout", post(layout::layout))
         .route("/games", get(api::list_games).post(api::create_game))
         .route("/daily", post(api::daily))
         .route("/games/{id}", get(api::get_game).delete(api::delete_game))

@@ -1,6 +1,8 @@
 //! API tests through the router, without a server: `tower::ServiceExt::oneshot` over an
 //! in-memory database (and a file database for persistence).
 
+mod support;
+
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -631,6 +633,7 @@ async fn every_write_endpoint_rejects_bad_bodies() {
         "/api/levels",
         "/api/stats",
         "/api/puzzles/check",
+        "/api/layout",
         "/api/games",
         "/api/games/{id}",
         "/api/games/{id}/moves",
@@ -1263,20 +1266,7 @@ async fn new_variant_game(app: &Router, body: Value) -> Value {
 
 /// The houses of `kind` in a game's layout, as lists of cells.
 fn houses_of_kind(g: &Value, kind: &str) -> Vec<Vec<usize>> {
-    g["layout"]["houses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|h| h["kind"] == kind)
-        .map(|h| {
-            h["cells"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c.as_u64().unwrap() as usize)
-                .collect()
-        })
-        .collect()
+    support::houses(&g["layout"], kind)
 }
 
 /// An empty cell of `puzzle` and a digit that repeats a given of the house `inside` (of the
@@ -1476,7 +1466,7 @@ async fn region_map_errors_are_422_json_naming_the_label() {
         (
             json!({ "variant": "jigsaw", "regions": ten_a }),
             "bad_regions",
-            "region label '1' is used 10 times",
+            "region 1 has 10 cells; a region has nine",
         ),
         (
             json!({ "variant": "jigsaw", "regions": hash }),
@@ -1486,7 +1476,7 @@ async fn region_map_errors_are_422_json_naming_the_label() {
         (
             json!({ "variant": "jigsaw", "regions": split }),
             "bad_regions",
-            "region '3' is in 2 pieces",
+            "region 3 is in two pieces",
         ),
         (
             json!({ "variant": "x", "regions": JIGSAW_REGIONS }),

@@ -1,6 +1,9 @@
 //! What the router tests share: a fresh app over an in-memory store, one request with its JSON
 //! answer, and a classic easy puzzle with its solution.
 
+// Each test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
+
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -44,4 +47,22 @@ pub async fn call(
         status,
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     )
+}
+
+/// The houses of `kind` in a layout's JSON (a game's `layout`), as lists of cells.
+pub fn houses(layout: &Value, kind: &str) -> Vec<Vec<usize>> {
+    layout["houses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["kind"] == kind)
+        .map(|h| {
+            h["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_u64().unwrap() as usize)
+                .collect()
+        })
+        .collect()
 }
