@@ -37,6 +37,8 @@
 // The modules behind the front door. They stay reachable for the crate's own tests, fuzz
 // targets and tools, but are not part of the documented interface.
 #[doc(hidden)]
+pub mod board;
+#[doc(hidden)]
 pub mod chains;
 mod check;
 mod difficulty;
