@@ -394,14 +394,17 @@ mod tests {
             "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
         )
         .expect("a puzzle");
-        let b = Board::from_sudoku_in(&STANDARD, &s);
-        assert_consistent(&b);
-        let pm = PencilMarks::raw_in(&STANDARD, &s);
-        assert_eq!(b.to_pencil_marks(), pm);
-        assert_eq!(Board::from_pencil_marks(&pm), b);
-        let givens = Cell::all().filter(|&c| s.get(c).is_some()).count();
-        assert_eq!(b.empty_cells().len(), 81 - givens);
-        assert!(!b.is_full());
+        // The diagonals and windows take candidates of their own from the same givens.
+        for layout in [STANDARD.clone(), STANDARD.with_diagonals().with_windows()] {
+            let b = Board::from_sudoku_in(&layout, &s);
+            assert_consistent(&b);
+            let pm = PencilMarks::raw_in(&layout, &s);
+            assert_eq!(b.to_pencil_marks(), pm);
+            assert_eq!(Board::from_pencil_marks(&pm), b);
+            let givens = Cell::all().filter(|&c| s.get(c).is_some()).count();
+            assert_eq!(b.empty_cells().len(), 81 - givens);
+            assert!(!b.is_full());
+        }
     }
 
     #[test]
