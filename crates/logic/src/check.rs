@@ -22,9 +22,10 @@ use nonet_core::{
     Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Solutions,
 };
 
-use crate::chains::find_forcing_chains_with;
+use crate::chains::forcing_chains_on;
 use crate::path;
 use crate::position::Position;
+use crate::se::grid::{Geometry, Grid};
 use crate::se::Memory;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -258,7 +259,7 @@ pub(crate) fn check(
         }
     }
 
-    let found = found_steps(&pos, &pm, claim);
+    let found = found_steps(&pos, claim);
     let matching: Vec<&Step> = found.iter().filter(|s| matches(claim, s)).collect();
     // The first matching step that gives everything claimed (and changes something) wins.
     let gives_all = |s: &&Step| {
@@ -326,7 +327,7 @@ fn searchable(t: Technique) -> bool {
 
 /// Every step of the claimed techniques the engine finds on `pos`, productive or not, in the
 /// finders' order (then the chaining engine's, for the forcing chains).
-fn found_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
+fn found_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     // One search per group of techniques found together (an X-Chain search also finds
     // X-Cycles): each claimed technique keeps its own steps of it.
@@ -347,7 +348,7 @@ fn found_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
     steps = with_every_full_house(pos, steps);
     let forcing = path::forcing_techniques();
     if claim.techniques.iter().any(|t| forcing.contains(t)) {
-        steps.extend(forcing_steps(pos, pm, claim));
+        steps.extend(forcing_steps(pos, claim));
     }
     steps
 }
@@ -383,7 +384,7 @@ fn with_every_full_house(pos: &Position, steps: Vec<Step>) -> Vec<Step> {
 
 /// The chaining engine's step at each level that may give a claimed technique, run as the path
 /// runs it (levels in order, one shared memory).
-fn forcing_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
+fn forcing_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
     if !pos.is_standard() {
         return techniques::forcing::contradiction_chain(pos)
             .into_iter()
@@ -397,10 +398,11 @@ fn forcing_steps(pos: &Position, pm: &PencilMarks, claim: &Claim) -> Vec<Step> {
     let Some(last) = last else {
         return Vec::new();
     };
+    let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
     let mut out = Vec::new();
     for &(level, _) in &levels[..=last] {
-        if let Some(mut s) = find_forcing_chains_with(pm, level, &mut memory) {
+        if let Some(mut s) = forcing_chains_on(&g, level, &mut memory) {
             if claim.techniques.contains(&s.technique) {
                 if s.difficulty.is_none() {
                     s.difficulty = crate::difficulty::se_difficulty(&s);

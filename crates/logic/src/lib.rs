@@ -36,6 +36,7 @@
 
 // The modules behind the front door: private, reached from outside only through the root
 // re-exports, the `rate` module and `internals`.
+mod board;
 mod chains;
 mod check;
 mod difficulty;
@@ -70,6 +71,9 @@ pub mod internals {
     pub mod path {
         pub use crate::path::{apply, next_step_or_guess, PathOptions, ORDER};
     }
+
+    /// The candidate board both policies read (`se::Grid` dereferences to it).
+    pub use crate::board::Board;
 
     /// The board the techniques search.
     pub use crate::position::Position;

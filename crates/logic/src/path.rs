@@ -32,8 +32,9 @@ use nonet_core::{
     Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Solutions, Sudoku, STANDARD,
 };
 
-use crate::chains::{find_forcing_chains_with, ChainLevel};
+use crate::chains::{forcing_chains_on, ChainLevel};
 use crate::position::Position;
+use crate::se::grid::{Geometry, Grid};
 use crate::se::Memory;
 use crate::step::{Candidate, Step};
 use crate::technique::Technique;
@@ -249,7 +250,7 @@ fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
             return found;
         }
     }
-    forcing_chain(pm, opts)
+    forcing_chain(&pos, opts)
 }
 
 /// The forcing-chain levels of `crate::chains`, in order, with the techniques each may
@@ -303,22 +304,22 @@ pub fn forcing_techniques() -> Vec<Technique> {
 
 /// The first forcing chain (by level) whose technique is allowed. The levels share one
 /// chaining memory (its buffers, and the sterile memory the nested levels use).
-fn forcing_chain(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+fn forcing_chain(pos: &Position, opts: &PathOptions) -> Option<Step> {
     if !opts.standard {
         // Sudoku Explainer's chaining engine knows only the standard houses: on a variant the
         // teacher's own contradiction chains over the layout's houses stand in for it.
         if !opts.allows(Technique::ContradictionForcingChain) {
             return None;
         }
-        let pos = Position::with_flag(&opts.layout, false, pm);
-        return techniques::forcing::contradiction_chain(&pos);
+        return techniques::forcing::contradiction_chain(pos);
     }
+    let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
     for &(level, ts) in FORCING_LEVELS {
         if !ts.iter().any(|&t| opts.allows(t)) {
             continue;
         }
-        if let Some(s) = find_forcing_chains_with(pm, level, &mut memory) {
+        if let Some(s) = forcing_chains_on(&g, level, &mut memory) {
             if opts.allows(s.technique) && s.is_productive() {
                 return Some(s);
             }

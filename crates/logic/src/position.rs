@@ -1,9 +1,11 @@
-//! [`Position`]: a pencil-mark position prepared for fast pattern search.
+//! [`Position`]: a pencil-mark position prepared for fast pattern search, the teacher's view
+//! of the crate's one [`Board`].
 //!
 //! Every technique asks the same questions many times ("where can 7 go in row 4?", "which
-//! cells are bivalue?"), so the position keeps, besides each cell's candidates, one
-//! [`CellSet`] per digit (the cells where that digit is still a candidate). Most searches are
-//! then a few mask operations per house instead of loops over cells.
+//! cells are bivalue?"), so the board keeps, besides each cell's candidates, one [`CellSet`]
+//! per digit (the cells where that digit is still a candidate). Most searches are then a few
+//! mask operations per house instead of loops over cells. The position adds what the
+//! teacher's techniques share: the empty cells, and the almost locked sets built on first use.
 //!
 //! The position also carries the board's [`Layout`] (a reference: a position is built for
 //! every step, and copying the layout's tables each time would cost more than the search on
@@ -13,15 +15,17 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, STANDARD};
 
+use crate::board::Board;
+
 /// A position with per-digit candidate masks, on a layout.
 #[derive(Clone, Debug)]
 pub struct Position<'a> {
     layout: &'a Layout,
     /// Whether `layout` is the standard one (asked often; comparing layouts is not free).
     standard: bool,
-    values: [Option<Digit>; 81],
-    cands: [DigitSet; 81],
-    digit_cells: [CellSet; 9],
+    /// The values and candidates, both per cell and per digit.
+    board: Board,
+    /// The cells without a value (asked by most searches: kept rather than recounted).
     empty: CellSet,
     /// The almost locked sets, computed on first use (several techniques share them).
     als: std::cell::OnceCell<Vec<crate::techniques::als::Als>>,
@@ -45,52 +49,45 @@ impl<'a> Position<'a> {
     /// [`Position::new_in`] when the caller already knows whether `layout` is the standard
     /// one (comparing layouts reads all their tables: the path asks once, not per step).
     pub(crate) fn with_flag(layout: &'a Layout, standard: bool, pm: &PencilMarks) -> Position<'a> {
+        Position::on_board(layout, standard, Board::from_pencil_marks(pm))
+    }
+
+    /// The position of `board` on `layout` (`standard`: whether that is the standard layout).
+    pub(crate) fn on_board(layout: &'a Layout, standard: bool, board: Board) -> Position<'a> {
         debug_assert_eq!(standard, layout.is_standard());
-        let mut values = [None; 81];
-        let mut cands = [DigitSet::EMPTY; 81];
-        let mut digit_cells = [CellSet::EMPTY; 9];
-        let mut empty = CellSet::EMPTY;
-        for cell in Cell::all() {
-            let i = cell.index();
-            values[i] = pm.value(cell);
-            if values[i].is_none() {
-                empty.insert(cell);
-                cands[i] = pm.candidates(cell);
-                for d in cands[i] {
-                    digit_cells[d.index()].insert(cell);
-                }
-            }
-        }
         Position {
             layout,
             standard,
-            values,
-            cands,
-            digit_cells,
-            empty,
+            empty: board.empty_cells(),
+            board,
             als: std::cell::OnceCell::new(),
             als_links: std::cell::OnceCell::new(),
         }
     }
 
+    /// The board: the values and candidates without the layout.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The value of `cell`, if it has one.
     pub fn value(&self, cell: Cell) -> Option<Digit> {
-        self.values[cell.index()]
+        self.board.value(cell)
     }
 
     /// The candidates of `cell` (empty once it has a value).
     pub fn cands(&self, cell: Cell) -> DigitSet {
-        self.cands[cell.index()]
+        self.board.candidates(cell)
     }
 
     /// The cells where `d` is a candidate.
     pub fn cells_of(&self, d: Digit) -> CellSet {
-        self.digit_cells[d.index()]
+        self.board.cells_of(d)
     }
 
     /// The cells of `house` where `d` is a candidate.
     pub fn cells_in(&self, d: Digit, house: House) -> CellSet {
-        self.digit_cells[d.index()] & self.layout.cell_set(house)
+        self.board.cells_of(d) & self.layout.cell_set(house)
     }
 
     /// The cells without a value.
@@ -100,14 +97,14 @@ impl<'a> Position<'a> {
 
     /// Whether `d` is a candidate of `cell`.
     pub fn has(&self, cell: Cell, d: Digit) -> bool {
-        self.cands[cell.index()].contains(d)
+        self.board.has(cell, d)
     }
 
     /// The empty cells with exactly two candidates.
     pub fn bivalue_cells(&self) -> CellSet {
         self.empty
             .iter()
-            .filter(|&c| self.cands[c.index()].len() == 2)
+            .filter(|&c| self.cands(c).len() == 2)
             .collect()
     }
 
@@ -116,7 +113,7 @@ impl<'a> Position<'a> {
         self.layout
             .cells(house)
             .iter()
-            .any(|&c| self.values[c.index()] == Some(d))
+            .any(|&c| self.value(c) == Some(d))
     }
 
     /// Every almost locked set of the position (computed once).
@@ -136,7 +133,7 @@ impl<'a> Position<'a> {
     pub fn cands_of(&self, cells: CellSet) -> DigitSet {
         let mut s = DigitSet::EMPTY;
         for c in cells {
-            s |= self.cands[c.index()];
+            s |= self.cands(c);
         }
         s
     }

@@ -2,7 +2,8 @@
 //! found by layered breadth-first search on the unchanged grid, in three passes (X links only,
 //! Y links only, both).
 
-use crate::se::grid::{bit, bits16, pop9, two_bits, two_bits16, Grid, BLOCK, COL, ROW};
+use crate::board::{bit, bits16, pop9, two_bits, two_bits16};
+use crate::se::grid::{Grid, BLOCK, COL, ROW};
 use crate::se::{cand, rated_step, se_base, Truth};
 use crate::step::{CandidateSet, Chain, ChainLink, Step};
 use crate::technique::Technique;
@@ -150,12 +151,12 @@ impl Sterile {
                 // and (Y links) the other digits of its cell.
                 let mut near = [0u128; 9];
                 for e in 0..9 {
-                    for q in crate::se::grid::bits(ch[e]) {
+                    for q in crate::board::bits(ch[e]) {
                         near[e] |= g.geo.peer_mask[q];
                     }
                 }
                 for d in 0..9 {
-                    for c in crate::se::grid::bits(cells[d]) {
+                    for c in crate::board::bits(cells[d]) {
                         let r = &self.reach[p * 729 + c * 9 + d];
                         let mut hit = ch[d] >> c & 1 != 0;
                         let mut on_cells = 0u128;
@@ -321,7 +322,7 @@ impl Reach {
         *out = [0; 9];
         for d in 0..9 {
             // Dead ends imply nothing.
-            for c in crate::se::grid::bits(off[d] & self.live[d]) {
+            for c in crate::board::bits(off[d] & self.live[d]) {
                 if pass.y && two_bits16(g.cands[c]) {
                     let d2 = (g.cands[c] & !(1 << d)).trailing_zeros() as usize;
                     out[d2] |= 1u128 << c;
@@ -340,7 +341,7 @@ impl Reach {
             if f == 0 {
                 continue;
             }
-            for x in crate::se::grid::bits(f) {
+            for x in crate::board::bits(f) {
                 let i = x * 9 + e;
                 let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                 for e2 in bits16(*md) {
@@ -362,7 +363,7 @@ impl Reach {
         let out = &mut slot.0;
         *out = [0u128; 9];
         // Weak links to the digit in the peers, then the strong links of those offs.
-        for c2 in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d] & self.live[d]) {
+        for c2 in crate::board::bits(g.geo.peer_mask[c] & g.pos[d] & self.live[d]) {
             if pass.y && two_bits16(g.cands[c2]) {
                 let d2 = (g.cands[c2] & !(1 << d)).trailing_zeros() as usize;
                 out[d2] |= 1u128 << c2;
@@ -435,7 +436,7 @@ impl Reach {
             n += 1;
         }
         if pass.x {
-            for c2 in crate::se::grid::bits(self.strong_x[c * 9 + d]) {
+            for c2 in crate::board::bits(self.strong_x[c * 9 + d]) {
                 ends[n] = (c2, d);
                 n += 1;
             }
@@ -445,7 +446,7 @@ impl Reach {
             Self::weak_pre(g, oc, od, pass.y, &mut pre);
             // Line length 3: the strong links of the root's first offs but `o`.
             let mut front = [0u128; 9];
-            for x in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d]) {
+            for x in crate::board::bits(g.geo.peer_mask[c] & g.pos[d]) {
                 if (x, d) != (oc, od) {
                     self.strong_of(g, x, d, pass, &mut front);
                 }
@@ -564,7 +565,7 @@ impl Reach {
             Self::weak_pre(g, c, d2, true, &mut to_cycle);
         }
         if pass.x {
-            for c2 in crate::se::grid::bits(self.strong_x[c * 9 + d]) {
+            for c2 in crate::board::bits(self.strong_x[c * 9 + d]) {
                 Self::weak_pre(g, c2, d, pass.y, &mut to_cycle);
             }
         }
@@ -597,7 +598,7 @@ impl Reach {
             }
             let mut on_digits = 0u16;
             for e in bits16(front_digits) {
-                for x in crate::se::grid::bits(front[e]) {
+                for x in crate::board::bits(front[e]) {
                     let i = x * 9 + e;
                     let (m, md) = img.get(i, |slot| self.image(g, pass, i, slot));
                     for e2 in bits16(*md) {
@@ -768,7 +769,7 @@ impl Cycles {
             let in_row = peers & g.geo.mask[r as usize] & !in_block;
             let in_col = peers & !in_block & !in_row;
             for part in [in_block, in_row, in_col] {
-                for c2 in crate::se::grid::bits(part) {
+                for c2 in crate::board::bits(part) {
                     buf.push(key(c2, d, false));
                 }
             }
@@ -921,7 +922,7 @@ impl Cycles {
                     let in_row = peers & g.geo.mask[rw as usize] & !in_block;
                     let in_col = peers & !in_block & !in_row;
                     for part in [in_block, in_row, in_col] {
-                        for c2 in crate::se::grid::bits(part) {
+                        for c2 in crate::board::bits(part) {
                             let k2 = key(c2, d, false);
                             if repeats != 0 && bit(repeats, c2) && self.is_parent(p, k2) {
                                 continue;
@@ -1164,7 +1165,7 @@ impl Cycles {
             };
             for c in 0..81 {
                 let n = pop9(g.cands[c]);
-                if g.values[c] != 0 || n < 2 {
+                if g.values[c].is_some() || n < 2 {
                     continue;
                 }
                 if !pass.x && n > 2 {

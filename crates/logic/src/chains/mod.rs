@@ -34,8 +34,9 @@ pub(crate) mod net;
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks};
 
+use crate::board::{bits16, many_bits, pop9};
 use crate::se::basic::Sterile;
-use crate::se::grid::{bits16, many_bits, pop9, Grid, BLOCK, COL, ROW};
+use crate::se::grid::{Grid, BLOCK, COL, ROW};
 use crate::se::{cand, difficulty, finish, rated_step, se_base, Memory, Truth};
 use crate::step::{CandidateSet, Chain, ChainLink, ChainNode, LinkKind, Step};
 use crate::technique::Technique;
@@ -220,7 +221,7 @@ fn static_image(
 ) {
     let out = &mut slot.0;
     *out = [0u128; 9];
-    for x in crate::se::grid::bits(g.geo.peer_mask[c] & g.pos[d] & live[d]) {
+    for x in crate::board::bits(g.geo.peer_mask[c] & g.pos[d] & live[d]) {
         let m = g.cands[x];
         if pop9(m) == 2 {
             out[(m & !(1 << d)).trailing_zeros() as usize] |= 1u128 << x;
@@ -273,7 +274,7 @@ fn static_reach(
     while front_digits != 0 {
         let mut on_digits = 0u16;
         for e in bits16(front_digits) {
-            for x in crate::se::grid::bits(front[e]) {
+            for x in crate::board::bits(front[e]) {
                 let i = x * 9 + e;
                 if img_gen[i] != stamp {
                     img_gen[i] = stamp;
@@ -300,7 +301,7 @@ fn static_reach(
         }
     }
     for e in 0..9 {
-        for x in crate::se::grid::bits(r[e]) {
+        for x in crate::board::bits(r[e]) {
             r[9 + e] |= g.geo.peer_mask[x] & g.pos[e];
             for e2 in bits16(g.cands[x] & !(1 << e)) {
                 r[9 + e2] |= 1u128 << x;
@@ -326,7 +327,7 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
     // before (its single is already on, its contradiction was already returned).
     let mut done_off = 0u128;
     loop {
-        for c in crate::se::grid::bits(on & !done_on) {
+        for c in crate::board::bits(on & !done_on) {
             off |= g.geo.peer_mask[c] & pos;
         }
         done_on = on;
@@ -334,7 +335,7 @@ fn nishio_may_contradict(g: &Grid, d: usize, on: u128, off: u128) -> bool {
             return true;
         }
         let mut houses = 0u32;
-        for c in crate::se::grid::bits(off & !done_off) {
+        for c in crate::board::bits(off & !done_off) {
             houses |= g.geo.house_bits[c];
         }
         done_off = off;
@@ -500,9 +501,14 @@ pub fn find_forcing_chains_with(
     level: ChainLevel,
     memory: &mut Memory,
 ) -> Option<Step> {
-    let g = Grid::from_pencil_marks(pm);
+    forcing_chains_on(&Grid::from_pencil_marks(pm), level, memory)
+}
+
+/// [`find_forcing_chains_with`] on a grid (the teacher's path and the step checker hand over
+/// their position's board as it is).
+pub(crate) fn forcing_chains_on(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<Step> {
     let (ch, st) = memory.chainer();
-    ch.run(&g, level, true, None, st).map(finish)
+    ch.run(g, level, true, None, st).map(finish)
 }
 
 /// A branch of a hint: the net and the node of the conclusion in it.
@@ -676,7 +682,7 @@ impl Chainer {
         sink: &mut Sink,
     ) {
         let (c, d) = (key_cell(target), key_digit(target));
-        if !g.has(c, d) || (key_on(target) && pop9(g.cands[c]) < 2) {
+        if !g.has_at(c, d) || (key_on(target) && pop9(g.cands[c]) < 2) {
             return;
         }
         let mut elim = [0u128; 9];
@@ -824,10 +830,10 @@ impl Chainer {
         for h in 0..27 {
             for e in 0..9 {
                 let pp = g.pos[e] & g.geo.mask[h];
-                if crate::se::grid::two_bits(pp) {
+                if crate::board::two_bits(pp) {
                     self.live[e] |= pp;
                     if lazy {
-                        for x in crate::se::grid::bits(pp) {
+                        for x in crate::board::bits(pp) {
                             self.partner[x * 9 + e] |= pp & !(1u128 << x);
                         }
                     }
@@ -840,7 +846,7 @@ impl Chainer {
         let contradictions = dynamic || nishio;
         for c in 0..81 {
             let n = pop9(g.cands[c]);
-            if g.values[c] != 0 || !(n > 2 || (n > 1 && dynamic)) {
+            if g.values[c].is_some() || !(n > 2 || (n > 1 && dynamic)) {
                 continue;
             }
             let mut cell_on = [u128::MAX; 9];
@@ -1090,7 +1096,7 @@ impl Chainer {
                 let mut pre_on = [u128::MAX; 9];
                 let mut pre_off = [u128::MAX; 9];
                 let mut may = true;
-                for q in crate::se::grid::bits(pp) {
+                for q in crate::board::bits(pp) {
                     self.meet_reach(g, q, d, &mut pre_on, &mut pre_off);
                     may = self.may_conclude(g, &pre_on, &pre_off);
                     if !may {
@@ -1105,7 +1111,7 @@ impl Chainer {
             let mut n = 0;
             let mut on_bits = [u128::MAX; 9];
             let mut off_bits = [u128::MAX; 9];
-            for q in crate::se::grid::bits(pp) {
+            for q in crate::board::bits(pp) {
                 let s = self.on_net(g, (q, d), rules, limit_of(sink), st);
                 slots[n] = s;
                 n += 1;

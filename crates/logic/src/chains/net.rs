@@ -6,9 +6,10 @@
 //! arena of parent indices, so that one propagation allocates nothing once the buffers have
 //! grown.
 
+use crate::board::{bit, bits, bits16, two_bits16};
 use crate::se::basic::{self, Sterile};
 use crate::se::difficulty;
-use crate::se::grid::{bit, bits, bits16, two_bits16, Grid, BLOCK, COL, ROW};
+use crate::se::grid::{Grid, BLOCK, COL, ROW};
 use crate::step::{CandidateSet, Step};
 use nonet_core::House;
 
@@ -468,7 +469,7 @@ impl Propagator {
     fn off_to_on(&mut self, src: &Grid, net: &mut Net, p: u32, rules: Rules) -> Option<(u32, u32)> {
         let k = net.nodes[p as usize].key;
         let (c, d) = (key_cell(k), key_digit(k));
-        if rules.y_links && two_bits16(self.work.cands[c]) && self.work.has(c, d) {
+        if rules.y_links && two_bits16(self.work.cands[c]) && self.work.has_at(c, d) {
             let d2 = (self.work.cands[c] & !(1 << d)).trailing_zeros() as usize;
             // An "on" already known (and not contradicted) adds nothing: SE builds the object
             // and drops it, we do not build it.
@@ -499,7 +500,7 @@ impl Propagator {
             return Some(x);
         }
         if rules.dynamic {
-            self.work.remove(c, d);
+            self.work.remove_at(c, d);
             self.hpos[d * 27 + hs[BLOCK] as usize] &= !(1 << at[BLOCK]);
             self.hpos[d * 27 + hs[ROW] as usize] &= !(1 << at[ROW]);
             self.hpos[d * 27 + hs[COL] as usize] &= !(1 << at[COL]);

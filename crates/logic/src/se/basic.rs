@@ -4,8 +4,9 @@
 
 use crate::technique::Technique;
 
-use super::grid::{bits16, many_bits, pop9, subsets_of, Grid, BLOCK, COL, MAX_HOUSES, ROW};
+use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
+use crate::board::{bits16, many_bits, pop9, subsets_of};
 use crate::step::Step;
 use nonet_core::{CellSet, DigitSet};
 
@@ -352,7 +353,7 @@ pub fn hidden_set(
 /// Naked singles in row-major order (SE-SPEC §4.4).
 pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     for c in 0..81 {
-        if g.values[c] == 0 && pop9(g.cands[c]) == 1 {
+        if g.values[c].is_none() && pop9(g.cands[c]) == 1 {
             let mut hint = base_step(Technique::NakedSingle);
             hint.placements
                 .push(cand(c, g.cands[c].trailing_zeros() as usize));
@@ -431,10 +432,8 @@ pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step)
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
 pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let mut placed = [0u32; 9];
-    for &v in g.values.iter() {
-        if v != 0 {
-            placed[v as usize - 1] += 1;
-        }
+    for d in g.values.iter().flatten() {
+        placed[d.index()] += 1;
     }
     // The digits known to give nothing (see [`Sterile`]), and those that gave a hint.
     let slot = degree as usize - 2;

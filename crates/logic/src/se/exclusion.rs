@@ -6,8 +6,9 @@ use crate::technique::Technique;
 
 use std::cell::Cell;
 
-use super::grid::{bits16, many_bits, pop9, Geometry, Grid};
+use super::grid::{Geometry, Grid};
 use super::{base_step, cand};
+use crate::board::{bits16, many_bits, pop9};
 use crate::step::Step;
 use nonet_core::CellSet;
 
@@ -64,7 +65,7 @@ impl Changes {
             return !0;
         }
         let mut m = self.redo;
-        for x in super::grid::bits(self.changed & seen_by_all) {
+        for x in crate::board::bits(self.changed & seen_by_all) {
             m |= t.peer_mask[x];
         }
         m
@@ -88,7 +89,7 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     // Cells with one candidate (a base cell must see none) and with 2..=max_ex (excluders).
     let (mut single, mut small) = (0u128, 0u128);
     for c in 0..81 {
-        let n = g.count(c);
+        let n = g.count_at(c);
         if n == 1 {
             single |= 1u128 << c;
         } else if (2..=max_ex).contains(&n) {
@@ -97,7 +98,7 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     }
     let mut out = Vec::new();
     for c in 0..81 {
-        if g.values[c] != 0 || g.count(c) < 2 || t.peer_mask[c] & single != 0 {
+        if g.values[c].is_some() || g.count_at(c) < 2 || t.peer_mask[c] & single != 0 {
             continue;
         }
         let ex = t.peer_mask[c] & small;
@@ -118,7 +119,7 @@ fn excluded(ex: &[u16], combo: u16) -> bool {
 /// a buffer; returns how many.
 fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
     let mut n = 0;
-    for c in super::grid::bits(ex) {
+    for c in crate::board::bits(ex) {
         out[n] = g.cands[c];
         n += 1;
     }
@@ -219,7 +220,7 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
     for &(c, e) in &cells {
         qualifying |= 1u128 << c;
         ex_of[c] = e;
-        for x in super::grid::bits(e) {
+        for x in crate::board::bits(e) {
             served[x] |= 1u128 << c;
         }
     }
@@ -243,13 +244,13 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
             // The base cells served by two excluders of the pair or more: the third cells
             // with two common excluders (the test below, done for all at once).
             let (mut once, mut twice) = (0u128, 0u128);
-            for x in super::grid::bits(common01) {
+            for x in crate::board::bits(common01) {
                 twice |= once & served[x];
                 once |= served[x];
             }
             let p01 = t.is_peer(c0, c1);
             let (b0, b1) = (1u128 << c0, 1u128 << c1);
-            for c2 in super::grid::bits(twins & twice) {
+            for c2 in crate::board::bits(twins & twice) {
                 // The test of a triple does not depend on the order of its cells, and the
                 // scan meets a triple once per pair of it whose excluders hold the third
                 // cell. Pairs come in colex order of the cells (row-major order): with
@@ -281,7 +282,7 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                 let mut useful = false;
                 // The digits of those sets.
                 let mut bad = 0u16;
-                for e in super::grid::bits(common) {
+                for e in crate::board::bits(common) {
                     let m = g.cands[e];
                     if m & !union != 0 {
                         continue;

@@ -9,25 +9,21 @@
 //! `Geometry::brc`; the producers that scan Block, Column, Row use `Geometry::bcr`. Both put
 //! the extra houses last, so on the standard layout they are SE's orders exactly.
 //!
-//! ```text
-//!   values[81]  0 = empty, 1-9 = placed digit
-//!   cands[81]   bit d (0-8) set: digit d+1 is a candidate of the cell
-//!   pos[9]      bit c (0-80) set: cell c holds digit d+1 as a candidate
-//! ```
-//! **Invariant:** `cands` and `pos` always describe the same candidates; a placed cell has none.
-//!
-//! These raw masks, the house ids and the bit helpers below (`bits`, `bits16`, `pop9`, ...)
-//! are the SE producers' working representation and stay inside the crate: outside it a grid
-//! is read through typed accessors ([`Grid::value`], [`Grid::candidates`], [`Grid::cells_of`])
-//! and hints speak in [`nonet_core::CellSet`], [`nonet_core::DigitSet`] and
-//! [`crate::CandidateSet`].
+//! A [`Grid`] is the crate's one candidate [`Board`] read through a [`Geometry`]: it dereferences
+//! to its board, so the producers read the board's raw masks (`values`, `cands`, `pos`) and use
+//! its crate-private bit helpers (`bits`, `bits16`, `pop9`, ...) directly, while outside the crate
+//! a grid is read through the board's typed accessors ([`Board::value`],
+//! [`Board::candidates`], [`Board::cells_of`]) and hints speak in [`nonet_core::CellSet`],
+//! [`nonet_core::DigitSet`] and [`crate::CandidateSet`].
 
 use std::fmt;
-
-use crate::step::Step;
+use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, LazyLock};
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Sudoku};
+use nonet_core::{House, HouseKind, Layout, PencilMarks, Sudoku};
+
+use crate::board::{bits16, Board};
+use crate::step::Step;
 
 /// House kinds in SE's numbering.
 pub(crate) const BLOCK: usize = 0;
@@ -37,9 +33,6 @@ pub(crate) const ROW: usize = 1;
 pub(crate) const COL: usize = 2;
 /// The layout's extra houses (diagonals, windows): ids 27 and up.
 pub(crate) const EXTRA: usize = 3;
-
-/// Every cell.
-pub(crate) const ALL: u128 = (1u128 << 81) - 1;
 
 /// The most houses a layout has: 27, two diagonals and four windows.
 pub(crate) const MAX_HOUSES: usize = 33;
@@ -310,118 +303,12 @@ impl fmt::Debug for Geometry {
     }
 }
 
-/// Iterates the set bits of a cell mask, lowest (row-major first) first.
-#[inline]
-pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(i)
-        }
-    })
-}
-
-/// Iterates the set bits of a small mask, lowest first.
-#[inline]
-pub(crate) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(i)
-        }
-    })
-}
-
-/// The number of set bits of each 9-bit mask (no popcount instruction on baseline x86-64).
-const POP9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 1;
-    while m < 512 {
-        t[m] = t[m >> 1] + (m & 1) as u8;
-        m += 1;
-    }
-    t
-};
-
-/// The number of set bits of a 9-bit mask (digits of a cell, positions in a house).
-#[inline]
-pub(crate) fn pop9(m: u16) -> u32 {
-    debug_assert!(m < 512);
-    POP9[(m & 0x1ff) as usize] as u32
-}
-
-/// Whether bit `i` (below 128) of `m` is set: the word holding it, then one 64-bit shift
-/// (a variable 128-bit shift takes about twice the instructions, and the chain searches
-/// make these tests more than any other).
-#[inline(always)]
-pub(crate) fn bit(m: u128, i: usize) -> bool {
-    let w = if i < 64 { m as u64 } else { (m >> 64) as u64 };
-    w >> (i & 63) & 1 != 0
-}
-
-/// Whether a mask has exactly two bits (no popcount instruction on baseline x86-64, so the
-/// hot paths use bit tricks).
-#[inline]
-pub(crate) fn two_bits(m: u128) -> bool {
-    let r = m & m.wrapping_sub(1);
-    r != 0 && r & r.wrapping_sub(1) == 0
-}
-
-/// Whether a small mask has exactly two bits.
-#[inline]
-pub(crate) fn two_bits16(m: u16) -> bool {
-    let r = m & m.wrapping_sub(1);
-    r != 0 && r & r.wrapping_sub(1) == 0
-}
-
-/// Whether a mask has two bits or more.
-#[inline]
-pub(crate) fn many_bits(m: u128) -> bool {
-    m & m.wrapping_sub(1) != 0
-}
-
-/// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`.
-pub(crate) fn subsets(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
-}
-
-/// The submasks of `q` with `k` bits, in increasing order (SE's colex order restricted to the
-/// elements of `q`).
-#[inline]
-pub(crate) fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
-    let mut s: u16 = 0;
-    let mut done = pop9(q) < k;
-    std::iter::from_fn(move || loop {
-        if done {
-            return None;
-        }
-        // Next submask of q in increasing order; wraps to 0 after q itself.
-        s = s.wrapping_sub(q) & q;
-        if s == 0 {
-            done = true;
-            return None;
-        }
-        if pop9(s) == k {
-            return Some(s);
-        }
-    })
-}
-
-/// A candidate grid, read through the geometry of its layout.
+/// A candidate board read through the geometry of its layout (see the module). Dereferences to
+/// its [`Board`].
 #[derive(Clone, Debug)]
 pub struct Grid {
-    /// 0 for an empty cell, else the digit 1-9.
-    pub(crate) values: [u8; 81],
-    /// Candidate digits of each cell (bit 0 = digit 1).
-    pub(crate) cands: [u16; 81],
-    /// Cells holding each digit (index 0 = digit 1) as a candidate.
-    pub(crate) pos: [u128; 9],
+    /// The values and candidates.
+    pub(crate) board: Board,
     /// The houses: every producer reads them from here.
     pub(crate) geo: Arc<Geometry>,
 }
@@ -429,10 +316,7 @@ pub struct Grid {
 /// Two grids are equal when they hold the same candidates and values on the same layout.
 impl PartialEq for Grid {
     fn eq(&self, other: &Grid) -> bool {
-        self.values == other.values
-            && self.cands == other.cands
-            && self.pos == other.pos
-            && self.geo.same(&other.geo)
+        self.board == other.board && self.geo.same(&other.geo)
     }
 }
 
@@ -441,56 +325,41 @@ impl Eq for Grid {}
 /// An empty grid with no candidates on the standard layout (a buffer to copy grids into).
 impl Default for Grid {
     fn default() -> Grid {
-        Grid {
-            values: [0; 81],
-            cands: [0; 81],
-            pos: [0; 9],
-            geo: Geometry::standard(),
-        }
+        Grid::new(Geometry::standard(), Board::EMPTY)
+    }
+}
+
+impl Deref for Grid {
+    type Target = Board;
+
+    #[inline]
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl DerefMut for Grid {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Board {
+        &mut self.board
     }
 }
 
 impl Grid {
+    /// `board` read through `geo` (the board's candidates taken as they are).
+    pub fn new(geo: Arc<Geometry>, board: Board) -> Grid {
+        Grid { board, geo }
+    }
+
     /// SE's starting grid on the standard layout (see [`Grid::from_sudoku_in`]).
     pub fn from_sudoku(s: &Sudoku) -> Grid {
         Grid::from_sudoku_in(Geometry::standard(), s)
     }
 
-    /// SE's starting grid on the layout of `geo`: givens placed, every empty cell gets the
-    /// digits none of its peers holds (serate's `rebuildPotentialValues`: no singles are
-    /// filled in).
+    /// SE's starting grid on the layout of `geo` ([`Board::from_sudoku_in`]).
     pub fn from_sudoku_in(geo: Arc<Geometry>, s: &Sudoku) -> Grid {
-        let mut g = Grid {
-            values: [0; 81],
-            cands: [0x1ff; 81],
-            pos: [ALL; 9],
-            geo,
-        };
-        for cell in Cell::all() {
-            if let Some(d) = s.get(cell) {
-                g.values[cell.index()] = d.get();
-            }
-        }
-        for c in 0..81 {
-            if g.values[c] != 0 {
-                g.cands[c] = 0;
-                for d in 0..9 {
-                    g.pos[d] &= !(1u128 << c);
-                }
-            }
-        }
-        for c in 0..81 {
-            let v = g.values[c];
-            if v != 0 {
-                let d = v as usize - 1;
-                let peers = g.geo.peer_mask[c];
-                for p in bits(peers & g.pos[d]) {
-                    g.cands[p] &= !(1 << d);
-                }
-                g.pos[d] &= !peers;
-            }
-        }
-        g
+        let board = Board::from_sudoku_in(geo.layout(), s);
+        Grid::new(geo, board)
     }
 
     /// A grid from a pencil-mark position on the standard layout, its candidates taken as
@@ -502,67 +371,7 @@ impl Grid {
     /// A grid from a pencil-mark position on the layout of `geo`, its candidates taken as
     /// they are.
     pub fn from_pencil_marks_in(geo: Arc<Geometry>, pm: &PencilMarks) -> Grid {
-        let mut g = Grid {
-            values: [0; 81],
-            cands: [0; 81],
-            pos: [0; 9],
-            geo,
-        };
-        for cell in Cell::all() {
-            let c = cell.index();
-            if let Some(d) = pm.value(cell) {
-                g.values[c] = d.get();
-            } else {
-                let m = pm.candidates(cell).bits();
-                g.cands[c] = m;
-                for d in bits16(m) {
-                    g.pos[d] |= 1u128 << c;
-                }
-            }
-        }
-        g
-    }
-
-    /// The position as pencil marks.
-    pub fn to_pencil_marks(&self) -> PencilMarks {
-        let mut pm = PencilMarks::empty();
-        for cell in Cell::all() {
-            let c = cell.index();
-            if self.values[c] != 0 {
-                pm.set_value(cell, Digit::new(self.values[c]).expect("1-9"));
-            } else {
-                pm.set_candidates(cell, DigitSet::from_bits(self.cands[c]));
-            }
-        }
-        pm
-    }
-
-    /// Whether cell `c` has digit index `d` as a candidate.
-    #[inline]
-    pub(crate) fn has(&self, c: usize, d: usize) -> bool {
-        bit(self.pos[d], c)
-    }
-
-    /// Removes digit index `d` from cell `c`.
-    #[inline]
-    pub(crate) fn remove(&mut self, c: usize, d: usize) {
-        self.cands[c] &= !(1 << d);
-        self.pos[d] &= !(1u128 << c);
-    }
-
-    /// Places digit index `d` in cell `c` and removes it from every peer (SE's
-    /// `setValueAndCancel`).
-    pub(crate) fn place(&mut self, c: usize, d: usize) {
-        self.values[c] = d as u8 + 1;
-        for e in bits16(self.cands[c]) {
-            self.pos[e] &= !(1u128 << c);
-        }
-        self.cands[c] = 0;
-        let peers = self.geo.peer_mask[c];
-        for p in bits(peers & self.pos[d]) {
-            self.cands[p] &= !(1 << d);
-        }
-        self.pos[d] &= !peers;
+        Grid::new(geo, Board::from_pencil_marks(pm))
     }
 
     /// The number of empty cells of house `h`.
@@ -570,7 +379,7 @@ impl Grid {
     pub(crate) fn empties(&self, h: usize) -> u32 {
         self.geo.cells[h]
             .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
+            .filter(|&&c| self.values[c as usize].is_none())
             .count() as u32
     }
 
@@ -578,7 +387,7 @@ impl Grid {
     pub(crate) fn all_empties(&self) -> [u32; MAX_HOUSES] {
         let mut e = [0u32; MAX_HOUSES];
         for c in 0..81 {
-            if self.values[c] == 0 {
+            if self.values[c].is_none() {
                 for &h in self.geo.houses[c].iter() {
                     e[h as usize] += 1;
                 }
@@ -590,56 +399,22 @@ impl Grid {
         e
     }
 
-    /// The value of `cell`, if it has one.
-    pub fn value(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.values[cell.index()])
-    }
-
-    /// The candidates of `cell` (empty once it has a value).
-    pub fn candidates(&self, cell: Cell) -> DigitSet {
-        DigitSet::from_bits(self.cands[cell.index()])
-    }
-
-    /// The cells where `d` is a candidate.
-    pub fn cells_of(&self, d: Digit) -> CellSet {
-        CellSet::from_bits(self.pos[d.index()])
-    }
-
     /// The layout the grid is read through.
     pub fn layout(&self) -> &Layout {
         self.geo.layout()
     }
 
-    /// Applies a producer's step as SE does: remove every removable candidate, then place.
+    /// Applies a producer's step as SE does ([`Board::apply_in`] on the grid's layout).
     pub fn apply(&mut self, step: &Step) {
-        for d in 0..9 {
-            for c in bits(step.eliminations.mask(d) & self.pos[d]) {
-                self.remove(c, d);
-            }
-        }
-        for p in &step.placements {
-            let (c, d) = (p.cell.index(), p.digit.index());
-            if self.values[c] == 0 {
-                self.place(c, d);
-            }
-        }
-    }
-
-    /// Whether every cell holds a value.
-    pub fn is_full(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
-    }
-
-    /// The number of candidates of cell `c`.
-    #[inline]
-    pub(crate) fn count(&self, c: usize) -> u32 {
-        pop9(self.cands[c])
+        self.board.apply_in(self.geo.layout(), step);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{bit, test_masks, ALL};
+    use nonet_core::Cell;
 
     /// The layouts the tests read: standard, X-Sudoku with windows, and a jigsaw.
     fn layouts() -> Vec<Layout> {
@@ -657,7 +432,7 @@ mod tests {
     }
 
     #[test]
-    fn positions_and_subsets() {
+    fn house_positions_agree_with_the_house_tables() {
         for layout in layouts() {
             let t = Geometry::of(&layout);
             for h in 0..t.count() {
@@ -670,17 +445,9 @@ mod tests {
                     );
                 }
             }
-            // Masks with many cells, from a fixed xorshift sequence, against the house tables.
-            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-            for _ in 0..500 {
-                let mut m = 0u128;
-                for _ in 0..2 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    m = m << 64 | x as u128;
-                }
-                m &= ALL;
+            // Masks with many cells against the house tables.
+            for m in test_masks(500) {
+                let m = m & ALL;
                 for h in 0..t.count() {
                     let mut want = 0u16;
                     for j in 0..9 {
@@ -693,12 +460,6 @@ mod tests {
                 }
             }
         }
-        let all: Vec<u16> = subsets(2).collect();
-        let sub: Vec<u16> = subsets_of(0x1ff, 2).collect();
-        assert_eq!(all, sub);
-        let q = 0b1_0110_0101;
-        let want: Vec<u16> = subsets(3).filter(|m| m & !q == 0).collect();
-        assert_eq!(subsets_of(q, 3).collect::<Vec<_>>(), want);
     }
 
     #[test]

@@ -21,10 +21,11 @@ use std::sync::Arc;
 
 use nonet_core::{Cell, Digit, Layout, Sudoku};
 
+use crate::board::bit;
 use crate::chains::{self, ChainLevel, Chainer};
 use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
-use grid::{bit, Geometry, Grid};
+use grid::{Geometry, Grid};
 
 /// The catalogue's SE base difficulty of a technique SE's producers find.
 pub(crate) fn se_base(technique: Technique) -> f64 {
@@ -239,11 +240,10 @@ impl Truth {
     /// candidate and each placed digit is the solution's.
     pub fn fits(&self, g: &Grid) -> bool {
         (0..81).all(|c| {
-            let (v, d) = (g.values[c], self.digit[c]);
-            if v == 0 {
-                g.cands[c] >> d & 1 != 0
-            } else {
-                v == d + 1
+            let d = self.digit[c];
+            match g.values[c] {
+                None => g.cands[c] >> d & 1 != 0,
+                Some(v) => v.index() == d as usize,
             }
         })
     }

@@ -4,10 +4,9 @@
 
 use crate::technique::Technique;
 
-use super::grid::{
-    bit, bits, bits16, pop9, subsets, subsets_of, two_bits, Geometry, Grid, BLOCK, COL, ROW,
-};
+use super::grid::{Geometry, Grid, BLOCK, COL, ROW};
 use super::{cand, rated_step, se_base};
+use crate::board::{bit, bits, bits16, pop9, subsets, subsets_of, two_bits};
 use crate::step::Step;
 use nonet_core::{CellSet, DigitSet};
 
@@ -186,7 +185,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
     let mut path = Vec::with_capacity(16);
     for c0 in 0..81 {
         let vm = g.cands[c0];
-        if g.values[c0] != 0 || pop9(vm) != 2 {
+        if g.values[c0].is_some() || pop9(vm) != 2 {
             continue;
         }
         // A loop needs at least four cells holding both digits.
@@ -195,14 +194,14 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
             continue;
         }
         // A loop gives a hint only through a cell with more candidates than the two.
-        if super::grid::bits(both).all(|c| g.cands[c] == vm) {
+        if crate::board::bits(both).all(|c| g.cands[c] == vm) {
             continue;
         }
         {
             let f = &mut found.0;
             let same = matches!(&f[c0], Some(x) if x.vm == vm
                 && x.both == both
-                && super::grid::bits(both).zip(&x.cands).all(|(c, &m)| g.cands[c] == m));
+                && crate::board::bits(both).zip(&x.cands).all(|(c, &m)| g.cands[c] == m));
             if !same {
                 let mut loops = f[c0].take().map(|x| x.loops).unwrap_or_default();
                 loops.clear();
@@ -212,7 +211,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
                 f[c0] = Some(Found {
                     vm,
                     both,
-                    cands: super::grid::bits(both).map(|c| g.cands[c]).collect(),
+                    cands: crate::board::bits(both).map(|c| g.cands[c]).collect(),
                     loops,
                 });
             }
@@ -250,7 +249,7 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
             let type2 = |offer: &mut dyn FnMut(Step, u8)| {
                 let first = extra[0];
                 let d = (g.cands[first] & !vm).trailing_zeros() as usize;
-                let mut seen = super::grid::ALL;
+                let mut seen = crate::board::ALL;
                 let mut ex = 0u128;
                 for &c in &extra {
                     seen &= t.peer_mask[c];
@@ -466,7 +465,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
                     continue;
                 }
                 let heavy: u128 = bits(p)
-                    .filter(|&c| g.count(c) >= 3)
+                    .filter(|&c| g.count_at(c) >= 3)
                     .fold(0, |m, c| m | 1u128 << c);
                 match heavy.count_ones() {
                     0 => return false,
@@ -482,7 +481,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
                         }
                         bug_digits[c] |= 1 << d;
                         all_digits |= 1 << d;
-                        t.remove(c, d);
+                        t.remove_at(c, d);
                         for &b in &bug_cells {
                             common &= !(1u128 << b);
                         }
@@ -496,7 +495,7 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
         }
     }
     for c in 0..81 {
-        if t.values[c] == 0 && t.count(c) != 2 {
+        if t.values[c].is_none() && t.count_at(c) != 2 {
             return false;
         }
     }

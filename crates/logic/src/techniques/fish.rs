@@ -9,6 +9,7 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{elims_for, pattern_of};
+use crate::board::bits16 as bits;
 use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
@@ -218,9 +219,4 @@ fn fill(
     s.houses = base.iter().map(|&i| line(rows_base, true, i)).collect();
     s.cover_houses = bits(cover).map(|j| line(rows_base, false, j)).collect();
     s.digits = ds;
-}
-
-/// The indices of the set bits of a 9-bit mask.
-fn bits(m: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |i| m & (1 << i) != 0)
 }
