@@ -617,7 +617,7 @@ impl Grid {
                 self.remove(c, d);
             }
         }
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             let (c, d) = (p.cell.index(), p.digit.index());
             if self.values[c] == 0 {
                 self.place(c, d);
