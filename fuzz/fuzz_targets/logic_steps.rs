@@ -14,9 +14,9 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, RegionMap, STANDARD};
-use nonet_logic::path::ORDER;
-use nonet_logic::position::Position;
-use nonet_logic::techniques;
+use nonet_logic::internals::path::ORDER;
+use nonet_logic::internals::Position;
+use nonet_logic::internals::techniques;
 
 /// Two connected jigsaw maps (from `shared/puzzles/variants/jigsaw-layouts.txt`).
 const JIGSAWS: [&str; 2] = [JIGSAW_A, JIGSAW_B];

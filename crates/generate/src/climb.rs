@@ -14,13 +14,16 @@
 //! solution digit given back tells so much that nearly every such neighbour of an ER 8.9 puzzle
 //! rated under 8 (most under 3). The search stops at the first puzzle in the part, or after
 //! [`CLIMB_TRIES`] rated moves or [`CLIMB_MOVES`] moves drawn (counts, never a clock, so the
-//! same seed climbs the same way everywhere).
+//! same seed climbs the same way everywhere). The caller's observer is asked after every rated
+//! move, so a deadline or a cancellation ends a climb within one rating, not after it; a climb
+//! the observer lets run is the same climb.
 
 use nonet_core::{CellSet, Solutions, Sudoku};
 
 use crate::generator::{is_minimal_except, Orbit};
 use crate::grid::Geometry;
 use crate::rating::{capped_er, rate_in, tenths};
+use crate::Stop;
 
 /// Moves rated per climb (those that keep a unique solution).
 pub(crate) const CLIMB_TRIES: u32 = 300;
@@ -51,26 +54,36 @@ pub(crate) struct Bounds<'a> {
     pub minimal: bool,
 }
 
-// A miss is two grids: returned by value, as the generator keeps it.
-#[allow(clippy::result_large_err)]
-/// Climbs from `start` toward the ER values `lo..=hi` (tenths) on `geo`'s layout; the puzzle
-/// reached (`Ok`), or, when the budget ran out first, the highest-rated puzzle on the way
-/// (`Err`: a later climb toward a higher part may start there).
+/// How a climb ended.
+#[derive(Debug)]
+pub(crate) enum Climbed {
+    /// A puzzle in the part aimed at.
+    Reached(Miss),
+    /// The budget ran out first: the highest-rated puzzle on the way (a later climb toward a
+    /// higher part may start there).
+    Missed(Miss),
+    /// The caller's observer asked to stop.
+    Stopped(Stop),
+}
+
+/// Climbs from `start` toward the ER values `lo..=hi` (tenths) on `geo`'s layout, asking
+/// `observe` after every rated move whether to go on.
 pub(crate) fn climb(
     geo: &Geometry,
     bounds: &Bounds,
     start: &Miss,
     (lo, hi): (i64, i64),
     rng: &mut crate::PuzzleRng,
-) -> Result<Miss, Miss> {
+    observe: &dyn Fn() -> Result<(), Stop>,
+) -> Climbed {
     if start.er > hi {
-        return Err(*start);
+        return Climbed::Missed(*start);
     }
     let layout = geo.layout();
     let given = |p: &[u8; 81], o: &Orbit| p[o.first.index()] != 0;
     let mut at = *start;
     if at.er >= lo {
-        return Ok(at);
+        return Climbed::Reached(at);
     }
     let mut ratings = 0;
     for _ in 0..CLIMB_MOVES {
@@ -105,6 +118,9 @@ pub(crate) fn climb(
         }
         ratings += 1;
         let rated = capped_er(layout, &sudoku, hi);
+        if let Err(stop) = observe() {
+            return Climbed::Stopped(stop);
+        }
         let Some(er) = rated.filter(|&r| r >= at.er) else {
             continue;
         };
@@ -130,13 +146,13 @@ pub(crate) fn climb(
             tie,
         };
         if er >= lo {
-            return Ok(at);
+            return Climbed::Reached(at);
         }
         if ratings == CLIMB_TRIES {
             break;
         }
     }
-    Err(at)
+    Climbed::Missed(at)
 }
 
 #[cfg(test)]
@@ -183,12 +199,12 @@ mod tests {
             let case = format!("{symmetry}, minimal {minimal}, seed {seed}");
             assert!(start.er < part.0, "{case}: the dig is already there");
             let mut rng = PuzzleRng::new(seed);
-            let Ok(Miss {
+            let Climbed::Reached(Miss {
                 puzzle: climbed,
                 solution,
                 er,
                 ..
-            }) = climb(&geo, &bounds, &start, part, &mut rng)
+            }) = climb(&geo, &bounds, &start, part, &mut rng, &|| Ok(()))
             else {
                 panic!("{case}: no climb to {part:?}")
             };
@@ -207,5 +223,77 @@ mod tests {
             assert!(symmetry.holds_for(givens), "{case}: {sudoku}");
             assert!(!minimal || crate::is_minimal(&sudoku), "{case}: {sudoku}");
         }
+    }
+
+    /// A deadline used to be checked only between attempts, so a climb (hundreds of ratings
+    /// near the top of the scale) overran it by up to a few seconds: the climb now asks the
+    /// observer after every rated move, and ends at the first stop.
+    #[test]
+    fn a_deadline_stops_a_climb_within_one_rating() {
+        let geo = Geometry::new(&STANDARD);
+        let g = Generator::new(GenerateOptions {
+            minimal: true,
+            target: Target {
+                level: Some(Level::Easy),
+                ..Target::default()
+            },
+            ..GenerateOptions::default()
+        })
+        .unwrap();
+        let orbits: Vec<Orbit> = Symmetry::None
+            .orbits()
+            .into_iter()
+            .map(Orbit::new)
+            .collect();
+        let bounds = Bounds {
+            orbits: &orbits,
+            clues: (17, 81),
+            minimal: true,
+        };
+        let dug = g.generate(1).unwrap();
+        let start = Miss {
+            puzzle: dug.puzzle.to_bytes(),
+            solution: dug.solution.to_bytes(),
+            er: tenths(dug.rating.unwrap().er),
+            tie: (0, 0),
+        };
+        // Out of reach: the climb would run its whole budget.
+        let part = (95, 99);
+        let asked = std::cell::Cell::new(0);
+        let third = || {
+            asked.set(asked.get() + 1);
+            if asked.get() == 3 {
+                Err(Stop::OutOfTime(std::time::Duration::from_secs(1)))
+            } else {
+                Ok(())
+            }
+        };
+        let climbed = climb(&geo, &bounds, &start, part, &mut PuzzleRng::new(1), &third);
+        assert!(
+            matches!(climbed, Climbed::Stopped(Stop::OutOfTime(_))),
+            "{climbed:?}"
+        );
+        assert_eq!(asked.get(), 3);
+        // An observer that lets the climb run does not change it.
+        let run = |observe: &dyn Fn() -> Result<(), Stop>| match climb(
+            &geo,
+            &bounds,
+            &start,
+            (24, 26),
+            &mut PuzzleRng::new(2),
+            observe,
+        ) {
+            Climbed::Reached(m) | Climbed::Missed(m) => (m.puzzle, m.er),
+            Climbed::Stopped(stop) => panic!("{stop:?}"),
+        };
+        let counted = std::cell::Cell::new(0);
+        assert_eq!(
+            run(&|| Ok(())),
+            run(&|| {
+                counted.set(counted.get() + 1);
+                Ok(())
+            })
+        );
+        assert!(counted.get() > 0);
     }
 }

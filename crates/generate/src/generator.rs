@@ -12,7 +12,7 @@ use std::time::Duration;
 use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
 use nonet_logic::Technique;
 
-use crate::climb::{self, Bounds, Miss};
+use crate::climb::{self, Bounds, Climbed, Miss};
 use crate::error::GenerateError;
 use crate::grid::{self, Geometry};
 use crate::rating::{self, Rating, Target};
@@ -243,8 +243,10 @@ impl Generator {
     }
 
     /// As [`Generator::generate`], calling `on_attempt(n)` after each rejected attempt `n` (for
-    /// progress reports, deadlines and cancellation: the engine itself reads no clock). When it
-    /// returns a [`Stop`], the search ends with the matching error.
+    /// progress reports, deadlines and cancellation: the engine itself reads no clock), and
+    /// again with the same `n` after each rated move of a climb (a climb toward the top of a
+    /// band can rate hundreds of puzzles). When it returns a [`Stop`], the search ends with the
+    /// matching error.
     pub fn generate_observed(
         &self,
         seed: u64,
@@ -293,16 +295,8 @@ impl Generator {
                 Err(Some(miss)) if best.is_none_or(|b| miss.er > b.er) => best = Some(miss),
                 Err(_) => {}
             }
-            match on_attempt(attempts) {
-                Ok(()) => {}
-                Err(Stop::Cancel) => return Err(GenerateError::Cancelled),
-                Err(Stop::OutOfTime(elapsed)) => {
-                    return Err(GenerateError::Timeout {
-                        target: self.describe(),
-                        attempts,
-                        elapsed,
-                    })
-                }
+            if let Err(stop) = on_attempt(attempts) {
+                return Err(self.stopped(stop, attempts));
             }
             if self.max_attempts().is_some_and(|max| attempts >= max) {
                 return Err(GenerateError::GaveUp {
@@ -313,10 +307,15 @@ impl Generator {
             if let Some(part) = aim.filter(|_| attempts.is_multiple_of(PART_ATTEMPTS)) {
                 // No dig reached the part: climb toward it from the best miss, then aim at
                 // another.
+                // A long climb asks the observer too, as if at this attempt.
+                let observe = || on_attempt(attempts);
                 if let Some(start) = best {
-                    match self.climb(geo, &start, part, &mut rng) {
+                    match self.climb(geo, &start, part, &mut rng, &observe) {
                         Ok(g) => return Ok(found(g, attempts)),
-                        Err(reached) => best = Some(reached),
+                        Err(Climbed::Stopped(stop)) => return Err(self.stopped(stop, attempts)),
+                        Err(Climbed::Reached(reached) | Climbed::Missed(reached)) => {
+                            best = Some(reached)
+                        }
                     }
                 }
                 aim = draw(&mut rng, &mut parts);
@@ -327,8 +326,10 @@ impl Generator {
                 let next = aim.or(band);
                 if let Some((part, start)) = next.zip(best) {
                     if (part.0..=part.1).contains(&start.er) {
-                        if let Ok(g) = self.climb(geo, &start, part, &mut rng) {
-                            return Ok(found(g, attempts));
+                        match self.climb(geo, &start, part, &mut rng, &observe) {
+                            Ok(g) => return Ok(found(g, attempts)),
+                            Err(Climbed::Stopped(stop)) => return Err(self.stopped(stop, attempts)),
+                            Err(_) => {}
                         }
                     }
                 }
@@ -550,7 +551,8 @@ impl Generator {
     }
 
     /// Climbs from `start` toward `part` (see [`climb`]); the puzzle, rated and accepted by
-    /// the target narrowed to the part, or the highest-rated puzzle on the way.
+    /// the target narrowed to the part, or how the climb ended without one (a puzzle in the
+    /// part that the rest of the target refuses ends as `start`).
     #[allow(clippy::result_large_err)]
     fn climb(
         &self,
@@ -558,13 +560,17 @@ impl Generator {
         start: &Miss,
         part: (i64, i64),
         rng: &mut PuzzleRng,
-    ) -> Result<Generated, Miss> {
+        observe: &dyn Fn() -> Result<(), Stop>,
+    ) -> Result<Generated, Climbed> {
         let bounds = Bounds {
             orbits: &self.orbits,
             clues: self.options.clues.unwrap_or((self.floor, 81)),
             minimal: self.options.minimal,
         };
-        let reached = climb::climb(geo, &bounds, start, part, rng)?;
+        let reached = match climb::climb(geo, &bounds, start, part, rng, observe) {
+            Climbed::Reached(reached) => reached,
+            other => return Err(other),
+        };
         let sudoku = Sudoku::from_bytes(reached.puzzle).expect("digits 0-9");
         match rating::rate_in(geo.layout(), &sudoku) {
             // The capped rater's ER is the full rater's; the rest of the target (a level, a
@@ -572,7 +578,19 @@ impl Generator {
             Some(r) if self.options.target.within(part).accepts(&r) => {
                 Ok(self.finished(geo, sudoku, reached.solution, Some(r), None, None))
             }
-            _ => Err(*start),
+            _ => Err(Climbed::Missed(*start)),
+        }
+    }
+
+    /// The error for an observer's `stop` at attempt `attempts`.
+    fn stopped(&self, stop: Stop, attempts: u64) -> GenerateError {
+        match stop {
+            Stop::Cancel => GenerateError::Cancelled,
+            Stop::OutOfTime(elapsed) => GenerateError::Timeout {
+                target: self.describe(),
+                attempts,
+                elapsed,
+            },
         }
     }
 }

@@ -26,12 +26,12 @@
 //! Any layout of nonet-core (`GenerateOptions::variant`: jigsaw, X-Sudoku, Windoku, combined)
 //! is generated the same way from the layout's own houses: a jigsaw puzzle gets a random region
 //! map from its seed (or the fixed `GenerateOptions::regions`), uniqueness and minimality hold on
-//! the layout, and difficulty targets are refused there until nonet-logic rates layouts.
+//! the layout, and difficulty targets are rated over the layout's houses.
 //!
 //! **Invariant:** all randomness comes from [`PuzzleRng`], keyed by the puzzle's seed alone; no
 //! thread, clock or global state can change a puzzle. The engine reads no clock: a caller's
-//! deadline, checked between attempts through [`Generator::generate_observed`], only turns a
-//! result into an error.
+//! deadline, checked between attempts and between a climb's rated moves through
+//! [`Generator::generate_observed`], only turns a result into an error.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -8,8 +8,7 @@
 
 use nonet_core::{Cell, Solutions, Solver, Sudoku};
 use nonet_generate::{GenerateOptions, Generator, Level, Target};
-use nonet_logic::path::{apply, solve_path, Path, PathOptions};
-use nonet_logic::{Candidate, Technique};
+use nonet_logic::{Candidate, Path, Teacher, Technique};
 use proptest::prelude::*;
 
 /// A generator for `level` (or no target at all).
@@ -53,7 +52,7 @@ fn check_path(path: &Path, solution: &Sudoku, logical_only: bool) -> Result<(), 
                 ));
             }
         }
-        apply(&mut pm, step);
+        step.apply_to(&mut pm);
         if pm.has_dead_cell() {
             return Err(format!("dead cell after step {i} ({name})"));
         }
@@ -84,7 +83,8 @@ fn check_seed(level: Option<Level>, seed: u64) -> Result<(), TestCaseError> {
         "{}: not the generator's solution",
         line
     );
-    let path = solve_path(&g.puzzle, &PathOptions::default())
+    let path = Teacher::new()
+        .path(&g.puzzle)
         .map_err(|e| TestCaseError::fail(format!("{line}: no path: {e}")))?;
     check_path(&path, &solution, level.is_some())
         .map_err(|e| TestCaseError::fail(format!("seed {seed}, {line}: {e}")))?;
@@ -121,7 +121,7 @@ proptest! {
 fn the_checker_catches_unsound_steps() {
     let g = generator(None).generate(7).unwrap();
     let solution = g.solution;
-    let path = solve_path(&g.puzzle, &PathOptions::default()).unwrap();
+    let path = Teacher::new().path(&g.puzzle).unwrap();
     assert_eq!(check_path(&path, &solution, false), Ok(()));
     let cell = Cell::all().find(|&c| g.puzzle.get(c).is_none()).unwrap();
     let right = solution.get(cell).unwrap();

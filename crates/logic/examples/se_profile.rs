@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use nonet_core::Sudoku;
-use nonet_logic::chains::{self, ChainLevel};
-use nonet_logic::se::{self, grid::Grid, Memory, Truth};
+use nonet_logic::internals::chains::{self, ChainLevel};
+use nonet_logic::internals::se::{self, Grid, Memory, Truth};
 use nonet_logic::Step;
 
 const NAMES: [&str; 9] = [

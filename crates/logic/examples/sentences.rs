@@ -17,10 +17,9 @@
 use std::collections::BTreeMap;
 
 use nonet_core::Sudoku;
-use nonet_logic::path::{solve_path, PathOptions};
-use nonet_logic::position::Position;
-use nonet_logic::techniques::find;
-use nonet_logic::{Step, Technique};
+use nonet_logic::internals::techniques::find;
+use nonet_logic::internals::Position;
+use nonet_logic::{Step, Teacher, Technique};
 
 #[path = "../tests/support/step_source.rs"]
 #[allow(dead_code)]
@@ -57,7 +56,7 @@ fn main() {
     {
         let f: Vec<&str> = line.split('|').collect();
         let sudoku = Sudoku::from_line(f[2]).expect("puzzle");
-        let path = solve_path(&sudoku, &PathOptions::default()).expect("path");
+        let path = Teacher::new().path(&sudoku).expect("path");
         if let Some(s) = path
             .steps
             .iter()
@@ -80,10 +79,7 @@ fn main() {
         }
     }
     for p in sample_puzzles() {
-        if let Ok(path) = solve_path(
-            &Sudoku::from_line(p).expect("read"),
-            &PathOptions::default(),
-        ) {
+        if let Ok(path) = Teacher::new().path(&Sudoku::from_line(p).expect("read")) {
             for s in &path.steps {
                 keep(s, format!("path {p}"));
             }

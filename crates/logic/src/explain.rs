@@ -137,25 +137,6 @@ fn houses_text(hs: &[House]) -> String {
     }
 }
 
-/// A step in words: the plain sentence, and the expert notation when the step has one.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Words {
-    /// The plain-English sentence: what the step concludes, then why, then the technique's
-    /// name ("4 can't go in r7c5: whichever of r7c1 or r7c8 is 4, r7c5 sees it (an X-Wing).").
-    pub text: String,
-    /// The expert notation of a chain, loop or forcing chain (Eureka-like, `=` strong and `-`
-    /// weak links), followed by what it concludes (`=> r7c5<>4`); `None` for other steps.
-    pub notation: Option<String>,
-}
-
-/// The plain sentence and the notation of `step`.
-pub fn words(step: &Step) -> Words {
-    Words {
-        text: explain(step),
-        notation: notation(step),
-    }
-}
-
 /// The expert notation of a step with a chain: each branch in Eureka-like notation, then
 /// `=>` and the step's conclusion in HoDoKu's short form (`r5c7<>6`, `r4c7=3`).
 pub fn notation(step: &Step) -> Option<String> {
@@ -1196,7 +1177,7 @@ mod tests {
              only in r9c2 or r9c8. Those two 7s take columns 2 and 8 between them, one each, so \
              no other cell of those columns can be 7 (an X-Wing)."
         );
-        assert_eq!(words(&x_wing()).notation, None);
+        assert_eq!(notation(&x_wing()), None);
     }
 
     #[test]
@@ -1270,15 +1251,15 @@ mod tests {
 
     #[test]
     fn a_chain_is_walked_link_by_link_with_its_notation_second() {
-        let w = words(&kite());
+        let step = kite();
         assert_eq!(
-            w.text,
+            explain(&step),
             "3 can't go in r1c1: whichever of r6c1 or r1c7 is 3, r1c1 sees it. Follow the \
              chain: if r6c1 isn't 3, then r6c8 is 3; then r5c7 isn't 3; then r1c7 is 3 (a \
              2-String Kite)."
         );
         assert_eq!(
-            w.notation.as_deref(),
+            notation(&step).as_deref(),
             Some("3r6c1 = 3r6c8 - 3r5c7 = 3r1c7 => r1c1<>3")
         );
     }

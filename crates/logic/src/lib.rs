@@ -34,27 +34,20 @@
 
 #![forbid(unsafe_code)]
 
-// The modules behind the front door. They stay reachable for the crate's own tests, fuzz
-// targets and tools, but are not part of the documented interface.
-#[doc(hidden)]
-pub mod chains;
+// The modules behind the front door: private, reached from outside only through the root
+// re-exports, the `rate` module and `internals`.
+mod chains;
 mod check;
 mod difficulty;
-#[doc(hidden)]
-pub mod explain;
-#[doc(hidden)]
-pub mod path;
-#[doc(hidden)]
-pub mod position;
+mod explain;
+mod path;
+mod position;
 pub mod rate;
-#[doc(hidden)]
-pub mod se;
-#[doc(hidden)]
-pub mod step;
+mod se;
+mod step;
 mod teacher;
-pub mod technique;
-#[doc(hidden)]
-pub mod techniques;
+mod technique;
+mod techniques;
 
 pub use check::{CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
@@ -64,3 +57,55 @@ pub use step::{
 };
 pub use teacher::Teacher;
 pub use technique::{Family, Technique};
+
+/// Not part of the interface: the engine's inner parts, for the crate's own tests, examples and
+/// fuzz targets; no stability. Each item here is one that such a caller needs and that the front
+/// door does not give (a single technique's finder on a position, SE's rating loop stage by
+/// stage, the path's options without a [`Teacher`]). Programs use the items at the crate root.
+/// Its modules mirror the crate's own, so an item that moves or is renamed inside the crate
+/// changes one line here and its callers' imports.
+#[doc(hidden)]
+pub mod internals {
+    /// The path's loop: its options, its order and its steps one at a time.
+    pub mod path {
+        pub use crate::path::{apply, next_step_or_guess, PathOptions, ORDER};
+    }
+
+    /// The board the techniques search.
+    pub use crate::position::Position;
+
+    /// The techniques' finders, one technique or family at a time.
+    pub mod techniques {
+        pub use crate::techniques::{find, find_family};
+
+        /// The almost-locked-set searches.
+        pub mod als {
+            pub use crate::techniques::als::MAX_STEPS;
+        }
+
+        /// The uniqueness finders.
+        pub mod uniqueness {
+            pub use crate::techniques::uniqueness::rectangles;
+        }
+    }
+
+    /// Sudoku Explainer's rating loop and its board.
+    pub mod se {
+        pub use crate::se::grid::{Geometry, Grid};
+        pub use crate::se::{
+            next_basic_hint, rate_grid_with, rate_sudoku, rate_sudoku_in, round1, Memory, Truth,
+        };
+
+        /// The uniqueness producers.
+        pub mod unique {
+            pub use crate::se::unique::{bug, unique_loops, Loops};
+        }
+    }
+
+    /// Sudoku Explainer's forcing chains, level by level.
+    pub mod chains {
+        pub use crate::chains::{
+            find_forcing_chains, se_chains_with, se_static_chains_with, ChainLevel,
+        };
+    }
+}

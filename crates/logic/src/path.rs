@@ -448,13 +448,9 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
     })
 }
 
-/// A player's position made consistent: candidates clashing with placed digits removed, and
-/// cells without any pencil mark given the digits their peers allow.
-pub fn normalize(pm: &PencilMarks) -> PencilMarks {
-    normalize_in(&STANDARD, pm)
-}
-
-/// [`normalize`] on `layout` (a placed digit clashes with the cell's peers on that layout).
+/// A player's position made consistent on `layout`: candidates clashing with placed digits
+/// (on that layout's peers) removed, and cells without any pencil mark given the digits their
+/// peers allow.
 pub fn normalize_in(layout: &Layout, pm: &PencilMarks) -> PencilMarks {
     let mut out = pm.clone();
     for cell in Cell::all() {
@@ -650,7 +646,7 @@ mod tests {
         let mut pm = PencilMarks::raw(&givens);
         pm.set_candidates(Cell::at(0, 1), DigitSet::EMPTY);
         pm.set_candidates(Cell::at(0, 2), DigitSet::ALL);
-        let n = normalize(&pm);
+        let n = normalize_in(&STANDARD, &pm);
         let raw = PencilMarks::raw(&givens);
         assert_eq!(n.candidates(Cell::at(0, 1)), raw.candidates(Cell::at(0, 1)));
         assert_eq!(n.candidates(Cell::at(0, 2)), raw.candidates(Cell::at(0, 2)));

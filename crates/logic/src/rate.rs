@@ -1,5 +1,5 @@
 //! Difficulty ratings, the front door: the classic scale (RATING.md §1), Sudoku Explainer's
-//! ER/EP/ED (RATING.md §2, reproduced by [`crate::se`]) and the player levels derived from ER
+//! ER/EP/ED (RATING.md §2, reproduced by the crate's SE engine) and the player levels derived from ER
 //! (RATING.md §3).
 //!
 //! Every rating first checks the puzzle: clashing givens are an error, and a puzzle with no

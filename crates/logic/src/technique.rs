@@ -978,7 +978,7 @@ pub static CATALOGUE: [Entry; 79] = {
 
 impl Technique {
     /// The technique's row of the [`CATALOGUE`].
-    pub fn entry(self) -> &'static Entry {
+    pub(crate) fn entry(self) -> &'static Entry {
         &CATALOGUE[self as usize]
     }
 
@@ -1002,7 +1002,9 @@ impl Technique {
         self.entry().needs_uniqueness
     }
 
-    /// Whether it holds only on the standard layout (see [`Entry::standard_layout_only`]).
+    /// Whether it is found only on the standard layout: Sudoku Explainer's producers and
+    /// chaining engine know only the standard houses, so a teacher on a variant's layout
+    /// leaves it out.
     pub fn standard_layout_only(self) -> bool {
         self.entry().standard_layout_only
     }

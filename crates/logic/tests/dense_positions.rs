@@ -2,9 +2,9 @@
 //! input bytes: searches on them must stay bounded and sound.
 
 use nonet_core::PencilMarks;
-use nonet_logic::position::Position;
-use nonet_logic::technique::Technique;
-use nonet_logic::techniques::{als, find_family};
+use nonet_logic::internals::techniques::{als, find_family};
+use nonet_logic::internals::Position;
+use nonet_logic::Technique;
 
 /// Found by `logic_steps` (the fixture is its pencil-mark grid, where r6c7's lone candidate
 /// reads back as a value): the fuzzed position had 888 ALSs, 5.8 million wing triples and

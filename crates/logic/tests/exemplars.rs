@@ -12,15 +12,12 @@
 //! 0707 and 0709/0710 (see `reglib.rs`).
 
 use nonet_core::Sudoku;
-use nonet_logic::explain::explain;
-use nonet_logic::path::{solve_path, PathOptions, ORDER};
-use nonet_logic::Technique;
+use nonet_logic::{Teacher, Technique};
 
 const STEPS: &str = include_str!("fixtures/exemplar-steps.txt");
 
 fn technique(name: &str) -> Technique {
-    *ORDER
-        .iter()
+    Technique::all()
         .find(|t| format!("{t:?}") == name)
         .unwrap_or_else(|| panic!("unknown technique {name}"))
 }
@@ -38,7 +35,7 @@ fn exemplar_steps() {
         seen.push(t);
         let sudoku = Sudoku::from_line(f[2]).expect("puzzle");
         let solution = sudoku.unique_solution().expect("unique");
-        let path = solve_path(&sudoku, &PathOptions::default()).expect("path");
+        let path = Teacher::new().path(&sudoku).expect("path");
         assert_eq!(
             path.end.to_sudoku(),
             solution,
@@ -55,10 +52,10 @@ fn exemplar_steps() {
                 "{line}: got {} | {}\n  {}",
                 elims.join(" "),
                 places.join(" "),
-                explain(step)
+                step.explanation()
             ));
         }
-        let text = explain(step);
+        let text = step.explanation();
         assert!(
             text.len() > 20 && text.contains(t.name()) || t == Technique::SimpleColorsWrap,
             "{line}: explanation does not name the technique: {text}"

@@ -31,10 +31,10 @@
 
 use std::collections::BTreeMap;
 
-use nonet_logic::position::Position;
-use nonet_logic::step::{Candidate, CandidateSet};
-use nonet_logic::techniques::find;
+use nonet_logic::internals::techniques::find;
+use nonet_logic::internals::Position;
 use nonet_logic::Technique;
+use nonet_logic::{Candidate, CandidateSet};
 
 const LIB: &str = include_str!("fixtures/reglib-1.3.txt");
 

@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 
 use nonet_core::{Digit, Sudoku};
+use nonet_logic::internals::se::{rate_grid_with, Grid, Memory, Truth};
 use nonet_logic::rate::{rate_se_unchecked, SeRating};
-use nonet_logic::se::{grid::Grid, rate_grid_with, Memory, Truth};
 use nonet_logic::{Candidate, CandidateSet};
 
 fn shared(name: &str) -> PathBuf {
@@ -364,7 +364,7 @@ fn hand_checked_bands() {
 /// rated the puzzle 6.6 where SE 1.2.1.3 gives 7.1.
 #[test]
 fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits() {
-    use nonet_logic::se::{rate_sudoku, unique};
+    use nonet_logic::internals::se::{rate_sudoku, unique};
     let p = "..2.5...34..8....6.8......5....4..5....7.3..997...5.1...5.247..8.3..7.....9......";
     let s = Sudoku::from_line(p).unwrap();
     assert_eq!(rate_se_unchecked(&s).to_string(), "7.1/1.2/1.2");
@@ -387,7 +387,7 @@ fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits()
 #[test]
 fn forcing_chain_api_is_sound() {
     use nonet_core::PencilMarks;
-    use nonet_logic::chains::{find_forcing_chains, ChainLevel};
+    use nonet_logic::internals::chains::{find_forcing_chains, ChainLevel};
     let puzzles = [
         ".9..1..42.7....6..4....687...4...13.9...5...6.23...7...596....4..2....6.63..2..5.",
         ".4.86......9..25..62.53....15....2...9.....5...3....48....25.73..21..9......98.1.",
@@ -520,7 +520,7 @@ fn se_trace() {
         let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
             continue;
         };
-        let r = nonet_logic::se::rate_sudoku(&p);
+        let r = nonet_logic::internals::se::rate_sudoku(&p);
         // FNV-1a over everything that decides a step: technique, difficulty, complexity,
         // eliminations and placement.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -545,7 +545,7 @@ fn se_trace() {
         }
         println!(
             "{i} {:.1}/{:.1}/{:.1} {} {h:016x}",
-            nonet_logic::se::round1(r.er),
+            nonet_logic::internals::se::round1(r.er),
             r.ep,
             r.ed,
             r.steps.len()
@@ -570,7 +570,7 @@ fn se_step_tally() {
         let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
             continue;
         };
-        for s in &nonet_logic::se::rate_sudoku(&p).steps {
+        for s in &nonet_logic::internals::se::rate_sudoku(&p).steps {
             *tally.entry(format!("{:?}", s.technique)).or_default() += 1;
             if s.complexity > 0 {
                 *tally

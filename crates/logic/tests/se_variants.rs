@@ -9,9 +9,9 @@
 use std::path::PathBuf;
 
 use nonet_core::{CellSet, Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
+use nonet_logic::internals::se::{rate_sudoku_in, unique, Truth};
+use nonet_logic::internals::se::{Geometry, Grid};
 use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
-use nonet_logic::se::grid::{Geometry, Grid};
-use nonet_logic::se::{rate_sudoku_in, unique, Truth};
 use nonet_logic::Technique;
 
 fn shared(name: &str) -> PathBuf {
@@ -123,9 +123,9 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
         if verbose {
             println!(
                 "{where_}: ER {:.1} EP {:.1} ED {:.1} steps {}{}",
-                nonet_logic::se::round1(r.er),
-                nonet_logic::se::round1(r.ep),
-                nonet_logic::se::round1(r.ed),
+                nonet_logic::internals::se::round1(r.er),
+                nonet_logic::internals::se::round1(r.ep),
+                nonet_logic::internals::se::round1(r.ed),
                 r.steps.len(),
                 if r.stuck { " stuck" } else { "" }
             );
@@ -205,7 +205,7 @@ fn grids_before(techniques: &[Technique], limit: usize) -> Vec<(PencilMarks, non
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 81) {
         let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
-        let r = nonet_logic::se::rate_sudoku(&s);
+        let r = nonet_logic::internals::se::rate_sudoku(&s);
         if !r.steps.iter().any(|h| techniques.contains(&h.technique)) {
             continue;
         }
@@ -319,7 +319,7 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
 /// on the standard layout; the same positions may lock along a diagonal.)
 #[test]
 fn memory_forgets_what_it_knew_of_another_layout() {
-    use nonet_logic::se::{next_basic_hint, Memory};
+    use nonet_logic::internals::se::{next_basic_hint, Memory};
     use nonet_logic::Step;
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
     let key = |h: Option<Step>| h.map(|h| (h.technique, h.eliminations, h.placement));

@@ -14,7 +14,7 @@
 //! a few hundred milliseconds each, so the whole run takes hours on one core).
 
 use nonet_core::{PencilMarks, Sudoku};
-use nonet_logic::path::{apply, next_step_or_guess, PathOptions};
+use nonet_logic::internals::path::{apply, next_step_or_guess, PathOptions};
 use nonet_logic::Technique;
 
 /// Checks one puzzle; returns the number of guesses, or a description of the failure.

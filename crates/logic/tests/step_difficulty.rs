@@ -3,7 +3,7 @@
 //! sets copied into `tests/fixtures/`.
 
 use nonet_core::{PencilMarks, Sudoku};
-use nonet_logic::path::{apply, next_step_or_guess, PathOptions};
+use nonet_logic::internals::path::{apply, next_step_or_guess, PathOptions};
 use nonet_logic::Technique;
 
 fn check(puzzle: &str, seen: &mut Vec<Technique>) {

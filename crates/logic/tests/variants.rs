@@ -281,8 +281,8 @@ fn a_diagonal_confined_to_a_box_points_at_the_box() {
 
 /// How many unique rectangles of type 1 the finder sees on `pm` on `layout`.
 fn type1_rectangles(layout: &Layout, pm: &PencilMarks) -> usize {
-    use nonet_logic::position::Position;
-    use nonet_logic::techniques::uniqueness::rectangles;
+    use nonet_logic::internals::techniques::uniqueness::rectangles;
+    use nonet_logic::internals::Position;
     rectangles(&Position::new_in(layout, pm))
         .into_iter()
         .filter(|s| s.technique == Technique::UniqueRectangle1)
@@ -360,8 +360,8 @@ fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
 /// geometry under other house numbers) it finds the standard board's step.
 #[test]
 fn bug_plus_one_reads_the_layouts_houses() {
-    use nonet_logic::position::Position;
-    use nonet_logic::techniques::find;
+    use nonet_logic::internals::techniques::find;
+    use nonet_logic::internals::Position;
     // The teacher's path on this puzzle reaches a BUG+1.
     let puzzle = Sudoku::from_line(
         "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",

@@ -215,7 +215,7 @@ impl<S: Style> StepView<S> {
     /// The view of `step` found on `position` (when known) on `layout`: the position ties
     /// each strong link to the house where it holds.
     pub fn new(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> StepView<S> {
-        let words = nonet_logic::explain::words(step);
+        let text = step.explanation();
         let links = step
             .links(layout, position)
             .into_iter()
@@ -246,9 +246,9 @@ impl<S: Style> StepView<S> {
                 .iter()
                 .map(|c| CandidateView::new(&c))
                 .collect(),
-            explanation: words.text.clone(),
-            text: words.text,
-            notation: words.notation,
+            explanation: text.clone(),
+            text,
+            notation: step.notation(),
             links,
             houses: step.houses.iter().map(|&h| S::house(h)).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),

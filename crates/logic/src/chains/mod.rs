@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use nonet_core::{PencilMarks, Sudoku};
-//! use nonet_logic::chains::{find_forcing_chains, ChainLevel};
+//! use nonet_logic::internals::chains::{find_forcing_chains, ChainLevel};
 //! let s = Sudoku::from_line(
 //!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 //! ).unwrap();
@@ -468,20 +468,15 @@ pub fn se_static_chains(g: &Grid, memory: &mut Memory) -> Option<Step> {
     se_static_chains_with(g, None, memory)
 }
 
-/// [`se_static_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
+/// `se_static_chains`, sped up by the solution when `truth` is given (it must fit `g`, see
 /// [`Truth`]); the hint is the same.
 pub fn se_static_chains_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     memory.chainer().0.cycles.best(g, false, truth)
 }
 
 /// SE's multiple/dynamic producer of `level` on `g` (`Static` runs producer #21), with the
-/// buffers and sterile memory of `memory`.
-pub fn se_chains(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<Step> {
-    se_chains_with(g, level, None, memory)
-}
-
-/// [`se_chains`], sped up by the solution when `truth` is given (it must fit `g`, see
-/// [`Truth`]); the hint is the same.
+/// buffers and sterile memory of `memory`; the solution, when `truth` is given (it must fit
+/// `g`, see [`Truth`]), speeds it up and the hint is the same.
 pub fn se_chains_with(
     g: &Grid,
     level: ChainLevel,

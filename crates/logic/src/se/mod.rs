@@ -286,13 +286,9 @@ pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> O
     None
 }
 
-/// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked.
-pub fn rate_grid(g: Grid) -> SeResult {
-    rate_grid_with(g, None, &mut Memory::new())
-}
-
-/// [`rate_grid`], sped up by the solution of the grid when `truth` is given (see [`Truth`]);
-/// the result is the same. The producers use `memory` (any memory gives the same result).
+/// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked. The
+/// solution of the grid, when `truth` is given (see [`Truth`]), speeds it up; the result is
+/// the same. The producers use `memory` (any memory gives the same result).
 pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) -> SeResult {
     let mut er = f64::NEG_INFINITY;
     let mut ep = 0.0;

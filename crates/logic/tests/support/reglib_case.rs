@@ -2,7 +2,7 @@
 //! position. Shared by the reglib test and the `sentences` example.
 
 use nonet_core::{Cell, Digit, DigitSet, PencilMarks, STANDARD};
-use nonet_logic::step::Candidate;
+use nonet_logic::Candidate;
 
 /// Candidates written `<digit><row><col>`, space-separated, sorted and without repeats.
 pub fn parse_cands(s: &str) -> Vec<Candidate> {

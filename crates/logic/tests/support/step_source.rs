@@ -10,10 +10,9 @@
 //! `sentences` test (which reads it back).
 
 use nonet_core::Sudoku;
-use nonet_logic::path::{solve_path, PathOptions};
-use nonet_logic::position::Position;
-use nonet_logic::techniques::find;
-use nonet_logic::{Step, Technique};
+use nonet_logic::internals::techniques::find;
+use nonet_logic::internals::Position;
+use nonet_logic::{Step, Teacher, Technique};
 
 #[path = "reglib_case.rs"]
 pub mod reglib_case;
@@ -24,7 +23,7 @@ pub const REGLIB: &str = include_str!("../fixtures/reglib-1.3.txt");
 /// The first step of `technique` on `puzzle`'s path.
 pub fn on_path(puzzle: &str, technique: Technique) -> Option<Step> {
     let sudoku = Sudoku::from_line(puzzle).ok()?;
-    let path = solve_path(&sudoku, &PathOptions::default()).ok()?;
+    let path = Teacher::new().path(&sudoku).ok()?;
     path.steps.into_iter().find(|s| s.technique == technique)
 }
 
