@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
                 "{technique:?}: {step:?}"
             );
         }
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             assert!(
                 pm.value(p.cell).is_none() && pm.candidates(p.cell).contains(p.digit),
                 "{technique:?}: {step:?}"

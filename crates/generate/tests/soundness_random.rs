@@ -33,10 +33,10 @@ fn check_path(path: &Path, solution: &Sudoku, logical_only: bool) -> Result<(), 
         if logical_only && step.technique == Technique::TrialAndError {
             return Err(format!("step {i} is a guess"));
         }
-        if step.placements.is_empty() && step.eliminations.is_empty() {
+        if step.placement.is_none() && step.eliminations.is_empty() {
             return Err(format!("step {i} ({name}) does nothing"));
         }
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             if solution.get(p.cell) != Some(p.digit) {
                 return Err(format!(
                     "step {i} ({name}) places {} in {}",
@@ -138,9 +138,7 @@ fn the_checker_catches_unsound_steps() {
         .find(|&d| d != right)
         .unwrap();
     let mut bad = path.clone();
-    bad.steps[0]
-        .placements
-        .push(Candidate { cell, digit: wrong });
+    bad.steps[0].placement = Some(Candidate { cell, digit: wrong });
     let err = check_path(&bad, &solution, false).unwrap_err();
     assert!(err.contains("places"), "{err}");
 }

@@ -187,14 +187,14 @@ impl Board {
     }
 
     /// Applies `step` as Sudoku Explainer does: removes every eliminated candidate still
-    /// there, then places each placement whose cell is still empty.
+    /// there, then places the step's digit if its cell is still empty.
     pub fn apply_in(&mut self, layout: &Layout, step: &Step) {
         for d in 0..9 {
             for c in bits(step.eliminations.mask(d) & self.pos[d]) {
                 self.remove_at(c, d);
             }
         }
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             if self.values[p.cell.index()].is_none() {
                 self.place_in(layout, p.cell, p.digit);
             }

@@ -94,7 +94,7 @@ impl Claim {
             digits: step.digits,
             pattern: step.pattern.clone(),
             secondary: step.secondary.clone(),
-            placements: step.placements.clone(),
+            placements: step.placement.into_iter().collect(),
             eliminations: step.eliminations.iter().collect(),
         }
     }
@@ -267,7 +267,7 @@ pub(crate) fn check(
             .eliminations
             .iter()
             .all(|&e| s.eliminations.contains(e))
-            && claim.placements.iter().all(|p| s.placements.contains(p))
+            && claim.placements.iter().all(|&p| s.placement == Some(p))
     };
     if let Some(step) = matching.iter().find(|s| s.is_productive() && gives_all(s)) {
         let mut step = (*step).clone();
@@ -283,9 +283,9 @@ pub(crate) fn check(
     // The nearest productive match: the one touching most of the claimed results' cells.
     let touching = |s: &Step| {
         let cells: CellSet = s
-            .placements
-            .iter()
+            .placement
             .map(|c| c.cell)
+            .into_iter()
             .chain(s.eliminations.cells())
             .collect();
         claim
@@ -358,7 +358,7 @@ fn found_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
 fn with_every_full_house(pos: &Position, steps: Vec<Step>) -> Vec<Step> {
     let mut out = Vec::with_capacity(steps.len());
     for s in steps {
-        let more: Vec<Step> = match (s.technique, s.placements.first(), s.houses.first()) {
+        let more: Vec<Step> = match (s.technique, s.placement, s.houses.first()) {
             (Technique::FullHouse, Some(p), Some(&first)) => pos
                 .layout()
                 .all_houses_of(p.cell)
@@ -446,7 +446,7 @@ fn not_given(claim: &Claim, step: &Step) -> String {
     if let Some(p) = claim
         .placements
         .iter()
-        .find(|p| !step.placements.contains(p))
+        .find(|&&p| step.placement != Some(p))
     {
         return format!(
             "the {} does not place {} in {}: it {gives}",
@@ -461,15 +461,8 @@ fn not_given(claim: &Claim, step: &Step) -> String {
 /// "removes 4 from r5c1 and r6c6" / "places 7 in r9c3".
 fn describe_result(step: &Step) -> String {
     let mut parts = Vec::new();
-    if !step.placements.is_empty() {
-        parts.push(format!(
-            "places {}",
-            list(
-                step.placements
-                    .iter()
-                    .map(|p| format!("{} in {}", p.digit, p.cell))
-            )
-        ));
+    if let Some(p) = step.placement {
+        parts.push(format!("places {} in {}", p.digit, p.cell));
     }
     if !step.eliminations.is_empty() {
         parts.push(format!(

@@ -142,9 +142,9 @@ fn houses_text(hs: &[House]) -> String {
 pub fn notation(step: &Step) -> Option<String> {
     let chain = step.chain.as_ref().filter(|c| !c.branches.is_empty())?;
     let mut effects: Vec<String> = step
-        .placements
-        .iter()
+        .placement
         .map(|p| format!("{}={}", p.cell, p.digit))
+        .into_iter()
         .collect();
     effects.extend(
         step.eliminations
@@ -174,13 +174,8 @@ fn number_word(n: usize) -> String {
 /// fewer groups (a naked pair removes digits from cells, a hidden pair clears cells).
 pub fn conclusion(step: &Step) -> String {
     let mut parts: Vec<String> = Vec::new();
-    if !step.placements.is_empty() {
-        let placed: Vec<String> = step
-            .placements
-            .iter()
-            .map(|p| format!("{} is {}", p.cell, p.digit))
-            .collect();
-        parts.push(join_words(&placed));
+    if let Some(p) = step.placement {
+        parts.push(format!("{} is {}", p.cell, p.digit));
     }
     let mut by_digit: Vec<(Digit, Vec<String>)> = Vec::new();
     let mut by_cell: Vec<(Cell, Vec<String>)> = Vec::new();
@@ -283,31 +278,12 @@ fn explain_raw(step: &Step) -> String {
     let name = step.technique.name();
     let dtext = digit_list(step.digits);
     let so = conclusion(step);
+    if let Some(p) = step.placement {
+        if let Some(text) = placing_text(step, p, &so) {
+            return text;
+        }
+    }
     match step.technique {
-        FullHouse => {
-            let p = step.placements[0];
-            format!(
-                "{so}: it is the last empty cell of {}, and {} is the one digit missing there \
-                 (a Full House).",
-                houses_text(&step.houses),
-                p.digit
-            )
-        }
-        HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => {
-            let p = step.placements[0];
-            format!(
-                "{so}: it is the only cell of {} where {} can still go (a Hidden Single).",
-                houses_text(&step.houses),
-                p.digit
-            )
-        }
-        NakedSingle => {
-            let p = step.placements[0];
-            format!(
-                "{so}: it is the only digit still possible in {} (a Naked Single).",
-                p.cell
-            )
-        }
         Pointing | Claiming => format!(
             "{so}: in {}, {dtext} can only go in {}, {} in {}, so the {dtext} of {} must be \
              one of those cells ({name}, a kind of locked candidates).",
@@ -412,19 +388,41 @@ fn explain_raw(step: &Step) -> String {
             join_words(&cell_names(cells_of(&step.secondary))),
             with_article(name),
         ),
-        TrialAndError => {
-            let p = step.placements[0];
-            format!(
-                "{so}: no technique applies here, so this is a guess among {dtext} for {}, \
-                 checked against the solution (Trial and Error, not logic).",
-                p.cell
-            )
-        }
         _ => match &step.chain {
             Some(chain) if !chain.branches.is_empty() => forcing_text(step, chain, so),
             _ => se_text(step, so),
         },
     }
+}
+
+/// The sentence of a technique that only places (the singles, a guess), given what it places
+/// `p`; `None` for the others.
+fn placing_text(step: &Step, p: Candidate, so: &str) -> Option<String> {
+    use Technique::*;
+    Some(match step.technique {
+        FullHouse => format!(
+            "{so}: it is the last empty cell of {}, and {} is the one digit missing there \
+             (a Full House).",
+            houses_text(&step.houses),
+            p.digit
+        ),
+        HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => format!(
+            "{so}: it is the only cell of {} where {} can still go (a Hidden Single).",
+            houses_text(&step.houses),
+            p.digit
+        ),
+        NakedSingle => format!(
+            "{so}: it is the only digit still possible in {} (a Naked Single).",
+            p.cell
+        ),
+        TrialAndError => format!(
+            "{so}: no technique applies here, so this is a guess among {} for {}, \
+             checked against the solution (Trial and Error, not logic).",
+            digit_list(step.digits),
+            p.cell
+        ),
+        _ => return None,
+    })
 }
 
 /// Sudoku Explainer's own steps, which carry their cells and digits but no houses (and no
@@ -435,7 +433,7 @@ fn se_text(step: &Step, so: String) -> String {
     let name = with_article(step.technique.name());
     let cells = join_words(&cell_names(step.cells));
     let ds = digit_list(step.digits);
-    let placed = step.placements.first();
+    let placed = step.placement;
     match (step.technique, placed) {
         (DirectPointing | DirectClaiming, Some(p)) => format!(
             "{so}: in one house, {ds} can only go in {cells}, which share a second house too, \
@@ -818,7 +816,7 @@ fn chain_text(step: &Step, so: String) -> String {
     if chain.branches.len() > 1 {
         return forcing_text(step, chain, so);
     }
-    if !step.placements.is_empty() {
+    if step.placement.is_some() {
         return format!(
             "{so}: follow the chain {steps}. Assuming the opposite leads back to it, so it \
              holds ({name})."
@@ -1220,7 +1218,7 @@ mod tests {
         s.eliminations = [cand(3, 6, 2), cand(3, 6, 9)].into_iter().collect();
         assert_eq!(conclusion(&s), "r3c6 can't be 2 or 9");
         s.eliminations = Default::default();
-        s.placements = vec![cand(4, 7, 3)];
+        s.placement = Some(cand(4, 7, 3));
         assert_eq!(conclusion(&s), "r4c7 is 3");
     }
 

@@ -351,7 +351,7 @@ pub fn trial_and_error(pm: &PencilMarks, solution: &Sudoku) -> Option<Step> {
         .min_by_key(|&c| pm.candidates(c).len())?;
     let d = solution.get(cell)?;
     let mut s = Step::new(Technique::TrialAndError);
-    s.placements.push(Candidate::new(cell, d));
+    s.placement = Some(Candidate::new(cell, d));
     s.pattern = pm
         .candidates(cell)
         .iter()
@@ -369,7 +369,7 @@ pub fn apply(pm: &mut PencilMarks, step: &Step) {
 
 /// [`apply`] on `layout`: a placed digit leaves the cell's peers on that layout.
 pub fn apply_in(layout: &Layout, pm: &mut PencilMarks, step: &Step) {
-    for p in &step.placements {
+    if let Some(p) = step.placement {
         if pm.value(p.cell).is_none() {
             pm.place_in(layout, p.cell, p.digit);
         }

@@ -3,8 +3,9 @@
 //!
 //! Both solvers make the same `Step`: the explaining techniques (easiest first) and Sudoku
 //! Explainer's producers (SE's order), which fill in SE's difficulty and a chain's complexity.
-//! A step's eliminations are a [`CandidateSet`], a fixed-size value, so finding a step that
-//! is never shown allocates nothing for them.
+//! A step's eliminations are a [`CandidateSet`] and its placement an `Option<Candidate>`, both
+//! fixed-size values, so finding a step that is never shown allocates nothing for them (the
+//! rating walks find hundreds of thousands of singles).
 
 use nonet_core::{Cell, CellSet, CellSetIter, Digit, DigitSet, DigitSetIter, House};
 
@@ -284,8 +285,9 @@ pub struct Chain {
 pub struct Step {
     /// Which technique.
     pub technique: Technique,
-    /// Digits the step places.
-    pub placements: Vec<Candidate>,
+    /// The digit the step places, if any. No technique places more than one: a deduction
+    /// that fixes several cells is that many steps, each single on its own.
+    pub placement: Option<Candidate>,
     /// Candidates the step removes.
     pub eliminations: CandidateSet,
     /// The candidates that form the pattern (for highlighting), e.g. the four corners of an
@@ -321,7 +323,7 @@ impl Step {
     pub fn new(technique: Technique) -> Step {
         Step {
             technique,
-            placements: Vec::new(),
+            placement: None,
             eliminations: CandidateSet::EMPTY,
             pattern: Vec::new(),
             secondary: Vec::new(),
@@ -338,7 +340,7 @@ impl Step {
 
     /// Whether the step changes anything.
     pub fn is_productive(&self) -> bool {
-        !self.placements.is_empty() || !self.eliminations.is_empty()
+        self.placement.is_some() || !self.eliminations.is_empty()
     }
 }
 

@@ -75,10 +75,10 @@ fn broken_variants(pm: &PencilMarks, step: &Step) -> Vec<(String, Claim)> {
     let claim = Claim::from_step(step);
     let mut out = Vec::new();
     let mut all_cells = step.cells;
-    for c in step.pattern.iter().chain(&step.placements) {
+    for c in step.pattern.iter().chain(&step.placement) {
         all_cells.insert(c.cell);
     }
-    let first = step.pattern.first().or(step.placements.first());
+    let first = step.pattern.first().or(step.placement.as_ref());
     let from = first.map(|c| c.cell).or_else(|| step.cells.first());
     if let Some(from) = from {
         // The next cell holding the moved candidate's digit, so that the broken claim names
@@ -96,7 +96,7 @@ fn broken_variants(pm: &PencilMarks, step: &Step) -> Vec<(String, Claim)> {
         }
     }
     let mut digits = step.digits;
-    for c in step.pattern.iter().chain(&step.placements) {
+    for c in step.pattern.iter().chain(&step.placement) {
         digits.insert(c.digit);
     }
     if let Some(from) = digits.first() {
@@ -137,7 +137,7 @@ fn check_puzzle(line: &str, tally: &mut Tally) {
         match teacher.check_step(&cur, &Claim::from_step(step)) {
             Ok(v) if v.is_valid() => {
                 let got = v.step.expect("a valid verdict carries its step");
-                if got.eliminations != step.eliminations || got.placements != step.placements {
+                if got.eliminations != step.eliminations || got.placement != step.placement {
                     tally
                         .failures
                         .push(format!("{at}: accepted with other results: {}", v.reason));

@@ -46,7 +46,7 @@ fn exemplar_steps() {
             continue;
         };
         let elims: Vec<String> = step.eliminations.iter().map(|c| c.to_string()).collect();
-        let places: Vec<String> = step.placements.iter().map(|c| c.to_string()).collect();
+        let places: Vec<String> = step.placement.iter().map(|c| c.to_string()).collect();
         if elims.join(" ") != f[3] || places.join(" ") != f[4] {
             failures.push(format!(
                 "{line}: got {} | {}\n  {}",

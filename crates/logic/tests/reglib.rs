@@ -222,7 +222,7 @@ fn reglib() {
         // HoDoKu writes "set value" steps as the other candidates of the cell eliminated.
         if places.is_empty() {
             for s in &mut steps {
-                for p in s.placements.clone() {
+                if let Some(p) = s.placement {
                     for d in pm.candidates(p.cell) {
                         if d != p.digit {
                             s.eliminations.insert(Candidate::new(p.cell, d));
@@ -236,12 +236,8 @@ fn reglib() {
         let (exact, covered) = if code.ends_with("-x") {
             (steps.is_empty(), steps.is_empty())
         } else if !places.is_empty() {
-            let exact = steps.iter().any(|s| {
-                let mut p = s.placements.clone();
-                p.sort();
-                p == places
-            });
-            let all: Vec<_> = steps.iter().flat_map(|s| s.placements.clone()).collect();
+            let exact = steps.iter().any(|s| s.placement.iter().eq(&places));
+            let all: Vec<_> = steps.iter().flat_map(|s| s.placement).collect();
             (exact, places.iter().all(|p| all.contains(p)))
         } else {
             let want: CandidateSet = elims.iter().copied().collect();

@@ -181,7 +181,7 @@ fn step_keys(p: &Sudoku, memory: &mut Memory) -> Vec<StepKey> {
                 s.difficulty.expect("SE rates every step").to_bits(),
                 s.complexity,
                 s.eliminations,
-                s.placements.first().copied(),
+                s.placement,
             )
         })
         .collect()
@@ -424,7 +424,7 @@ fn forcing_chain_api_is_sound() {
                     "{p} {level:?} removes {c}"
                 );
             }
-            for c in &step.placements {
+            if let Some(c) = step.placement {
                 assert_eq!(
                     solution.get(c.cell),
                     Some(c.digit),
@@ -539,7 +539,7 @@ fn se_trace() {
                 eat(m as u64);
                 eat((m >> 64) as u64);
             }
-            eat(s.placements.first().map_or(u64::MAX, |p| {
+            eat(s.placement.map_or(u64::MAX, |p| {
                 (p.cell.index() as u64) << 8 | p.digit.index() as u64
             }));
         }

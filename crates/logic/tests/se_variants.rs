@@ -104,7 +104,7 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
                 "{where_}: step {k} ({:?}) removes solution candidates {wrong:?}",
                 h.technique,
             );
-            for &p in &h.placements {
+            if let Some(p) = h.placement {
                 assert!(
                     truth.holds(p),
                     "{where_}: step {k} ({:?}) places a wrong digit",
@@ -322,7 +322,7 @@ fn memory_forgets_what_it_knew_of_another_layout() {
     use nonet_logic::internals::se::{next_basic_hint, Memory};
     use nonet_logic::Step;
     let x = Geometry::for_layout(&STANDARD.with_diagonals());
-    let key = |h: Option<Step>| h.map(|h| (h.technique, h.eliminations, h.placements));
+    let key = |h: Option<Step>| h.map(|h| (h.technique, h.eliminations, h.placement));
     let mut differs = 0;
     for (pm, _) in grids_before(
         &[

@@ -30,7 +30,7 @@ fn check(puzzle: &str) -> Result<usize, String> {
     while !pm.is_solved() {
         let step = next_step_or_guess(&pm, &opts, Some(&solution))
             .ok_or_else(|| format!("{puzzle}: stuck after {n} steps"))?;
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             if solution.get(p.cell) != Some(p.digit) {
                 return Err(format!(
                     "{puzzle}: step {n} {:?} places wrong {p}",

@@ -71,7 +71,7 @@ fn check(case: &Case) -> Result<Vec<Technique>, String> {
     let mut pm = PencilMarks::raw_in(&case.layout, &case.givens);
     for (n, step) in path.steps.iter().enumerate() {
         let at = || format!("{}: step {n} {:?}", case.givens.to_line(), step.technique);
-        for p in &step.placements {
+        if let Some(p) = step.placement {
             if case.solution.get(p.cell) != Some(p.digit) {
                 return Err(format!("{} places wrong {p}", at()));
             }
@@ -178,11 +178,7 @@ fn hidden_single_text(layout: Layout, house: House, keep: Cell) -> String {
     let teacher = Teacher::new().with_layout(layout).with_guesses(false);
     let step = teacher.next_step(&pm, None).expect("a step");
     assert_eq!(step.houses, vec![house], "{step:?}");
-    assert_eq!(step.placements.len(), 1);
-    assert_eq!(
-        (step.placements[0].cell, step.placements[0].digit),
-        (keep, d)
-    );
+    assert_eq!(step.placement.map(|p| (p.cell, p.digit)), Some((keep, d)));
     step.explanation()
 }
 
@@ -330,7 +326,7 @@ fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
     let start = PencilMarks::raw_in(&case.layout, &case.givens);
     match teacher.hint(&start, Some(&case.givens)).expect("a hint") {
         Hint::Step(step) => {
-            for p in &step.placements {
+            if let Some(p) = step.placement {
                 assert_eq!(case.solution.get(p.cell), Some(p.digit));
             }
             for e in &step.eliminations {

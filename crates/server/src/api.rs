@@ -1404,7 +1404,7 @@ fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();
     }
-    for c in &step.placements {
+    if let Some(c) = step.placement {
         board.place(c.cell, c.digit, Origin::Bot);
     }
     for c in &step.eliminations {

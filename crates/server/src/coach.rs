@@ -105,14 +105,14 @@ fn run_singles(board: &Board, solution: &Sudoku, layout: &Layout) -> SinglesRun 
         let Some(step) = engine::next_step(&position, solution, layout) else {
             break;
         };
-        if step.technique.family() != Family::Singles || step.placements.is_empty() {
+        if step.technique.family() != Family::Singles || step.placement.is_none() {
             next = Some(json!({
                 "step": step_json(&step, layout, &position),
                 "candidates": candidates_json(&position),
             }));
             break;
         }
-        for c in &step.placements {
+        if let Some(c) = step.placement {
             board.place(c.cell, c.digit, Origin::Bot);
             placed.push(json!({
                 "cell": c.cell.index(),
@@ -272,7 +272,7 @@ fn verdict_json(
         "reason": reason,
         "step": step.map(|s| step_json(s, layout, pm)),
         "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(|c| candidate_json(&c)).collect()),
-        "placements": step.map_or(Vec::new(), |s| s.placements.iter().map(candidate_json).collect()),
+        "placements": step.map_or(Vec::new(), |s| s.placement.iter().map(candidate_json).collect()),
         "candidates": candidates_json(pm),
     })
 }

@@ -185,7 +185,7 @@ pub struct LinkView<S: Style> {
 #[derive(Serialize, Debug)]
 #[serde(bound = "")]
 pub struct StepView<S: Style> {
-    /// Digits the step places.
+    /// Digits the step places (none or one).
     pub placements: Vec<CandidateView<S>>,
     /// Candidates the step removes.
     pub eliminations: Vec<CandidateView<S>>,
@@ -240,7 +240,7 @@ impl<S: Style> StepView<S> {
             })
             .collect();
         StepView {
-            placements: CandidateView::list(&step.placements),
+            placements: CandidateView::list(&step.placement),
             eliminations: step
                 .eliminations
                 .iter()

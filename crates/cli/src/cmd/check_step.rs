@@ -123,13 +123,8 @@ fn verdict_text(v: &Verdict) -> String {
             let list: Vec<String> = step.eliminations.iter().map(|c| c.to_string()).collect();
             s += &format!("removes: {}\n", list.join(" "));
         }
-        if !step.placements.is_empty() {
-            let list: Vec<String> = step
-                .placements
-                .iter()
-                .map(|p| format!("{}={}", p.cell, p.digit))
-                .collect();
-            s += &format!("places: {}\n", list.join(" "));
+        if let Some(p) = step.placement {
+            s += &format!("places: {}={}\n", p.cell, p.digit);
         }
     }
     s
@@ -145,7 +140,7 @@ fn verdict_json(v: &Verdict, input: &Input) -> Value {
     }
     let valid = v.is_valid();
     let (elims, places) = match (&v.step, valid) {
-        (Some(s), true) => (cands(s.eliminations), cands(s.placements.iter().copied())),
+        (Some(s), true) => (cands(s.eliminations), cands(s.placement)),
         _ => (json!([]), json!([])),
     };
     let mut doc = json!({

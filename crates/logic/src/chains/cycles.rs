@@ -1426,7 +1426,7 @@ impl Cycles {
             for d2 in bits16(g.cands[c] & !(1 << d)) {
                 h.eliminations.set_mask(d2, 1u128 << c);
             }
-            h.placements.push(cand(c, d));
+            h.placement = Some(cand(c, d));
         } else {
             h.eliminations.set_mask(d, 1u128 << c);
         }

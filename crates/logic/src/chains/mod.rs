@@ -767,7 +767,7 @@ impl Chainer {
                 let mut h = rated_step(tech, difficulty);
                 h.eliminations = CandidateSet::from_masks(elim);
                 if key_on(target) {
-                    h.placements.push(cand(c, d));
+                    h.placement = Some(cand(c, d));
                 }
                 h.complexity = complexity;
                 h.digits = DigitSet::from_bits(1 << d);

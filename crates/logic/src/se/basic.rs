@@ -97,9 +97,9 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
                         Technique::HiddenSingleRow
                     };
                     // The house is left out: no rule parent reads it, and singles are most
-                    // of the steps a rating walk takes (one allocation fewer each).
+                    // of the steps a rating walk takes (so the step allocates nothing).
                     let mut hint = base_step(tech);
-                    hint.placements.push(cand(c, d));
+                    hint.placement = Some(cand(c, d));
                     hint.digits = DigitSet::from_bits(1 << d);
                     if acc(hint) {
                         return true;
@@ -179,7 +179,7 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) ->
                                     Technique::DirectClaiming
                                 };
                                 let mut hint = base_step(tech);
-                                hint.placements.push(cand(out.trailing_zeros() as usize, d));
+                                hint.placement = Some(cand(out.trailing_zeros() as usize, d));
                                 hint.digits = DigitSet::from_bits(1 << d);
                                 hint.houses.push(t.core_house(h1));
                                 hint.cover_houses.push(t.core_house(h2));
@@ -310,7 +310,7 @@ pub fn hidden_set(
                         };
                         let mut hint = base_step(tech);
                         let c = t.cells[h][rest.trailing_zeros() as usize];
-                        hint.placements.push(cand(c as usize, d));
+                        hint.placement = Some(cand(c as usize, d));
                         hint.digits = DigitSet::from_bits(set);
                         hint.cells = CellSet::from_bits(cells);
                         hint.houses.push(t.core_house(h));
@@ -355,8 +355,7 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     for c in 0..81 {
         if g.values[c].is_none() && pop9(g.cands[c]) == 1 {
             let mut hint = base_step(Technique::NakedSingle);
-            hint.placements
-                .push(cand(c, g.cands[c].trailing_zeros() as usize));
+            hint.placement = Some(cand(c, g.cands[c].trailing_zeros() as usize));
             hint.cells = CellSet::from_bits(1u128 << c);
             if acc(hint) {
                 return true;

@@ -58,7 +58,7 @@ pub(crate) fn difficulty(step: &Step) -> f64 {
 
 /// Whether the step places a digit (SE's "has a cell", which decides EP).
 pub(crate) fn places(step: &Step) -> bool {
-    !step.placements.is_empty()
+    step.placement.is_some()
 }
 
 /// A producer's step made ready to show: its pattern candidates listed from its `cells` and

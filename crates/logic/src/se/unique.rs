@@ -180,7 +180,8 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
             best = Some((h, ty));
         }
     };
-    let mut loops = Vec::new();
+    // One buffer for every loop's extra cells (this runs at every step of a rating walk).
+    let mut extra: Vec<usize> = Vec::new();
     let mut type3_done: Vec<(u128, u16, u8, u8)> = Vec::new();
     let mut path = Vec::with_capacity(16);
     for c0 in 0..81 {
@@ -203,31 +204,35 @@ pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> b
                 && x.both == both
                 && crate::board::bits(both).zip(&x.cands).all(|(c, &m)| g.cands[c] == m));
             if !same {
-                let mut loops = f[c0].take().map(|x| x.loops).unwrap_or_default();
+                // The old entry's buffers are reused.
+                let (mut loops, mut cands) =
+                    f[c0].take().map(|x| (x.loops, x.cands)).unwrap_or_default();
                 loops.clear();
                 check_loops(
                     g, c0, vm, both, &mut path, 0, [0; 2], None, 2, 0, &mut loops,
                 );
+                cands.clear();
+                cands.extend(crate::board::bits(both).map(|c| g.cands[c]));
                 f[c0] = Some(Found {
                     vm,
                     both,
-                    cands: crate::board::bits(both).map(|c| g.cands[c]).collect(),
+                    cands,
                     loops,
                 });
             }
-            loops.clone_from(&f[c0].as_ref().expect("just set").loops);
         }
-        for lp in &loops {
+        for lp in &found.0[c0].as_ref().expect("just set").loops {
             let base = loop_base(lp.len());
             let mut loop_mask = 0u128;
             for &c in lp {
                 loop_mask |= 1u128 << c;
             }
-            let extra: Vec<usize> = lp
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| pop9(g.cands[c]) > 2)
-                .collect();
+            extra.clear();
+            extra.extend(
+                lp.iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| pop9(g.cands[c]) > 2),
+            );
             let mk = |diff: f64| {
                 let mut h = rated_step(Technique::UniqueLoop, diff);
                 h.cells = CellSet::from_bits(loop_mask);

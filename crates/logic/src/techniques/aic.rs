@@ -496,9 +496,7 @@ fn to_steps(
         };
         let mut s = Step::new(technique);
         s.eliminations = f.eliminations.into_iter().collect();
-        if let Some(p) = f.placement {
-            s.placements.push(p);
-        }
+        s.placement = f.placement;
         let mut links = Vec::new();
         for w in f.states.windows(2) {
             let (a, b) = ((w[0] / 2) as usize, (w[1] / 2) as usize);

@@ -28,7 +28,7 @@ pub fn full_house(pos: &Position) -> Vec<Step> {
             continue;
         }
         let mut s = Step::new(Technique::FullHouse);
-        s.placements.push(Candidate::new(cell, d));
+        s.placement = Some(Candidate::new(cell, d));
         s.pattern.push(Candidate::new(cell, d));
         s.cells = pos.house_cells(house);
         s.houses.push(house);
@@ -63,7 +63,7 @@ pub fn hidden_single(pos: &Position, kind: HouseKind) -> Vec<Step> {
             }
             let cell = cells.first().expect("one cell");
             let mut s = Step::new(technique);
-            s.placements.push(Candidate::new(cell, d));
+            s.placement = Some(Candidate::new(cell, d));
             s.pattern.push(Candidate::new(cell, d));
             s.cells = pos.house_cells(house);
             s.houses.push(house);
@@ -80,7 +80,7 @@ pub fn naked_single(pos: &Position) -> Vec<Step> {
     for cell in pos.empty_cells() {
         if let Some(d) = pos.cands(cell).single_digit() {
             let mut s = Step::new(Technique::NakedSingle);
-            s.placements.push(Candidate::new(cell, d));
+            s.placement = Some(Candidate::new(cell, d));
             s.pattern.push(Candidate::new(cell, d));
             s.cells = CellSet::single(cell);
             s.digits = DigitSet::single(d);
@@ -96,7 +96,7 @@ fn dedup_placements(steps: Vec<Step>) -> Vec<Step> {
     steps
         .into_iter()
         .filter(|s| {
-            let key = s.placements.clone();
+            let key = s.placement;
             if seen.contains(&key) {
                 false
             } else {
