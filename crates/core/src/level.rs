@@ -35,22 +35,35 @@ impl Level {
     pub fn from_er(er: f64) -> Level {
         // Compare on tenths so that 2.6 is medium whether it arrives as 2.6 or 2.6000000000000005.
         let t = (er * 10.0).round() as i64;
-        match t {
-            i64::MIN..=15 => Level::Easy,
-            16..=26 => Level::Medium,
-            27..=45 => Level::Hard,
-            46..=66 => Level::Expert,
-            _ => Level::Extreme,
-        }
+        Level::ALL
+            .into_iter()
+            .find(|l| l.max_tenths().is_none_or(|max| t <= max))
+            .unwrap_or(Level::Extreme)
     }
 
     /// The highest ER of the level (`None` for extreme).
     pub fn max_er(self) -> Option<f64> {
+        self.max_tenths().map(|t| t as f64 / 10.0)
+    }
+
+    /// The level's ER band in tenths of ER, both ends included: from one tenth above the level
+    /// below's highest (0 for easy) to its own highest (`None` for extreme: no upper end).
+    pub fn er_tenths(self) -> (i64, Option<i64>) {
+        let below = Level::ALL
+            .into_iter()
+            .take_while(|&l| l != self)
+            .last()
+            .and_then(Level::max_tenths);
+        (below.map_or(0, |t| t + 1), self.max_tenths())
+    }
+
+    /// The one table of the levels' thresholds: each level's highest ER, in tenths.
+    fn max_tenths(self) -> Option<i64> {
         match self {
-            Level::Easy => Some(1.5),
-            Level::Medium => Some(2.6),
-            Level::Hard => Some(4.5),
-            Level::Expert => Some(6.6),
+            Level::Easy => Some(15),
+            Level::Medium => Some(26),
+            Level::Hard => Some(45),
+            Level::Expert => Some(66),
             Level::Extreme => None,
         }
     }
@@ -86,5 +99,44 @@ impl FromStr for Level {
             .into_iter()
             .find(|v| v.name() == l)
             .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_bands_tile_the_er_scale_from_one_table() {
+        // Every tenth from 0.0 to 20.0 lies in exactly one level's band, and that level is the
+        // one `from_er` names; the bands follow each other without a gap.
+        let mut next = 0;
+        for l in Level::ALL {
+            let (lo, hi) = l.er_tenths();
+            assert_eq!(lo, next, "{l}");
+            assert_eq!(hi.map(|t| t as f64 / 10.0), l.max_er(), "{l}");
+            next = hi.map_or(i64::MAX, |t| t + 1);
+        }
+        for t in 0..=200 {
+            let l = Level::from_er(t as f64 / 10.0);
+            let (lo, hi) = l.er_tenths();
+            assert!(lo <= t && hi.is_none_or(|h| t <= h), "{t} tenths: {l}");
+        }
+    }
+
+    #[test]
+    fn from_er_reads_the_thresholds_of_rating_md() {
+        for (er, level) in [
+            (1.5, Level::Easy),
+            (1.6, Level::Medium),
+            (2.6000000000000005, Level::Medium),
+            (2.7, Level::Hard),
+            (4.5, Level::Hard),
+            (4.6, Level::Expert),
+            (6.6, Level::Expert),
+            (6.7, Level::Extreme),
+        ] {
+            assert_eq!(Level::from_er(er), level, "{er}");
+        }
     }
 }

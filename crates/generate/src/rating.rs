@@ -97,16 +97,10 @@ pub(crate) fn tenths(er: f64) -> i64 {
     (er * 10.0).round() as i64
 }
 
-/// The ER band of a level, in tenths.
+/// The ER band of a level, in tenths (the level's own thresholds, from nonet-core).
 fn level_band(level: Level) -> (i64, i64) {
-    let lo = match level {
-        Level::Easy => 0,
-        Level::Medium => 16,
-        Level::Hard => 27,
-        Level::Expert => 46,
-        Level::Extreme => 67,
-    };
-    (lo, level.max_er().map_or(i64::MAX, tenths))
+    let (lo, hi) = level.er_tenths();
+    (lo, hi.unwrap_or(i64::MAX))
 }
 
 impl Target {
@@ -286,6 +280,16 @@ pub(crate) fn capped_er(layout: &Layout, puzzle: &Sudoku, cap: i64) -> Option<i6
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_bands_come_from_the_levels_thresholds_not_a_copy() {
+        // The generator once kept its own copy of the lower ends; these are RATING.md §3's.
+        let bands: Vec<_> = Level::ALL.into_iter().map(level_band).collect();
+        assert_eq!(
+            bands,
+            [(0, 15), (16, 26), (27, 45), (46, 66), (67, i64::MAX)]
+        );
+    }
 
     #[test]
     fn bands_intersect() {

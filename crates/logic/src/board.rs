@@ -314,10 +314,39 @@ pub(crate) fn many_bits(m: u128) -> bool {
     m & m.wrapping_sub(1) != 0
 }
 
-/// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`.
+/// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`
+/// (the fish finders' base and cover sets too), read from a table made at compile time.
 pub(crate) fn subsets(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+    let (masks, starts) = &SUBSETS;
+    // Past nine bits there is no mask: the empty run at the end.
+    let k = (k as usize).min(10);
+    let end = starts.get(k + 1).copied().unwrap_or(512);
+    masks[starts[k]..end].iter().copied()
 }
+
+/// All 512 nine-bit masks grouped by their number of bits (increasing within a group), and
+/// where each group starts (`starts[10]` = 512): a constant, so no finder keeps state of its
+/// own.
+static SUBSETS: ([u16; 512], [usize; 11]) = {
+    let mut masks = [0u16; 512];
+    let mut starts = [0usize; 11];
+    let mut n = 0;
+    let mut k = 0;
+    while k <= 9 {
+        starts[k] = n;
+        let mut m = 0u16;
+        while m < 512 {
+            if m.count_ones() as usize == k {
+                masks[n] = m;
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    starts[10] = n;
+    (masks, starts)
+};
 
 /// The submasks of `q` with `k` bits, in increasing order (SE's colex order restricted to the
 /// elements of `q`).
@@ -366,6 +395,15 @@ mod tests {
     /// Every bit of `m`, the slow way.
     fn ones(m: u128) -> Vec<usize> {
         (0..128).filter(|&i| m >> i & 1 != 0).collect()
+    }
+
+    #[test]
+    fn subsets_table_lists_every_mask_of_k_bits_once_in_increasing_order() {
+        for k in 0..=10 {
+            let want: Vec<u16> = (0u16..512).filter(|m| m.count_ones() == k).collect();
+            assert_eq!(subsets(k).collect::<Vec<_>>(), want, "{k} bits");
+        }
+        assert_eq!(subsets(2).count(), 36);
     }
 
     #[test]

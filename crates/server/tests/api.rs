@@ -413,6 +413,13 @@ async fn check_hint_and_bot() {
         "{step}"
     );
     assert!(!step["cells"].as_array().unwrap().is_empty());
+    // The step carries Sudoku Explainer's difficulty: the first step of this easy puzzle is a
+    // single, which SE rates 1.0 (full house) to 2.3 (naked single).
+    let difficulty = step["difficulty"].as_f64();
+    assert!(
+        difficulty.is_some_and(|d| (1.0..=2.3).contains(&d)),
+        "{step}"
+    );
     assert_eq!(h["candidates"].as_array().unwrap().len(), 81);
     // Each placement of the hint is the solution's digit.
     for p in step["placements"].as_array().unwrap() {

@@ -9,7 +9,7 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{elims_for, pattern_of};
-use crate::board::bits16 as bits;
+use crate::board::{bits16 as bits, subsets};
 use crate::position::Position;
 use crate::step::Step;
 use crate::technique::Technique;
@@ -68,7 +68,7 @@ fn search(
             }
         })
         .fold(0, |m, i| m | 1 << i);
-    for &base_set in combos(size) {
+    for base_set in subsets(size as u32) {
         if base_set & !allowed != 0 {
             continue;
         }
@@ -110,7 +110,7 @@ fn search(
         let base_lines = base.iter().fold(CellSet::EMPTY, |u, &i| {
             u | pos.house_cells(line(rows_base, true, i))
         });
-        for &cover_mask in combos(size) {
+        for cover_mask in subsets(size as u32) {
             if cover_mask & !union != 0 {
                 continue;
             }
@@ -162,19 +162,6 @@ fn search(
             out.push(s);
         }
     }
-}
-
-/// The 9-bit masks with `k` bits set, in increasing order.
-fn combos(k: usize) -> &'static [u16] {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
-    &TABLE.get_or_init(|| {
-        let mut t = vec![Vec::new(); 10];
-        for m in 0u16..512 {
-            t[m.count_ones() as usize].push(m);
-        }
-        t
-    })[k]
 }
 
 fn cells_of(base: &[usize], masks: &[u16; 9], rows_base: bool) -> CellSet {
