@@ -119,7 +119,7 @@ def test_generate_is_reproducible_and_unique() -> None:
         ({"clues": (10, 16)}, "fewer than 17 clues"),
         ({"variant": "sudoku"}, "unknown variant 'sudoku'"),
         ({"variant": "x", "regions": "1" * 81}, "needs variant"),
-        ({"variant": "jigsaw", "regions": "1" * 81}, "only 1 region labels"),
+        ({"variant": "jigsaw", "regions": "1" * 81}, "only 1 region label:"),
     ],
 )
 def test_generate_refuses_bad_options(kwargs, message) -> None:
