@@ -722,12 +722,15 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         }
     }
     if !trimmed.contains(is_field_separator) {
-        // `<81 cells> <comment>`: a puzzle followed by a space- or `|`-separated comment.
+        // `<81 cells> <comment>`: a puzzle followed by a space- or `|`-separated comment. A
+        // carriage return is no such space: lines ended by a lone CR (old Mac text) would make
+        // every puzzle after the first a comment, lost without a word.
         if let (Some(head), Some(next)) = (
             trimmed.get(..81),
             trimmed.get(81..).and_then(|t| t.chars().next()),
         ) {
-            if (next.is_whitespace() || next == '|') && Sudoku::from_line(head).is_ok() {
+            let spaced = next.is_whitespace() && next != '\r';
+            if (spaced || next == '|') && Sudoku::from_line(head).is_ok() {
                 return (head, checked(head));
             }
         }

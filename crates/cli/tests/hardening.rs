@@ -206,6 +206,38 @@ fn a_byte_order_mark_is_skipped() {
     }
 }
 
+/// A file whose lines end with a lone carriage return (old Mac text) reads as one line; the CR
+/// after the first puzzle passed for the space before a comment, so that puzzle was answered
+/// and every other one dropped without a word. It is now an invalid line whose reason names the
+/// carriage return, on every batch command and on `hint`; CRLF and a comment after a space
+/// still read as before.
+#[test]
+fn lines_ended_by_a_lone_carriage_return_are_not_lost_as_comments() {
+    let lone_cr = format!("{GOOD}\r{GOOD}\r{GOOD}\r");
+    let reason = "line 1: unexpected character '\\r' at column 82: a carriage return inside a line";
+    for cmd in ["solve", "count", "check", "rate"] {
+        let out = run_stdin(&[cmd], lone_cr.as_bytes());
+        assert_eq!(text(&out.stdout), "invalid\n", "{cmd}");
+        assert!(
+            text(&out.stderr).starts_with(reason),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+    }
+    let out = run_stdin(&["hint", "-"], lone_cr.as_bytes());
+    assert!(
+        text(&out.stderr).contains("a carriage return inside a line"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let fine = format!("{GOOD}\r\n{GOOD} a comment\r\n{GOOD} \r\n");
+    let out = run_stdin(&["solve"], fine.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{GOOD_SOLUTION}\n").repeat(3));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// Item 12: a grid with one bad row (a cell too many, a stray character) is one puzzle with
 /// one answer and one reason naming the line and the row or column, not nine `invalid` lines.
 #[test]

@@ -89,6 +89,14 @@ impl fmt::Display for ParseErrorKind {
                 if let Some(cell) = cell {
                     write!(f, " ({cell})")?;
                 }
+                if *ch == '\r' {
+                    // Old Mac text ends its lines with a lone CR: say so, since the text then
+                    // reads as one long line.
+                    write!(
+                        f,
+                        ": a carriage return inside a line (lines end with \\n or \\r\\n)"
+                    )?;
+                }
                 Ok(())
             }
             ParseErrorKind::RowLength { row, found, extra } => {
