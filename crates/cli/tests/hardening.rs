@@ -206,6 +206,32 @@ fn a_byte_order_mark_is_skipped() {
     }
 }
 
+/// `--techniques ""` (or only commas) named no technique and was taken as "no technique
+/// allowed": every hint was a silent guess. It is refused with a reason on every command that
+/// takes the list.
+#[test]
+fn an_empty_technique_list_is_refused_not_read_as_guesses_only() {
+    for list in ["", ",", " , ,"] {
+        for cmd in ["hint", "explain"] {
+            let out = nonet()
+                .args([cmd, "--techniques", list, GOOD])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{cmd} {list:?}");
+            assert!(
+                out.stdout.is_empty(),
+                "{cmd} {list:?}: {}",
+                text(&out.stdout)
+            );
+            assert!(
+                text(&out.stderr).contains("--techniques names no technique"),
+                "{cmd} {list:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+}
+
 /// A file whose lines end with a lone carriage return (old Mac text) reads as one line; the CR
 /// after the first puzzle passed for the space before a comment, so that puzzle was answered
 /// and every other one dropped without a word. It is now an invalid line whose reason names the

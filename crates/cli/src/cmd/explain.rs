@@ -116,6 +116,13 @@ pub fn teacher(args: &SolverArgs) -> Result<Teacher> {
             }
             chosen.extend(matching);
         }
+        // An empty list would leave only the guess: say so rather than guess in silence.
+        if chosen.is_empty() {
+            bail!(
+                "--techniques names no technique: give codes or families, comma-separated (see \
+                 `nonet explain --list-techniques`)"
+            );
+        }
         teacher = teacher.with_techniques(chosen);
     }
     Ok(teacher)
