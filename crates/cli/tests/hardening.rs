@@ -232,6 +232,76 @@ fn an_empty_technique_list_is_refused_not_read_as_guesses_only() {
     }
 }
 
+/// A pencil-mark grid with one broken cell or row (a repeated candidate, a stray letter, a
+/// missing cell, a row too many) read as thirteen puzzle lines: "expected one puzzle, found 13
+/// lines". It is named by the grid's own fault, with its line and cell, on every command that
+/// reads a position; a file of puzzles is still told as many puzzles.
+#[test]
+fn a_broken_pencil_mark_grid_is_named_by_its_fault_not_as_many_puzzles() {
+    // A puzzle that elimination alone does not solve, so that its cells keep candidates.
+    let puzzle =
+        ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
+    let grid = text(
+        &nonet()
+            .args(["candidates", puzzle])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let lines: Vec<&str> = grid.lines().collect();
+    // The first cell of the first row, as `candidates` writes it, with its padding.
+    let first = lines[1]
+        .split('|')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let doubled = format!("{}{}", &first[..1], first);
+    let cases = [
+        (
+            grid.replacen(first, &doubled, 1),
+            format!("line 2: r1c1 lists candidate {} twice", &first[..1]),
+        ),
+        (
+            grid.replacen(first, &format!("x{}", &first[1..]), 1),
+            "line 2: unexpected character 'x'".to_string(),
+        ),
+        (
+            grid.replacen(&format!("{first} "), &" ".repeat(first.len() + 1), 1),
+            "line 2: row 1 has 8 cells, expected 9".to_string(),
+        ),
+        (
+            [&lines[..2], &lines[1..]].concat().join("\n"),
+            "10 rows, expected 9".to_string(),
+        ),
+    ];
+    for (input, reason) in &cases {
+        let want = format!("cannot read the pencil-mark grid: {reason}");
+        for args in [
+            &["hint", "-"][..],
+            &["explain", "-"],
+            &["check-step", "-", r#"{"code":"naked-single"}"#],
+            &["hint", "--variant", "x", "-"],
+        ] {
+            let out = run_stdin(args, input.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{args:?} {reason}");
+            assert!(
+                text(&out.stderr).contains(&want),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+    let two = format!("{GOOD}\n{GOOD}\n");
+    let out = run_stdin(&["hint", "-"], two.as_bytes());
+    assert!(
+        text(&out.stderr).contains("expected one puzzle, found 2 lines"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// A file whose lines end with a lone carriage return (old Mac text) reads as one line; the CR
 /// after the first puzzle passed for the space before a comment, so that puzzle was answered
 /// and every other one dropped without a word. It is now an invalid line whose reason names the
