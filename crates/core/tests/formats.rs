@@ -109,3 +109,37 @@ proptest! {
         let _ = PencilMarks::from_pencil_grid(&text);
     }
 }
+
+/// A puzzle, grid or pencil-mark grid saved by a Windows editor starts with a byte-order mark;
+/// the readers took it for a character ("unexpected character '\u{feff}' at column 1"). It is
+/// skipped, and a bad character after it is still counted from the first visible column.
+#[test]
+fn a_leading_byte_order_mark_is_skipped_by_every_reader() {
+    let s = Sudoku::from_line(P).unwrap();
+    let bom = |t: &str| format!("\u{feff}{t}");
+    assert_eq!(Sudoku::from_line(&bom(P)).unwrap(), s);
+    assert_eq!(Sudoku::parse(&bom(P)).unwrap(), s);
+    assert_eq!(Sudoku::from_grid(&bom(&s.to_grid_string())).unwrap(), s);
+    assert_eq!(Sudoku::parse(&bom(&s.to_grid_string())).unwrap(), s);
+    let grid = PencilMarks::raw(&s).to_pencil_grid();
+    assert_eq!(
+        PencilMarks::from_pencil_grid(&bom(&grid)).unwrap(),
+        PencilMarks::from_pencil_grid(&grid).unwrap()
+    );
+    let bad = bom(&format!("x{}", &P[1..]));
+    let err = Sudoku::from_line(&bad).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            ParseErrorKind::Character {
+                ch: 'x',
+                column: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Only a leading mark is an encoding's signature: one inside the text is a bad character.
+    let inside = format!("{}\u{feff}{}", &P[..40], &P[41..]);
+    assert!(Sudoku::from_line(&inside).is_err());
+}
