@@ -698,8 +698,8 @@ fn field(f: &str) -> &str {
     f.trim().trim_matches('"').trim()
 }
 
-/// Reads one line: a plain puzzle line, a JSON object with a `puzzle` field, or a record whose
-/// first 81-cell field is the puzzle. For a record where no field is a puzzle, the error is that
+/// Reads one line: a plain puzzle line (or a quoted one, a string literal), a JSON object with a
+/// `puzzle` field, or a record whose first 81-cell field is the puzzle. For a record where no field is a puzzle, the error is that
 /// of its longest field, the one most likely meant as the puzzle. Returns the puzzle's text and
 /// what reading it gave.
 fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
@@ -733,6 +733,11 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
             if (spaced || next == '|') && Sudoku::from_line(head).is_ok() {
                 return (head, checked(head));
             }
+        }
+        // A quoted puzzle alone, as `nonet generate -f code` writes its literals.
+        let unquoted = field(trimmed);
+        if unquoted.len() != trimmed.len() && Sudoku::from_line(unquoted).is_ok() {
+            return (unquoted, checked(unquoted));
         }
         return (trimmed, checked(line));
     }

@@ -178,12 +178,20 @@ impl Variant {
             .starts_with('{')
             .then(|| serde_json::from_str(source).ok())
             .flatten();
-        let fields = record.as_ref().and_then(|r| {
-            let text = |k: &str| r.get(k).and_then(|v| v.as_str());
-            Some((text("puzzle")?, text("regions")?))
-        });
-        let (puzzle, map) = match fields {
-            Some(f) => f,
+        let (puzzle, map) = match record.as_ref().and_then(|r| r.as_object()) {
+            // A JSON record names its members: a missing one is said as such, not as a puzzle
+            // line that starts with `{`.
+            Some(r) => {
+                let text = |k: &str| {
+                    r.get(k)
+                        .and_then(|v| v.as_str())
+                        .ok_or_else(|| match r.get(k) {
+                            None => format!("the JSON record has no \"{k}\" member"),
+                            Some(v) => format!("the JSON record's \"{k}\" is {v}, not a string"),
+                        })
+                };
+                (text("puzzle")?, text("regions")?)
+            }
             None => split_jigsaw_line(source)?,
         };
         let sudoku = Sudoku::from_line(puzzle).map_err(|e| e.to_string())?;

@@ -368,3 +368,37 @@ fn a_jigsaw_line_with_a_broken_map_names_the_map_not_a_missing_one() {
         assert_eq!(out.status.code(), Some(2));
     }
 }
+
+/// A jigsaw JSON record without its `regions` (or `puzzle`), or with one that is not a
+/// string, was reported as "the puzzle: unexpected character '{'": the reason now names the
+/// member, and the good record beside it is answered.
+#[test]
+fn a_jigsaw_json_record_missing_a_member_names_the_member() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let (p, m, solution) = (&rows[0][0], &rows[0][1], &rows[0][2]);
+    let cases = [
+        (
+            format!(r#"{{"puzzle":"{p}"}}"#),
+            r#"the JSON record has no "regions" member"#,
+        ),
+        (
+            format!(r#"{{"regions":"{m}"}}"#),
+            r#"the JSON record has no "puzzle" member"#,
+        ),
+        (
+            format!(r#"{{"puzzle":"{p}","regions":5}}"#),
+            r#"the JSON record's "regions" is 5, not a string"#,
+        ),
+    ];
+    for (line, reason) in &cases {
+        let input = format!("{line}\n{{\"puzzle\":\"{p}\",\"regions\":\"{m}\"}}\n");
+        let out = run_stdin(&["solve", "--variant", "jigsaw"], &input);
+        assert_eq!(text(&out.stderr), format!("line 1: {reason}\n"), "{line}");
+        assert_eq!(
+            text(&out.stdout),
+            format!("invalid\n{solution}\n"),
+            "{line}"
+        );
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
