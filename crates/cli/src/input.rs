@@ -464,10 +464,15 @@ fn is_skipped(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
-/// The number of cell characters on a line once grid separators and spaces are removed.
+/// The number of cell characters on a line once grid separators and spaces are removed (box
+/// drawing characters such as `│` and `┼` included, as the grid reader skips them).
 fn grid_cells(line: &str) -> usize {
     line.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+' | '=' | ':' | '*' | '!'))
+        .filter(|c| {
+            !c.is_whitespace()
+                && !matches!(c, '|' | '-' | '+' | '=' | ':' | '*' | '!')
+                && !('\u{2500}'..='\u{257f}').contains(c)
+        })
         .count()
 }
 

@@ -206,6 +206,30 @@ fn a_byte_order_mark_is_skipped() {
     }
 }
 
+/// A grid drawn with box-drawing characters was read as eleven puzzle lines, each invalid at
+/// its first character; it is one grid, with one answer, from a file or standard input.
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_is_one_puzzle() {
+    let rows: Vec<String> = GOOD_GRID
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| format!("│ {} │", l.replace('|', "│")))
+        .collect();
+    let grid = format!(
+        "┌───────┬───────┬───────┐\n{}\n└───────┴───────┴───────┘\n",
+        rows.join("\n")
+    );
+    for cmd in ["solve", "check", "count"] {
+        let out = run_stdin(&[cmd], grid.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{cmd}");
+    }
+    let out = run_stdin(&["solve"], grid.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{GOOD_SOLUTION}\n"));
+    let out = run_stdin(&["hint", "-"], grid.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// `--techniques ""` (or only commas) named no technique and was taken as "no technique
 /// allowed": every hint was a silent guess. It is refused with a reason on every command that
 /// takes the list.

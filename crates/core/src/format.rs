@@ -18,9 +18,13 @@ fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
-/// A character that separates boxes in a drawn grid and carries no cell.
+/// A character that separates boxes in a drawn grid and carries no cell: ASCII rules, blanks,
+/// and Unicode's box-drawing characters (`┌─┬─┐ │`), which grids copied from web pages and
+/// other tools are drawn with.
 fn is_separator(c: char) -> bool {
-    matches!(c, '|' | '-' | '+' | '=' | ':' | '\'' | '*' | '!') || c.is_whitespace()
+    matches!(c, '|' | '-' | '+' | '=' | ':' | '\'' | '*' | '!')
+        || c.is_whitespace()
+        || ('\u{2500}'..='\u{257f}').contains(&c)
 }
 
 pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {

@@ -143,3 +143,24 @@ fn a_leading_byte_order_mark_is_skipped_by_every_reader() {
     let inside = format!("{}\u{feff}{}", &P[..40], &P[41..]);
     assert!(Sudoku::from_line(&inside).is_err());
 }
+
+/// A grid drawn with Unicode box-drawing characters (`┌─┬─┐`, `│`), as web pages and other
+/// tools draw them, was refused at its first character (`'┌'`); they are separators like `|`
+/// and `-`, for the grid and the pencil-mark grid readers.
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_reads() {
+    let s = Sudoku::from_line(P).unwrap();
+    let boxed =
+        |text: &str| -> String { text.replace('|', "│").replace('+', "┼").replace('-', "─") };
+    let framed = format!(
+        "┌───────┬───────┬───────┐\n{}\n└───────┴───────┴───────┘",
+        boxed(&s.to_grid_string())
+    );
+    assert_eq!(Sudoku::parse(&framed).unwrap(), s, "{framed}");
+    assert_eq!(Sudoku::from_grid(&framed).unwrap(), s);
+    let pencil = PencilMarks::raw(&s).to_pencil_grid();
+    assert_eq!(
+        PencilMarks::from_pencil_grid(&boxed(&pencil)).unwrap(),
+        PencilMarks::from_pencil_grid(&pencil).unwrap()
+    );
+}
