@@ -230,6 +230,50 @@ fn a_grid_drawn_with_box_drawing_characters_is_one_puzzle() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
+/// `hint --givens` took a position that changed a given for a player's wrong digit ("The 8 in
+/// r1c2 is wrong"), and one that lost a given for a sound position: both are refused naming
+/// the cell. A player's own wrong digit is still the mistake it is, and a position that keeps
+/// the givens gets its hint.
+#[test]
+fn hint_refuses_a_position_that_changed_or_lost_a_given() {
+    let givens = GOOD;
+    let with = |i: usize, ch: char| {
+        let mut v: Vec<char> = givens.chars().collect();
+        v[i] = ch;
+        v.into_iter().collect::<String>()
+    };
+    let right = GOOD_SOLUTION.chars().next().unwrap();
+    // r1c1 is empty in GOOD, r1c2 holds the given 4.
+    let cases: [(String, &str, i32); 4] = [
+        (
+            with(1, '5'),
+            "--givens: r1c2 is the given 4, but the position has 5 there",
+            2,
+        ),
+        (
+            with(1, '.'),
+            "--givens: the position lacks the given 4 at r1c2",
+            2,
+        ),
+        (with(0, '5'), "The 5 in r1c1 is wrong", 1),
+        (with(0, right), "", 0),
+    ];
+    for (position, said, code) in &cases {
+        let out = nonet()
+            .args(["hint", "--givens", givens, position])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(*code),
+            "{position}: {}",
+            text(&out.stderr)
+        );
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains(said), "{position}: {all}");
+    }
+}
+
 /// `--techniques ""` (or only commas) named no technique and was taken as "no technique
 /// allowed": every hint was a silent guess. It is refused with a reason on every command that
 /// takes the list.
