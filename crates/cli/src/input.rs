@@ -16,7 +16,7 @@ use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, Read};
 
-use nonet_core::{PuzzleError, Sudoku};
+use nonet_core::{ParseError, ParseErrorKind, PuzzleError, Sudoku};
 
 use crate::output::io_reason;
 
@@ -718,12 +718,22 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         // The `puzzle` member, wherever it stands (a `solution` may come first); its text is
         // found again in the line so that it can be borrowed.
         if let Ok(serde_json::Value::Object(o)) = serde_json::from_str(trimmed) {
-            if let Some(p) = o.get("puzzle").and_then(serde_json::Value::as_str) {
-                let text = trimmed
-                    .find(p)
-                    .map_or(trimmed, |i| &trimmed[i..i + p.len()]);
-                return (text, checked(p));
-            }
+            // The `puzzle` member, else (as for other records) a member that holds a puzzle;
+            // without one, say so rather than fail on the `{`.
+            let named = o.get("puzzle").and_then(serde_json::Value::as_str);
+            let any = || {
+                o.values()
+                    .filter_map(serde_json::Value::as_str)
+                    .find(|t| Sudoku::from_line(t).is_ok())
+            };
+            let Some(p) = named.or_else(any) else {
+                let missing = ParseError::from(ParseErrorKind::NoPuzzleField);
+                return (trimmed, Err(missing.into()));
+            };
+            let text = trimmed
+                .find(p)
+                .map_or(trimmed, |i| &trimmed[i..i + p.len()]);
+            return (text, checked(p));
         }
     }
     if !trimmed.contains(is_field_separator) {

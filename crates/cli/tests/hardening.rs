@@ -274,6 +274,45 @@ fn hint_refuses_a_position_that_changed_or_lost_a_given() {
     }
 }
 
+/// A JSON line whose `puzzle` member was missing or not text was reported as "unexpected
+/// character '{' at column 1": the reason now says the record has no puzzle field. A record
+/// that holds its puzzle under another name is read, as other records are, and the lines
+/// beside keep their answers.
+#[test]
+fn a_json_record_without_a_puzzle_field_says_so() {
+    let missing = "the record has no \"puzzle\" field holding the puzzle as text";
+    let lines = [
+        (r#"{"puzzle": 5}"#.to_string(), Some(missing)),
+        (
+            r#"{"puzzle": null, "level": "easy"}"#.to_string(),
+            Some(missing),
+        ),
+        (r#"{}"#.to_string(), Some(missing)),
+        (format!(r#"{{"grid": "{GOOD}"}}"#), None),
+        (format!(r#"{{"puzzle": "{GOOD}"}}"#), None),
+    ];
+    let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    for cmd in ["solve", "check"] {
+        let out = run_stdin(&[cmd], input.as_bytes());
+        let err = text(&out.stderr);
+        let answers: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(answers.len(), lines.len(), "{cmd}: {answers:?}");
+        for (i, (line, reason)) in lines.iter().enumerate() {
+            match reason {
+                Some(r) => {
+                    assert!(
+                        err.contains(&format!("line {}: {r}", i + 1)),
+                        "{cmd} {line}: {err}"
+                    );
+                    assert_eq!(answers[i], "invalid", "{cmd} {line}");
+                }
+                None => assert_ne!(answers[i], "invalid", "{cmd} {line}"),
+            }
+        }
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+    }
+}
+
 /// `--techniques ""` (or only commas) named no technique and was taken as "no technique
 /// allowed": every hint was a silent guess. It is refused with a reason on every command that
 /// takes the list.

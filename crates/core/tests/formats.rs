@@ -59,6 +59,10 @@ fn every_parse_error_kind() {
     assert_eq!(e.to_string(), "row 1 has 3 cells, expected 9");
     let e = PencilMarks::from_pencil_grid(&"1 2 3 4 5 6 7 8 99\n".repeat(9)).unwrap_err();
     assert!(matches!(e.kind(), RepeatedCandidate { .. }), "{e}");
+    // Made by the readers of records, for a record without its puzzle.
+    let e = nonet_core::ParseError::from(NoPuzzleField);
+    assert_eq!(e.kind(), &NoPuzzleField);
+    assert!(e.to_string().contains("no \"puzzle\" field"), "{e}");
 }
 
 fn any_sudoku() -> impl Strategy<Value = Sudoku> {
