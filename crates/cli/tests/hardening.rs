@@ -400,6 +400,15 @@ fn a_broken_pencil_mark_grid_is_named_by_its_fault_not_as_many_puzzles() {
             );
         }
     }
+    // `candidates` starts from a puzzle: a sound pencil-mark grid is named as what it is,
+    // not counted as thirteen puzzles.
+    let out = run_stdin(&["candidates", "-"], grid.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("this is a pencil-mark grid"),
+        "{}",
+        text(&out.stderr)
+    );
     let two = format!("{GOOD}\n{GOOD}\n");
     let out = run_stdin(&["hint", "-"], two.as_bytes());
     assert!(
