@@ -704,9 +704,9 @@ fn field(f: &str) -> &str {
 }
 
 /// Reads one line: a plain puzzle line (or a quoted one, a string literal), a JSON object with a
-/// `puzzle` field, or a record whose first 81-cell field is the puzzle. For a record where no field is a puzzle, the error is that
-/// of its longest field, the one most likely meant as the puzzle. Returns the puzzle's text and
-/// what reading it gave.
+/// `puzzle` field, or a record whose first 81-cell field is the puzzle. For a record where no
+/// field is a puzzle, the error is that of its longest field, the one most likely meant as the
+/// puzzle. Returns the puzzle's text and what reading it gave.
 fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     let checked = |t: &str| -> Result<Sudoku, PuzzleError> {
         let s = Sudoku::from_line(t)?;

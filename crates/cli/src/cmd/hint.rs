@@ -74,8 +74,6 @@ pub fn run(args: HintArgs) -> Result<Status> {
     })
 }
 
-/// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
-/// solution, a mistake in the position, or no technique applies).
 /// `--givens`, read and checked on the input's layout, and against the position: each given
 /// must stand in it (a position that changed or lost a given was judged as if the player had
 /// placed a wrong digit, or hinted from without a word).
@@ -102,6 +100,8 @@ fn given_on(text: &str, input: &Input) -> Result<Sudoku, String> {
     Ok(s)
 }
 
+/// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
+/// solution, a mistake in the position, or no technique applies).
 fn write_hint(
     out: &mut dyn Write,
     args: &HintArgs,
