@@ -718,15 +718,9 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         // The `puzzle` member, wherever it stands (a `solution` may come first); its text is
         // found again in the line so that it can be borrowed.
         if let Ok(serde_json::Value::Object(o)) = serde_json::from_str(trimmed) {
-            // The `puzzle` member, else (as for other records) a member that holds a puzzle;
-            // without one, say so rather than fail on the `{`.
-            let named = o.get("puzzle").and_then(serde_json::Value::as_str);
-            let any = || {
-                o.values()
-                    .filter_map(serde_json::Value::as_str)
-                    .find(|t| Sudoku::from_line(t).is_ok())
-            };
-            let Some(p) = named.or_else(any) else {
+            // Without a `puzzle` string, say so rather than fail on the `{` (as `print`, which
+            // reads the record's other members by name too, does).
+            let Some(p) = o.get("puzzle").and_then(serde_json::Value::as_str) else {
                 let missing = ParseError::from(ParseErrorKind::NoPuzzleField);
                 return (trimmed, Err(missing.into()));
             };

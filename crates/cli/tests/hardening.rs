@@ -275,9 +275,9 @@ fn hint_refuses_a_position_that_changed_or_lost_a_given() {
 }
 
 /// A JSON line whose `puzzle` member was missing or not text was reported as "unexpected
-/// character '{' at column 1": the reason now says the record has no puzzle field. A record
-/// that holds its puzzle under another name is read, as other records are, and the lines
-/// beside keep their answers.
+/// character '{' at column 1": the reason now says the record has no puzzle field (under
+/// another name, the puzzle is not taken either, as `print` does not), and the lines beside
+/// keep their answers.
 #[test]
 fn a_json_record_without_a_puzzle_field_says_so() {
     let missing = "the record has no \"puzzle\" field holding the puzzle as text";
@@ -288,7 +288,7 @@ fn a_json_record_without_a_puzzle_field_says_so() {
             Some(missing),
         ),
         (r#"{}"#.to_string(), Some(missing)),
-        (format!(r#"{{"grid": "{GOOD}"}}"#), None),
+        (format!(r#"{{"grid": "{GOOD}"}}"#), Some(missing)),
         (format!(r#"{{"puzzle": "{GOOD}"}}"#), None),
     ];
     let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
