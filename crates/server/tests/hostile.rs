@@ -342,6 +342,39 @@ async fn unknown_and_malformed_ids() {
     assert_eq!(game(&app, id).await["version"], 0);
 }
 
+/// A body's `"version": -1` was answered 409 "changed since version -1" with the whole game,
+/// while `If-Match: -1` was a 400: a negative version is a mistake on every endpoint that
+/// takes one, and the game is untouched.
+#[tokio::test]
+async fn a_negative_version_is_refused_as_a_mistake_not_answered_as_stale() {
+    let app = new_app();
+    let id = new_game(&app).await;
+    let endpoints = write_endpoints(&app).await;
+    let mut checked = 0;
+    for (method, template) in endpoints.iter().filter(|(_, p)| p.contains("{id}")) {
+        let body = if template.ends_with("/moves") {
+            json!({ "type": "clear_marks", "version": -1 })
+        } else if template.ends_with("/clock") {
+            json!({ "elapsed_ms": 5, "version": -1 })
+        } else if template.ends_with("/check-step") {
+            json!({ "technique": "x-wing", "version": -1 })
+        } else {
+            json!({ "version": -1 })
+        };
+        let uri = template.replace("{id}", &id.to_string());
+        let a = send(&app, method, &uri, Some(body.to_string().into_bytes())).await;
+        assert_rejected(&format!("{method} {uri}"), &[422], &a);
+        let v: Value = serde_json::from_slice(&a.2).unwrap();
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("got -1"),
+            "{method} {uri}: {v}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} endpoints");
+    assert_eq!(game(&app, id).await["version"], 0);
+}
+
 /// A path parameter that is not UTF-8 (`%FF`) was refused by the framework's extractor with a
 /// plain-text 400 ("Invalid URL: ..."), the one error without the JSON shape. Every templated
 /// path of the description, with every method it has, gets each such parameter.
