@@ -400,6 +400,16 @@ fn a_broken_pencil_mark_grid_is_named_by_its_fault_not_as_many_puzzles() {
             );
         }
     }
+    // A jigsaw's pencil-mark grid carries no regions: without --regions, that is the reason.
+    for cmd in ["hint", "explain"] {
+        let out = run_stdin(&[cmd, "--variant", "jigsaw", "-"], grid.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert!(
+            text(&out.stderr).contains("needs its region map from --regions"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+    }
     // `candidates` starts from a puzzle: a sound pencil-mark grid is named as what it is,
     // not counted as thirteen puzzles.
     let out = run_stdin(&["candidates", "-"], grid.as_bytes());

@@ -193,6 +193,11 @@ fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
                 layout: layout.clone(),
             })
         }
+        // A pencil-mark grid carries no region map: a jigsaw's comes from `--regions`.
+        (Ok(_), None) => bail!(
+            "a pencil-mark grid on a jigsaw needs its region map from --regions MAP (the grid \
+             does not carry it)"
+        ),
         _ => match puzzles.first().map(|p| variant.puzzle(p)) {
             Some(Err(reason)) => bail!("line 1: {reason}"),
             _ => bail!("cannot read the puzzle"),
