@@ -21,7 +21,10 @@ pub enum PrintError {
         /// The puzzle's line in the input.
         number: usize,
     },
-    /// An option value that cannot be laid out.
-    #[error("{0}")]
-    Options(String),
+    /// A paper name that is not one of the sizes (the name as given).
+    #[error("unknown paper `{0}` (expected a4 or letter)")]
+    UnknownPaper(String),
+    /// A number of puzzles a page that no arrangement lays out.
+    #[error("{0} puzzles per page: choose 1, 2, 4 or 6")]
+    PerPage(usize),
 }

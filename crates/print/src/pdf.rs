@@ -38,9 +38,7 @@ impl FromStr for Paper {
         match s.trim().to_ascii_lowercase().as_str() {
             "a4" => Ok(Paper::A4),
             "letter" => Ok(Paper::Letter),
-            _ => Err(PrintError::Options(format!(
-                "unknown paper `{s}` (expected a4 or letter)"
-            ))),
+            _ => Err(PrintError::UnknownPaper(s.to_string())),
         }
     }
 }
@@ -154,12 +152,8 @@ fn win_ansi(text: &str) -> Vec<u8> {
 /// Fails if `per_page` is not 1, 2, 4 or 6, if there is nothing to print, or if solutions are
 /// asked for and a puzzle has no unique solution.
 pub fn render_pdf(puzzles: &[PrintPuzzle], options: &PdfOptions) -> Result<Vec<u8>, PrintError> {
-    let (cols, rows) = arrangement(options.per_page).ok_or_else(|| {
-        PrintError::Options(format!(
-            "{} puzzles per page: choose 1, 2, 4 or 6",
-            options.per_page
-        ))
-    })?;
+    let (cols, rows) =
+        arrangement(options.per_page).ok_or(PrintError::PerPage(options.per_page))?;
     if puzzles.is_empty() {
         return Err(PrintError::Empty);
     }

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use nonet_generate::{GenerateOptions, Generator, Level, Target};
-use nonet_print::{read_puzzles, render_pdf, render_svg, Paper, PdfOptions, SvgOptions};
+use nonet_print::{
+    read_puzzles, render_pdf, render_svg, Paper, PdfOptions, PrintError, SvgOptions,
+};
 
 fn have_pdftoppm() -> bool {
     let ok = Command::new("pdftoppm").arg("-v").output().is_ok();
@@ -233,7 +235,19 @@ fn bad_layouts_are_refused() {
         },
     )
     .unwrap_err();
-    assert!(err.to_string().contains("1, 2, 4 or 6"), "{err}");
+    assert_eq!(err, PrintError::PerPage(3));
+    assert_eq!(err.to_string(), "3 puzzles per page: choose 1, 2, 4 or 6");
+}
+
+#[test]
+fn option_errors_are_typed_not_strings() {
+    let err = "a5".parse::<Paper>().unwrap_err();
+    assert_eq!(err, PrintError::UnknownPaper("a5".into()));
+    assert_eq!(
+        err.to_string(),
+        "unknown paper `a5` (expected a4 or letter)"
+    );
+    assert_eq!(" Letter ".parse::<Paper>(), Ok(Paper::Letter));
 }
 
 #[test]
