@@ -13,7 +13,7 @@ use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant
 use nonet_logic::Technique;
 
 use crate::climb::{self, Bounds, Climbed, Miss};
-use crate::error::GenerateError;
+use crate::error::{GenerateError, Impossible};
 use crate::grid::{self, Geometry};
 use crate::rating::{self, Rating, Target};
 use crate::regions::random_region_map;
@@ -153,62 +153,37 @@ impl Generator {
         let fixed = match (&options.regions, variant.jigsaw) {
             (None, true) => None,
             (regions, _) => {
-                let layout = variant
-                    .layout(regions.as_ref())
-                    .map_err(|e| GenerateError::Impossible(e.to_string()))?;
+                let layout = variant.layout(regions.as_ref()).map_err(Impossible::from)?;
                 if !options.symmetry.keeps(&layout) {
-                    return Err(GenerateError::Impossible(format!(
-                        "symmetry {} on a region map without it: a jigsaw's givens keep a \
-                         symmetry of its regions (leave out --regions for random maps with it)",
-                        options.symmetry
-                    )));
+                    return Err(Impossible::SymmetryOffRegions(options.symmetry).into());
                 }
                 // A map may admit no grid at all: ask nonet-core once, rather than search
                 // forever.
                 if layout.is_jigsaw() && Sudoku::empty().count_solutions_in(&layout, 1) == 0 {
-                    return Err(GenerateError::Impossible(format!(
-                        "no {variant} grid fits these regions: an empty grid on them has no \
-                         solution"
-                    )));
+                    return Err(Impossible::NoGrid(variant).into());
                 }
                 Some(Box::new(Geometry::new(&layout)))
             }
         };
         if let Some((lo, hi)) = options.clues {
             if lo > hi {
-                return Err(GenerateError::Impossible(format!(
-                    "clue range {lo}..{hi} is empty"
-                )));
+                return Err(Impossible::EmptyClueRange(lo, hi).into());
             }
             if hi < floor {
-                let what = if variant.is_standard() {
-                    "Sudoku".to_string()
-                } else {
-                    format!("{variant} Sudoku")
-                };
-                return Err(GenerateError::Impossible(format!(
-                    "at most {hi} clues: no {what} with fewer than {floor} clues has a unique \
-                     solution"
-                )));
+                return Err(Impossible::TooFewClues { hi, floor, variant }.into());
             }
             if lo > 81 {
-                return Err(GenerateError::Impossible(format!(
-                    "at least {lo} clues: a grid has 81 cells"
-                )));
+                return Err(Impossible::TooManyClues(lo).into());
             }
             if options.minimal && lo > 40 {
                 // The largest minimal puzzles known have 40 clues (and they are very rare).
-                return Err(GenerateError::Impossible(format!(
-                    "a minimal puzzle with at least {lo} clues: minimal puzzles have at most 40"
-                )));
+                return Err(Impossible::MinimalTooMany(lo).into());
             }
         }
         options.target.validate()?;
         let technique = TechniqueTarget::new(&options.techniques, variant)?;
         if options.at_start && technique.is_none() {
-            return Err(GenerateError::Impossible(
-                "a drill position (at start) needs a technique to drill".into(),
-            ));
+            return Err(Impossible::DrillWithoutTechnique.into());
         }
         let orbits = options
             .symmetry

@@ -54,7 +54,7 @@ mod technique;
 /// band puzzles whose first part was not reached by a dig); the others are those of version 4.
 pub const GENERATOR_VERSION: &str = "nonet-generate 5";
 
-pub use error::GenerateError;
+pub use error::{GenerateError, Impossible};
 pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;

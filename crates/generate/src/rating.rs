@@ -15,7 +15,7 @@ use nonet_logic::rate::{
 };
 use nonet_logic::Technique;
 
-use crate::error::GenerateError;
+use crate::error::{GenerateError, Impossible};
 use crate::grid::{self, Geometry, Singles};
 
 /// A puzzle's ratings, as `nonet rate` gives them.
@@ -125,42 +125,30 @@ impl Target {
     pub(crate) fn validate(&self) -> Result<(), GenerateError> {
         if let Some((lo, hi)) = self.se {
             if !(lo.is_finite() && hi.is_finite()) || lo > hi {
-                return Err(GenerateError::Impossible(format!(
-                    "ER band {lo}..{hi} is empty"
-                )));
+                return Err(Impossible::EmptyErBand(lo, hi).into());
             }
             if tenths(lo) > 120 {
-                return Err(GenerateError::Impossible(format!(
-                    "ER at least {lo:.1}: the hardest puzzles known rate 11.9"
-                )));
+                return Err(Impossible::ErTooHigh(lo).into());
             }
             if tenths(hi) < 10 {
-                return Err(GenerateError::Impossible(format!(
-                    "ER at most {hi:.1}: the easiest step rates 1.0"
-                )));
+                return Err(Impossible::ErTooLow(hi).into());
             }
         }
         if let Some((lo, hi)) = self.er_band() {
             if lo > hi {
-                return Err(GenerateError::Impossible(
-                    "the level and the ER band do not overlap".into(),
-                ));
+                return Err(Impossible::LevelOutsideBand.into());
             }
         }
         if let Some(c) = self.classic {
             if ![0, 3, 5].contains(&c) {
-                return Err(GenerateError::Impossible(format!(
-                    "classic grade {c}: the classic scale has 0, 3 and 5"
-                )));
+                return Err(Impossible::ClassicGrade(c).into());
             }
             // Elimination alone (classic 0) only uses naked singles, rated 2.3 at most by SE;
             // below that only hidden singles would remain, which classic 0 does not use, but
             // puzzles solved by both exist, so only a band above 2.3 truly conflicts.
             if let Some((lo, _)) = self.er_band() {
                 if c == 0 && lo > 23 {
-                    return Err(GenerateError::Impossible(
-                        "classic 0 (naked singles only) never rates above ER 2.3".into(),
-                    ));
+                    return Err(Impossible::ClassicZeroAboveSingles.into());
                 }
             }
         }

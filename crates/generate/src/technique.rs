@@ -25,7 +25,7 @@ use nonet_core::{Layout, PencilMarks, Sudoku, Variant};
 use nonet_logic::Path;
 use nonet_logic::{Family, Step, Teacher, Technique};
 
-use crate::error::GenerateError;
+use crate::error::{GenerateError, Impossible};
 use crate::grid::{self, Geometry, Singles};
 
 /// Attempts allowed per puzzle when the options set no `max_attempts`: a count, never a
@@ -90,29 +90,17 @@ pub fn techniques_of_code(code: &str) -> Option<Vec<Technique>> {
 /// technique, Sudoku Explainer's rating-only forms are never on the teacher's path, its
 /// chaining engine knows only the standard houses, and a few techniques are too rare.
 pub fn targetable(technique: Technique, variant: Variant) -> Result<(), GenerateError> {
-    let name = technique.name();
     if technique == Technique::TrialAndError {
-        return Err(GenerateError::Impossible(
-            "trial and error is a guess, not a technique: no puzzle is made to need it".into(),
-        ));
+        return Err(Impossible::Guess.into());
     }
     if rank(technique).is_none() {
-        return Err(GenerateError::Impossible(format!(
-            "{name} is part of Sudoku Explainer's rating only: the explaining path never uses \
-             it (see `nonet explain --list-techniques`)"
-        )));
+        return Err(Impossible::RatingOnly(technique).into());
     }
     if !variant.is_standard() && technique.standard_layout_only() {
-        return Err(GenerateError::Impossible(format!(
-            "{name} is not used on the {variant} layout: Sudoku Explainer's chains know only the standard \
-             houses"
-        )));
+        return Err(Impossible::StandardOnly(technique, variant).into());
     }
     if TOO_RARE.contains(&technique) {
-        return Err(GenerateError::Impossible(format!(
-            "{name} is too rare to target: no dig measured left a puzzle whose hardest step \
-             it is (see docs/generator.md, \"Techniques\")"
-        )));
+        return Err(Impossible::TooRare(technique).into());
     }
     Ok(())
 }

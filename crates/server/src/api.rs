@@ -268,7 +268,11 @@ fn engine_error(e: EngineError) -> ApiError {
     use nonet_generate::GenerateError;
     // Options no puzzle can meet, such as a region map that admits no grid.
     if let EngineError::Generate(GenerateError::Impossible(why)) = &e {
-        return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", why.clone());
+        return ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "impossible",
+            why.to_string(),
+        );
     }
     eprintln!("nonet play: {e}");
     ApiError::new(

@@ -265,7 +265,7 @@ fn reason(e: &EngineError) -> String {
         EngineError::Generate(GenerateError::Timeout { .. }) => {
             "the generator ran out of time".to_string()
         }
-        EngineError::Generate(GenerateError::Impossible(why)) => why.clone(),
+        EngineError::Generate(GenerateError::Impossible(why)) => why.to_string(),
         other => other.to_string(),
     }
 }
@@ -372,6 +372,7 @@ pub async fn practice(
         let why = match nonet_generate::targetable(first, Variant::STANDARD) {
             // The player needs the reason, not the generator docs' section it cites.
             Err(nonet_generate::GenerateError::Impossible(why)) => {
+                let why = why.to_string();
                 why.split(" (see ").next().unwrap_or_default().to_string()
             }
             Err(e) => e.to_string(),
