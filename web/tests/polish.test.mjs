@@ -266,3 +266,94 @@ test('the selected cell keeps its thick and thin jigsaw borders on every side (t
     }
   }
 });
+
+/**
+ * The controls of `root` (a selector) whose box is under 24x24 CSS px, as readable lines; the
+ * board's cells and the screen-reader-only text are left out.
+ */
+function smallTargets(p, root) {
+  return p.$$eval(`${root} :is(button, a[href], input, select, textarea, summary, [role="radio"], [role="tab"])`, (els) => els
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && !e.closest('.board, .sr-only') && (r.width < 24 || r.height < 24);
+    })
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${e.textContent.trim().slice(0, 24)}" ${r.width.toFixed(1)}x${r.height.toFixed(1)}`;
+    }));
+}
+
+/**
+ * Tabs through the page (at most `n` presses) and returns the focused elements inside `root`
+ * whose focus ring is missing or cut off by a scrolling or clipping ancestor.
+ */
+async function hiddenRings(p, root, n) {
+  const bad = new Set();
+  for (let k = 0; k < n; k++) {
+    await p.keyboard.press('Tab');
+    const r = await p.evaluate((sel) => {
+      const e = document.activeElement;
+      if (!e?.closest(sel) || e.classList.contains('cell')) return null; // cells ring inside (::before)
+      const st = getComputedStyle(e);
+      const name = `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`;
+      if (st.outlineStyle === 'none' || parseFloat(st.outlineWidth) === 0) return `${name}: no ring`;
+      const reach = Math.max(0, parseFloat(st.outlineWidth) + parseFloat(st.outlineOffset));
+      const box = e.getBoundingClientRect();
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        if (getComputedStyle(a).overflow === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        const cut = box.left - reach < c.left - 0.5 || box.right + reach > c.right + 0.5;
+        return cut ? `${name}: ring cut by ${a.tagName.toLowerCase()}#${a.id}` : null;
+      }
+      return null;
+    }, root);
+    if (r) bad.add(r);
+  }
+  return [...bad];
+}
+
+test('focus rings show on the hint\'s text and Learn\'s list, checkboxes and summaries reach 24x24 (hidden, cut, squeezed)', async () => {
+  for (const scheme of SCHEMES) {
+    for (const size of SIZES) {
+      const b = await browser(scheme, size);
+      const p = b.page;
+      const what = `${scheme}, ${size.tag}`;
+      await openGame(p, { puzzle: JIGSAW, variant: 'jigsaw', regions: REGIONS });
+      // The coach's panel: its text is a tab stop (it scrolls) and showed no ring.
+      await p.click('#btn-hint');
+      await p.waitForSelector('#hint-panel:not([hidden])');
+      await p.click('#hint-more');
+      await p.focus('#hint-close');
+      await p.keyboard.press('Shift+Tab'); // the keyboard's focus, so :focus-visible applies
+      await p.keyboard.press('Tab');
+      assert.deepEqual(await hiddenRings(p, '#hint-panel', 4), [], `${what}: hint panel`);
+      assert.deepEqual(await smallTargets(p, 'body'), [], `${what}: the game's controls`);
+      assert.deepEqual(await axeViolations(p), [], `${what}: hint`);
+      await shot(p, `polish-03-hint-${scheme}-${size.tag}`);
+      await p.click('#hint-close');
+      // Learn: the technique list scrolls and cut the ring of the item with the focus.
+      await p.click('#btn-learn');
+      await p.waitForSelector('#dlg-learn[open] .learn-item');
+      await p.focus('.learn-item[data-code="x-wing"]');
+      await p.keyboard.press('Shift+Tab');
+      assert.deepEqual(await hiddenRings(p, '#learn-list', 3), [], `${what}: Learn`);
+      assert.deepEqual(await smallTargets(p, '#dlg-learn'), [], `${what}: Learn's controls`);
+      await shot(p, `polish-03-learn-${scheme}-${size.tag}`);
+      await p.keyboard.press('Escape');
+      await p.waitForSelector('#dlg-learn', { state: 'hidden' });
+      // Settings: the checkboxes were squeezed by their long labels (13 px wide on a phone).
+      await p.click('#btn-settings');
+      await p.waitForSelector('#dlg-settings[open]');
+      assert.deepEqual(await smallTargets(p, '#dlg-settings'), [], `${what}: settings`);
+      assert.deepEqual(await axeViolations(p), [], `${what}: settings`);
+      await p.keyboard.press('Escape');
+      await p.waitForSelector('#dlg-settings', { state: 'hidden' });
+      // The new-game dialog: its summaries and the variants' checkboxes.
+      await p.click('#btn-new');
+      await p.waitForSelector('#dlg-new[open]');
+      if (!(await p.locator('#custom-box[open]').count())) await p.click('#custom-box summary');
+      assert.deepEqual(await smallTargets(p, '#dlg-new'), [], `${what}: new game`);
+      await b.close();
+    }
+  }
+});
