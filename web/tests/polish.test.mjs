@@ -76,8 +76,11 @@ async function enter(p, line) {
 async function openGame(p, body) {
   const { status, data } = await api(server.url, 'POST', '/games', body);
   assert.equal(status, 201);
+  await p.goto('about:blank'); // a fresh load, not a change of address within the page
   await open(p, server.url, `#/game/${data.id}`);
-  await p.waitForSelector('#cell-80[aria-label]');
+  // The givens drawn: the board is the game's, not what the page showed before.
+  await p.waitForFunction((puzzle) => [...puzzle].every((ch, i) => ch === '.'
+    || document.querySelector(`#cell-${i} .v`)?.textContent === ch), body.puzzle);
   return data.id;
 }
 
