@@ -16,7 +16,7 @@ use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, Read};
 
-use nonet_core::{PuzzleError, Sudoku};
+use nonet_core::{ParseError, ParseErrorKind, PuzzleError, Sudoku};
 
 use crate::output::io_reason;
 
@@ -464,10 +464,15 @@ fn is_skipped(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
-/// The number of cell characters on a line once grid separators and spaces are removed.
+/// The number of cell characters on a line once grid separators and spaces are removed (box
+/// drawing characters such as `│` and `┼` included, as the grid reader skips them).
 fn grid_cells(line: &str) -> usize {
     line.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+' | '=' | ':' | '*' | '!'))
+        .filter(|c| {
+            !c.is_whitespace()
+                && !matches!(c, '|' | '-' | '+' | '=' | ':' | '*' | '!')
+                && !('\u{2500}'..='\u{257f}').contains(c)
+        })
         .count()
 }
 
@@ -698,10 +703,10 @@ fn field(f: &str) -> &str {
     f.trim().trim_matches('"').trim()
 }
 
-/// Reads one line: a plain puzzle line, a JSON object with a `puzzle` field, or a record whose
-/// first 81-cell field is the puzzle. For a record where no field is a puzzle, the error is that
-/// of its longest field, the one most likely meant as the puzzle. Returns the puzzle's text and
-/// what reading it gave.
+/// Reads one line: a plain puzzle line (or a quoted one, a string literal), a JSON object with a
+/// `puzzle` field, or a record whose first 81-cell field is the puzzle. For a record where no
+/// field is a puzzle, the error is that of its longest field, the one most likely meant as the
+/// puzzle. Returns the puzzle's text and what reading it gave.
 fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     let checked = |t: &str| -> Result<Sudoku, PuzzleError> {
         let s = Sudoku::from_line(t)?;
@@ -713,23 +718,35 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         // The `puzzle` member, wherever it stands (a `solution` may come first); its text is
         // found again in the line so that it can be borrowed.
         if let Ok(serde_json::Value::Object(o)) = serde_json::from_str(trimmed) {
-            if let Some(p) = o.get("puzzle").and_then(serde_json::Value::as_str) {
-                let text = trimmed
-                    .find(p)
-                    .map_or(trimmed, |i| &trimmed[i..i + p.len()]);
-                return (text, checked(p));
-            }
+            // Without a `puzzle` string, say so rather than fail on the `{` (as `print`, which
+            // reads the record's other members by name too, does).
+            let Some(p) = o.get("puzzle").and_then(serde_json::Value::as_str) else {
+                let missing = ParseError::from(ParseErrorKind::NoPuzzleField);
+                return (trimmed, Err(missing.into()));
+            };
+            let text = trimmed
+                .find(p)
+                .map_or(trimmed, |i| &trimmed[i..i + p.len()]);
+            return (text, checked(p));
         }
     }
     if !trimmed.contains(is_field_separator) {
-        // `<81 cells> <comment>`: a puzzle followed by a space- or `|`-separated comment.
+        // `<81 cells> <comment>`: a puzzle followed by a space- or `|`-separated comment. A
+        // carriage return is no such space: lines ended by a lone CR (old Mac text) would make
+        // every puzzle after the first a comment, lost without a word.
         if let (Some(head), Some(next)) = (
             trimmed.get(..81),
             trimmed.get(81..).and_then(|t| t.chars().next()),
         ) {
-            if (next.is_whitespace() || next == '|') && Sudoku::from_line(head).is_ok() {
+            let spaced = next.is_whitespace() && next != '\r';
+            if (spaced || next == '|') && Sudoku::from_line(head).is_ok() {
                 return (head, checked(head));
             }
+        }
+        // A quoted puzzle alone, as `nonet generate -f code` writes its literals.
+        let unquoted = field(trimmed);
+        if unquoted.len() != trimmed.len() && Sudoku::from_line(unquoted).is_ok() {
+            return (unquoted, checked(unquoted));
         }
         return (trimmed, checked(line));
     }

@@ -178,17 +178,22 @@ impl Variant {
             .starts_with('{')
             .then(|| serde_json::from_str(source).ok())
             .flatten();
-        let fields = record.as_ref().and_then(|r| {
-            let text = |k: &str| r.get(k).and_then(|v| v.as_str());
-            Some((text("puzzle")?, text("regions")?))
-        });
-        let (puzzle, map) = fields
-            .or_else(|| split_jigsaw_line(source))
-            .ok_or_else(|| {
-                "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for \
-             the whole input)"
-                    .to_string()
-            })?;
+        let (puzzle, map) = match record.as_ref().and_then(|r| r.as_object()) {
+            // A JSON record names its members: a missing one is said as such, not as a puzzle
+            // line that starts with `{`.
+            Some(r) => {
+                let text = |k: &str| {
+                    r.get(k)
+                        .and_then(|v| v.as_str())
+                        .ok_or_else(|| match r.get(k) {
+                            None => format!("the JSON record has no \"{k}\" member"),
+                            Some(v) => format!("the JSON record's \"{k}\" is {v}, not a string"),
+                        })
+                };
+                (text("puzzle")?, text("regions")?)
+            }
+            None => split_jigsaw_line(source)?,
+        };
         let sudoku = Sudoku::from_line(puzzle).map_err(|e| e.to_string())?;
         let regions = RegionMap::parse(map).map_err(|e| e.to_string())?;
         let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
@@ -197,17 +202,47 @@ impl Variant {
 }
 
 /// A jigsaw line's puzzle and region map: two 81-character fields separated by whitespace or
-/// one of `:` `;` `,` (further fields ignored), or 162 characters in a row.
-fn split_jigsaw_line(line: &str) -> Option<(&str, &str)> {
-    if line.len() == 162 && line.is_ascii() && !line.contains(|c: char| ":;, \t".contains(c)) {
-        return Some(line.split_at(81));
+/// one of `:` `;` `,` (further fields ignored), or 162 characters in a row. Otherwise the reason
+/// names the part that is wrong: the puzzle's own (`80 cells, expected 81`), the map's that
+/// follows it (its length, or the character that cannot be a label), or a map missing.
+fn split_jigsaw_line(line: &str) -> Result<(&str, &str), String> {
+    if line.len() == 162 && line.is_ascii() && !line.contains(is_jigsaw_separator) {
+        return Ok(line.split_at(81));
     }
-    let mut fields = line
-        .split(|c: char| c.is_whitespace() || c == ':' || c == ';' || c == ',')
-        .filter(|f| !f.is_empty());
-    let puzzle = fields.find(|f| f.chars().count() == 81)?;
-    let map = fields.find(|f| f.chars().count() == 81)?;
-    Some((puzzle, map))
+    let fields: Vec<&str> = line
+        .split(is_jigsaw_separator)
+        .filter(|f| !f.is_empty())
+        .collect();
+    let mut full = fields.iter().filter(|f| f.chars().count() == 81);
+    if let (Some(puzzle), Some(map)) = (full.next(), full.next()) {
+        return Ok((puzzle, map));
+    }
+    // Otherwise the first field is meant as the puzzle, and what follows it as its map.
+    let Some(&puzzle) = fields.first() else {
+        return Err(MAP_MISSING.to_string());
+    };
+    if let Err(e) = Sudoku::from_line(puzzle) {
+        return Err(format!("the puzzle: {e}"));
+    }
+    // The map's own reason, read from the whole rest of the line, so that a separator inside
+    // it is named as the bad label it is.
+    let rest = line.trim_start_matches(is_jigsaw_separator)[puzzle.len()..]
+        .trim_start_matches(is_jigsaw_separator)
+        .trim_end();
+    match RegionMap::parse(rest) {
+        Err(e) if !rest.is_empty() => Err(format!("the region map after the puzzle: {e}")),
+        _ => Err(MAP_MISSING.to_string()),
+    }
+}
+
+/// Why a jigsaw line without a region map cannot be read.
+const MAP_MISSING: &str =
+    "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for the whole \
+     input)";
+
+/// What separates a jigsaw line's puzzle from its map.
+fn is_jigsaw_separator(c: char) -> bool {
+    c.is_whitespace() || c == ':' || c == ';' || c == ','
 }
 
 /// One puzzle's answer.
@@ -371,10 +406,10 @@ mod tests {
         ] {
             assert_eq!(
                 split_jigsaw_line(&line),
-                Some((p.as_str(), m.as_str())),
+                Ok((p.as_str(), m.as_str())),
                 "{line}"
             );
         }
-        assert_eq!(split_jigsaw_line(&p), None);
+        assert_eq!(split_jigsaw_line(&p), Err(MAP_MISSING.to_string()));
     }
 }

@@ -181,3 +181,49 @@ fn unreadable_input_exits_2_and_names_the_problem() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// A claim naming a house the layout does not have (a window without Windoku, a region
+/// without a jigsaw, a diagonal without X) was judged "not valid: ... is not one of its
+/// houses", as if the deduction were merely wrong: the step cannot be read on that layout
+/// (exit 2), while the same house on its own variant is judged as usual.
+#[test]
+fn a_house_the_layout_does_not_have_makes_the_step_unreadable() {
+    // Sound puzzles of X-Sudoku and Windoku (from the shared variant sets).
+    const X: &str =
+        "..6......5...8...67......5...862......9...8.43..........1.....9..73.4......2987..";
+    const WINDOKU: &str =
+        ".....18....8.9..37....2.5........17.169..........1..8..8...56....5.64.1.6.21..3.5";
+    let cases = [
+        ("window 1", EASY, &[][..], "(standard)"),
+        ("region 1", EASY, &[][..], "(standard)"),
+        ("main diagonal", EASY, &[][..], "(standard)"),
+        ("window 2", X, &["--variant", "x"][..], "(x)"),
+    ];
+    for (house, puzzle, variant, layout) in cases {
+        for key in ["houses", "cover_houses"] {
+            let step = format!(r#"{{"code":"x-wing","{key}":["{house}"]}}"#);
+            let out = nonet()
+                .args(["check-step"])
+                .args(variant)
+                .args([puzzle, &step])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{step} {variant:?}");
+            let err = text(&out.stderr);
+            assert!(
+                err.contains(&format!(
+                    "{house} is not a house of this puzzle's layout {layout}"
+                )),
+                "{step}: {err}"
+            );
+        }
+    }
+    // On a layout that has it, the house is part of an ordinary verdict.
+    let out = nonet()
+        .args(["check-step", "--variant", "windoku", WINDOKU])
+        .arg(r#"{"code":"x-wing","houses":["window 1"]}"#)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("not valid: "));
+}

@@ -228,3 +228,33 @@ fn code_options_that_cannot_work_are_refused_with_the_reason() {
         assert!(err.contains(reason), "{args:?}: {err}");
     }
 }
+
+/// Python's bare literals are quoted puzzles alone on their lines (`"..9.."`, no comma), which
+/// `solve` refused ("unexpected character '\"'"); the other languages' (`"..9..",`) were read as
+/// records. Every language's bare literals now read back as the puzzles they hold.
+#[test]
+fn bare_literals_of_every_language_are_read_back_as_puzzles() {
+    let solutions = {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nonet"))
+            .args(["solve"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(puzzles().as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    for lang in ["java", "c", "rust", "python"] {
+        let dir = scratch(&format!("read-back-{lang}"));
+        let file = dir.join("literals.txt");
+        std::fs::write(&file, literals(lang, false)).unwrap();
+        let got = nonet(&["solve", file.to_str().unwrap()]);
+        assert_eq!(got, solutions, "{lang}");
+    }
+}

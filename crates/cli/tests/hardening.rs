@@ -206,6 +206,260 @@ fn a_byte_order_mark_is_skipped() {
     }
 }
 
+/// A grid drawn with box-drawing characters was read as eleven puzzle lines, each invalid at
+/// its first character; it is one grid, with one answer, from a file or standard input.
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_is_one_puzzle() {
+    let rows: Vec<String> = GOOD_GRID
+        .lines()
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| format!("│ {} │", l.replace('|', "│")))
+        .collect();
+    let grid = format!(
+        "┌───────┬───────┬───────┐\n{}\n└───────┴───────┴───────┘\n",
+        rows.join("\n")
+    );
+    for cmd in ["solve", "check", "count"] {
+        let out = run_stdin(&[cmd], grid.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{cmd}");
+    }
+    let out = run_stdin(&["solve"], grid.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{GOOD_SOLUTION}\n"));
+    let out = run_stdin(&["hint", "-"], grid.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// `hint --givens` took a position that changed a given for a player's wrong digit ("The 8 in
+/// r1c2 is wrong"), and one that lost a given for a sound position: both are refused naming
+/// the cell. A player's own wrong digit is still the mistake it is, and a position that keeps
+/// the givens gets its hint.
+#[test]
+fn hint_refuses_a_position_that_changed_or_lost_a_given() {
+    let givens = GOOD;
+    let with = |i: usize, ch: char| {
+        let mut v: Vec<char> = givens.chars().collect();
+        v[i] = ch;
+        v.into_iter().collect::<String>()
+    };
+    let right = GOOD_SOLUTION.chars().next().unwrap();
+    // r1c1 is empty in GOOD, r1c2 holds the given 4.
+    let cases: [(String, &str, i32); 4] = [
+        (
+            with(1, '5'),
+            "--givens: r1c2 is the given 4, but the position has 5 there",
+            2,
+        ),
+        (
+            with(1, '.'),
+            "--givens: the position lacks the given 4 at r1c2",
+            2,
+        ),
+        (with(0, '5'), "The 5 in r1c1 is wrong", 1),
+        (with(0, right), "", 0),
+    ];
+    for (position, said, code) in &cases {
+        let out = nonet()
+            .args(["hint", "--givens", givens, position])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(*code),
+            "{position}: {}",
+            text(&out.stderr)
+        );
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains(said), "{position}: {all}");
+    }
+}
+
+/// A JSON line whose `puzzle` member was missing or not text was reported as "unexpected
+/// character '{' at column 1": the reason now says the record has no puzzle field (under
+/// another name, the puzzle is not taken either, as `print` does not), and the lines beside
+/// keep their answers.
+#[test]
+fn a_json_record_without_a_puzzle_field_says_so() {
+    let missing = "the record has no \"puzzle\" field holding the puzzle as text";
+    let lines = [
+        (r#"{"puzzle": 5}"#.to_string(), Some(missing)),
+        (
+            r#"{"puzzle": null, "level": "easy"}"#.to_string(),
+            Some(missing),
+        ),
+        (r#"{}"#.to_string(), Some(missing)),
+        (format!(r#"{{"grid": "{GOOD}"}}"#), Some(missing)),
+        (format!(r#"{{"puzzle": "{GOOD}"}}"#), None),
+    ];
+    let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    for cmd in ["solve", "check"] {
+        let out = run_stdin(&[cmd], input.as_bytes());
+        let err = text(&out.stderr);
+        let answers: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(answers.len(), lines.len(), "{cmd}: {answers:?}");
+        for (i, (line, reason)) in lines.iter().enumerate() {
+            match reason {
+                Some(r) => {
+                    assert!(
+                        err.contains(&format!("line {}: {r}", i + 1)),
+                        "{cmd} {line}: {err}"
+                    );
+                    assert_eq!(answers[i], "invalid", "{cmd} {line}");
+                }
+                None => assert_ne!(answers[i], "invalid", "{cmd} {line}"),
+            }
+        }
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+    }
+}
+
+/// `--techniques ""` (or only commas) named no technique and was taken as "no technique
+/// allowed": every hint was a silent guess. It is refused with a reason on every command that
+/// takes the list.
+#[test]
+fn an_empty_technique_list_is_refused_not_read_as_guesses_only() {
+    for list in ["", ",", " , ,"] {
+        for cmd in ["hint", "explain"] {
+            let out = nonet()
+                .args([cmd, "--techniques", list, GOOD])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{cmd} {list:?}");
+            assert!(
+                out.stdout.is_empty(),
+                "{cmd} {list:?}: {}",
+                text(&out.stdout)
+            );
+            assert!(
+                text(&out.stderr).contains("--techniques names no technique"),
+                "{cmd} {list:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+}
+
+/// A pencil-mark grid with one broken cell or row (a repeated candidate, a stray letter, a
+/// missing cell, a row too many) read as thirteen puzzle lines: "expected one puzzle, found 13
+/// lines". It is named by the grid's own fault, with its line and cell, on every command that
+/// reads a position; a file of puzzles is still told as many puzzles.
+#[test]
+fn a_broken_pencil_mark_grid_is_named_by_its_fault_not_as_many_puzzles() {
+    // A puzzle that elimination alone does not solve, so that its cells keep candidates.
+    let puzzle =
+        ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
+    let grid = text(
+        &nonet()
+            .args(["candidates", puzzle])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let lines: Vec<&str> = grid.lines().collect();
+    // The first cell of the first row, as `candidates` writes it, with its padding.
+    let first = lines[1]
+        .split('|')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let doubled = format!("{}{}", &first[..1], first);
+    let cases = [
+        (
+            grid.replacen(first, &doubled, 1),
+            format!("line 2: r1c1 lists candidate {} twice", &first[..1]),
+        ),
+        (
+            grid.replacen(first, &format!("x{}", &first[1..]), 1),
+            "line 2: unexpected character 'x'".to_string(),
+        ),
+        (
+            grid.replacen(&format!("{first} "), &" ".repeat(first.len() + 1), 1),
+            "line 2: row 1 has 8 cells, expected 9".to_string(),
+        ),
+        (
+            [&lines[..2], &lines[1..]].concat().join("\n"),
+            "10 rows, expected 9".to_string(),
+        ),
+    ];
+    for (input, reason) in &cases {
+        let want = format!("cannot read the pencil-mark grid: {reason}");
+        for args in [
+            &["hint", "-"][..],
+            &["explain", "-"],
+            &["check-step", "-", r#"{"code":"naked-single"}"#],
+            &["hint", "--variant", "x", "-"],
+        ] {
+            let out = run_stdin(args, input.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{args:?} {reason}");
+            assert!(
+                text(&out.stderr).contains(&want),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+    // A jigsaw's pencil-mark grid carries no regions: without --regions, that is the reason.
+    for cmd in ["hint", "explain"] {
+        let out = run_stdin(&[cmd, "--variant", "jigsaw", "-"], grid.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert!(
+            text(&out.stderr).contains("needs its region map from --regions"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+    }
+    // `candidates` starts from a puzzle: a sound pencil-mark grid is named as what it is,
+    // not counted as thirteen puzzles.
+    let out = run_stdin(&["candidates", "-"], grid.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("this is a pencil-mark grid"),
+        "{}",
+        text(&out.stderr)
+    );
+    let two = format!("{GOOD}\n{GOOD}\n");
+    let out = run_stdin(&["hint", "-"], two.as_bytes());
+    assert!(
+        text(&out.stderr).contains("expected one puzzle, found 2 lines"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A file whose lines end with a lone carriage return (old Mac text) reads as one line; the CR
+/// after the first puzzle passed for the space before a comment, so that puzzle was answered
+/// and every other one dropped without a word. It is now an invalid line whose reason names the
+/// carriage return, on every batch command and on `hint`; CRLF and a comment after a space
+/// still read as before.
+#[test]
+fn lines_ended_by_a_lone_carriage_return_are_not_lost_as_comments() {
+    let lone_cr = format!("{GOOD}\r{GOOD}\r{GOOD}\r");
+    let reason = "line 1: unexpected character '\\r' at column 82: a carriage return inside a line";
+    for cmd in ["solve", "count", "check", "rate"] {
+        let out = run_stdin(&[cmd], lone_cr.as_bytes());
+        assert_eq!(text(&out.stdout), "invalid\n", "{cmd}");
+        assert!(
+            text(&out.stderr).starts_with(reason),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+    }
+    let out = run_stdin(&["hint", "-"], lone_cr.as_bytes());
+    assert!(
+        text(&out.stderr).contains("a carriage return inside a line"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let fine = format!("{GOOD}\r\n{GOOD} a comment\r\n{GOOD} \r\n");
+    let out = run_stdin(&["solve"], fine.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{GOOD_SOLUTION}\n").repeat(3));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// Item 12: a grid with one bad row (a cell too many, a stray character) is one puzzle with
 /// one answer and one reason naming the line and the row or column, not nine `invalid` lines.
 #[test]

@@ -326,3 +326,79 @@ fn rate_rates_variants_on_their_houses_on_every_scale() {
     assert!(text(&out.stderr).contains("line 1: a jigsaw puzzle needs its region map"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A jigsaw line whose map was one label short or long, or held a separator, was answered
+/// "needs its region map after it", as if it had none: the reason now names what is wrong with
+/// the puzzle or the map that is there, for every batch command and `hint`, and the good lines
+/// beside it are still answered.
+#[test]
+fn a_jigsaw_line_with_a_broken_map_names_the_map_not_a_missing_one() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let (p, m, solution) = (&rows[0][0], &rows[0][1], &rows[0][2]);
+    let mut colon = m.clone();
+    colon.replace_range(40..41, ":");
+    let cases = [
+        (format!("{p} {}", &m[..80]), "the region map after the puzzle: a region map has 81 labels, one per cell; this one has 80"),
+        (format!("{p} {m}9"), "this one has 82"),
+        (format!("{p},{colon}"), "the region map after the puzzle: ':' at r5c5 is not a region label"),
+        (format!("{} {m}", &p[1..]), "the puzzle: 80 cells, expected 81"),
+        (p.to_string(), "needs its region map after it"),
+    ];
+    for (line, reason) in &cases {
+        let input = format!("{line}\n{p} {m}\n");
+        for cmd in ["solve", "count", "check", "rate"] {
+            let out = run_stdin(&[cmd, "--variant", "jigsaw"], &input);
+            let err = text(&out.stderr);
+            assert!(err.contains(reason), "{cmd} {line}: {err}");
+            assert!(err.starts_with("line 1: "), "{cmd} {line}: {err}");
+            assert_eq!(out.status.code(), Some(2), "{cmd} {line}");
+            let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+            assert_eq!(lines.len(), 2, "{cmd} {line}: {lines:?}");
+            assert_eq!(lines[0], "invalid", "{cmd} {line}");
+            if cmd == "solve" {
+                assert_eq!(&lines[1], solution);
+            }
+        }
+        let out = run_stdin(&["hint", "--variant", "jigsaw", "-"], &format!("{line}\n"));
+        assert!(
+            text(&out.stderr).contains(reason),
+            "hint {line}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
+
+/// A jigsaw JSON record without its `regions` (or `puzzle`), or with one that is not a
+/// string, was reported as "the puzzle: unexpected character '{'": the reason now names the
+/// member, and the good record beside it is answered.
+#[test]
+fn a_jigsaw_json_record_missing_a_member_names_the_member() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let (p, m, solution) = (&rows[0][0], &rows[0][1], &rows[0][2]);
+    let cases = [
+        (
+            format!(r#"{{"puzzle":"{p}"}}"#),
+            r#"the JSON record has no "regions" member"#,
+        ),
+        (
+            format!(r#"{{"regions":"{m}"}}"#),
+            r#"the JSON record has no "puzzle" member"#,
+        ),
+        (
+            format!(r#"{{"puzzle":"{p}","regions":5}}"#),
+            r#"the JSON record's "regions" is 5, not a string"#,
+        ),
+    ];
+    for (line, reason) in &cases {
+        let input = format!("{line}\n{{\"puzzle\":\"{p}\",\"regions\":\"{m}\"}}\n");
+        let out = run_stdin(&["solve", "--variant", "jigsaw"], &input);
+        assert_eq!(text(&out.stderr), format!("line 1: {reason}\n"), "{line}");
+        assert_eq!(
+            text(&out.stdout),
+            format!("invalid\n{solution}\n"),
+            "{line}"
+        );
+        assert_eq!(out.status.code(), Some(2));
+    }
+}

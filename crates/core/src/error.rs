@@ -49,6 +49,9 @@ pub enum ParseErrorKind {
         /// How many rows were found.
         found: usize,
     },
+    /// A record (such as a JSON object) whose `puzzle` field is missing or not text: the
+    /// readers of records say so, rather than fail on the record's first character.
+    NoPuzzleField,
     /// A pencil-mark cell that repeats a digit, such as `2236`.
     RepeatedCandidate {
         /// The cell.
@@ -56,6 +59,14 @@ pub enum ParseErrorKind {
         /// The repeated digit.
         digit: Digit,
     },
+}
+
+/// An error of `kind` on no particular line, for readers of other shapes (records) to report
+/// in the same terms.
+impl From<ParseErrorKind> for ParseError {
+    fn from(kind: ParseErrorKind) -> ParseError {
+        ParseError::new(kind)
+    }
 }
 
 impl ParseError {
@@ -89,6 +100,14 @@ impl fmt::Display for ParseErrorKind {
                 if let Some(cell) = cell {
                     write!(f, " ({cell})")?;
                 }
+                if *ch == '\r' {
+                    // Old Mac text ends its lines with a lone CR: say so, since the text then
+                    // reads as one long line.
+                    write!(
+                        f,
+                        ": a carriage return inside a line (lines end with \\n or \\r\\n)"
+                    )?;
+                }
                 Ok(())
             }
             ParseErrorKind::RowLength { row, found, extra } => {
@@ -99,6 +118,12 @@ impl fmt::Display for ParseErrorKind {
                 Ok(())
             }
             ParseErrorKind::RowCount { found } => write!(f, "{found} rows, expected 9"),
+            ParseErrorKind::NoPuzzleField => {
+                write!(
+                    f,
+                    "the record has no \"puzzle\" field holding the puzzle as text"
+                )
+            }
             ParseErrorKind::RepeatedCandidate { cell, digit } => {
                 write!(f, "{cell} lists candidate {digit} twice")
             }

@@ -7,14 +7,24 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::pencil::PencilMarks;
 use crate::sudoku::Sudoku;
 
+/// The text without a leading byte-order mark: an encoding's signature (Windows editors write
+/// one), never part of a puzzle, and invisible, so that columns are counted after it.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// A character that marks an empty cell.
 fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
-/// A character that separates boxes in a drawn grid and carries no cell.
+/// A character that separates boxes in a drawn grid and carries no cell: ASCII rules, blanks,
+/// and Unicode's box-drawing characters (`┌─┬─┐ │`), which grids copied from web pages and
+/// other tools are drawn with.
 fn is_separator(c: char) -> bool {
-    matches!(c, '|' | '-' | '+' | '=' | ':' | '\'' | '*' | '!') || c.is_whitespace()
+    matches!(c, '|' | '-' | '+' | '=' | ':' | '\'' | '*' | '!')
+        || c.is_whitespace()
+        || ('\u{2500}'..='\u{257f}').contains(&c)
 }
 
 pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
@@ -34,6 +44,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
             return Ok(Sudoku::from_digits(cells));
         }
     }
+    let line = without_bom(line);
     // Columns count from the start of the untrimmed line, so they match what the user sees.
     let lead = line.chars().take_while(|c| c.is_whitespace()).count();
     let line = line.trim();
@@ -66,6 +77,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
 }
 
 pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
+    let text = without_bom(text);
     let mut cells = [0u8; 81];
     let mut rows = 0usize;
     for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
@@ -150,6 +162,7 @@ pub(crate) fn write_grid(s: &Sudoku) -> String {
 /// (`236`), a cell with one digit taken as solved, `0` (or `.`) for a cell with no candidate left.
 /// Cells are separated by spaces or `|`; separator lines are skipped.
 pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
+    let text = without_bom(text);
     let mut sets: Vec<DigitSet> = Vec::with_capacity(81);
     let mut rows = 0usize;
     for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {

@@ -23,7 +23,11 @@ pub enum RegionMapError {
     #[error("a region map has 81 labels, one per cell; this one has {0}")]
     Length(usize),
     /// A character that cannot be a label.
-    #[error("'{label}' at {cell} is not a region label (labels are digits or letters)")]
+    // The label escaped, so that a control character or a blank shows as `'\u{1}'` or `' '`.
+    #[error(
+        "'{}' at {cell} is not a region label (labels are digits or letters)",
+        label.escape_debug()
+    )]
     BadLabel {
         /// The character.
         label: char,
@@ -39,7 +43,11 @@ pub enum RegionMapError {
         cell: Cell,
     },
     /// Fewer than nine distinct labels.
-    #[error("only {0} region labels: a map has nine regions")]
+    #[error(
+        "only {count} region label{plural}: a map has nine regions",
+        count = .0,
+        plural = if *.0 == 1 { "" } else { "s" }
+    )]
     TooFewLabels(usize),
     /// A label used other than nine times.
     #[error("region label '{label}' is used {count} times: a region has nine cells")]
@@ -256,6 +264,35 @@ mod tests {
             err.to_string().contains("region '3' is in 2 pieces"),
             "{err}"
         );
+    }
+
+    /// A control character as a label was printed raw (`'\u{1}'` showed as `''`), and one
+    /// label was "1 region labels": the messages show every label and count readably.
+    #[test]
+    fn region_map_messages_escape_invisible_labels_and_count_in_words() {
+        let with = |i: usize, ch: char| {
+            let mut v: Vec<char> = BOXES.chars().collect();
+            v[i] = ch;
+            v.into_iter().collect::<String>()
+        };
+        let cases = [
+            (with(0, '\u{1}'), "'\\u{1}' at r1c1 is not a region label"),
+            (with(3, '\0'), "'\\0' at r1c4 is not a region label"),
+            (
+                with(4, '\u{200b}'),
+                "'\\u{200b}' at r1c5 is not a region label",
+            ),
+            (with(9, 'é'), "'é' at r2c1 is not a region label"),
+            (
+                "1".repeat(81),
+                "only 1 region label: a map has nine regions",
+            ),
+            (BOXES.replace('9', "8"), "only 8 region labels: a map"),
+        ];
+        for (map, want) in cases {
+            let got = RegionMap::parse(&map).unwrap_err().to_string();
+            assert!(got.starts_with(want), "{map:?}: {got}");
+        }
     }
 
     #[test]

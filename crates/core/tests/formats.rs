@@ -59,6 +59,10 @@ fn every_parse_error_kind() {
     assert_eq!(e.to_string(), "row 1 has 3 cells, expected 9");
     let e = PencilMarks::from_pencil_grid(&"1 2 3 4 5 6 7 8 99\n".repeat(9)).unwrap_err();
     assert!(matches!(e.kind(), RepeatedCandidate { .. }), "{e}");
+    // Made by the readers of records, for a record without its puzzle.
+    let e = nonet_core::ParseError::from(NoPuzzleField);
+    assert_eq!(e.kind(), &NoPuzzleField);
+    assert!(e.to_string().contains("no \"puzzle\" field"), "{e}");
 }
 
 fn any_sudoku() -> impl Strategy<Value = Sudoku> {
@@ -108,4 +112,59 @@ proptest! {
         let _ = Sudoku::parse(&text);
         let _ = PencilMarks::from_pencil_grid(&text);
     }
+}
+
+/// A puzzle, grid or pencil-mark grid saved by a Windows editor starts with a byte-order mark;
+/// the readers took it for a character ("unexpected character '\u{feff}' at column 1"). It is
+/// skipped, and a bad character after it is still counted from the first visible column.
+#[test]
+fn a_leading_byte_order_mark_is_skipped_by_every_reader() {
+    let s = Sudoku::from_line(P).unwrap();
+    let bom = |t: &str| format!("\u{feff}{t}");
+    assert_eq!(Sudoku::from_line(&bom(P)).unwrap(), s);
+    assert_eq!(Sudoku::parse(&bom(P)).unwrap(), s);
+    assert_eq!(Sudoku::from_grid(&bom(&s.to_grid_string())).unwrap(), s);
+    assert_eq!(Sudoku::parse(&bom(&s.to_grid_string())).unwrap(), s);
+    let grid = PencilMarks::raw(&s).to_pencil_grid();
+    assert_eq!(
+        PencilMarks::from_pencil_grid(&bom(&grid)).unwrap(),
+        PencilMarks::from_pencil_grid(&grid).unwrap()
+    );
+    let bad = bom(&format!("x{}", &P[1..]));
+    let err = Sudoku::from_line(&bad).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            ParseErrorKind::Character {
+                ch: 'x',
+                column: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // Only a leading mark is an encoding's signature: one inside the text is a bad character.
+    let inside = format!("{}\u{feff}{}", &P[..40], &P[41..]);
+    assert!(Sudoku::from_line(&inside).is_err());
+}
+
+/// A grid drawn with Unicode box-drawing characters (`┌─┬─┐`, `│`), as web pages and other
+/// tools draw them, was refused at its first character (`'┌'`); they are separators like `|`
+/// and `-`, for the grid and the pencil-mark grid readers.
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_reads() {
+    let s = Sudoku::from_line(P).unwrap();
+    let boxed =
+        |text: &str| -> String { text.replace('|', "│").replace('+', "┼").replace('-', "─") };
+    let framed = format!(
+        "┌───────┬───────┬───────┐\n{}\n└───────┴───────┴───────┘",
+        boxed(&s.to_grid_string())
+    );
+    assert_eq!(Sudoku::parse(&framed).unwrap(), s, "{framed}");
+    assert_eq!(Sudoku::from_grid(&framed).unwrap(), s);
+    let pencil = PencilMarks::raw(&s).to_pencil_grid();
+    assert_eq!(
+        PencilMarks::from_pencil_grid(&boxed(&pencil)).unwrap(),
+        PencilMarks::from_pencil_grid(&pencil).unwrap()
+    );
 }

@@ -45,8 +45,37 @@ impl Source {
     }
 }
 
-/// Runs `job` on a pool of `threads` threads, or on rayon's global pool (one thread a core)
-/// when `threads` is `None`.
+/// The most threads a batch gets, as the CLI's `--threads`: four a core, between 8 and 256.
+/// More only adds start-up time and memory: `threads=2**62` spent over a minute starting
+/// threads before the first puzzle.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (cores * 4).clamp(8, 256)
+}
+
+/// The end of the run's range `start..start + count`, or why there is none: indices stop at
+/// 2^64 - 1 (a `start + count` past it gave no puzzles without a word).
+pub fn run_end(start: u64, count: u64) -> Result<u64, String> {
+    start.checked_add(count).ok_or_else(|| {
+        format!("start {start} + count {count} runs past the last puzzle index of a run, 2^64 - 1")
+    })
+}
+
+/// Room for `count` generated answers, asked for before any search: a count no memory can
+/// hold (`count=2**40`) is a reason here, where collecting the answers would abort the whole
+/// interpreter on a failed allocation.
+pub fn answer_room(count: u64) -> Result<Vec<Result<Generated, GenerateError>>, String> {
+    let mut room = Vec::new();
+    match usize::try_from(count).map(|n| room.try_reserve_exact(n)) {
+        Ok(Ok(())) => Ok(room),
+        _ => Err(format!(
+            "{count} puzzles do not fit in memory: generate them in ranges (start, count)"
+        )),
+    }
+}
+
+/// Runs `job` on a pool of `threads` threads (at most [`max_threads`]), or on rayon's global
+/// pool (one thread a core) when `threads` is `None`.
 pub fn on_threads<R: Send>(
     threads: Option<usize>,
     job: impl FnOnce() -> R + Send,
@@ -54,7 +83,7 @@ pub fn on_threads<R: Send>(
     match threads {
         None => Ok(job()),
         Some(n) => Ok(rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
+            .num_threads(n.min(max_threads()))
             .build()?
             .install(job)),
     }
@@ -120,31 +149,35 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
     })?;
     let failed = AtomicBool::new(false);
     let stopped = || failed.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed);
-    let end = job.start.saturating_add(job.count);
-    let results: Vec<Result<Generated, GenerateError>> = (job.start..end)
-        .into_par_iter()
-        .map(|i| {
+    let refused = |reason: String| BatchError {
+        index: job.start,
+        reason,
+        bad_input: true,
+    };
+    let end = run_end(job.start, job.count).map_err(refused)?;
+    let mut results = answer_room(job.count).map_err(refused)?;
+    let answers = (job.start..end).into_par_iter().map(|i| {
+        if stopped() {
+            return Err(GenerateError::Cancelled);
+        }
+        let started = Instant::now();
+        let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
             if stopped() {
-                return Err(GenerateError::Cancelled);
+                return Err(Stop::Cancel);
             }
-            let started = Instant::now();
-            let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
-                if stopped() {
-                    return Err(Stop::Cancel);
+            match job.timeout {
+                Some(limit) if started.elapsed() >= limit => {
+                    Err(Stop::OutOfTime(started.elapsed()))
                 }
-                match job.timeout {
-                    Some(limit) if started.elapsed() >= limit => {
-                        Err(Stop::OutOfTime(started.elapsed()))
-                    }
-                    _ => Ok(()),
-                }
-            });
-            if r.is_err() {
-                failed.store(true, Ordering::Relaxed);
+                _ => Ok(()),
             }
-            r
-        })
-        .collect();
+        });
+        if r.is_err() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        r
+    });
+    results.par_extend(answers);
     let real = results
         .iter()
         .enumerate()
@@ -178,6 +211,47 @@ mod tests {
     /// A flag nobody sets.
     fn go() -> AtomicBool {
         AtomicBool::new(false)
+    }
+
+    /// `count=2**40` aborted the interpreter (a failed allocation of a petabyte for the
+    /// answers), and a `start + count` past 2^64 - 1 gave no puzzles without a word: both
+    /// are refused with a reason, before any search.
+    #[test]
+    fn a_count_beyond_memory_or_past_the_last_index_is_refused() {
+        let mut job = GenerateJob {
+            options: GenerateOptions::default(),
+            seed: 1,
+            start: 0,
+            // Past what any address space holds, whatever the system's overcommit policy.
+            count: 1 << 62,
+            timeout: None,
+        };
+        let e = generate_all(&job).unwrap_err();
+        assert!(
+            e.bad_input && e.reason.contains("do not fit in memory"),
+            "{e}"
+        );
+        job.start = u64::MAX - 1;
+        job.count = 2;
+        let e = generate_all(&job).unwrap_err();
+        assert!(
+            e.bad_input && e.reason.contains("runs past the last"),
+            "{e}"
+        );
+        job.count = 1;
+        job.timeout = Some(Duration::from_secs(60));
+        assert_eq!(generate_all(&job).unwrap().len(), 1);
+    }
+
+    /// `threads=2**62` started threads for over a minute before the first puzzle: a count
+    /// beyond the cap runs on the cap's threads.
+    #[test]
+    fn a_huge_thread_count_runs_on_the_capped_pool() {
+        for asked in [usize::MAX, 1 << 62, max_threads() + 1] {
+            let got = on_threads(Some(asked), rayon::current_num_threads).unwrap();
+            assert_eq!(got, max_threads(), "{asked}");
+        }
+        assert_eq!(on_threads(Some(3), rayon::current_num_threads).unwrap(), 3);
     }
 
     fn generate_all(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {

@@ -175,7 +175,8 @@ fn limit_of(limit: i64) -> PyResult<usize> {
         .ok_or_else(|| input_error(format!("the limit must be at least 1, got {limit}")))
 }
 
-/// A thread count, at least 1 (`None`: one per core).
+/// A thread count, at least 1 (`None`: one per core); a batch caps it at four a core, between
+/// 8 and 256 ([`batch::max_threads`]).
 fn threads_of(threads: Option<i64>) -> PyResult<Option<usize>> {
     threads
         .map(|t| {
@@ -373,6 +374,10 @@ fn generate_job(
         regions,
         ..GenerateOptions::default()
     };
+    // A range past the last index, or too large to hold, is the caller's mistake too (checked
+    // again by the batch, which keeps the room it reserves).
+    batch::run_end(start, count).map_err(input_error)?;
+    drop(batch::answer_room(count).map_err(input_error)?);
     // Options the generator refuses (checked before any work) are the caller's mistake.
     Generator::new(options.clone()).map_err(|e| input_error(e.to_string()))?;
     Ok(GenerateJob {

@@ -119,12 +119,34 @@ def test_generate_is_reproducible_and_unique() -> None:
         ({"clues": (10, 16)}, "fewer than 17 clues"),
         ({"variant": "sudoku"}, "unknown variant 'sudoku'"),
         ({"variant": "x", "regions": "1" * 81}, "needs variant"),
-        ({"variant": "jigsaw", "regions": "1" * 81}, "only 1 region labels"),
+        ({"variant": "jigsaw", "regions": "1" * 81}, "only 1 region label:"),
     ],
 )
 def test_generate_refuses_bad_options(kwargs, message) -> None:
     with pytest.raises(nonet.InputError, match=message):
         nonet.generate(seed=1, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "fn, kwargs, message",
+    [
+        # 2**40 puzzles aborted the interpreter (a failed allocation); the check runs first.
+        (nonet.generate, {"count": 2**62}, "do not fit in memory"),
+        (nonet.generate_many, {"count": 2**62}, "do not fit in memory"),
+        # start + count past the last index gave [] without a word.
+        (nonet.generate, {"count": 2, "start": 2**64 - 2}, "runs past the last puzzle index"),
+    ],
+)
+def test_an_impossible_count_is_an_input_error_not_a_crash(fn, kwargs, message) -> None:
+    with pytest.raises(nonet.InputError, match=message):
+        fn(seed=1, **kwargs)
+
+
+def test_a_huge_thread_count_is_capped_not_a_minute_of_thread_starts() -> None:
+    # threads=2**62 spent over a minute starting threads before the first puzzle; the batch
+    # now runs on at most four threads a core (as the CLI's --threads), so this is quick.
+    assert nonet.generate(seed=1, count=2, threads=2**62) == nonet.generate(seed=1, count=2)
+    assert nonet.solve_many([PUZZLE], threads=10**9) == [nonet.solve(PUZZLE)]
 
 
 @pytest.mark.parametrize(

@@ -200,6 +200,12 @@ pub(crate) fn seen_version(
             )
         }
     };
+    // Versions count from 0: a negative one is a mistake, not a stale version (as in If-Match).
+    if let Some(b) = in_body.filter(|&b| b < 0) {
+        return Err(ApiError::invalid(format!(
+            "version must name a version of the game (0 or more), got {b}"
+        )));
+    }
     match (from_header, in_body) {
         (Some(h), Some(b)) if h != b => Err(ApiError::bad_request(
             "the If-Match header and the body's version disagree",

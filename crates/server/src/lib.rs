@@ -231,13 +231,12 @@ async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
         Ok(req) => next.run(req).await,
         Err(e) => e.into_response(),
     };
-    // Errors produced by the framework itself (405, a path that does not match) have no JSON
-    // body: give them one, so every error a client sees has the same shape.
+    // Errors produced by the framework itself (405, a path that does not match, a path segment
+    // that is not UTF-8) have no JSON body, or a plain-text one: give them one, so every error a
+    // client sees has the same shape.
     let status = resp.status();
-    if (status.is_client_error() || status.is_server_error())
-        && !resp.headers().contains_key(header::CONTENT_TYPE)
-    {
-        let message = status.canonical_reason().unwrap_or("error").to_lowercase();
+    if (status.is_client_error() || status.is_server_error()) && !is_json(&resp) {
+        let message = framework_message(resp).await;
         resp = ApiError::new(status, "http", message).into_response();
         resp = with_status(resp, status);
     }
@@ -265,6 +264,32 @@ async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     resp
+}
+
+/// Whether a response's body is JSON (every error the handlers make is).
+fn is_json(resp: &Response) -> bool {
+    resp.headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
+}
+
+/// The message of an error the framework answered by itself: its plain-text body (an
+/// extractor's rejection, such as "Invalid URL: Invalid UTF-8 in `id`"), or the status's
+/// reason when it has none.
+async fn framework_message(resp: Response) -> String {
+    let status = resp.status();
+    // Rejection texts are a line; a longer body is not one and is not echoed.
+    let text = axum::body::to_bytes(resp.into_body(), 1024)
+        .await
+        .ok()
+        .and_then(|b| String::from_utf8(b.to_vec()).ok())
+        .map(|t| t.trim().to_string())
+        .unwrap_or_default();
+    if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_lowercase()
+    } else {
+        text
+    }
 }
 
 fn with_status(mut resp: Response, status: StatusCode) -> Response {

@@ -118,18 +118,20 @@ fn shown(pm: &PencilMarks, cell: Cell) -> String {
 /// The board of `puzzle` on `layout` with the progress `text` (a pencil-mark grid, after a
 /// `# nonet progress:` line or not) on it.
 pub fn import(puzzle: &Sudoku, layout: &Layout, text: &str) -> Result<Board, ProgressError> {
+    // A file saved by a Windows editor starts with a byte-order mark, before the comment lines.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut pm =
         PencilMarks::from_pencil_grid(text).map_err(|e| ProgressError::Parse(e.to_string()))?;
     let line = comment(text, PROGRESS)
         .map(|l| Sudoku::from_line(l).map_err(|e| ProgressError::ProgressLine(e.to_string())))
         .transpose()?;
-    let marked: Option<Vec<bool>> =
-        comment(text, MARKED).map(|l| l.chars().map(|c| c == '1').collect());
-    if marked.as_ref().is_some_and(|m| m.len() != 81) {
+    let marked = comment(text, MARKED);
+    if marked.is_some_and(|m| m.chars().count() != 81 || m.contains(|c| c != '0' && c != '1')) {
         return Err(ProgressError::ProgressLine(
-            "the marked line needs 81 characters".into(),
+            "the marked line needs 81 characters, each 0 or 1".into(),
         ));
     }
+    let marked: Option<Vec<bool>> = marked.map(|l| l.chars().map(|c| c == '1').collect());
     if let Some(digits) = &line {
         // The line says which cells hold digits: a single candidate elsewhere is a candidate.
         for cell in Cell::all() {
@@ -248,6 +250,25 @@ mod tests {
     }
 
     /// A grid that changes a given, or is no grid, is refused with the cell named.
+    /// A progress file saved with a byte-order mark was refused ("unexpected character
+    /// '\u{feff}'"), and a marked line of other digits than 0 and 1 passed as unmarked cells.
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_a_marked_line_holds_only_0_and_1() {
+        let puzzle = Sudoku::from_line(PUZZLE).unwrap();
+        let board = board_with(&[Move::Place { cell: 2, digit: 4 }]);
+        let text = export(&board);
+        let with_bom = format!("\u{feff}{text}");
+        assert_eq!(import(&puzzle, &STANDARD, &with_bom).unwrap(), board);
+        let marked = text.find("# nonet marked: ").unwrap() + "# nonet marked: ".len();
+        let mut bad = text.clone();
+        bad.replace_range(marked..marked + 1, "2");
+        assert_eq!(
+            import(&puzzle, &STANDARD, &bad).unwrap_err().to_string(),
+            "the progress line is not a grid of 81 digits and dots: the marked line needs 81 \
+             characters, each 0 or 1"
+        );
+    }
+
     #[test]
     fn a_grid_that_changes_a_given_is_refused_naming_the_cell() {
         let puzzle = Sudoku::from_line(PUZZLE).unwrap();

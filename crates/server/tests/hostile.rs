@@ -342,6 +342,77 @@ async fn unknown_and_malformed_ids() {
     assert_eq!(game(&app, id).await["version"], 0);
 }
 
+/// A body's `"version": -1` was answered 409 "changed since version -1" with the whole game,
+/// while `If-Match: -1` was a 400: a negative version is a mistake on every endpoint that
+/// takes one, and the game is untouched.
+#[tokio::test]
+async fn a_negative_version_is_refused_as_a_mistake_not_answered_as_stale() {
+    let app = new_app();
+    let id = new_game(&app).await;
+    let endpoints = write_endpoints(&app).await;
+    let mut checked = 0;
+    for (method, template) in endpoints.iter().filter(|(_, p)| p.contains("{id}")) {
+        let body = if template.ends_with("/moves") {
+            json!({ "type": "clear_marks", "version": -1 })
+        } else if template.ends_with("/clock") {
+            json!({ "elapsed_ms": 5, "version": -1 })
+        } else if template.ends_with("/check-step") {
+            json!({ "technique": "x-wing", "version": -1 })
+        } else {
+            json!({ "version": -1 })
+        };
+        let uri = template.replace("{id}", &id.to_string());
+        let a = send(&app, method, &uri, Some(body.to_string().into_bytes())).await;
+        assert_rejected(&format!("{method} {uri}"), &[422], &a);
+        let v: Value = serde_json::from_slice(&a.2).unwrap();
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("got -1"),
+            "{method} {uri}: {v}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} endpoints");
+    assert_eq!(game(&app, id).await["version"], 0);
+}
+
+/// A path parameter that is not UTF-8 (`%FF`) was refused by the framework's extractor with a
+/// plain-text 400 ("Invalid URL: ..."), the one error without the JSON shape. Every templated
+/// path of the description, with every method it has, gets each such parameter.
+#[tokio::test]
+async fn a_path_parameter_that_is_not_utf8_gets_a_json_400() {
+    let app = new_app();
+    let id = new_game(&app).await;
+    let (_, _, body) = send(&app, &Method::GET, "/api/openapi.json", None).await;
+    let spec: Value = serde_json::from_slice(&body).unwrap();
+    let mut checked = 0;
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        if !path.contains('{') {
+            continue;
+        }
+        let methods = item.as_object().unwrap().keys();
+        for m in methods.filter(|m| ["get", "post", "put", "delete"].contains(&m.as_str())) {
+            let method = Method::from_bytes(m.to_uppercase().as_bytes()).unwrap();
+            let body = (method == Method::POST || method == Method::PUT)
+                .then(|| json!({ "version": 0 }).to_string().into_bytes());
+            for bad in ["%FF", "%C3%28", "1%FF", "%ED%A0%80"] {
+                let uri = path
+                    .split('/')
+                    .map(|seg| if seg.starts_with('{') { bad } else { seg })
+                    .collect::<Vec<_>>()
+                    .join("/");
+                let a = send(&app, &method, &uri, body.clone()).await;
+                assert_rejected(&format!("{method} {uri}"), &[400], &a);
+                let v: Value = serde_json::from_slice(&a.2).unwrap();
+                let msg = v["error"]["message"].as_str().unwrap();
+                assert!(msg.contains("UTF-8"), "{method} {uri}: {msg}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "{checked} requests");
+    assert_eq!(game(&app, id).await["version"], 0);
+}
+
 #[tokio::test]
 async fn static_paths_never_escape_and_carry_the_headers() {
     let app = new_app();

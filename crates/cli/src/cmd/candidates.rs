@@ -51,6 +51,14 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
     };
     let mut puzzles = split_puzzles_as(&text, "", givens);
     if puzzles.len() != 1 {
+        // A pencil-mark grid is a position, not the puzzle this command starts from: say so
+        // rather than count its lines as puzzles.
+        if PencilMarks::from_pencil_grid(&text).is_ok() {
+            return Err(anyhow!(
+                "this is a pencil-mark grid: candidates starts from the puzzle's givens (81 \
+                 characters or a grid); `nonet hint -` or `nonet explain -` read a grid"
+            ));
+        }
         return Err(anyhow!(
             "expected one puzzle, found {} (use `nonet solve` for files of puzzles)",
             puzzles.len()

@@ -85,6 +85,21 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
             return Ok(Status::Invalid);
         }
     };
+    // A house the layout does not have (a window without Windoku, a region without a jigsaw)
+    // makes the step unreadable here, rather than a deduction that merely does not match.
+    let layout_houses: Vec<House> = input.layout.houses().collect();
+    if let Some(h) = claim
+        .houses
+        .iter()
+        .chain(&claim.cover_houses)
+        .find(|h| !layout_houses.contains(h))
+    {
+        let variant = nonet_core::Variant::of(&input.layout);
+        color::error(format_args!(
+            "{h} is not a house of this puzzle's layout ({variant}): the step cannot be read here"
+        ));
+        return Ok(Status::Invalid);
+    }
     if input.givens.is_none() {
         // A pencil-mark grid: its one-candidate cells read as the claim needs (see there).
         claim.read_grid_singles(&input.layout, &mut input.position);

@@ -7,12 +7,12 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, Layout, PencilMarks, Solutions, Sudoku};
+use nonet_core::{Cell, Layout, ParseError, PencilMarks, Solutions, Sudoku};
 use nonet_logic::{Family, PathError, Step, Teacher, Technique};
 use serde_json::{json, Value};
 
 use crate::color;
-use crate::input::{read_single, split_puzzles, split_puzzles_as, Givens};
+use crate::input::{read_single, split_puzzles, split_puzzles_as, Givens, InputPuzzle};
 use crate::status::Status;
 use crate::variant::{Variant, VariantArgs};
 
@@ -116,6 +116,13 @@ pub fn teacher(args: &SolverArgs) -> Result<Teacher> {
             }
             chosen.extend(matching);
         }
+        // An empty list would leave only the guess: say so rather than guess in silence.
+        if chosen.is_empty() {
+            bail!(
+                "--techniques names no technique: give codes or families, comma-separated (see \
+                 `nonet explain --list-techniques`)"
+            );
+        }
         teacher = teacher.with_techniques(chosen);
     }
     Ok(teacher)
@@ -159,12 +166,10 @@ fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
     let text = read_single(arg)?;
     let puzzles = split_puzzles_as(&text, "", Givens::Unchecked);
     // A pencil-mark grid spans many lines: it is read below, not refused as many puzzles.
-    if puzzles.len() > 1 && PencilMarks::from_pencil_grid(&text).is_err() {
-        bail!(
-            "expected one puzzle, found {} lines (use a file with `nonet solve` for many \
-             puzzles)",
-            puzzles.len()
-        );
+    if puzzles.len() > 1 {
+        if let Err(grid_err) = PencilMarks::from_pencil_grid(&text) {
+            return Err(several_lines(&text, &puzzles, &grid_err));
+        }
     }
     if let Some(p) = puzzles.first() {
         if let Ok((sudoku, layout)) = variant.puzzle(p) {
@@ -188,6 +193,11 @@ fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
                 layout: layout.clone(),
             })
         }
+        // A pencil-mark grid carries no region map: a jigsaw's comes from `--regions`.
+        (Ok(_), None) => bail!(
+            "a pencil-mark grid on a jigsaw needs its region map from --regions MAP (the grid \
+             does not carry it)"
+        ),
         _ => match puzzles.first().map(|p| variant.puzzle(p)) {
             Some(Err(reason)) => bail!("line 1: {reason}"),
             _ => bail!("cannot read the puzzle"),
@@ -227,15 +237,34 @@ pub fn read_input(arg: &str) -> Result<Input> {
                 }
             }
             if puzzles.len() > 1 {
-                bail!(
-                    "expected one puzzle, found {} lines (use a file with `nonet solve` for \
-                     many puzzles)",
-                    puzzles.len()
-                );
+                return Err(several_lines(&text, &puzzles, &grid_err));
             }
             Err(anyhow!("cannot read the puzzle: {grid_err}"))
         }
     }
+}
+
+/// Why a text of several lines that is not one pencil-mark grid cannot be read: a broken
+/// pencil-mark grid (no line a puzzle, and rows of nine or more cells) gets the grid's own
+/// reason, with its line, cell and character; anything else is many puzzles.
+fn several_lines(text: &str, puzzles: &[InputPuzzle], grid_err: &ParseError) -> anyhow::Error {
+    let grid_row = |l: &str| {
+        l.split(|c: char| c.is_whitespace() || c == '|')
+            .filter(|t| !t.is_empty())
+            .count()
+            >= 9
+    };
+    if puzzles.iter().all(|p| p.parsed.is_err()) && text.lines().any(grid_row) {
+        let at = grid_err
+            .line()
+            .map(|l| format!("line {l}: "))
+            .unwrap_or_default();
+        return anyhow!("cannot read the pencil-mark grid: {at}{grid_err}");
+    }
+    anyhow!(
+        "expected one puzzle, found {} lines (use a file with `nonet solve` for many puzzles)",
+        puzzles.len()
+    )
 }
 
 /// One step as JSON, found on `position` (when known) on `layout`: the contract's fields and

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use nonet_core::{Solutions, Sudoku};
+use nonet_core::{Cell, Solutions, Sudoku};
 use nonet_logic::{Hint, HintLevel, Mistake, PathError, Teacher};
 use serde_json::json;
 
@@ -74,18 +74,34 @@ pub fn run(args: HintArgs) -> Result<Status> {
     })
 }
 
-/// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
-/// solution, a mistake in the position, or no technique applies).
-/// `--givens`, read and checked on the input's layout.
+/// `--givens`, read and checked on the input's layout, and against the position: each given
+/// must stand in it (a position that changed or lost a given was judged as if the player had
+/// placed a wrong digit, or hinted from without a word).
 fn given_on(text: &str, input: &Input) -> Result<Sudoku, String> {
-    if input.layout.is_standard() {
-        return Sudoku::parse_valid(text).map_err(|e| e.to_string());
+    let s = if input.layout.is_standard() {
+        Sudoku::parse_valid(text).map_err(|e| e.to_string())?
+    } else {
+        let s = Sudoku::parse(text).map_err(|e| e.to_string())?;
+        s.check_in(&input.layout).map_err(|c| c.to_string())?;
+        s
+    };
+    for cell in Cell::all() {
+        let Some(given) = s.get(cell) else { continue };
+        match input.position.value(cell) {
+            Some(d) if d == given => {}
+            Some(d) => {
+                return Err(format!(
+                    "{cell} is the given {given}, but the position has {d} there"
+                ))
+            }
+            None => return Err(format!("the position lacks the given {given} at {cell}")),
+        }
     }
-    let s = Sudoku::parse(text).map_err(|e| e.to_string())?;
-    s.check_in(&input.layout).map_err(|c| c.to_string())?;
     Ok(s)
 }
 
+/// Writes the hint for `input` and says how it went: 1 when there is no step to give (no
+/// solution, a mistake in the position, or no technique applies).
 fn write_hint(
     out: &mut dyn Write,
     args: &HintArgs,
