@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api, axeViolations, launchBrowser, open, shot, startSession, TWO_SOLUTIONS } from './helpers.mjs';
+import { api, axeViolations, colourMath, launchBrowser, open, shot, startSession, TWO_SOLUTIONS } from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The first jigsaw of the shared set (fixtures/jigsaw-puzzles.txt): givens and region map. */
@@ -89,18 +89,10 @@ async function openGame(p, body) {
  * contrast of that fill against the background behind it (WCAG's formula: 1 means no visible
  * fill), and its border style.
  */
-function looks(p, selector) {
+async function looks(p, selector) {
+  await colourMath(p);
   return p.$eval(selector, (e) => {
-    const rgba = (s) => {
-      const v = s.replace('srgb', '').match(/[\d.]+/g).map(Number);
-      const k = s.startsWith('color(') ? 255 : 1;
-      return [v[0] * k, v[1] * k, v[2] * k, v[3] ?? 1];
-    };
-    const over = (top, under) => top.slice(0, 3).map((c, k) => c * top[3] + under[k] * (1 - top[3]));
-    const lum = (rgb) => {
-      const [r, g, b] = rgb.map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
+    const { rgba, over, ratio } = window.nonetColours;
     let behind = rgba(getComputedStyle(document.body).backgroundColor);
     const chain = [];
     for (let n = e.parentElement; n; n = n.parentElement) chain.unshift(n);
@@ -108,11 +100,7 @@ function looks(p, selector) {
     const style = getComputedStyle(e);
     const own = rgba(style.backgroundColor);
     const fill = over([...own.slice(0, 3), own[3] * Number(style.opacity)], behind);
-    const [a, b] = [lum(fill), lum(behind)];
-    return {
-      fillContrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
-      borderStyle: style.borderTopStyle,
-    };
+    return { fillContrast: ratio(fill, behind), borderStyle: style.borderTopStyle };
   });
 }
 
