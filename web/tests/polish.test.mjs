@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { api, axeViolations, colourMath, launchBrowser, open, shot, startSession, TWO_SOLUTIONS } from './helpers.mjs';
+import {
+  api, axeViolations, CLASSIC, colourMath, launchBrowser, open, shot, startSession, TWO_SOLUTIONS,
+} from './helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The first jigsaw of the shared set (fixtures/jigsaw-puzzles.txt): givens and region map. */
@@ -128,6 +130,17 @@ test('a disabled button reads as disabled in both themes (the dark theme\'s Play
       const on = await looks(p, '#setter-play');
       assert.ok(on.fillContrast > 2, `${what}: the enabled Play it is filled (${on.fillContrast.toFixed(2)}:1)`);
       assert.equal(on.borderStyle, 'solid', what);
+      // A game: every disabled button says so alike (undo and redo at the start, the pad's
+      // 7-9 in colour mode).
+      await openGame(p, { puzzle: CLASSIC });
+      await p.click('.mode[data-mode="colour"]');
+      await p.waitForSelector('#pad button[data-d="9"]:disabled');
+      const disabled = await p.$$eval('button:disabled', (els) => els
+        .filter((e) => e.getClientRects().length)
+        .map((e) => [e.id || e.textContent.trim(), getComputedStyle(e).borderTopStyle]));
+      assert.ok(disabled.length >= 5, `${what}: ${disabled}`);
+      for (const [name, style] of disabled) assert.equal(style, 'dashed', `${what}: disabled ${name}`);
+      await shot(p, `polish-01-disabled-pad-${scheme}-${size.tag}`);
       await b.close();
     }
   }
