@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  api, axeViolations, CLASSIC, launchBrowser, open, shot, solve, startSession, TWO_SOLUTIONS,
+  api, axeViolations, CLASSIC, colourMath, launchBrowser, open, shot, solve, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
 
 let session;
@@ -87,19 +87,10 @@ async function setting(p, key, value) {
  * The contrast ratio of `selector`'s text against its own background (WCAG's formula), with
  * the element's opacity taken into account by blending both over the page's background.
  */
-function contrast(p, selector) {
+async function contrast(p, selector) {
+  await colourMath(p);
   return p.$eval(selector, (e) => {
-    // rgb()/rgba() in 0-255; color-mix() results come as color(srgb r g b [/ a]) in 0-1.
-    const rgba = (s) => {
-      const v = s.replace('srgb', '').match(/[\d.]+/g).map(Number);
-      const k = s.startsWith('color(') ? 255 : 1;
-      return [v[0] * k, v[1] * k, v[2] * k, v[3] ?? 1];
-    };
-    const over = (top, under) => top.slice(0, 3).map((c, k) => c * top[3] + under[k] * (1 - top[3]));
-    const lum = (rgb) => {
-      const [r, g, b] = rgb.map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
+    const { rgba, over, ratio } = window.nonetColours;
     const page = rgba(getComputedStyle(document.body).backgroundColor);
     let bg = null;
     for (let n = e; n && !bg; n = n.parentElement) {
@@ -108,9 +99,7 @@ function contrast(p, selector) {
     }
     const op = Number(getComputedStyle(e).opacity);
     const fg = over([...over(rgba(getComputedStyle(e).color), bg), op], page);
-    const back = over([...bg, op], page);
-    const [a, b] = [lum(fg), lum(back)];
-    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    return ratio(fg, over([...bg, op], page));
   });
 }
 

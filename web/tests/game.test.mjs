@@ -329,7 +329,13 @@ test('two tabs on one game: moves from both land, and a tab catches up when focu
   ]);
   await other.waitForSelector('#cell-3 .v');
   await page.waitForSelector('#cell-2 .v');
-  const g = (await api(server.url, 'GET', `/games/${id}`)).data;
+  // A tab shows its move at once and sends it after (the outbox): the server has both soon.
+  let g;
+  for (let n = 0; n < 100; n++) {
+    g = (await api(server.url, 'GET', `/games/${id}`)).data;
+    if (g.cells[2].value && g.cells[3].value) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   assert.equal(g.cells[2].value, 4);
   assert.equal(g.cells[3].value, 6);
   // The first tab learns about the other tab's digit when it regains focus.

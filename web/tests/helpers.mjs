@@ -152,6 +152,33 @@ export async function axeViolations(page, selector = 'body') {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * Gives checks run in the page colour arithmetic, as `window.nonetColours`: `rgba(css)` reads a
+ * computed colour (rgb()/rgba() in 0-255; color-mix() results come as color(srgb r g b [/ a])
+ * in 0-1) as [r, g, b, a] with r, g, b in 0-255; `over(top, under)` composes a colour with
+ * alpha over an opaque one; `ratio(a, b)` is WCAG's contrast ratio of two opaque colours. Call
+ * it before each evaluate that uses them (a page load drops them).
+ */
+export async function colourMath(page) {
+  await page.evaluate(() => {
+    const rgba = (s) => {
+      const v = s.replace('srgb', '').match(/[\d.]+/g).map(Number);
+      const k = s.startsWith('color(') ? 255 : 1;
+      return [v[0] * k, v[1] * k, v[2] * k, v[3] ?? 1];
+    };
+    const over = (top, under) => top.slice(0, 3).map((c, k) => c * top[3] + under[k] * (1 - top[3]));
+    const lum = (rgb) => {
+      const [r, g, b] = rgb.map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (x, y) => {
+      const [a, b] = [lum(x), lum(y)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    };
+    window.nonetColours = { rgba, over, ratio };
+  });
+}
+
 /** Calls the server's API from the test (same JSON API as the page). */
 export async function api(base, method, p, body) {
   const res = await fetch(new URL(`/api${p}`, base), {
