@@ -1,7 +1,7 @@
 //! Sudoku Explainer 1.2.1.3's rater, reproduced: its producers in its order, one hint per step,
 //! the first hint of the first productive producer wins (SE-SPEC §2 and §3). The order is
 //! data: `SE_ORDER` in the technique catalogue lists the producers, each with the techniques
-//! its hints are of, and [`next_hint`] asks them in that order.
+//! its hints are of, and [`next_hint_with`] asks them in that order.
 //!
 //! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
 //! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
@@ -275,13 +275,9 @@ impl Truth {
     }
 }
 
-/// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
-    next_hint_with(g, None, memory)
-}
-
-/// [`next_hint`], sped up by the solution when `truth` is given (it must fit `g`, see
-/// [`Truth`]); the hint is the same.
+/// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3),
+/// sped up by the solution when `truth` is given (it must fit `g`, see [`Truth`]); the hint is
+/// the same.
 pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     if let Some(h) = next_basic_hint(g, memory) {
         return Some(h);
