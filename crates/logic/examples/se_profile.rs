@@ -1,24 +1,29 @@
 //! Where SE's rating loop spends its time on a file, for speed work: the loop of
-//! `se::rate_grid_with`, stage by stage (producers 1-20, #21, #22, then each chaining level),
-//! with calls and wall time per stage, how many chain steps follow another, and the puzzles
-//! that take longest (`cargo run --release -p nonet-logic --example se_profile FILE`). Times
-//! are noisy on a loaded machine: instruction counts under callgrind are the yardstick.
+//! `se::rate_grid_with`, stage by stage (producers 1-20 as one, then each later producer of
+//! `SE_ORDER`: static chains, aligned triplets, each chaining level), with calls and wall time
+//! per stage, how many chain steps follow another, and the puzzles that take longest
+//! (`cargo run --release -p nonet-logic --example se_profile FILE`). Times are noisy on a
+//! loaded machine: instruction counts under callgrind are the yardstick.
 use std::time::{Duration, Instant};
 
 use nonet_core::Sudoku;
-use nonet_logic::internals::chains::{self, ChainLevel};
-use nonet_logic::internals::se::{self, Grid, Memory, Truth};
+use nonet_logic::internals::se::{self, Grid, Memory, SeProducer, Truth, SE_ORDER};
 use nonet_logic::Step;
-
-const NAMES: [&str; 9] = [
-    "basic", "static", "triplet", "nishio", "multiple", "dynamic", "dyn+", "nested2", "nested3+",
-];
 
 fn main() {
     let path = std::env::args().nth(1).expect("a file");
     let text = std::fs::read_to_string(path).expect("readable");
-    let mut total = [Duration::ZERO; 9];
-    let mut calls = [0usize; 9];
+    // Stage 0 is SE's basic producers together; the others are the later ones, in order.
+    let later: Vec<SeProducer> = SE_ORDER
+        .iter()
+        .map(|stage| stage.producer)
+        .filter(|p| !p.is_basic())
+        .collect();
+    let names: Vec<String> = std::iter::once("basic".to_string())
+        .chain(later.iter().map(|p| format!("{p:?}")))
+        .collect();
+    let mut total = vec![Duration::ZERO; names.len()];
+    let mut calls = vec![0usize; names.len()];
     let mut per_puzzle: Vec<(Duration, usize)> = Vec::new();
     // Chain steps (no basic hint), and those right after another chain step.
     let (mut chain_steps, mut chain_after_chain) = (0usize, 0usize);
@@ -43,28 +48,9 @@ fn main() {
             let tr = truth.as_ref().filter(|t| t.fits(gr));
             let mut h = stage(0, &mut || se::next_basic_hint(gr, &mut memory));
             let is_chain = h.is_none();
-            if h.is_none() {
-                h = stage(1, &mut || {
-                    chains::se_static_chains_with(gr, tr, &mut memory)
-                });
-            }
-            if h.is_none() {
-                h = stage(2, &mut || memory.aligned_triplet(gr));
-            }
-            for (k, level) in [
-                (3, ChainLevel::Nishio),
-                (4, ChainLevel::Multiple),
-                (5, ChainLevel::Dynamic),
-                (6, ChainLevel::DynamicPlus),
-                (7, ChainLevel::Nested(2)),
-                (8, ChainLevel::Nested(3)),
-                (8, ChainLevel::Nested(4)),
-                (8, ChainLevel::Nested(5)),
-            ] {
+            for (k, &producer) in later.iter().enumerate() {
                 if h.is_none() {
-                    h = stage(k, &mut || {
-                        chains::se_chains_with(gr, level, tr, &mut memory)
-                    });
+                    h = stage(k + 1, &mut || se::stage_hint(producer, gr, tr, &mut memory));
                 }
             }
             let Some(h) = h else { break };
@@ -77,10 +63,10 @@ fn main() {
         }
         per_puzzle.push((t0.elapsed(), i));
     }
-    for k in 0..NAMES.len() {
+    for k in 0..names.len() {
         println!(
-            "{:>9} {:>6} calls {:>9.1} ms",
-            NAMES[k],
+            "{:>22} {:>6} calls {:>9.1} ms",
+            names[k],
             calls[k],
             total[k].as_secs_f64() * 1e3
         );

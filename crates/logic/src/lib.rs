@@ -97,8 +97,11 @@ pub mod internals {
     pub mod se {
         pub use crate::se::grid::{Geometry, Grid};
         pub use crate::se::{
-            next_basic_hint, rate_grid_with, rate_sudoku, rate_sudoku_in, round1, Memory, Truth,
+            next_basic_hint, rate_grid_with, rate_sudoku, rate_sudoku_in, round1, stage_hint,
+            Memory, Truth,
         };
+        /// SE's producers in its order, from the technique catalogue.
+        pub use crate::technique::{SeProducer, SeStage, SE_ORDER};
 
         /// The uniqueness producers.
         pub mod unique {

@@ -13,7 +13,7 @@ use nonet_core::{Conflict, Layout, PencilMarks, Solutions, Sudoku};
 
 use crate::se::{self, round1};
 use crate::step::Step;
-use crate::technique::Technique;
+use crate::technique::{Technique, SE_ORDER};
 
 /// The version of the rater, stored with ratings so that a rating can be traced to the rules
 /// that produced it. Bump it whenever a rating may change.
@@ -255,7 +255,7 @@ fn tenths(er: f64) -> i64 {
     (er * 10.0).round() as i64
 }
 
-/// The base difficulty of `t` in tenths (every technique named here has one).
+/// The base difficulty of `t` in tenths (every technique SE's producers yield has one).
 fn base_tenths(t: Technique) -> i64 {
     tenths(t.se_base().unwrap_or(f64::INFINITY))
 }
@@ -265,18 +265,25 @@ fn capped_hint(g: &se::grid::Grid, cap: i64, memory: &mut se::Memory) -> Option<
     if let Some(h) = se::next_basic_hint(g, memory) {
         return Some(h);
     }
-    // Everything after the basic producers is a chain or harder.
-    let chains = base_tenths(Technique::XCycle).min(base_tenths(Technique::ForcingXChain));
-    if cap < chains {
-        return None;
+    // The later producers in SE's order. A hint is never easier than its technique's base, so
+    // once every producer left yields only techniques based above the cap, none of them can
+    // offer a hint under it, whichever answers first.
+    let first_later = SE_ORDER.iter().position(|st| !st.producer.is_basic())?;
+    let later = &SE_ORDER[first_later..];
+    for (k, stage) in later.iter().enumerate() {
+        let easiest_left = later[k..]
+            .iter()
+            .flat_map(|st| st.yields)
+            .map(|&t| base_tenths(t))
+            .min();
+        if easiest_left.is_some_and(|base| base > cap) {
+            return None;
+        }
+        if let Some(h) = se::stage_hint(stage.producer, g, None, memory) {
+            return Some(h);
+        }
     }
-    let after_static = base_tenths(Technique::AlignedTripletExclusion)
-        .min(base_tenths(Technique::NishioForcingChain));
-    if cap < after_static {
-        // Static chains come next; after them only harder producers.
-        return crate::chains::se_static_chains(g, memory);
-    }
-    se::next_hint(g, memory)
+    None
 }
 
 /// The displayed rating of SE's loop result.
@@ -346,7 +353,7 @@ mod tests {
             };
             let s = Sudoku::from_line(p).expect("an 81-character puzzle");
             let full = rate_se_unchecked(&s).er;
-            for cap in [1.5, 2.6, 4.5, 6.6, 7.4, 9.0] {
+            for cap in [1.5, 2.6, 4.5, 6.6, 7.4, 8.0, 9.0] {
                 let capped = rate_se_at_most(&s, cap);
                 if full <= cap {
                     assert_eq!(capped, Some(full), "{p} cap {cap}");

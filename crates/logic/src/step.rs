@@ -342,6 +342,16 @@ impl Step {
     pub fn is_productive(&self) -> bool {
         self.placement.is_some() || !self.eliminations.is_empty()
     }
+
+    /// Sudoku Explainer's difficulty of this step split in two: the technique's base difficulty
+    /// (its catalogue row, [`Technique::se_base`]) and the bonus this instance adds for its
+    /// size, loop or chain length or nesting level (the rest, so `base + bonus` is the
+    /// difficulty up to float rounding). `None` when the step has no difficulty.
+    pub fn difficulty_parts(&self) -> Option<(f64, f64)> {
+        let difficulty = self.difficulty?;
+        let base = self.technique.se_base()?;
+        Some((base, difficulty - base))
+    }
 }
 
 #[cfg(test)]

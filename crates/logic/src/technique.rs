@@ -1,9 +1,12 @@
 //! The catalogue of techniques, as data: one [`Entry`] per technique with its name, family,
 //! whether it assumes a unique solution, Sudoku Explainer's base difficulty and how the
 //! explaining path finds it. Names, codes for `--techniques`, families and difficulties are all
-//! read from it.
+//! read from it, and so is Sudoku Explainer's order: [`SE_ORDER`] lists SE's producers, each
+//! with the techniques its hints are of.
 
 use nonet_core::HouseKind;
+
+use crate::chains::ChainLevel;
 
 use crate::techniques::{
     aic, als, coloring, exclusion, fish, intersections, only, single_digit, singles, subsets,
@@ -976,6 +979,145 @@ pub static CATALOGUE: [Entry; 79] = {
     ]
 };
 
+/// One of Sudoku Explainer 1.2.1.3's producers, with the parameters that tell it from its
+/// siblings (the same search at another size, or in its "direct" form).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeProducer {
+    /// Full houses and hidden singles (box, then column, then row).
+    HiddenSingle,
+    /// Pointing and claiming; `direct`: only those that at once leave a hidden single.
+    Locking {
+        /// Whether only the direct form is sought.
+        direct: bool,
+    },
+    /// Hidden pairs, triplets and quads of `size`; `direct`: only those that at once leave a
+    /// hidden single.
+    HiddenSet {
+        /// Digits in the set.
+        size: u8,
+        /// Whether only the direct form is sought.
+        direct: bool,
+    },
+    /// Naked singles.
+    NakedSingle,
+    /// Naked pairs, triplets and quads of `size`.
+    NakedSet {
+        /// Cells in the set.
+        size: u8,
+    },
+    /// Basic fish of `size` lines.
+    Fish {
+        /// Base lines of the fish.
+        size: u8,
+    },
+    /// XY-Wing, or XYZ-Wing when `xyz`.
+    XyWing {
+        /// Whether the pivot holds the third digit too.
+        xyz: bool,
+    },
+    /// Unique rectangles and loops, types 1-4.
+    UniqueLoops,
+    /// BUG types 1-4.
+    Bug,
+    /// Aligned pair exclusion.
+    AlignedPair,
+    /// Bidirectional cycles and forcing X/Y/XY chains (the static chains).
+    StaticChains,
+    /// Aligned triplet exclusion.
+    AlignedTriplet,
+    /// The chaining engine's forcing chains at one level, Nishio and beyond.
+    Chains(ChainLevel),
+}
+
+impl SeProducer {
+    /// Whether the producer is one of SE's first twenty (singles to aligned pair exclusion,
+    /// every hint rated below the chains), which the rater asks before any chain.
+    pub fn is_basic(self) -> bool {
+        !matches!(
+            self,
+            SeProducer::StaticChains | SeProducer::AlignedTriplet | SeProducer::Chains(_)
+        )
+    }
+}
+
+/// One producer in Sudoku Explainer's order and the catalogue's techniques its hints are of.
+#[derive(Debug)]
+pub struct SeStage {
+    /// The producer.
+    pub producer: SeProducer,
+    /// The techniques of its hints (each has an SE base difficulty in the catalogue).
+    pub yields: &'static [Technique],
+}
+
+/// Sudoku Explainer 1.2.1.3's producers in its exact order (SE-SPEC §3): the rater asks them
+/// one after the other and takes the first hint. A producer that yields several techniques
+/// (hidden singles in a box, column or row; locking as pointing or claiming) is one stage.
+pub static SE_ORDER: [SeStage; 30] = {
+    use SeProducer::*;
+    use Technique::*;
+    const fn stage(producer: SeProducer, yields: &'static [Technique]) -> SeStage {
+        SeStage { producer, yields }
+    }
+    const fn hidden(size: u8, direct: bool) -> SeProducer {
+        HiddenSet { size, direct }
+    }
+    [
+        stage(
+            HiddenSingle,
+            &[
+                FullHouse,
+                HiddenSingleBox,
+                HiddenSingleColumn,
+                HiddenSingleRow,
+            ],
+        ),
+        stage(Locking { direct: true }, &[DirectPointing, DirectClaiming]),
+        stage(hidden(2, true), &[DirectHiddenPair]),
+        stage(SeProducer::NakedSingle, &[Technique::NakedSingle]),
+        stage(hidden(3, true), &[DirectHiddenTriple]),
+        stage(Locking { direct: false }, &[Pointing, Claiming]),
+        stage(NakedSet { size: 2 }, &[NakedPair]),
+        stage(Fish { size: 2 }, &[XWing]),
+        stage(hidden(2, false), &[HiddenPair]),
+        stage(NakedSet { size: 3 }, &[NakedTriple]),
+        stage(Fish { size: 3 }, &[Swordfish]),
+        stage(hidden(3, false), &[HiddenTriple]),
+        stage(XyWing { xyz: false }, &[XYWing]),
+        stage(XyWing { xyz: true }, &[XYZWing]),
+        stage(
+            UniqueLoops,
+            &[
+                UniqueRectangle1,
+                UniqueRectangle2,
+                UniqueRectangle3,
+                UniqueRectangle4,
+                UniqueLoop,
+            ],
+        ),
+        stage(NakedSet { size: 4 }, &[NakedQuad]),
+        stage(Fish { size: 4 }, &[Jellyfish]),
+        stage(hidden(4, false), &[HiddenQuad]),
+        stage(Bug, &[Bug1, Bug2, Bug3, Bug4]),
+        stage(AlignedPair, &[AlignedPairExclusion]),
+        stage(
+            StaticChains,
+            &[XCycle, YCycle, XYCycle, ForcingXChain, ForcingXYChain],
+        ),
+        stage(AlignedTriplet, &[AlignedTripletExclusion]),
+        stage(Chains(ChainLevel::Nishio), &[NishioForcingChain]),
+        stage(
+            Chains(ChainLevel::Multiple),
+            &[CellForcingChain, RegionForcingChain],
+        ),
+        stage(Chains(ChainLevel::Dynamic), &[DynamicForcingChain]),
+        stage(Chains(ChainLevel::DynamicPlus), &[DynamicForcingChainPlus]),
+        stage(Chains(ChainLevel::Nested(2)), &[NestedForcingChain]),
+        stage(Chains(ChainLevel::Nested(3)), &[NestedForcingChain]),
+        stage(Chains(ChainLevel::Nested(4)), &[NestedForcingChain]),
+        stage(Chains(ChainLevel::Nested(5)), &[NestedForcingChain]),
+    ]
+};
+
 impl Technique {
     /// The technique's row of the [`CATALOGUE`].
     pub(crate) fn entry(self) -> &'static Entry {
@@ -1088,6 +1230,34 @@ mod tests {
                 if a != b && a.code() == b.code() {
                     assert_eq!(a.name(), b.name(), "{a:?} and {b:?} share a code");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn se_order_asks_each_producer_once_basic_ones_first() {
+        for (i, a) in SE_ORDER.iter().enumerate() {
+            for b in &SE_ORDER[i + 1..] {
+                assert_ne!(a.producer, b.producer);
+                assert!(
+                    a.producer.is_basic() || !b.producer.is_basic(),
+                    "{b:?} after {a:?}"
+                );
+            }
+        }
+        // SE-SPEC §3: twenty producers before the chains.
+        assert_eq!(
+            SE_ORDER.iter().filter(|st| st.producer.is_basic()).count(),
+            20
+        );
+    }
+
+    #[test]
+    fn every_technique_an_se_producer_yields_has_an_se_base() {
+        for stage in &SE_ORDER {
+            assert!(!stage.yields.is_empty(), "{:?}", stage.producer);
+            for t in stage.yields {
+                assert!(t.se_base().is_some(), "{t:?} of {:?}", stage.producer);
             }
         }
     }

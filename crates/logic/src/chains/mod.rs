@@ -464,13 +464,9 @@ impl Default for Chainer {
     }
 }
 
-/// SE's producer #21 on `g`: cycles and forcing X/XY chains, with the buffers of `memory`.
-pub fn se_static_chains(g: &Grid, memory: &mut Memory) -> Option<Step> {
-    se_static_chains_with(g, None, memory)
-}
-
-/// `se_static_chains`, sped up by the solution when `truth` is given (it must fit `g`, see
-/// [`Truth`]); the hint is the same.
+/// SE's producer #21 on `g`: cycles and forcing X/XY chains, with the buffers of `memory`,
+/// sped up by the solution when `truth` is given (it must fit `g`, see [`Truth`]); the hint is
+/// the same.
 pub fn se_static_chains_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     memory.chainer().0.cycles.best(g, false, truth)
 }

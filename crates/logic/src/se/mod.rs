@@ -1,5 +1,7 @@
 //! Sudoku Explainer 1.2.1.3's rater, reproduced: its producers in its order, one hint per step,
-//! the first hint of the first productive producer wins (SE-SPEC §2 and §3).
+//! the first hint of the first productive producer wins (SE-SPEC §2 and §3). The order is
+//! data: `SE_ORDER` in the technique catalogue lists the producers, each with the techniques
+//! its hints are of, and [`next_hint_with`] asks them in that order.
 //!
 //! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
 //! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
@@ -22,9 +24,9 @@ use std::sync::Arc;
 use nonet_core::{Cell, Digit, Layout, Sudoku};
 
 use crate::board::bit;
-use crate::chains::{self, ChainLevel, Chainer};
+use crate::chains::{self, Chainer};
 use crate::step::{Candidate, CandidateSet, Step};
-use crate::technique::Technique;
+use crate::technique::{SeProducer, Technique, SE_ORDER};
 use grid::{Geometry, Grid};
 
 /// The catalogue's SE base difficulty of a technique SE's producers find.
@@ -155,38 +157,62 @@ impl Memory {
     }
 }
 
-/// SE's producers 1-20 (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
-/// below 6.5) in order on `g`, with `memory`: the first hint, if any. The chaining producers
-/// come after.
-pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
-    memory.fit(g);
+/// Asks SE's producer `producer` for its first hint on `g`, with `memory` (which must fit
+/// `g`'s layout) and, for the chains, the solution when `truth` is given (it must fit `g`).
+fn produce(
+    producer: SeProducer,
+    g: &Grid,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+) -> Option<Step> {
     let st = &memory.basic;
     let mut found: Option<Step> = None;
     let mut take = |h: Step| {
         found = Some(h);
         true
     };
-    let hit = basic::hidden_single(g, &mut take)
-        || basic::locking(g, true, st, &mut take)
-        || basic::hidden_set(g, 2, true, st, &mut take)
-        || basic::naked_single(g, &mut take)
-        || basic::hidden_set(g, 3, true, st, &mut take)
-        || basic::locking(g, false, st, &mut take)
-        || basic::naked_set(g, 2, st, &mut take)
-        || basic::fish(g, 2, st, &mut take)
-        || basic::hidden_set(g, 2, false, st, &mut take)
-        || basic::naked_set(g, 3, st, &mut take)
-        || basic::fish(g, 3, st, &mut take)
-        || basic::hidden_set(g, 3, false, st, &mut take)
-        || basic::xy_wing(g, false, &mut take)
-        || basic::xy_wing(g, true, &mut take)
-        || unique::unique_loops(g, &mut memory.loops, &mut take)
-        || basic::naked_set(g, 4, st, &mut take)
-        || basic::fish(g, 4, st, &mut take)
-        || basic::hidden_set(g, 4, false, st, &mut take)
-        || unique::bug(g, &mut take)
-        || exclusion::aligned_pair(g, &memory.pair, &mut take);
+    let hit = match producer {
+        SeProducer::HiddenSingle => basic::hidden_single(g, &mut take),
+        SeProducer::Locking { direct } => basic::locking(g, direct, st, &mut take),
+        SeProducer::HiddenSet { size, direct } => {
+            basic::hidden_set(g, size.into(), direct, st, &mut take)
+        }
+        SeProducer::NakedSingle => basic::naked_single(g, &mut take),
+        SeProducer::NakedSet { size } => basic::naked_set(g, size.into(), st, &mut take),
+        SeProducer::Fish { size } => basic::fish(g, size.into(), st, &mut take),
+        SeProducer::XyWing { xyz } => basic::xy_wing(g, xyz, &mut take),
+        SeProducer::UniqueLoops => unique::unique_loops(g, &mut memory.loops, &mut take),
+        SeProducer::Bug => unique::bug(g, &mut take),
+        SeProducer::AlignedPair => exclusion::aligned_pair(g, &memory.pair, &mut take),
+        SeProducer::StaticChains => return chains::se_static_chains_with(g, truth, memory),
+        SeProducer::AlignedTriplet => return memory.aligned_triplet(g),
+        SeProducer::Chains(level) => return chains::se_chains_with(g, level, truth, memory),
+    };
     found.filter(|_| hit)
+}
+
+/// The first hint of one of SE's producers on `g`, with `memory` and, for the chains, the
+/// solution when `truth` is given (it must fit `g`, see [`Truth`]): one stage of
+/// `next_hint_with`, for callers that time or trace the stages one by one.
+pub fn stage_hint(
+    producer: SeProducer,
+    g: &Grid,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+) -> Option<Step> {
+    memory.fit(g);
+    produce(producer, g, truth, memory)
+}
+
+/// SE's basic producers (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
+/// below 6.5), the head of [`SE_ORDER`], in order on `g`, with `memory`: the first hint, if
+/// any. The chaining producers come after.
+pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
+    memory.fit(g);
+    SE_ORDER
+        .iter()
+        .take_while(|stage| stage.producer.is_basic())
+        .find_map(|stage| produce(stage.producer, g, None, memory))
 }
 
 /// The solution of the puzzle being rated, as one cell mask per digit index.
@@ -249,13 +275,9 @@ impl Truth {
     }
 }
 
-/// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3).
-pub fn next_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
-    next_hint_with(g, None, memory)
-}
-
-/// [`next_hint`], sped up by the solution when `truth` is given (it must fit `g`, see
-/// [`Truth`]); the hint is the same.
+/// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3),
+/// sped up by the solution when `truth` is given (it must fit `g`, see [`Truth`]); the hint is
+/// the same.
 pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
     if let Some(h) = next_basic_hint(g, memory) {
         return Some(h);
@@ -263,27 +285,10 @@ pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> O
     // A step never removes a solution candidate of a puzzle with one solution; the check
     // keeps the speed-up safe for anything else.
     let truth = truth.filter(|t| t.fits(g));
-    if let Some(h) = chains::se_static_chains_with(g, truth, memory) {
-        return Some(h);
-    }
-    if let Some(h) = memory.aligned_triplet(g) {
-        return Some(h);
-    }
-    for level in [
-        ChainLevel::Nishio,
-        ChainLevel::Multiple,
-        ChainLevel::Dynamic,
-        ChainLevel::DynamicPlus,
-        ChainLevel::Nested(2),
-        ChainLevel::Nested(3),
-        ChainLevel::Nested(4),
-        ChainLevel::Nested(5),
-    ] {
-        if let Some(h) = chains::se_chains_with(g, level, truth, memory) {
-            return Some(h);
-        }
-    }
-    None
+    SE_ORDER
+        .iter()
+        .skip_while(|stage| stage.producer.is_basic())
+        .find_map(|stage| produce(stage.producer, g, truth, memory))
 }
 
 /// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked. The
@@ -354,4 +359,101 @@ pub fn rate_sudoku_in(layout: &Layout, s: &Sudoku) -> SeResult {
 /// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.
 pub fn round1(x: f64) -> f64 {
     (((x + 0.05) * 10.0).floor()) / 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The puzzles of the shared sample SE rates at most `max_er` (quick to walk in a debug
+    /// build), with their solutions.
+    fn sample(max_er: f64) -> Vec<(Sudoku, Truth)> {
+        include_str!("../../tests/fixtures/sample-se-rated.txt")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut fields = l.split(':');
+                let puzzle = fields.next()?;
+                let er: f64 = fields.next()?.parse().ok()?;
+                (er <= max_er).then(|| {
+                    let s = Sudoku::from_line(puzzle).expect("sample puzzle");
+                    let sol = s
+                        .unique_solution()
+                        .expect("sample puzzles have one solution");
+                    (s, Truth::from_solution(&sol))
+                })
+            })
+            .collect()
+    }
+
+    /// Walks SE's loop on `s` and hands each grid's first productive stage and its hint to
+    /// `visit`, stage by stage as [`next_hint_with`] asks them.
+    fn walk(s: &Sudoku, truth: &Truth, visit: &mut impl FnMut(usize, &Step)) {
+        let mut g = Grid::from_sudoku(s);
+        let mut memory = Memory::new();
+        while !g.is_full() {
+            let truth = Some(truth).filter(|t| t.fits(&g));
+            let (i, h) = SE_ORDER
+                .iter()
+                .enumerate()
+                .find_map(|(i, stage)| {
+                    stage_hint(stage.producer, &g, truth, &mut memory).map(|h| (i, h))
+                })
+                .expect("the sample's puzzles are rated, never stuck");
+            visit(i, &h);
+            g.apply(&h);
+        }
+    }
+
+    #[test]
+    fn each_se_stage_yields_only_the_techniques_it_names() {
+        let mut seen = [false; SE_ORDER.len()];
+        for (s, truth) in sample(7.2) {
+            walk(&s, &truth, &mut |i, h| {
+                assert!(
+                    SE_ORDER[i].yields.contains(&h.technique),
+                    "{s}: {:?} offered a {:?}",
+                    SE_ORDER[i].producer,
+                    h.technique
+                );
+                seen[i] = true;
+            });
+        }
+        // The sample must reach past the singles for the check to mean anything.
+        let reached = seen.iter().filter(|&&b| b).count();
+        assert!(reached >= 10, "only {reached} stages reached: {seen:?}");
+        assert!(
+            seen[SE_ORDER
+                .iter()
+                .position(|st| !st.producer.is_basic())
+                .unwrap()]
+        );
+    }
+
+    #[test]
+    fn difficulty_parts_split_se_steps_into_the_catalogue_base_and_a_bonus() {
+        let mut with_bonus = Vec::new();
+        for (s, truth) in sample(7.2) {
+            walk(&s, &truth, &mut |_, h| {
+                let (base, bonus) = h.difficulty_parts().expect("every SE step has parts");
+                assert_eq!(Some(base), h.technique.se_base(), "{s}: {:?}", h.technique);
+                assert!(bonus > -1e-9, "{s}: {:?} bonus {bonus}", h.technique);
+                assert!((base + bonus - difficulty(h)).abs() < 1e-9);
+                if bonus > 1e-9 {
+                    with_bonus.push(h.technique);
+                }
+            });
+        }
+        // A hidden single in a box is 1.2 and nothing more; the chains add a length bonus.
+        let mut single = Step::new(Technique::HiddenSingleBox);
+        assert_eq!(single.difficulty_parts(), None);
+        single.difficulty = Some(1.2);
+        assert_eq!(single.difficulty_parts(), Some((1.2, 0.0)));
+        assert!(
+            with_bonus
+                .iter()
+                .any(|t| t.family() == crate::Family::ForcingChains),
+            "no chain with a length bonus in the sample: {with_bonus:?}"
+        );
+    }
 }
