@@ -169,15 +169,30 @@ impl Variant {
         &'a self,
         p: &InputPuzzle,
     ) -> Result<(Sudoku, Cow<'a, Layout>), String> {
-        if let Some(layout) = &self.fixed {
-            let sudoku = p.parsed.as_ref().map_err(|e| e.to_string())?;
-            return Ok((*sudoku, Cow::Borrowed(layout)));
-        }
         let source = p.source.trim();
-        let record: Option<serde_json::Value> = source
-            .starts_with('{')
-            .then(|| serde_json::from_str(source).ok())
-            .flatten();
+        let record = || -> Option<serde_json::Value> {
+            source
+                .starts_with('{')
+                .then(|| serde_json::from_str(source).ok())
+                .flatten()
+        };
+        if let Some(layout) = &self.fixed {
+            let sudoku = match &p.parsed {
+                Ok(s) => *s,
+                // A record's puzzle (a line with a comment, a JSON line) is checked for clashes
+                // on the standard boxes as it is read, and a jigsaw has none: its text is read
+                // again, and the clash check on the regions comes with the answer.
+                Err(e) => match self.jigsaw.then(|| Sudoku::from_line(p.text).ok()) {
+                    Some(Some(s)) => s,
+                    _ => return Err(e.to_string()),
+                },
+            };
+            if self.jigsaw {
+                own_map_agrees(source, record().as_ref(), layout)?;
+            }
+            return Ok((sudoku, Cow::Borrowed(layout)));
+        }
+        let record = record();
         let (puzzle, map) = match record.as_ref().and_then(|r| r.as_object()) {
             // A JSON record names its members: a missing one is said as such, not as a puzzle
             // line that starts with `{`.
@@ -198,6 +213,33 @@ impl Variant {
         let regions = RegionMap::parse(map).map_err(|e| e.to_string())?;
         let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
         Ok((sudoku, Cow::Owned(layout)))
+    }
+}
+
+/// With `--regions`, a line (or JSON record) may still carry a region map of its own, as a
+/// file written for maps on their lines does: answering it on another map would be a wrong
+/// answer given in silence, so a map of its own that draws other regions is refused (the same
+/// regions under other labels are the same map). Text after the puzzle that is no map stays a
+/// comment.
+fn own_map_agrees(
+    source: &str,
+    record: Option<&serde_json::Value>,
+    layout: &Layout,
+) -> Result<(), String> {
+    let Some(fixed) = layout.region_map() else {
+        return Ok(());
+    };
+    let own = match record {
+        Some(r) => r.get("regions").and_then(|v| v.as_str()),
+        None => split_jigsaw_line(source).ok().map(|(_, map)| map),
+    };
+    match own.map(RegionMap::parse) {
+        Some(Ok(own)) if own.to_digits() != fixed.to_digits() => Err(
+            "the line carries a region map of its own that draws other regions than --regions: \
+             give the maps on their lines or --regions, not both"
+                .to_string(),
+        ),
+        _ => Ok(()),
     }
 }
 

@@ -369,6 +369,57 @@ fn a_jigsaw_line_with_a_broken_map_names_the_map_not_a_missing_one() {
     }
 }
 
+/// With `--regions`, a line carrying a map of its own (a file written for maps on their lines)
+/// was answered on `--regions`' map, its own read as a comment: a different map is now
+/// refused; the same regions under other labels, and text that is no map, pass. And a line
+/// with anything after its puzzle was checked on the standard boxes, which a jigsaw does not
+/// have ("digit 9 repeats in box 2"): it is now checked on its regions.
+#[test]
+fn a_line_whose_own_map_differs_from_regions_is_refused_not_answered_on_the_other() {
+    let rows = variants("jigsaw-puzzles.txt");
+    let (p, m, solution) = (&rows[0][0], &rows[0][1], &rows[0][2]);
+    let other = rows
+        .iter()
+        .map(|r| &r[1])
+        .find(|o| o != &m)
+        .expect("two maps in the shared set");
+    // The same regions under other labels: letters in place of digits.
+    let relabelled: String = m
+        .chars()
+        .map(|c| {
+            if c.is_ascii_digit() {
+                (b'A' + (c as u8 - b'0')) as char
+            } else {
+                c
+            }
+        })
+        .collect();
+    let record = format!("{{\"puzzle\": \"{p}\", \"regions\": \"{other}\"}}");
+    let input = format!("{p} {other}\n{record}\n{p} {relabelled}\n{p} a comment\n{p}\n");
+    for cmd in ["solve", "check", "rate"] {
+        let out = run_stdin(&[cmd, "--variant", "jigsaw", "--regions", m], &input);
+        let err = text(&out.stderr);
+        let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(lines.len(), 5, "{cmd}: {lines:?} {err}");
+        for (i, line) in lines.iter().enumerate().take(2) {
+            assert_eq!(line, "invalid", "{cmd} line {}: {err}", i + 1);
+            assert!(
+                err.contains(&format!("line {}: ", i + 1))
+                    && err.contains(
+                        "a region map of its own that draws other regions than --regions"
+                    ),
+                "{cmd}: {err}"
+            );
+        }
+        if cmd == "solve" {
+            for line in &lines[2..] {
+                assert_eq!(line, solution, "{cmd}: {err}");
+            }
+        }
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+    }
+}
+
 /// A jigsaw JSON record without its `regions` (or `puzzle`), or with one that is not a
 /// string, was reported as "the puzzle: unexpected character '{'": the reason now names the
 /// member, and the good record beside it is answered.
