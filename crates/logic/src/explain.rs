@@ -1285,6 +1285,26 @@ mod tests {
         assert!(links.iter().all(|l| l.branch == 0));
     }
 
+    /// An X-Chain step of one link of `kind` on digit `d`, between two cells (each with whether
+    /// the digit is on there).
+    fn one_link(d: Digit, from: (Cell, bool), to: (Cell, bool), kind: LinkKind) -> Step {
+        let node = |(cell, on): (Cell, bool)| ChainNode {
+            cells: CellSet::single(cell),
+            digit: d,
+            on,
+        };
+        let mut s = Step::new(Technique::XChain);
+        s.chain = Some(Chain {
+            branches: vec![vec![ChainLink {
+                from: node(from),
+                to: node(to),
+                kind,
+            }]],
+            is_loop: false,
+        });
+        s
+    }
+
     #[test]
     fn a_strong_link_is_tied_to_the_house_where_it_holds() {
         // r1c1 and r1c2 share row 1 and box 1; with 5 elsewhere in row 1 but only these two
@@ -1299,23 +1319,12 @@ mod tests {
             }
             pm.set_candidates(c, ds);
         }
-        let mut s = Step::new(Technique::XChain);
-        s.chain = Some(Chain {
-            branches: vec![vec![ChainLink {
-                from: ChainNode {
-                    cells: CellSet::single(Cell::at(0, 0)),
-                    digit: d,
-                    on: false,
-                },
-                to: ChainNode {
-                    cells: CellSet::single(Cell::at(0, 1)),
-                    digit: d,
-                    on: true,
-                },
-                kind: LinkKind::Strong,
-            }]],
-            is_loop: false,
-        });
+        let s = one_link(
+            d,
+            (Cell::at(0, 0), false),
+            (Cell::at(0, 1), true),
+            LinkKind::Strong,
+        );
         let with = chain_links(&s, &nonet_core::STANDARD, Some(&pm));
         assert_eq!(with[0].why, Some(LinkReason::House(House::box_(0))));
         let without = chain_links(&s, &nonet_core::STANDARD, None);
@@ -1326,23 +1335,12 @@ mod tests {
     fn a_link_along_a_diagonal_is_named_by_the_diagonal_on_x_sudoku() {
         // r1c1 and r5c5 share no row, column or box: only X-Sudoku's main diagonal.
         let d = Digit::new(4).expect("digit");
-        let mut s = Step::new(Technique::XChain);
-        s.chain = Some(Chain {
-            branches: vec![vec![ChainLink {
-                from: ChainNode {
-                    cells: CellSet::single(Cell::at(0, 0)),
-                    digit: d,
-                    on: true,
-                },
-                to: ChainNode {
-                    cells: CellSet::single(Cell::at(4, 4)),
-                    digit: d,
-                    on: false,
-                },
-                kind: LinkKind::Weak,
-            }]],
-            is_loop: false,
-        });
+        let s = one_link(
+            d,
+            (Cell::at(0, 0), true),
+            (Cell::at(4, 4), false),
+            LinkKind::Weak,
+        );
         let x = nonet_core::STANDARD.with_diagonals();
         let links = chain_links(&s, &x, None);
         assert_eq!(links[0].why, Some(LinkReason::House(House::diagonal(0))));

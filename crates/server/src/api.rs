@@ -1089,6 +1089,21 @@ pub(crate) fn seen_change(
     Ok((id, seen))
 }
 
+/// [`seen_change`], then the game as stored, refused (409) unless it is still the version the
+/// client saw: the start of a change planned outside the database lock (the bot's steps).
+pub(crate) async fn seen_game(
+    st: &Shared,
+    raw_id: &str,
+    headers: &HeaderMap,
+    clock: &Clock,
+) -> Result<(i64, i64, Game), ApiError> {
+    let (id, seen) = seen_change(raw_id, headers, clock)?;
+    let read = st.clone();
+    let current = blocking(move || Ok(read.store.get(id)?)).await?;
+    check_version(&current, Some(seen))?;
+    Ok((id, seen, current))
+}
+
 pub(crate) fn check_elapsed(ms: i64) -> Result<(), ApiError> {
     if (0..=MAX_ELAPSED_MS).contains(&ms) {
         Ok(())
@@ -1439,10 +1454,7 @@ pub async fn bot_step(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let (id, seen) = seen_change(&id, &headers, &clock)?;
-    let read = st.clone();
-    let current = blocking(move || Ok(read.store.get(id)?)).await?;
-    check_version(&current, Some(seen))?;
+    let (id, seen, current) = seen_game(&st, &id, &headers, &clock).await?;
     if current.is_finished() {
         return Ok(Json(json!({
             "action": { "kind": "solved", "message": "This puzzle is solved." },

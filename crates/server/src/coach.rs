@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use crate::api::{
     apply_elapsed, blocking, candidate_json, candidates_json, check_version, finish_if_solved,
-    game_id, game_json, seen_change, seen_version, step_json, Clock, JsonBody, Shared,
+    game_id, game_json, seen_game, seen_version, step_json, Clock, JsonBody, Shared,
 };
 use crate::board::{Board, Origin};
 use crate::engine;
@@ -138,10 +138,7 @@ pub async fn bot_singles(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let (id, seen) = seen_change(&id, &headers, &clock)?;
-    let read = st.clone();
-    let current = blocking(move || Ok(read.store.get(id)?)).await?;
-    check_version(&current, Some(seen))?;
+    let (id, seen, current) = seen_game(&st, &id, &headers, &clock).await?;
     if current.is_finished() {
         return Ok(Json(
             json!({ "placed": [], "next": null, "game": game_json(&current) }),

@@ -114,6 +114,18 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
 /// The (region1, region2) kind pairs of SE's Locking, in its order.
 const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
 
+/// A locking step of `tech` on digit index `d`: its cells `p1` of house `h1` all lie in house
+/// `h2` (SE's house ids), which is where its placement or eliminations come from.
+fn locking_step(g: &Grid, tech: Technique, d: usize, (h1, h2): (usize, usize), p1: u128) -> Step {
+    let t = &g.geo;
+    let mut hint = base_step(tech);
+    hint.digits = DigitSet::from_bits(1 << d);
+    hint.houses.push(t.core_house(h1));
+    hint.cover_houses.push(t.core_house(h2));
+    hint.cells = CellSet::from_bits(p1);
+    hint
+}
+
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
 pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
@@ -178,12 +190,8 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) ->
                                 } else {
                                     Technique::DirectClaiming
                                 };
-                                let mut hint = base_step(tech);
+                                let mut hint = locking_step(g, tech, d, (h1, h2), p1);
                                 hint.placement = Some(cand(out.trailing_zeros() as usize, d));
-                                hint.digits = DigitSet::from_bits(1 << d);
-                                hint.houses.push(t.core_house(h1));
-                                hint.cover_houses.push(t.core_house(h2));
-                                hint.cells = CellSet::from_bits(p1);
                                 if acc(hint) {
                                     return true;
                                 }
@@ -197,12 +205,8 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) ->
                             } else {
                                 Technique::Claiming
                             };
-                            let mut hint = base_step(tech);
+                            let mut hint = locking_step(g, tech, d, (h1, h2), p1);
                             hint.eliminations.set_mask(d, elim);
-                            hint.digits = DigitSet::from_bits(1 << d);
-                            hint.houses.push(t.core_house(h1));
-                            hint.cover_houses.push(t.core_house(h2));
-                            hint.cells = CellSet::from_bits(p1);
                             if acc(hint) {
                                 return true;
                             }
@@ -230,12 +234,8 @@ fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) ->
                     } else {
                         Technique::Claiming
                     };
-                    let mut hint = base_step(tech);
+                    let mut hint = locking_step(g, tech, d, (h1, h2), p1);
                     hint.eliminations.set_mask(d, elim);
-                    hint.digits = DigitSet::from_bits(1 << d);
-                    hint.houses.push(t.core_house(h1));
-                    hint.cover_houses.push(t.core_house(h2));
-                    hint.cells = CellSet::from_bits(p1);
                     if acc(hint) {
                         return true;
                     }
