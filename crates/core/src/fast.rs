@@ -1183,8 +1183,8 @@ pub(crate) fn count_guesses(cells: &[u8; 81], limit: usize) -> (usize, u32) {
 #[cfg(test)]
 mod tests {
     use super::{
-        count, count_guesses, first_in_fixed_order, folded_shape, hall_house, load, row_singles, search_with, Isa,
-        Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
+        count, count_guesses, first_in_fixed_order, folded_shape, hall_house, load, row_singles,
+        search_with, Isa, Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
     };
 
     fn bytes(line: &str) -> [u8; 81] {
