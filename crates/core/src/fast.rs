@@ -1154,6 +1154,11 @@ fn search_with(
     keep: Keep,
     mode: Mode,
 ) -> (usize, Option<[u8; 81]>) {
+    run(state, limit, keep, mode).answer()
+}
+
+/// Runs the search from a loaded state, on this processor's copy, and returns it finished.
+fn run(state: &mut State, limit: usize, keep: Keep, mode: Mode) -> Search {
     let mut search = Search::new(limit, keep, mode);
     #[cfg(target_arch = "x86_64")]
     if !bmi::solve(&mut search, state) {
@@ -1161,14 +1166,25 @@ fn search_with(
     }
     #[cfg(not(target_arch = "x86_64"))]
     Portable::solve(&mut search, state);
-    search.answer()
+    search
+}
+
+/// `count` with `Keep::Nothing`, and how many guesses the search made (the size of its tree,
+/// which benchmarks compare across versions and against other solvers).
+pub(crate) fn count_guesses(cells: &[u8; 81], limit: usize) -> (usize, u32) {
+    if limit == 0 {
+        return (0, 0);
+    }
+    let (mut state, givens) = load_counting(cells);
+    let search = run(&mut state, limit, Keep::Nothing, Mode::counting(givens));
+    (search.found, search.guesses)
 }
 
 #[cfg(test)]
 mod tests {
     use super::{
-        count, first_in_fixed_order, folded_shape, hall_house, load, row_singles, search_with, Isa,
-        Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
+        count, count_guesses, first_in_fixed_order, folded_shape, hall_house, load, row_singles,
+        search_with, Isa, Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
     };
 
     fn bytes(line: &str) -> [u8; 81] {
@@ -1215,6 +1231,29 @@ mod tests {
         let (n, first) = count(&[0; 81], 2, Keep::First);
         assert_eq!(n, 2);
         assert!(first.is_some_and(|g| g.iter().all(|&v| (1..=9).contains(&v))));
+    }
+
+    /// `count_guesses` counts what `count` counts, with the guesses of the same search: none
+    /// for a puzzle propagation solves, some for a grid with several solutions.
+    #[test]
+    fn count_guesses_counts_the_same_search() {
+        let easy = bytes(
+            "9.1..4.........296.8....4.721...6.....6.23..4.5.94.........8.4.....7..3.....316.5",
+        );
+        assert_eq!(count_guesses(&easy, 2), (1, 0));
+        assert_eq!(count_guesses(&[0; 81], 0), (0, 0));
+        let (n, guesses) = count_guesses(&[0; 81], 2);
+        assert_eq!(n, 2);
+        assert!(guesses > 0);
+        for cells in sparse_puzzles(0x5DEE_CE66_D1CE_5EED, 200, 17..41, 4) {
+            for limit in [1, 2] {
+                assert_eq!(
+                    count_guesses(&cells, limit).0,
+                    count(&cells, limit, Keep::Nothing).0,
+                    "{cells:?}"
+                );
+            }
+        }
     }
 
     #[test]
