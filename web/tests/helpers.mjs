@@ -154,15 +154,15 @@ export async function startSession() {
 }
 
 /**
- * A test file's session, started by the file's `before` and closed by its `after` together with
- * any further browser (`browser(options)`) a failed test left open. `session` is set once
- * `before` has run.
+ * A test file's session, started by the file's `before` (then handed to `started`) and closed by
+ * its `after` together with any further browser (`browser(options)`) a failed test left open.
  */
-export function fileSession(before, after) {
+export function fileSession(before, after, started) {
   const extra = extraBrowsers();
   const file = { session: null, browser: (options) => extra.launch(options) };
   before(async () => {
     file.session = await startSession();
+    started(file.session);
   });
   after(async () => {
     await extra.closeAll();
