@@ -195,6 +195,7 @@ export class Coach {
       if (ctrl.game?.id !== id) return;
       const a = r.action;
       ctrl.flash = new Set(a.kind === 'step' ? a.step.placements.map((p) => p.cell) : []);
+      if (a.kind !== 'solved') ctrl.noteMove();
       await ctrl.applyGame(r.game);
       ctrl.flash = null;
       if (a.kind === 'step') {
@@ -287,7 +288,10 @@ export class Coach {
       await this.showFor(delay * (a.kind === 'step' ? 0.55 : 0.4));
     }
     if (ctrl.game?.id !== before.id) return false;
-    if (a.kind !== 'solved') this.taken.push(a);
+    if (a.kind !== 'solved') {
+      this.taken.push(a);
+      ctrl.noteMove();
+    }
     if (a.kind === 'step') noteHelped(before.id, a.step.name);
     ctrl.flash = new Set(a.kind === 'step' ? a.step.placements.map((p) => p.cell) : []);
     ctrl.hintView = null;
@@ -368,6 +372,7 @@ export class Coach {
     try {
       const g = await api.undo(id, ctrl.elapsed(), ctrl.game.version);
       this.taken.pop();
+      if (ctrl.trail[ctrl.trail.length - 1]?.kind === 'board') ctrl.trail.pop();
       await ctrl.applyGame(g);
     } catch (e) {
       ctrl.failed(e, id);
@@ -411,6 +416,7 @@ export class Coach {
     }
     if (r.placed.length) {
       this.taken.push({ kind: 'singles', count: r.placed.length });
+      ctrl.noteMove();
       for (const p of r.placed) noteHelped(id, p.name);
       ctrl.flash = new Set(r.placed.map((p) => p.cell));
       await ctrl.applyGame(r.game);

@@ -396,14 +396,19 @@ export class GameController {
    * the server last answered.
    */
   send(move, after) {
-    this.trail.push({ kind: 'board' });
-    this.redoTrail = [];
+    this.noteMove();
     this.coach.hint = null;
     this.hidePanel();
     this.message('');
     this.game = this.sync.push(move);
     this.render();
     after?.(this.game);
+  }
+
+  /** A change of the board (a move, a hint applied, a bot step) is next for Undo. */
+  noteMove() {
+    this.trail.push({ kind: 'board' });
+    this.redoTrail = [];
   }
 
   /**

@@ -284,6 +284,21 @@ test('item 7: Undo takes back a colouring and Redo plays it again, in turn with 
   // Kept in this browser, as colours are.
   await page.reload();
   await page.waitForSelector('#cell-3.col-2');
+  // A colouring, then a hint applied: Undo takes back the step first, then the colouring.
+  await page.click('.mode[data-mode="colour"]'); // a fresh page starts in Digit mode
+  await page.click('#cell-4');
+  await page.keyboard.press('3');
+  await page.waitForSelector('#cell-4.col-3');
+  const filled = () => page.$$eval('.cell .v', (vs) => vs.filter((v) => v.textContent).length);
+  const before = await filled();
+  await fullHint(page);
+  await page.click('#hint-apply');
+  await page.waitForFunction((n) => document.querySelectorAll('.cell .v:not(:empty)').length > n, before);
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction((n) => document.querySelectorAll('.cell .v:not(:empty)').length === n, before);
+  assert.ok(await page.locator('#cell-4.col-3').count(), 'the colouring waits its turn');
+  await page.keyboard.press('Control+z');
+  await page.waitForSelector('#cell-4:not(.col-3)');
   await page.click('.mode[data-mode="normal"]');
 });
 
