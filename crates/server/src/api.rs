@@ -1176,8 +1176,9 @@ pub async fn play_move(
     Ok(game_answer(&game))
 }
 
-/// Optional body of undo, redo, hint, bot and check: the timer's reading, and the version of
-/// the game the client saw (required for undo, redo and bot, which change the board).
+/// Optional body of undo, redo, hint, a hint applied, bot and check: the timer's reading, and
+/// the version of the game the client saw (required for undo, redo, a hint applied and bot,
+/// which change the board).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Clock {
