@@ -67,6 +67,8 @@ export const api = {
   clock: (id, elapsed_ms, keepalive = false) => call('PUT', `/games/${id}/clock`, { elapsed_ms }, { keepalive }),
   check: (id) => call('POST', `/games/${id}/check`),
   hint: (id, elapsed_ms, version) => call('POST', `/games/${id}/hint`, { elapsed_ms, version }),
+  /** Plays the step the hint showed as the player's move (the game stays the player's, not the bot's). */
+  applyHint: (id, elapsed_ms, version) => call('POST', `/games/${id}/hint/apply`, { elapsed_ms, version }),
   bot: (id, elapsed_ms, version) => call('POST', `/games/${id}/bot`, { elapsed_ms, version }),
   /** The bot plays the singles and stops before the first harder step (`next`). */
   botSingles: (id, elapsed_ms, version) => call('POST', `/games/${id}/bot/singles`, { elapsed_ms, version }),

@@ -25,6 +25,8 @@ export class Coach {
     /** The hint on show: `{ data, level, kicker? }`. */
     this.hint = null;
     this.bot = { running: false, paused: false, skip: false, wake: null };
+    /** Wakes an action on show (`showFor`) when the bot is stopped. */
+    this.halts = new Set();
     /** Bot actions played this run, oldest first: each one history entry of the game. */
     this.taken = [];
     /** The chain link on show, when walking a chain. */
@@ -87,9 +89,16 @@ export class Coach {
   }
 
   closeHint() {
+    const hadFocus = $('hint-panel').contains(document.activeElement);
     this.hint = null;
     this.hidePanel();
     this.ctrl.render();
+    if (hadFocus) this.focusBoard();
+  }
+
+  /** Gives keyboard focus back to the board's selected cell (a control that had it is gone). */
+  focusBoard() {
+    if (this.ctrl.game) this.ctrl.board.focus(this.ctrl.selected ?? 0);
   }
 
   // ---- hints ---------------------------------------------------------------------------------
@@ -102,16 +111,22 @@ export class Coach {
       this.showHint();
       return;
     }
-    const id = ctrl.game.id;
-    // Every move waiting must reach the server first: the hint names the version it makes.
-    if (!(await ctrl.settled('A hint'))) return;
-    try {
-      const data = await api.hint(id, ctrl.elapsed(), ctrl.game.version);
-      this.hint = { data, level: 0 };
-      this.showHint();
-    } catch (e) {
-      ctrl.failed(e, id);
-    }
+    // After the bot's request in flight, if any: it changes the game, and the hint names the
+    // version the page has once that answer is on the board (else the hint's version is stale).
+    await this.serial(async () => {
+      if (!ctrl.canPlay()) return;
+      const id = ctrl.game.id;
+      // Every move waiting must reach the server first: the hint names the version it makes.
+      if (!(await ctrl.settled('A hint'))) return;
+      try {
+        const data = await api.hint(id, ctrl.elapsed(), ctrl.game.version);
+        if (ctrl.game?.id !== id) return;
+        this.hint = { data, level: 0 };
+        this.showHint();
+      } catch (e) {
+        ctrl.failed(e, id);
+      }
+    });
   }
 
   showHint() {
@@ -158,9 +173,36 @@ export class Coach {
     ctrl.render();
   }
 
+  /**
+   * Plays the hint's step as the player's move (`POST .../hint/apply`: the game stays the
+   * player's, with its hints counted, not the bot's). The Apply button goes with the panel, so
+   * focus goes back to the board at once and the arrows keep working.
+   */
   async applyHint() {
+    const ctrl = this.ctrl;
     this.closeHint();
-    await this.botOnce(true);
+    this.focusBoard();
+    await this.serial(async () => {
+      if (!ctrl.canPlay() || !(await ctrl.settled('Applying the hint'))) return;
+      const id = ctrl.game.id;
+      let r;
+      try {
+        r = await api.applyHint(id, ctrl.elapsed(), ctrl.game.version);
+      } catch (e) {
+        ctrl.failed(e, id);
+        return;
+      }
+      if (ctrl.game?.id !== id) return;
+      const a = r.action;
+      ctrl.flash = new Set(a.kind === 'step' ? a.step.placements.map((p) => p.cell) : []);
+      if (a.kind !== 'solved') ctrl.noteMove();
+      await ctrl.applyGame(r.game);
+      ctrl.flash = null;
+      if (a.kind === 'step') {
+        ctrl.message(`Applied: ${a.step.name}.`);
+        this.say(`Applied: ${a.step.name}.`);
+      }
+    });
   }
 
   // ---- a chain, link by link -------------------------------------------------------------------
@@ -241,11 +283,15 @@ export class Coach {
       this.showAction(a, `Bot · step ${this.taken.length + 1}`);
       // A running bot names its steps; a paused one, stepped by hand, reads them out whole.
       this.say(a.kind === 'step' ? (this.bot.running && !this.bot.paused ? a.step.name : `${a.step.name}. ${sentence(a.step)}`) : a.message);
-      // First the pattern on the old board, then the result.
-      await sleep(delay * (a.kind === 'step' ? 0.55 : 0.4));
+      // First the pattern on the old board, then the result (at once when the bot is stopped,
+      // so the game this answer made is on the page before anything else names a version).
+      await this.showFor(delay * (a.kind === 'step' ? 0.55 : 0.4));
     }
     if (ctrl.game?.id !== before.id) return false;
-    if (a.kind !== 'solved') this.taken.push(a);
+    if (a.kind !== 'solved') {
+      this.taken.push(a);
+      ctrl.noteMove();
+    }
     if (a.kind === 'step') noteHelped(before.id, a.step.name);
     ctrl.flash = new Set(a.kind === 'step' ? a.step.placements.map((p) => p.cell) : []);
     ctrl.hintView = null;
@@ -284,6 +330,14 @@ export class Coach {
     }
   }
 
+  /** Waits `ms` while an action is on show, or until the bot is stopped. */
+  async showFor(ms) {
+    let done;
+    const halted = new Promise((r) => { done = r; this.halts.add(r); });
+    await Promise.race([sleep(ms), halted]);
+    this.halts.delete(done);
+  }
+
   async botWait(ms) {
     await Promise.race([sleep(ms), new Promise((r) => { this.bot.wake = r; })]);
   }
@@ -295,9 +349,12 @@ export class Coach {
   }
 
   stopBot() {
+    const hadFocus = $('bot-bar').contains(document.activeElement);
     this.bot.running = false;
     this.bot.wake?.();
+    for (const halt of this.halts) halt();
     $('bot-bar').hidden = true;
+    if (hadFocus) this.focusBoard();
     if ($('hint-panel').hidden && $('deduce-panel').hidden) document.body.classList.remove('coach-open');
     $('btn-solve').disabled = Boolean(this.ctrl.game?.finished);
   }
@@ -315,6 +372,7 @@ export class Coach {
     try {
       const g = await api.undo(id, ctrl.elapsed(), ctrl.game.version);
       this.taken.pop();
+      if (ctrl.trail[ctrl.trail.length - 1]?.kind === 'board') ctrl.trail.pop();
       await ctrl.applyGame(g);
     } catch (e) {
       ctrl.failed(e, id);
@@ -358,6 +416,7 @@ export class Coach {
     }
     if (r.placed.length) {
       this.taken.push({ kind: 'singles', count: r.placed.length });
+      ctrl.noteMove();
       for (const p of r.placed) noteHelped(id, p.name);
       ctrl.flash = new Set(r.placed.map((p) => p.cell));
       await ctrl.applyGame(r.game);

@@ -14,7 +14,7 @@ export function today() {
 }
 
 /** `YYYY-MM-DD` as the player reads it, e.g. "26 November 2026". */
-function readable(date) {
+export function readable(date) {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y, m - 1, d).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 }

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { variantTitle } from './layout.js';
 import { el, formatDate, formatTime, thumbnail } from './util.js';
-import { dailyHash, fillDaily, today } from './daily.js';
+import { dailyHash, fillDaily, readable, today } from './daily.js';
 import { progressCode } from './sharelink.js';
 
 const VARIANTS = ['jigsaw', 'x', 'windoku'];
@@ -289,6 +289,21 @@ export class Dialogs {
     });
   }
 
+  /**
+   * Asks whether to play the daily puzzle of `date` at `level` (a link opened: nothing is made
+   * without the player's yes); resolves true for Yes. Escape and No answer no.
+   */
+  askDaily(date, level) {
+    const dlg = $('dlg-daily-ask');
+    $('daily-ask-text').textContent = `Play the daily puzzle of ${readable(date)} at level ${level}? A new game starts.`;
+    dlg.returnValue = '';
+    dlg.showModal();
+    $('daily-ask-yes').focus();
+    return new Promise((resolve) => {
+      dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
+    });
+  }
+
   fillList(panel, games, emptyText) {
     if (!games.length) {
       panel.replaceChildren(el('p', { class: 'empty-list', text: emptyText }));
@@ -326,7 +341,7 @@ export class Dialogs {
 
   /**
    * The statistics table: per level (and every game in its footer) the outcomes (solved,
-   * clean: without a hint; with the bot; unfinished), the best clean and average times, hints,
+   * hints applied included; clean: without a hint; with the bot; unfinished), the best clean and average times, hints,
    * mistakes and the streak of games solved without the bot (now / best).
    */
   fillStats(levels, all) {
@@ -337,20 +352,21 @@ export class Dialogs {
         String(s.started),
         `${s.solved}${s.clean != null ? ` (${s.clean})` : ''}`,
         String(s.bot_finished ?? 0),
+        String(s.unfinished ?? 0),
         t(s.best_ms),
         t(s.average_ms),
         String(s.hints ?? 0),
         String(s.mistakes ?? 0),
         `${s.current_streak ?? 0} / ${s.best_streak ?? 0}`,
       ].map((text) => el('td', { text })));
-    const heads = ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best'];
+    const heads = ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Unfinished', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best'];
     $('panel-stats').replaceChildren(el('div', { class: 'stats-scroll', tabindex: '0', role: 'region', 'aria-label': 'Statistics per level' },
       el('table', { class: 'stats' },
         el('caption', { class: 'print-only', text: 'Statistics per level' }),
         el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col', text: h })))),
         el('tbody', {}, ...levels.map((s) => row(s))),
         all ? el('tfoot', {}, row({ ...all, level: 'All games' }, 'th')) : null)),
-      el('p', { class: 'stats-note', text: 'Clean: solved without a hint, the only times that count as best. A game the bot helped finish counts apart. A streak counts games solved without the bot in a row.' }));
+      el('p', { class: 'stats-note', text: 'Solved: by you, hints included (their count is under Hints); clean: without a hint, the only times that count as best. A game the bot played counts apart, as with the bot. Unfinished: started and not finished. A streak counts games solved without the bot in a row.' }));
   }
 
   // ---- share ---------------------------------------------------------------------------------

@@ -31,6 +31,13 @@ export class GameController {
     this.multi = new Set();
     /** The player's cell colours for this game (colours.js), 0 for none. */
     this.colours = Array(81).fill(0);
+    /**
+     * What Undo takes back, latest last: `{ kind: 'colour', before, after }` (the colours are
+     * the page's, not the server's) or `{ kind: 'board' }` (a move, taken back by the server or
+     * the outbox). `redoTrail` holds what Undo took back, for Redo. This page's session only.
+     */
+    this.trail = [];
+    this.redoTrail = [];
     this.digit = null;
     this.mode = 'normal';
     this.help = false;
@@ -71,6 +78,11 @@ export class GameController {
     this.selected = this.selected ?? null;
     this.multi.clear();
     this.colours = loadColours(g.id);
+    if (g.id !== this.trailOf) {
+      this.trail = [];
+      this.redoTrail = [];
+      this.trailOf = g.id;
+    }
     this.coach.reset();
     this.check = null;
     this.checkOn = settings.checkAsYouGo;
@@ -337,7 +349,19 @@ export class GameController {
   /** Paints the selected cells with colour `n` (1-6; 0 or again: off). */
   colour(n) {
     if (!this.game || this.selected == null || n > COLOURS) return;
+    const before = [...this.colours];
     paint(this.colours, this.targets(), n);
+    if (this.colours.some((c, i) => c !== before[i])) {
+      this.trail.push({ kind: 'colour', before, after: [...this.colours] });
+      this.redoTrail = [];
+    }
+    saveColours(this.game.id, this.colours);
+    this.render();
+  }
+
+  /** Puts the cell colours `colours` on the board (an undo or redo of a colouring). */
+  setColours(colours) {
+    this.colours = [...colours];
     saveColours(this.game.id, this.colours);
     this.render();
   }
@@ -372,12 +396,19 @@ export class GameController {
    * the server last answered.
    */
   send(move, after) {
+    this.noteMove();
     this.coach.hint = null;
     this.hidePanel();
     this.message('');
     this.game = this.sync.push(move);
     this.render();
     after?.(this.game);
+  }
+
+  /** A change of the board (a move, a hint applied, a bot step) is next for Undo. */
+  noteMove() {
+    this.trail.push({ kind: 'board' });
+    this.redoTrail = [];
   }
 
   /**
@@ -394,7 +425,20 @@ export class GameController {
   }
 
   async history(kind) {
+    if (!this.game) return;
+    // The latest change may be a colouring (the page's own): Undo and Redo take it back and
+    // play it again, in turn with the moves.
+    const [from, to] = kind === 'undo' ? [this.trail, this.redoTrail] : [this.redoTrail, this.trail];
+    const last = from[from.length - 1];
+    if (last?.kind === 'colour') {
+      from.pop();
+      to.push(last);
+      this.setColours(kind === 'undo' ? last.before : last.after);
+      this.message(kind === 'undo' ? 'Colouring taken back.' : 'Colouring played again.');
+      return;
+    }
     if (!this.canPlay()) return;
+    if (last) to.push(from.pop());
     this.coach.hint = null;
     this.hidePanel();
     // A move not sent yet is simply taken back.
@@ -405,6 +449,9 @@ export class GameController {
       return;
     }
     const id = this.game.id;
+    // A bot step in flight changes the game first: undo names the version it leaves.
+    await this.coach.queue;
+    if (this.game?.id !== id) return;
     if (!(await this.settled(kind === 'undo' ? 'Undo' : 'Redo'))) return;
     if (this.game?.id !== id) return;
     if (kind === 'undo' && !this.game.can_undo) return;
@@ -537,8 +584,9 @@ export class GameController {
       after.textContent = left > 0 ? ' left' : '';
       b.classList.toggle('done', left <= 0);
     }
-    $('btn-undo').disabled = !g.can_undo;
-    $('btn-redo').disabled = !g.can_redo;
+    const colourNext = (trail) => trail[trail.length - 1]?.kind === 'colour';
+    $('btn-undo').disabled = !g.can_undo && !colourNext(this.trail);
+    $('btn-redo').disabled = !g.can_redo && !colourNext(this.redoTrail);
     for (const id of ['btn-erase', 'btn-auto', 'btn-hint', 'btn-solve', 'btn-pause']) {
       $(id).disabled = g.finished;
     }

@@ -169,18 +169,22 @@ async function route() {
     dialogs.showNew(m[1], m[2] ?? 'standard', m[3] ?? '', pencil ?? '');
     return;
   }
-  // A daily puzzle: at a level, that game (made the first time); else that day's levels.
+  // A daily puzzle: at a level, that game if this browser's server has it, else (asked first:
+  // a link makes no game by itself) made now; without a level, that day's levels.
   const daily = parseDailyHash(h);
   if (daily) {
     if (daily.level) {
-      try {
-        await startGame({ date: daily.date, level: daily.level }, api.daily);
-        return;
-      } catch (e) {
-        dialogs.showDaily(daily.date);
-        $('new-error').textContent = e.message;
+      const list = await api.listGames().catch(() => null);
+      const had = list && [...list.in_progress, ...list.finished]
+        .find((g) => g.daily === daily.date && g.level === daily.level);
+      if (had) {
+        await openGame(had.id).catch(() => dialogs.showNew());
         return;
       }
+      controller.showEmpty('The daily puzzle');
+      // Not awaited: the page is ready (and usable) while the question is open.
+      playDailyIfAsked(daily);
+      return;
     }
     controller.showEmpty('The daily puzzle');
     dialogs.showDaily(daily.date);
@@ -202,6 +206,22 @@ async function route() {
   }
   controller.showEmpty('Pick a level to start.');
   dialogs.showNew();
+}
+
+/** Asks whether to play the daily puzzle the address names; makes it on yes, else goes on as
+ *  without an address. */
+async function playDailyIfAsked({ date, level }) {
+  if (!(await dialogs.askDaily(date, level))) {
+    history.replaceState(null, '', location.pathname + location.search);
+    await route();
+    return;
+  }
+  try {
+    await startGame({ date, level }, api.daily);
+  } catch (e) {
+    dialogs.showDaily(date);
+    $('new-error').textContent = e.message;
+  }
 }
 
 window.addEventListener('hashchange', () => {

@@ -124,11 +124,13 @@ class Setter {
       <p class="setter-verdict" id="setter-verdict" role="status" aria-live="polite"></p>
       <div class="setter-actions">
         <button type="button" class="btn primary" id="setter-play" disabled>Play it</button>
+        <button type="button" class="btn" id="setter-clue" hidden>Add a clue</button>
         <button type="button" class="btn" id="setter-clear">Clear</button>
         <button type="button" class="btn" id="setter-cancel">Cancel</button>
       </div>`;
     document.querySelector('.side').prepend(bar);
     bar.querySelector('#setter-play').addEventListener('click', () => this.play());
+    bar.querySelector('#setter-clue').addEventListener('click', () => this.addClue());
     bar.querySelector('#setter-clear').addEventListener('click', () => {
       this.grid.fill(null);
       this.changed();
@@ -306,8 +308,16 @@ class Setter {
 
   put(d) {
     if (this.selected == null) return;
-    this.grid[this.selected] = this.grid[this.selected] === d ? null : d;
+    const placed = this.grid[this.selected] !== d;
+    this.grid[this.selected] = placed ? d : null;
+    if (placed) this.advance();
     this.changed();
+  }
+
+  /** A given typed: the next cell (row by row, back to r1c1 after r9c9) is the one typed next. */
+  advance() {
+    this.selected = (this.selected + 1) % 81;
+    this.controller.board.focus(this.selected);
   }
 
   onKey(e) {
@@ -337,6 +347,7 @@ class Setter {
         this.changed();
       } else {
         this.grid[this.selected] = d;
+        this.advance();
         this.changed();
       }
     } else if (this.drawing() && e.key === 'Enter') {
@@ -392,6 +403,7 @@ class Setter {
     this.render();
     const clues = this.grid.filter(Boolean).length;
     $('setter-play').disabled = true;
+    this.offerClue(null);
     clearTimeout(this.timer);
     if (!clues && !this.map) {
       this.verdict('An empty grid: type the first given.');
@@ -425,8 +437,9 @@ class Setter {
       }
       let text;
       let ok = false;
+      let r = null;
       try {
-        const r = await api.checkPuzzle({ puzzle: this.line(), variant: this.variant, regions });
+        r = await api.checkPuzzle({ puzzle: this.line(), variant: this.variant, regions });
         ({ ok } = r);
         text = `${clues} givens. ${r.message}`;
       } catch (e) {
@@ -434,9 +447,35 @@ class Setter {
       }
       if (!current()) return;
       this.verdict(text, ok);
+      this.offerClue(r);
       $('setter-play').disabled = !ok;
       if (ok) announce('One solution: the puzzle can be played.');
     }, 300);
+  }
+
+  /**
+   * With several solutions, offers one clue that cuts them down: the first of the clues the
+   * server picks to make the puzzle proper (`added`, cells where the solutions differ, each
+   * with its digit in one solution, `with_clues`). `r` null: nothing to offer.
+   */
+  offerClue(r) {
+    const b = $('setter-clue');
+    const i = r?.with_clues && r.added?.length ? r.added[0] : null;
+    this.clue = i == null ? null : { cell: i, digit: Number(r.with_clues[i]) };
+    b.hidden = this.clue == null;
+    if (!this.clue) return;
+    b.textContent = `Add a clue: ${this.clue.digit} in ${cellName(i)}`;
+  }
+
+  /** Puts the offered clue in the grid and selects its cell. */
+  addClue() {
+    const c = this.clue;
+    if (!c) return;
+    this.grid[c.cell] = c.digit;
+    this.selected = c.cell;
+    this.changed();
+    this.controller.board.focus(c.cell);
+    announce(`${c.digit} added in ${cellName(c.cell)}.`);
   }
 
   async play() {

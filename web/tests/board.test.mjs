@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  api, axeViolations, CLASSIC, colourMath, launchBrowser, open, shot, solve, startSession, TWO_SOLUTIONS,
+  api, axeViolations, CLASSIC, colourMath, extraBrowsers, open, shot, solve, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
 
 let session;
@@ -20,25 +20,15 @@ before(async () => {
   ({ server, page } = session);
 });
 
-/** Browsers a test opens besides the shared page (phone, dark), closed even if it fails. */
-const extra = new Set();
+/** Browsers a test opens besides the shared page (a phone, the dark theme, a large screen). */
+const extra = extraBrowsers();
 
 after(async () => {
-  for (const b of extra) await b.close();
+  await extra.closeAll();
   await session?.close();
 });
 
-/** A further browser (a phone, the dark theme) that `after` closes if the test does not. */
-async function browserFor(options) {
-  const b = await launchBrowser(options);
-  extra.add(b);
-  const close = b.close.bind(b);
-  b.close = async () => {
-    extra.delete(b);
-    await close();
-  };
-  return b;
-}
+const browserFor = (options) => extra.launch(options);
 
 const SOLUTION = solve(CLASSIC);
 /** Empty cells of CLASSIC used below, with the candidates the givens leave them. */
@@ -478,6 +468,8 @@ test('a puzzle entered on the board gets its verdict live and is played', async 
   await page.click('#cell-2');
   await page.keyboard.press('5');
   await page.waitForSelector('#cell-2.clash');
+  // Typing moved on to the next cell: back to r1c3 to take the 5 out.
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Delete');
   // The missing given of the classic: one solution, rated; Play it starts the game.
   await page.click('#cell-25');

@@ -111,6 +111,29 @@ export async function launchBrowser({ width = 1200, height = 860, colorScheme = 
 }
 
 /**
+ * Browsers a test file opens besides its session's (a phone, the dark theme): `launch(options)`
+ * starts one (`launchBrowser`), and `closeAll` (in `after`) closes those a failed test left open.
+ */
+export function extraBrowsers() {
+  const open = new Set();
+  return {
+    async launch(options) {
+      const b = await launchBrowser(options);
+      open.add(b);
+      const close = b.close.bind(b);
+      b.close = async () => {
+        open.delete(b);
+        await close();
+      };
+      return b;
+    },
+    async closeAll() {
+      for (const b of open) await b.close();
+    },
+  };
+}
+
+/**
  * What a test file plays on: `nonet play` on a fresh database and a headless Chromium. `close`
  * stops both and removes the database (set `session.server` first if the test restarted it).
  */
@@ -128,6 +151,24 @@ export async function startSession() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's session, started by the file's `before` (then handed to `started`) and closed by
+ * its `after` together with any further browser (`browser(options)`) a failed test left open.
+ */
+export function fileSession(before, after, started) {
+  const extra = extraBrowsers();
+  const file = { session: null, browser: (options) => extra.launch(options) };
+  before(async () => {
+    file.session = await startSession();
+    started(file.session);
+  });
+  after(async () => {
+    await extra.closeAll();
+    await file.session?.close();
+  });
+  return file;
 }
 
 /** Saves a screenshot to test-artifacts/<name>.png. */

@@ -267,13 +267,14 @@ test('statistics show each outcome, hints, mistakes and streaks (defect 9)', asy
   await page.click('#tab-stats');
   await page.waitForSelector('table.stats tfoot');
   const heads = await page.$$eval('table.stats thead th', (th) => th.map((t) => t.textContent));
-  assert.deepEqual(heads, ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best']);
+  assert.deepEqual(heads, ['Level', 'Started', 'Solved (clean)', 'With the bot', 'Unfinished', 'Best clean', 'Average', 'Hints', 'Mistakes', 'Streak now / best']);
   const row = await page.$$eval('table.stats tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent))
     .find((cells) => cells[0] === 'custom'));
   assert.equal(row[3], String(custom.bot_finished), 'a bot-finished game is its own outcome');
   assert.equal(row[2], `${custom.solved} (${custom.clean})`);
-  assert.equal(row[7], String(custom.mistakes));
-  assert.equal(row[8], `${custom.current_streak} / ${custom.best_streak}`);
+  assert.equal(row[4], String(custom.unfinished));
+  assert.equal(row[8], String(custom.mistakes));
+  assert.equal(row[9], `${custom.current_streak} / ${custom.best_streak}`);
   await shot(page, 'net-03-statistics');
   await noAxeViolations(page, 'statistics');
   await page.keyboard.press('Escape');

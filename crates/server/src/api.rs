@@ -1176,8 +1176,9 @@ pub async fn play_move(
     Ok(game_answer(&game))
 }
 
-/// Optional body of undo, redo, hint, bot and check: the timer's reading, and the version of
-/// the game the client saw (required for undo, redo and bot, which change the board).
+/// Optional body of undo, redo, hint, a hint applied, bot and check: the timer's reading, and
+/// the version of the game the client saw (required for undo, redo, a hint applied and bot,
+/// which change the board).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Clock {
@@ -1454,12 +1455,43 @@ pub async fn bot_step(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let (id, seen, current) = seen_game(&st, &id, &headers, &clock).await?;
+    play_next_step(st, &id, &headers, clock, true).await
+}
+
+/// `POST /api/games/{id}/hint/apply`: plays the step a hint showed (the next logical step) on
+/// the version the client saw, as the player's move: the game is not filed as finished by the
+/// bot (the hint was counted when it was asked for). A board with a mistake or wrong marks has
+/// no step to apply (409: a hint names the mistake instead).
+pub async fn apply_hint(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(clock): JsonBody<Clock, true>,
+) -> Result<Json<Value>, ApiError> {
+    play_next_step(st, &id, &headers, clock, false).await
+}
+
+/// Plays the next step on the version of game `raw_id` the client saw: the bot's (`by_bot`,
+/// which also fixes mistakes and marks first, and files the game as helped by the bot) or a
+/// hint's, applied for the player.
+async fn play_next_step(
+    st: Shared,
+    raw_id: &str,
+    headers: &HeaderMap,
+    clock: Clock,
+    by_bot: bool,
+) -> Result<Json<Value>, ApiError> {
+    let (id, seen, current) = seen_game(&st, raw_id, headers, &clock).await?;
     if current.is_finished() {
         return Ok(Json(json!({
             "action": { "kind": "solved", "message": "This puzzle is solved." },
             "game": game_json(&current),
         })));
+    }
+    if !by_bot && blocker(&current).is_some() {
+        return Err(ApiError::conflict(
+            "the board has a mistake to fix first, so there is no step to apply: ask for a hint",
+        ));
     }
     let planned = current.clone();
     let (board, action) = st.pool.run(move || plan_bot(&planned)).await??;
@@ -1469,7 +1501,7 @@ pub async fn bot_step(
             check_version(g, Some(seen))?;
             apply_elapsed(g, clock.elapsed_ms)?;
             g.board = board;
-            g.bot_used = true;
+            g.bot_used |= by_bot;
             finish_if_solved(g);
             Ok::<_, ApiError>((true, ()))
         })?

@@ -120,6 +120,7 @@ pub fn app(state: Shared) -> Router {
         .route("/games/{id}/clock", axum::routing::put(api::set_clock))
         .route("/games/{id}/check", post(api::check_game))
         .route("/games/{id}/hint", post(api::hint))
+        .route("/games/{id}/hint/apply", post(api::apply_hint))
         .route("/games/{id}/bot", post(api::bot_step))
         .route("/games/{id}/bot/singles", post(coach::bot_singles))
         .route("/games/{id}/path", get(coach::path))

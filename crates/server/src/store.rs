@@ -194,7 +194,7 @@ pub struct Game {
     pub elapsed_ms: i64,
     /// When it was solved, Unix milliseconds.
     pub finished_at: Option<i64>,
-    /// Whether the bot placed any digit.
+    /// Whether the bot played a step (a hint applied by the player is not the bot's).
     pub bot_used: bool,
     /// How many hints were asked for.
     pub hints: i64,
@@ -227,9 +227,10 @@ impl Game {
 
 /// Statistics for one level (or, as `all`, for every game).
 ///
-/// A finished game has one outcome: solved by the player (`solved`; `clean` when no hint was
-/// asked either), or finished with the bot's help (`bot_finished`: the bot played a step or
-/// applied a hint). Times and streaks count only the player's own solves.
+/// A finished game has one outcome: solved by the player (`solved`, hints asked and applied
+/// included, counted in `hints`; `clean` when no hint was asked), or finished with the bot's
+/// help (`bot_finished`: the bot played a step). A game not finished is `unfinished`. Times
+/// and streaks count only the player's own solves.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LevelStats {
     /// The level name, `custom` for the player's own puzzles, or `all`.

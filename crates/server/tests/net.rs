@@ -213,6 +213,93 @@ async fn a_bot_finished_game_is_its_own_outcome_not_an_unsolved_one() {
     assert_eq!(custom["current_streak"], 0);
 }
 
+/// Regression (issue 32, item 2): applying a hint filed the game as finished by the bot and
+/// broke the streak. A hint applied is the player's move: a game finished with hints applied
+/// is solved by the player (with its hints counted) and extends the streak; only a game the bot
+/// played is bot-finished, and a game started and left is unfinished.
+#[tokio::test]
+async fn applying_a_hint_files_the_game_as_solved_by_the_player_not_the_bot() {
+    let app = new_app();
+    let (a, _) = new_game(&app).await;
+    solve_by_hand(&app, a, 4_000).await;
+    let (hinted, _) = new_game(&app).await;
+    let mut applied = 0;
+    for n in 0.. {
+        assert!(n < 200, "the hints do not finish the game");
+        let (_, g) = call(&app, Method::GET, &format!("/api/games/{hinted}"), None).await;
+        if g["finished"] == true {
+            break;
+        }
+        let (s, h) = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{hinted}/hint"),
+            Some(json!({ "version": g["version"] })),
+        )
+        .await;
+        assert_eq!(
+            (s, h["kind"].as_str()),
+            (StatusCode::OK, Some("step")),
+            "{h}"
+        );
+        let (s, r) = call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{hinted}/hint/apply"),
+            Some(json!({ "version": g["version"], "elapsed_ms": 6_000 })),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        assert_eq!(r["action"]["step"]["name"], h["step"]["name"]);
+        assert_eq!(r["game"]["bot_used"], false, "{r}");
+        applied += 1;
+    }
+    new_game(&app).await; // started, left unfinished
+    let s = stats_of(&app, "custom").await;
+    assert_eq!(
+        (
+            s["started"].as_i64(),
+            s["solved"].as_i64(),
+            s["clean"].as_i64()
+        ),
+        (Some(3), Some(2), Some(1)),
+        "{s}"
+    );
+    assert_eq!(
+        (s["bot_finished"].as_i64(), s["unfinished"].as_i64()),
+        (Some(0), Some(1)),
+        "{s}"
+    );
+    assert_eq!(s["hints"], applied);
+    assert_eq!(
+        (s["current_streak"].as_i64(), s["best_streak"].as_i64()),
+        (Some(2), Some(2)),
+        "the hinted solve extends the streak: {s}"
+    );
+    // A board with a wrong digit has no step to apply: the hint names the mistake.
+    let (c, _) = new_game(&app).await;
+    let i = empties()[0];
+    let wrong = digit_at(EASY_SOLUTION, i) % 9 + 1;
+    let (_, g) = play(
+        &app,
+        c,
+        json!({ "type": "place", "cell": i, "digit": wrong }),
+    )
+    .await;
+    let (s, e) = call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{c}/hint/apply"),
+        Some(json!({ "version": g["version"] })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("mistake"),
+        "{e}"
+    );
+}
+
 /// Regression (issue 23, defect 9): a game solved after asking for hints gave a clean best
 /// time; it counts as solved (with its hints) but the best time is a clean solve's.
 #[tokio::test]
