@@ -9,6 +9,7 @@
 //! whatever is printed.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -113,7 +114,7 @@ impl Filter {
     pub fn gridless<O: Copy + Into<Outcome>>(
         only: &[O],
         place: &PlaceArgs,
-        files: &[String],
+        files: &[PathBuf],
         format: Format,
     ) -> Result<(Format, Filter)> {
         let format = match format {
@@ -129,7 +130,7 @@ impl Filter {
     pub fn new(
         only: impl IntoIterator<Item = Outcome>,
         place: &PlaceArgs,
-        files: &[String],
+        files: &[PathBuf],
         format: Format,
     ) -> Result<Filter> {
         let only = only.into_iter().fold(0, |m, o| m | o.bit());
@@ -149,17 +150,18 @@ impl Filter {
             ),
             _ => {}
         }
+        // A name that is not UTF-8 is shown with U+FFFD for its other bytes, as in messages.
         let single_name = match files {
-            [] => "<stdin>",
-            [f] if f == "-" => "<stdin>",
-            [f] => f.as_str(),
-            _ => "",
+            [] => "<stdin>".into(),
+            [f] if crate::input::is_stdin(f) => "<stdin>".into(),
+            [f] => f.to_string_lossy(),
+            _ => "".into(),
         };
         Ok(Filter {
             only,
             line_number: place.line_number,
             filename: place.with_filename || (place.line_number && files.len() > 1),
-            single_name: single_name.to_string(),
+            single_name: single_name.into_owned(),
             format,
         })
     }
@@ -247,7 +249,7 @@ mod tests {
     #[test]
     fn only_prints_the_whole_input_line_with_the_asked_prefix() {
         let text = format!("# head\nname:{GOOD}:1\n");
-        let files = ["a.txt".to_string()];
+        let files = [PathBuf::from("a.txt")];
         let cases = [
             (place(false, false), format!("name:{GOOD}:1\n")),
             (place(true, false), format!("2:name:{GOOD}:1\n")),
@@ -263,7 +265,7 @@ mod tests {
 
     #[test]
     fn without_only_the_answer_is_prefixed_and_several_files_name_theirs() {
-        let files = ["a.txt".to_string(), "-".to_string()];
+        let files = [PathBuf::from("a.txt"), PathBuf::from("-")];
         let f = Filter::new([], &place(true, false), &files, Format::Line).unwrap();
         assert_eq!(
             written(&f, &format!("\n{GOOD}\n"), "a.txt: ", Outcome::None),

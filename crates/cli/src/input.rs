@@ -3,9 +3,11 @@
 //!
 //! A [`Reader`] goes through the inputs one after the other and hands out [`Block`]s of whole
 //! lines: as much as one read gives from a pipe (so `producer | nonet solve | consumer` answers
-//! each puzzle as it comes), or a full buffer from a file. Memory is that of one buffer (and of
-//! the longest line), whatever the input's size. An input that cannot be opened or read is
-//! reported and skipped; the others are still answered.
+//! each puzzle as it comes), or a full buffer from a file. Memory is that of one buffer, whatever
+//! the input's size: a line longer than [`MAX_LINE`] is refused as soon as that much of it is
+//! read (an `invalid` answer and `line N: too long ...`), and the rest of it is dropped as it
+//! comes, so even an input without a newline (`/dev/zero`) is read in constant memory. An input
+//! that cannot be opened or read is reported and skipped; the others are still answered.
 //!
 //! The start of each input tells its shape: one multi-line grid (a few short lines, most of nine
 //! cells), or one puzzle per line. A UTF-8 byte-order mark is skipped, and a CSV header line
@@ -13,8 +15,10 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::{Path, PathBuf};
 
 use nonet_core::{ParseError, ParseErrorKind, PuzzleError, Sudoku};
 
@@ -42,6 +46,13 @@ impl InputPuzzle<'_> {
     pub fn report(&self, io: &mut crate::batch::Streams, reason: &str) {
         let mut number = itoa::Buffer::new();
         io.note(&[self.origin, "line ", number.format(self.line), ": ", reason]);
+    }
+
+    /// Whether the puzzle's line was refused for its length: its text was not kept, so there
+    /// is nothing to read again (a jigsaw's map, a record's other fields).
+    pub fn is_too_long(&self) -> bool {
+        matches!(&self.parsed, Err(PuzzleError::Parse(e))
+            if matches!(e.kind(), ParseErrorKind::TooLong { .. }))
     }
 
     /// The error's own line within a multi-line grid, mapped to the file's line numbers.
@@ -87,6 +98,30 @@ const GRID_MAX_ROW: usize = 27;
 /// The start of an input read to tell its shape: a grid is far shorter.
 const GRID_MAX_BYTES: usize = 64 * 1024;
 
+/// The longest line read, in bytes before its `\n` (a `\r` before it not counted): far more
+/// than any puzzle record (a jigsaw's JSON record with its solution, map and rating is under
+/// 500 bytes). A longer line is refused by its length, and is never held whole.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most a single-puzzle input (`hint -`, `explain FILE`, a step for `check-step`) may hold:
+/// a line, a grid or a pencil-mark grid is a few hundred bytes.
+pub const MAX_SINGLE: usize = 64 * 1024;
+
+/// Why a line is refused for its length, from the part of it read (without its line end).
+fn too_long(read: &[u8]) -> PuzzleError {
+    ParseError::from(ParseErrorKind::TooLong {
+        limit: MAX_LINE,
+        carriage_return: read.contains(&b'\r'),
+    })
+    .into()
+}
+
+/// Whether a line is a `#` comment, told from its first bytes: an over-long comment is skipped
+/// as a short one is, without reading the rest of it.
+fn is_comment(start: &[u8]) -> bool {
+    start.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
+}
+
 /// The shape of one input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shape {
@@ -99,15 +134,20 @@ enum Shape {
 /// The inputs of a batch command: files, or standard input when none (or `-`) is named.
 /// Nothing is opened until [`Input::reader`] reaches it.
 pub struct Input {
-    names: Vec<String>,
+    names: Vec<PathBuf>,
     givens: Givens,
 }
 
+/// Whether `name` means standard input.
+pub fn is_stdin(name: &Path) -> bool {
+    name.as_os_str() == "-"
+}
+
 impl Input {
-    /// The inputs `files` (standard input when empty).
-    pub fn new(files: &[String], givens: Givens) -> Input {
+    /// The inputs `files` (standard input when empty): any path the system has, UTF-8 or not.
+    pub fn new(files: &[PathBuf], givens: Givens) -> Input {
         let names = if files.is_empty() {
-            vec!["-".to_string()]
+            vec![PathBuf::from("-")]
         } else {
             files.to_vec()
         };
@@ -119,7 +159,7 @@ impl Input {
         self.names
             .iter()
             .map(|n| {
-                (n != "-")
+                (!is_stdin(n))
                     .then(|| std::fs::metadata(n).ok())
                     .flatten()
                     .filter(|m| m.is_file())
@@ -160,6 +200,9 @@ pub enum Event<'r> {
 /// Whole lines of one input, with what is needed to read their puzzles.
 pub struct Block<'r> {
     text: Cow<'r, str>,
+    /// The block stands for one line longer than [`MAX_LINE`], refused for this reason (its
+    /// text is not kept).
+    too_long: Option<PuzzleError>,
     origin: &'r str,
     shape: Shape,
     first_line: usize,
@@ -175,6 +218,15 @@ impl Block<'_> {
     /// The puzzles of the block, in order. Read them all: the line numbers of the next block
     /// follow from where they end.
     pub fn puzzles(&self) -> Puzzles<'_> {
+        if let Some(reason) = &self.too_long {
+            return Puzzles::One(Some(InputPuzzle {
+                origin: self.origin,
+                line: self.first_line,
+                text: "",
+                source: "",
+                parsed: Err(reason.clone()),
+            }));
+        }
         match self.shape {
             Shape::Grid => Puzzles::grid(&self.text, self.origin, self.first_line),
             Shape::Lines => Puzzles::Lines {
@@ -207,14 +259,25 @@ struct Source {
     eof: bool,
     /// Known once enough of the start is read.
     shape: Option<Shape>,
+    /// The input is in a line longer than [`MAX_LINE`], already answered or skipped: what is
+    /// read is dropped up to the next newline.
+    skipping: bool,
     /// The last block was handed out.
     finished: bool,
 }
 
 /// What [`Reader::advance`] found, as positions (so that the block is borrowed only once).
 enum Step {
-    Block { from: usize, to: usize },
-    Unreadable { name: String, reason: String },
+    Block {
+        from: usize,
+        to: usize,
+    },
+    /// A line longer than [`MAX_LINE`] starts at the reader's line: why it is refused.
+    TooLong(PuzzleError),
+    Unreadable {
+        name: String,
+        reason: String,
+    },
 }
 
 /// Goes through the inputs, a block of whole lines at a time; see the module's documentation.
@@ -255,9 +318,26 @@ impl Reader<'_> {
                 let text = text_of(bytes);
                 Some(Event::Block(Block {
                     text,
+                    too_long: None,
                     origin: &source.origin,
                     shape: source.shape.unwrap_or(Shape::Lines),
                     first_line: self.line.get(),
+                    next_line: &self.line,
+                    givens: self.input.givens,
+                    live: source.live,
+                }))
+            }
+            Step::TooLong(reason) => {
+                let source = self.source.as_ref()?;
+                let line = self.line.get();
+                // The line is not read on: the next block starts after it.
+                self.line.set(line + 1);
+                Some(Event::Block(Block {
+                    text: Cow::Borrowed(""),
+                    too_long: Some(reason),
+                    origin: &source.origin,
+                    shape: Shape::Lines,
+                    first_line: line,
                     next_line: &self.line,
                     givens: self.input.givens,
                     live: source.live,
@@ -330,10 +410,40 @@ impl Reader<'_> {
                 let (from, to) = (self.start, self.end);
                 self.start = self.end;
                 return Some(Step::Block { from, to });
+            } else if src.skipping {
+                // The rest of an over-long line, dropped as it comes, up to its newline.
+                match avail.iter().position(|&b| b == b'\n') {
+                    Some(i) => {
+                        self.start += i + 1;
+                        src.skipping = false;
+                        continue;
+                    }
+                    None => {
+                        self.start = self.end;
+                        if src.eof {
+                            src.finished = true;
+                            continue;
+                        }
+                    }
+                }
             } else if let Some(i) = avail.iter().rposition(|&b| b == b'\n') {
                 let (from, to) = (self.start, self.start + i + 1);
                 self.start = to;
                 return Some(Step::Block { from, to });
+            } else if avail.len() > MAX_LINE + 1 {
+                // No newline in more than the longest line (and a `\r`): the line is refused
+                // now, and the rest of it dropped as it comes, so that memory stays that of one
+                // buffer. A comment is skipped as a short one is.
+                let comment = is_comment(avail);
+                // The last byte may be the `\r` of a `\r\n` still to come.
+                let reason = too_long(&avail[..avail.len() - 1]);
+                self.start = self.end;
+                src.skipping = true;
+                if comment {
+                    self.line.set(self.line.get() + 1);
+                    continue;
+                }
+                return Some(Step::TooLong(reason));
             } else if src.eof {
                 src.finished = true;
                 if !avail.is_empty() {
@@ -365,13 +475,18 @@ impl Reader<'_> {
             self.start = 0;
         }
         if self.end == self.buf.len() {
-            // The first fill, or a line longer than the buffer. A small file takes a buffer of
-            // its size (and a byte to see its end in one read): zeroing a whole block for a
-            // 1,465-puzzle file cost 4% of its solve.
+            // The first fill, a line longer than a small file's buffer, or a file that grew as
+            // it was read. A small file takes a buffer of its size (and a byte to see its end in
+            // one read): zeroing a whole block for a 1,465-puzzle file cost 4% of its solve.
+            // Never more than a block, or room to see that a line is too long: a line without
+            // its newline in that much is refused (`advance`), so the buffer is never full here
+            // once it has that size.
             let block = src.size.map_or(self.block, |n| {
                 usize::try_from(n + 1).map_or(self.block, |n| n.clamp(4096, self.block))
             });
-            let size = (self.buf.len() * 2).max(block);
+            let cap = self.block.max(MAX_LINE + 2);
+            let size = (self.buf.len() * 2).max(block).min(cap);
+            debug_assert!(size > self.end, "the buffer is full of one line");
             self.buf.resize(size, 0);
         }
         loop {
@@ -403,18 +518,19 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// How an input is named in messages.
-fn display_name(name: &str) -> String {
-    if name == "-" {
+/// How an input is named in messages: a name that is not UTF-8 is shown with U+FFFD for the
+/// bytes that are not.
+pub fn display_name(name: &Path) -> String {
+    if is_stdin(name) {
         "standard input".to_string()
     } else {
-        name.to_string()
+        name.to_string_lossy().into_owned()
     }
 }
 
 /// Opens an input (`-`: standard input). A directory opens, and fails at its first read.
-fn open(name: &str, several: bool) -> io::Result<Source> {
-    let (read, size): (Box<dyn Read>, Option<u64>) = if name == "-" {
+fn open(name: &Path, several: bool) -> io::Result<Source> {
+    let (read, size): (Box<dyn Read>, Option<u64>) = if is_stdin(name) {
         (Box::new(io::stdin().lock()), None)
     } else {
         let file = File::open(name)?;
@@ -429,7 +545,7 @@ fn open(name: &str, several: bool) -> io::Result<Source> {
     Ok(Source {
         name: display_name(name),
         origin: if several {
-            format!("{name}: ")
+            format!("{}: ", name.to_string_lossy())
         } else {
             String::new()
         },
@@ -438,21 +554,31 @@ fn open(name: &str, several: bool) -> io::Result<Source> {
         size,
         eof: false,
         shape: None,
+        skipping: false,
         finished: false,
     })
 }
 
 /// Reads a file, or standard input for `-`, as text, without a leading byte-order mark. Bytes
-/// that are not UTF-8 become U+FFFD and are then reported as unexpected characters.
-pub fn read_text(name: &str) -> anyhow::Result<String> {
+/// that are not UTF-8 become U+FFFD and are then reported as unexpected characters. An input
+/// of more than `limit` bytes is refused once that much is read (`what` says what it should
+/// hold), so an endless one (`/dev/zero`) costs no more memory than that.
+pub fn read_text(name: &Path, limit: usize, what: &str) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
-    let read = if name == "-" {
-        io::stdin().read_to_end(&mut bytes).map(|_| ())
+    let cap = u64::try_from(limit).map_or(u64::MAX, |l| l.saturating_add(1));
+    let read = if is_stdin(name) {
+        io::stdin().lock().take(cap).read_to_end(&mut bytes)
     } else {
-        std::fs::read(name).map(|b| bytes = b)
+        File::open(name).and_then(|f| f.take(cap).read_to_end(&mut bytes))
     };
     if let Err(e) = read {
         anyhow::bail!("{}: {}", display_name(name), io_reason(&e));
+    }
+    if bytes.len() > limit {
+        anyhow::bail!(
+            "{}: too long: over {limit} bytes, more than {what}",
+            display_name(name)
+        );
     }
     let bytes = bytes.strip_prefix(BOM).unwrap_or(&bytes);
     Ok(String::from_utf8_lossy(bytes).into_owned())
@@ -547,8 +673,8 @@ fn csv_header(text: &[u8]) -> Option<(usize, usize)> {
 
 /// The puzzles of one block: either one multi-line grid, or one puzzle per content line.
 pub enum Puzzles<'a> {
-    /// The grid, until it is taken.
-    Grid(Option<InputPuzzle<'a>>),
+    /// One puzzle (the grid, or an over-long line refused), until it is taken.
+    One(Option<InputPuzzle<'a>>),
     /// The lines still to read.
     Lines {
         /// The text from the next line on.
@@ -574,7 +700,7 @@ impl<'a> Puzzles<'a> {
         let parsed = Sudoku::from_grid(grid)
             .map_err(PuzzleError::from)
             .and_then(|s| s.check().map(|()| s).map_err(PuzzleError::from));
-        Puzzles::Grid(Some(InputPuzzle {
+        Puzzles::One(Some(InputPuzzle {
             origin,
             line: first_line + number - 1,
             text: grid.trim_end(),
@@ -589,7 +715,7 @@ impl<'a> Iterator for Puzzles<'a> {
 
     fn next(&mut self) -> Option<InputPuzzle<'a>> {
         match self {
-            Puzzles::Grid(grid) => grid.take(),
+            Puzzles::One(one) => one.take(),
             Puzzles::Lines {
                 rest,
                 line,
@@ -626,6 +752,20 @@ impl<'a> Iterator for Puzzles<'a> {
                     },
                 };
                 *line += 1;
+                if l.len() > MAX_LINE {
+                    // As the reader refuses a line that does not fit its buffer: by its length
+                    // alone, whether it fits or not (a comment is still a comment).
+                    if is_comment(l.as_bytes()) {
+                        continue;
+                    }
+                    return Some(InputPuzzle {
+                        origin,
+                        line: i,
+                        text: "",
+                        source: "",
+                        parsed: Err(too_long(l.as_bytes())),
+                    });
+                }
                 if bare.is_none() && is_skipped(l) {
                     continue;
                 }
@@ -762,18 +902,37 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     (longest, checked(longest))
 }
 
+/// The file of an `@FILE` argument (`@-`: standard input), any bytes of the name kept: a name
+/// need not be UTF-8. `None` when `arg` does not start with `@`.
+pub fn strip_at(arg: &OsStr) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let rest = arg.as_bytes().strip_prefix(b"@")?;
+        Some(PathBuf::from(OsStr::from_bytes(rest)))
+    }
+    #[cfg(not(unix))]
+    {
+        arg.to_str()?.strip_prefix('@').map(PathBuf::from)
+    }
+}
+
 /// Reads the single puzzle argument of `hint`, `explain` and `candidates`: a puzzle (81
 /// characters), `-` for standard input, or the path of a file holding the puzzle (a line or a
-/// grid). An argument that is neither a puzzle nor a readable file is returned as it is, for the
-/// puzzle reader to say what is wrong with it.
-pub fn read_single(arg: &str) -> anyhow::Result<String> {
-    if arg == "-" {
-        return read_text("-");
+/// grid; its name need not be UTF-8). An argument that is neither a puzzle nor an existing file
+/// is returned as it is, for the puzzle reader to say what is wrong with it. A file or standard
+/// input of more than [`MAX_SINGLE`] bytes is refused.
+pub fn read_single(arg: &OsStr) -> anyhow::Result<String> {
+    const WHAT: &str = "a puzzle or a pencil-mark grid holds";
+    let path = Path::new(arg);
+    if is_stdin(path) {
+        return read_text(path, MAX_SINGLE, WHAT);
     }
-    if Sudoku::from_line(arg).is_err() && std::path::Path::new(arg).exists() {
-        return read_text(arg);
+    match arg.to_str() {
+        Some(text) if Sudoku::from_line(text).is_ok() || !path.exists() => Ok(text.to_string()),
+        // A name that is not UTF-8 can only be a file's.
+        _ => read_text(path, MAX_SINGLE, WHAT),
     }
-    Ok(arg.to_string())
 }
 
 #[cfg(test)]
@@ -894,6 +1053,38 @@ mod tests {
         assert_eq!(ps[0].source, line);
     }
 
+    /// The puzzles a reader over `text` (in a file) gives, with `block`-byte blocks: line,
+    /// text, and the reason when unusable; and how many blocks it handed out.
+    fn read_in_blocks(text: &str, block: usize) -> (Vec<(usize, String, Option<String>)>, usize) {
+        let dir = std::env::temp_dir().join(format!("nonet-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("blocks-{}.txt", text.len()));
+        std::fs::write(&file, text).unwrap();
+        let input = Input::new(std::slice::from_ref(&file), Givens::Checked);
+        let mut reader = input.reader(block);
+        let mut got = Vec::new();
+        let mut blocks = 0;
+        while let Some(event) = reader.next() {
+            let Event::Block(block) = event else {
+                panic!("the file is readable");
+            };
+            blocks += 1;
+            for p in block.puzzles() {
+                got.push((p.line, p.text.to_string(), p.error_message()));
+            }
+        }
+        let _ = std::fs::remove_file(&file);
+        (got, blocks)
+    }
+
+    /// What one pass over the whole text gives, as [`read_in_blocks`] says it.
+    fn read_whole(text: &str) -> Vec<(usize, String, Option<String>)> {
+        split_puzzles(text, "")
+            .into_iter()
+            .map(|p| (p.line, p.text.to_string(), p.error_message()))
+            .collect()
+    }
+
     /// A reader with small blocks (several reads, a tail moved to the front, a line longer than
     /// the buffer) gives the puzzles, texts and line numbers that one pass over the whole text
     /// gives.
@@ -910,30 +1101,51 @@ mod tests {
             }
         }
         text.push_str(P);
-        let dir = std::env::temp_dir().join(format!("nonet-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("blocks.txt");
-        std::fs::write(&file, &text).unwrap();
-        let input = Input::new(&[file.to_string_lossy().into_owned()], Givens::Checked);
-        let mut reader = input.reader(4096);
-        let mut got = Vec::new();
-        let mut blocks = 0;
-        while let Some(event) = reader.next() {
-            let Event::Block(block) = event else {
-                panic!("the file is readable");
-            };
-            blocks += 1;
-            for p in block.puzzles() {
-                got.push((p.line, p.text.to_string(), p.parsed.is_ok()));
-            }
-        }
-        let want: Vec<(usize, String, bool)> = split_puzzles(&text, "")
-            .into_iter()
-            .map(|p| (p.line, p.text.to_string(), p.parsed.is_ok()))
-            .collect();
-        let _ = std::fs::remove_dir_all(&dir);
+        let (got, blocks) = read_in_blocks(&text, 4096);
         assert!(blocks > 10, "{blocks} blocks");
-        assert_eq!(got.len(), want.len());
-        assert_eq!(got, want);
+        assert_eq!(got, read_whole(&text));
+    }
+
+    /// Lines over [`MAX_LINE`] are refused by their length alone, with their numbers, whether
+    /// the buffer holds them (one pass, or a block that fits) or not (the reader drops them as
+    /// they come): at the limit and one byte over, with and without a `\r`, long comments
+    /// skipped, carriage returns inside named, and an over-long last line without a newline.
+    #[test]
+    fn over_long_lines_are_refused_alike_in_blocks_and_in_one_pass() {
+        let over = "9".repeat(MAX_LINE + 1);
+        let long_cr = format!("{P}\r{}", "8".repeat(2 * MAX_LINE));
+        let lines = [
+            P.to_string(),
+            "9".repeat(MAX_LINE),
+            over.clone(),
+            format!("{}\r", "9".repeat(MAX_LINE)),
+            format!("{over}\r"),
+            format!("  # {}", "c".repeat(3 * MAX_LINE)),
+            long_cr,
+            P.to_string(),
+            "7".repeat(5 * MAX_LINE),
+        ];
+        let text = lines.join("\n");
+        let want = read_whole(&text);
+        let numbers: Vec<usize> = want.iter().map(|w| w.0).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 7, 8, 9]);
+        let too_long = "too long: over 65536 bytes, more than any puzzle record holds";
+        let reasons: Vec<Option<&str>> = want.iter().map(|w| w.2.as_deref()).collect();
+        assert_eq!(reasons[0], None);
+        assert_eq!(reasons[1], Some("line 2: 65536 cells, expected 81"));
+        assert_eq!(reasons[2], Some(&*format!("line 3: {too_long}")));
+        assert_eq!(reasons[3], Some("line 4: 65536 cells, expected 81"));
+        assert_eq!(reasons[4], Some(&*format!("line 5: {too_long}")));
+        assert_eq!(
+            reasons[5],
+            Some(&*format!(
+                "line 7: {too_long}, with carriage returns inside (lines end with \\n or \\r\\n)"
+            ))
+        );
+        assert_eq!(reasons[6], None);
+        assert_eq!(reasons[7], Some(&*format!("line 9: {too_long}")));
+        for block in [4096, MAX_LINE, 3 * MAX_LINE, 16 * MAX_LINE] {
+            assert_eq!(read_in_blocks(&text, block).0, want, "blocks of {block}");
+        }
     }
 }

@@ -169,6 +169,10 @@ impl Variant {
         &'a self,
         p: &InputPuzzle,
     ) -> Result<(Sudoku, Cow<'a, Layout>), String> {
+        // A line refused for its length kept no text to read a puzzle or a map from.
+        if let (true, Err(e)) = (p.is_too_long(), &p.parsed) {
+            return Err(e.to_string());
+        }
         let source = p.source.trim();
         let record = || -> Option<serde_json::Value> {
             source
@@ -301,7 +305,7 @@ enum Answer {
 fn run(
     variant: &Variant,
     question: Question,
-    files: &[String],
+    files: &[std::path::PathBuf],
     threads: Option<usize>,
     filter: &Filter,
     format: Format,

@@ -59,6 +59,15 @@ pub enum ParseErrorKind {
         /// The repeated digit.
         digit: Digit,
     },
+    /// A line (or a whole one-puzzle input) longer than any puzzle record can be: readers refuse
+    /// it by its length, without keeping it, so that endless input is read in bounded memory.
+    TooLong {
+        /// The most bytes accepted.
+        limit: usize,
+        /// The part read holds a carriage return: old Mac text, whose lines end with a lone
+        /// `\r`, reads as one long line.
+        carriage_return: bool,
+    },
 }
 
 /// An error of `kind` on no particular line, for readers of other shapes (records) to report
@@ -126,6 +135,22 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::RepeatedCandidate { cell, digit } => {
                 write!(f, "{cell} lists candidate {digit} twice")
+            }
+            ParseErrorKind::TooLong {
+                limit,
+                carriage_return,
+            } => {
+                write!(
+                    f,
+                    "too long: over {limit} bytes, more than any puzzle record holds"
+                )?;
+                if *carriage_return {
+                    write!(
+                        f,
+                        ", with carriage returns inside (lines end with \\n or \\r\\n)"
+                    )?;
+                }
+                Ok(())
             }
         }
     }

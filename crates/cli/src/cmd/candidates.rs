@@ -1,6 +1,7 @@
 //! `nonet candidates PUZZLE`: the pencil-mark grid of a puzzle, after candidate elimination
 //! (naked singles placed to a fixpoint) or, with `--raw`, straight from the givens.
 
+use std::ffi::OsString;
 use std::io::Write;
 
 use anyhow::{anyhow, Result};
@@ -30,7 +31,7 @@ pub enum CandidatesFormat {
 #[command(after_help = crate::help::after_help("candidates"))]
 pub struct CandidatesArgs {
     /// The puzzle: 81 characters, or `-` to read a line or grid from standard input.
-    pub puzzle: String,
+    pub puzzle: OsString,
     /// Candidates straight from the givens, before any elimination is repeated.
     #[arg(long)]
     pub raw: bool,

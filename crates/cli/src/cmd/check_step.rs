@@ -5,6 +5,7 @@
 //! any part of it: the engine fills in the rest (`nonet_logic::Teacher::check_step`). This
 //! module only reads the JSON into a typed claim and prints the verdict.
 
+use std::ffi::OsString;
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -15,7 +16,7 @@ use serde_json::{json, Map, Value};
 
 use crate::cmd::explain::{read_input_on, step_json, ExplainFormat, Input};
 use crate::color;
-use crate::input::read_text;
+use crate::input::{read_text, strip_at};
 use crate::status::Status;
 use crate::variant::VariantArgs;
 
@@ -26,11 +27,11 @@ use crate::variant::VariantArgs;
 pub struct CheckStepArgs {
     /// The position: a pencil-mark grid (`nonet candidates` prints one) or a puzzle, as 81
     /// characters, a file, or `-` for standard input.
-    pub position: String,
+    pub position: OsString,
     /// The step as JSON, e.g. `{"code":"x-wing","digits":[4],"houses":["row 2","row 6"]}`
     /// (the fields of a step of `nonet explain -f json`, any of them), or `@FILE` to read it
     /// from a file (`@-`: standard input).
-    pub step: String,
+    pub step: OsString,
     /// Never accept uniqueness techniques (unique rectangles, BUG+1).
     #[arg(long)]
     pub no_uniqueness: bool,
@@ -40,6 +41,10 @@ pub struct CheckStepArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
 }
+
+/// The most a step read from a file (`@FILE`) may hold: a step of `nonet explain -f json`, a
+/// nested forcing chain's included, is a few kilobytes.
+const MAX_STEP: usize = 1024 * 1024;
 
 /// The fields a step may carry: those of `nonet explain -f json` (the ones that describe the
 /// step's result or rating are read but not needed).
@@ -72,9 +77,11 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
         return Ok(Status::Invalid);
     }
     let read = read_input_on(&args.position, &args.variant).and_then(|input| {
-        let text = match args.step.strip_prefix('@') {
-            Some(file) => read_text(file).context("cannot read the step")?,
-            None => args.step.clone(),
+        let text = match strip_at(&args.step) {
+            Some(file) => {
+                read_text(&file, MAX_STEP, "a step holds").context("cannot read the step")?
+            }
+            None => args.step.to_string_lossy().into_owned(),
         };
         Ok((input, parse_claim(&text)?))
     });

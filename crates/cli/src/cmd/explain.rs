@@ -3,6 +3,7 @@
 //! `steps`, as the contract says). The shared pieces of `nonet hint` live here too: reading
 //! the position (a puzzle, or a player's pencil-mark grid), `--techniques`, and a step as JSON.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
@@ -59,7 +60,7 @@ pub struct ExplainArgs {
     /// The puzzle: 81 characters, or `-` to read a line, a grid or a pencil-mark grid from
     /// standard input.
     #[arg(required_unless_present = "list_techniques")]
-    pub puzzle: Option<String>,
+    pub puzzle: Option<OsString>,
     /// Print the pencil-mark grid before each step.
     #[arg(long)]
     pub pencil: bool,
@@ -153,7 +154,7 @@ impl Input {
 }
 
 /// Reads PUZZLE on the variant asked for (`--variant`), or on the standard layout.
-pub fn read_input_on(arg: &str, variant: &VariantArgs) -> Result<Input> {
+pub fn read_input_on(arg: &OsStr, variant: &VariantArgs) -> Result<Input> {
     match variant.variant()? {
         None => read_input(arg),
         Some(v) => read_variant_input(arg, &v),
@@ -162,7 +163,7 @@ pub fn read_input_on(arg: &str, variant: &VariantArgs) -> Result<Input> {
 
 /// Reads PUZZLE on a variant: a puzzle line (a jigsaw's map after it, or `--regions`), or a
 /// pencil-mark grid on a layout fixed by `--variant` and `--regions`.
-fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
+fn read_variant_input(arg: &OsStr, variant: &Variant) -> Result<Input> {
     let text = read_single(arg)?;
     let puzzles = split_puzzles_as(&text, "", Givens::Unchecked);
     // A pencil-mark grid spans many lines: it is read below, not refused as many puzzles.
@@ -207,7 +208,7 @@ fn read_variant_input(arg: &str, variant: &Variant) -> Result<Input> {
 
 /// Reads PUZZLE: a puzzle (line or grid), else a pencil-mark grid. `Err` carries the message
 /// for an input that is neither.
-pub fn read_input(arg: &str) -> Result<Input> {
+pub fn read_input(arg: &OsStr) -> Result<Input> {
     let text = read_single(arg)?;
     let puzzles = split_puzzles(&text, "");
     if puzzles.len() == 1 {
@@ -301,7 +302,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
         out.flush()?;
         return Ok(Status::Ok);
     }
-    let puzzle = args.puzzle.as_deref().unwrap_or("-");
+    let puzzle = args.puzzle.as_deref().unwrap_or(OsStr::new("-"));
     let teacher = teacher(&args.solver)?;
     let input = match read_input_on(puzzle, &args.solver.variant) {
         Ok(i) => i,
@@ -480,15 +481,15 @@ mod tests {
 
     #[test]
     fn input_is_a_puzzle_or_a_pencil_grid() {
-        let i = read_input(PUZZLE).unwrap();
+        let i = read_input(OsStr::new(PUZZLE)).unwrap();
         assert_eq!(i.givens.unwrap().to_line(), PUZZLE);
         let grid = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap()).to_pencil_grid();
         // A pencil-mark grid (as standard input would carry it).
-        let i = read_input(&grid).unwrap();
+        let i = read_input(OsStr::new(&grid)).unwrap();
         assert!(i.givens.is_none());
         assert_eq!(i.position.to_pencil_grid(), grid);
-        assert!(read_input("not a puzzle").is_err());
-        assert!(read_input(&PUZZLE.replacen('.', "4", 1)).is_err());
+        assert!(read_input(OsStr::new("not a puzzle")).is_err());
+        assert!(read_input(OsStr::new(&PUZZLE.replacen('.', "4", 1))).is_err());
     }
 
     #[test]

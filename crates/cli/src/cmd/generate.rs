@@ -9,6 +9,7 @@
 
 use std::fs::File;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -110,7 +111,7 @@ pub struct GenerateArgs {
     pub format: GenFormat,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<String>,
+    pub output: Option<PathBuf>,
     /// The language of `--format code`'s string literals.
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
@@ -315,10 +316,13 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let generator = Generator::new(options).map_err(|e| anyhow::anyhow!("{e}"))?;
 
     let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::io::BufWriter::new(Named::new(
-            File::create(path).with_context(|| format!("cannot create {path}"))?,
-            path.as_str(),
-        ))),
+        Some(path) => {
+            let name = path.to_string_lossy();
+            Box::new(std::io::BufWriter::new(Named::new(
+                File::create(path).with_context(|| format!("cannot create {name}"))?,
+                name,
+            )))
+        }
         None => Box::new(crate::output::stdout()),
     };
     if args.format == GenFormat::Csv {

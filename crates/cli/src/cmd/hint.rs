@@ -3,6 +3,7 @@
 //! player's pencil-mark grid it first checks the placed digits and the marks against the
 //! solution and reports a mistake before any hint.
 
+use std::ffi::OsString;
 use std::io::Write;
 
 use anyhow::Result;
@@ -22,7 +23,7 @@ use crate::status::Status;
 pub struct HintArgs {
     /// The puzzle or position: 81 characters, or `-` to read a line, a grid or a pencil-mark
     /// grid (the player's digits and marks) from standard input.
-    pub puzzle: String,
+    pub puzzle: OsString,
     /// How much to give away: technique, area or move.
     #[arg(long, default_value = "move")]
     pub level: HintLevel,

@@ -14,6 +14,8 @@ pub mod print;
 pub mod rate;
 pub mod solve;
 
+use std::path::PathBuf;
+
 use clap::{Args, ValueEnum};
 
 // Options shared by every batch subcommand (a plain comment, as on the subcommands' own
@@ -21,7 +23,7 @@ use clap::{Args, ValueEnum};
 #[derive(Args, Debug, Clone)]
 pub struct BatchArgs {
     /// Puzzle files, one puzzle per line (or one multi-line grid); standard input when none or `-`.
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     /// Worker threads (default, or 0: all cores; 1 is single-threaded; capped at four a core,
     /// between 8 and 256). Output order is always kept.
     #[arg(long, allow_negative_numbers = true, short = 'j', value_name = "N")]

@@ -5,6 +5,7 @@
 //! and seed on the page. A bad line is reported and left out; the others are printed.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -47,11 +48,11 @@ pub enum PaperArg {
 pub struct PrintArgs {
     /// Puzzle file (plain lines, or `nonet generate`/`nonet rate` CSV or JSON); standard input
     /// when absent or `-`.
-    pub file: Option<String>,
+    pub file: Option<PathBuf>,
     /// The output file. Required for PDF unless standard output is not a terminal; SVG goes to
     /// standard output without it.
     #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<String>,
+    pub output: Option<PathBuf>,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: PrintFormat,
@@ -86,6 +87,10 @@ pub struct PrintArgs {
     pub variant: VariantArgs,
 }
 
+/// The most input `print` reads: it holds every puzzle for the booklet, and 16 MiB is some
+/// 200,000 puzzle lines (50,000 pages), so an endless input is refused rather than kept.
+const MAX_BOOKLET: usize = 16 * 1024 * 1024;
+
 fn parse_per_page(s: &str) -> Result<usize, String> {
     match s.trim() {
         "1" => Ok(1),
@@ -99,7 +104,11 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
 /// `nonet print`.
 pub fn run(args: PrintArgs) -> Result<Status> {
     let variant = args.variant.variant()?;
-    let text = read_text(args.file.as_deref().unwrap_or("-"))?;
+    let text = read_text(
+        args.file.as_deref().unwrap_or(Path::new("-")),
+        MAX_BOOKLET,
+        "a booklet prints (split the input)",
+    )?;
     let (mut puzzles, status) = if text.trim_start().starts_with('[') && variant.is_none() {
         // A JSON array is one document, not a record a line.
         (read_puzzles(&text)?, Status::Ok)
@@ -173,9 +182,10 @@ pub fn run(args: PrintArgs) -> Result<Status> {
     };
     match &args.output {
         Some(path) => {
+            let name = path.to_string_lossy();
             let mut out = Named::new(
-                std::fs::File::create(path).with_context(|| format!("cannot create {path}"))?,
-                path.as_str(),
+                std::fs::File::create(path).with_context(|| format!("cannot create {name}"))?,
+                name,
             );
             out.write_all(&bytes)?;
             out.flush()?;

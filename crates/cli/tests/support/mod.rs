@@ -260,19 +260,35 @@ impl Drop for TempDir {
     }
 }
 
-/// Runs `nonet args...` with `stdin` on its standard input and waits for it.
-pub fn run_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nonet"))
+/// Starts `nonet args...` with its three streams piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_nonet"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("nonet runs");
-    // A command refused on its command line ends before it reads: a closed pipe is no failure.
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        .expect("nonet runs")
+}
+
+/// Runs `nonet args...` with `stdin` on its standard input and waits for it.
+pub fn run_stdin(args: &[&str], stdin: &str) -> Output {
+    run_stdin_bytes(args, stdin.as_bytes())
+}
+
+/// [`run_stdin`] with any bytes. The input is written from another thread, so the answers come
+/// out while it goes in (a long input would otherwise fill both pipes).
+pub fn run_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn_piped(args);
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || match input.write_all(&stdin) {
+        // A command refused on its command line, or one that stops reading at a limit, ends
+        // before it has read everything: a closed pipe is no failure.
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
         _ => {}
-    }
-    child.wait_with_output().unwrap()
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
