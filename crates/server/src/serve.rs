@@ -4,8 +4,13 @@
 //! Limits, and why: a header read timeout and the app's body read timeout end clients that send
 //! a byte now and then; a cap on open connections keeps such clients (or a flood of idle
 //! keep-alive ones) from exhausting the process's file descriptors, which would stop normal
-//! service. At the cap a new connection is taken by shedding an old one: the oldest idle one
-//! first (no request in a handler), else the oldest of all, so a quick request always gets in.
+//! service. At the cap a new connection is taken by shedding an old one of the address holding
+//! the most connections (a flood from one address sheds its own), and of those one that never
+//! sent a whole request head first, then an idle one, then one in a request (see [`victim`]),
+//! so a quick request gets in while slow clients reconnect as fast as they are shed.
+//!
+//! The socket's writer gives hyper's own answers to what it cannot parse (400, 414, 431) the
+//! JSON error body of every other answer (`crate::wire`).
 //!
 //! One server per database: [`run`] holds an exclusive lock on the database file itself
 //! (released by the operating system when the process ends, even by `kill -9`), whatever name
