@@ -1185,9 +1185,12 @@ fn is_mistake(game: &Game, mv: &Move) -> bool {
 }
 
 /// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
-/// Answers the new game state (409 with the current one if the version is stale). A move
-/// naming a `client` and `seq` that client has sent before is not played again: the answer is
-/// the game as it stands (the resend of a move whose answer was lost).
+/// Answers the new game state with `"applied": true` (409 with the current one if the version
+/// is stale). A move naming a `client` and `seq` that client has sent before is not played
+/// again: the answer is the game as it stands with `"applied": false` and `"skipped"` saying
+/// why (`duplicate`, the resend of a move whose answer was lost; `out_of_order`, a later one of
+/// that client was applied). A `seq` more than [`MAX_SEQ_JUMP`] past the client's last one is a
+/// 422 `seq_jump`.
 pub async fn play_move(
     State(st): State<Shared>,
     Path(id): Path<String>,
