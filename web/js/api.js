@@ -22,8 +22,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * This page's id, sent with every request (`X-Nonet-Client`): the server shares the engine's
+ * work per page, so one page asking for much cannot keep another's hints waiting.
+ */
+const CLIENT = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 async function call(method, path, body, { keepalive = false, signal } = {}) {
-  const opts = { method, headers: { Accept: 'application/json' }, keepalive, signal };
+  const opts = { method, headers: { Accept: 'application/json', 'X-Nonet-Client': CLIENT }, keepalive, signal };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);

@@ -23,7 +23,7 @@ use crate::engine::{self, EngineError, PuzzleCheck};
 use crate::error::ApiError;
 use crate::hosts::AllowedHosts;
 use crate::pool::Pool;
-use crate::store::{now_ms, Game, NewGame, Source, Store};
+use crate::store::{now_ms, Game, NewGame, Once, Source, Store, MAX_SEQ_JUMP};
 
 /// Shared state of the app: the store, the engine's pool and the request limits.
 pub struct AppState {
@@ -57,15 +57,16 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let is_json = req
+        let content_type = req
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .is_some_and(|m| {
-                let m = m.trim().to_ascii_lowercase();
-                m == "application/json" || (m.starts_with("application/") && m.ends_with("+json"))
-            });
+            .map(str::to_string);
+        let is_json = content_type.as_deref().is_some_and(|v| {
+            let m = v.split(';').next().unwrap_or_default();
+            let m = m.trim().to_ascii_lowercase();
+            m == "application/json" || (m.starts_with("application/") && m.ends_with("+json"))
+        });
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 too_large()
@@ -87,6 +88,13 @@ where
                 "the request body must be JSON (Content-Type: application/json)",
             ));
         }
+        if let Some(charset) = content_type.as_deref().and_then(foreign_charset) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_charset",
+                format!("the request body must be UTF-8 JSON, not charset={charset}"),
+            ));
+        }
         // Syntax first, then shape: read straight into `T`, serde_json reports the surplus
         // elements of an array read as a struct as a syntax error, and a well-formed body of
         // the wrong shape would get 400 on some endpoints and 422 on others.
@@ -103,6 +111,21 @@ where
             .map(JsonBody)
             .map_err(|e| ApiError::invalid(format!("invalid request: {e}")))
     }
+}
+
+/// The charset a `Content-Type` value names when it is not UTF-8 (JSON is UTF-8: a body
+/// declared as UTF-16 would be read as something it is not). `charset=utf-8` (any case,
+/// quoted or not) and no charset are fine.
+fn foreign_charset(content_type: &str) -> Option<String> {
+    content_type.split(';').skip(1).find_map(|param| {
+        let (name, value) = param.split_once('=')?;
+        if !name.trim().eq_ignore_ascii_case("charset") {
+            return None;
+        }
+        let value = value.trim().trim_matches('"');
+        (!value.eq_ignore_ascii_case("utf-8") && !value.eq_ignore_ascii_case("utf8"))
+            .then(|| value.to_string())
+    })
 }
 
 /// Parses JSON like `serde_json::from_slice`, but refuses an object that names a key twice
@@ -246,11 +269,13 @@ pub fn too_large() -> ApiError {
     )
 }
 
-/// Parses a game id from the path: a positive integer, else 400 (and an unknown one is 404
-/// later).
+/// Parses a game id from the path: a positive integer in decimal digits, without a sign or
+/// leading zeros (Rust's parser reads `+1` and `01` as 1, and one game has one name), else 400 (and an unknown one is
+/// 404 later).
 pub(crate) fn game_id(raw: &str) -> Result<i64, ApiError> {
-    raw.parse::<i64>()
-        .ok()
+    Some(raw)
+        .filter(|r| !r.starts_with('0') && !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|r| r.parse::<i64>().ok())
         .filter(|&id| id > 0)
         .ok_or_else(|| ApiError::bad_request("a game id is a positive integer"))
 }
@@ -617,7 +642,7 @@ async fn check_and_rate(
                 let _ = rating_tx.send(r);
             }
         })
-        .map_err(|crate::pool::Busy| ApiError::busy())?;
+        .map_err(ApiError::from)?;
     let unrated = |pending| {
         Ok((
             PuzzleCheck::Unique {
@@ -921,13 +946,15 @@ pub async fn progress(
     })))
 }
 
-/// `GET /api/games`: every game, most recent first.
+/// `GET /api/games`: every game, most recent first, and the ids of the games too damaged in
+/// the database to be read (`damaged`; left out of the lists, never a 500 for all of them).
 pub async fn list_games(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
-    let games = blocking(move || Ok(st.store.list(500)?)).await?;
+    let (games, damaged) = blocking(move || Ok(st.store.list(500)?)).await?;
     let (done, open): (Vec<_>, Vec<_>) = games.iter().partition(|g| g.is_finished());
     Ok(Json(json!({
         "in_progress": open.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
         "finished": done.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
+        "damaged": damaged,
     })))
 }
 
@@ -977,8 +1004,20 @@ impl Default for MoveRequest {
     }
 }
 
+/// The highest sequence number accepted: the largest integer a JavaScript number holds
+/// exactly (the page counts in one).
+pub const MAX_SEQ: i64 = (1 << 53) - 1;
+
 /// The longest client id accepted.
 const MAX_CLIENT_ID: usize = 64;
+
+/// Whether `c` is a client id: 1 to [`MAX_CLIENT_ID`] letters, digits, `-` or `_`.
+pub(crate) fn is_client_id(c: &str) -> bool {
+    !c.is_empty()
+        && c.len() <= MAX_CLIENT_ID
+        && c.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
 
 /// A move's `client` and `seq`: both or neither; an id of 1 to 64 letters, digits, `-` or `_`
 /// and a positive number.
@@ -994,17 +1033,15 @@ fn client_sequence(
     match (client, seq) {
         (None, None) => Ok(None),
         (Some(c), Some(n)) => {
-            let ok = !c.is_empty()
-                && c.len() <= MAX_CLIENT_ID
-                && c.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-            if !ok {
+            if !is_client_id(&c) {
                 return Err(format!(
                     "client must be 1 to {MAX_CLIENT_ID} letters, digits, `-` or `_`"
                 ));
             }
-            if n < 1 {
-                return Err(format!("seq must be a positive number, got {n}"));
+            if !(1..=MAX_SEQ).contains(&n) {
+                return Err(format!(
+                    "seq must be a positive number up to {MAX_SEQ} (2^53 - 1), got {n}"
+                ));
             }
             Ok(Some((c, n)))
         }
@@ -1122,9 +1159,18 @@ pub(crate) fn finish_if_solved(game: &mut Game) {
 
 /// A game as the answer to a request, with its version as the `ETag`.
 fn game_answer(g: &Game) -> Response {
+    game_answer_with(g, json!({}))
+}
+
+/// [`game_answer`] with the fields of `extra` (an object) beside the game's.
+fn game_answer_with(g: &Game, extra: Value) -> Response {
     let etag = HeaderValue::from_str(&format!("\"{}\"", g.revision))
         .expect("digits are a valid header value");
-    ([(ETAG, etag)], Json(game_json(g))).into_response()
+    let mut view = game_json(g);
+    if let (Some(fields), Value::Object(more)) = (view.as_object_mut(), extra) {
+        fields.extend(more);
+    }
+    ([(ETAG, etag)], Json(view)).into_response()
 }
 
 /// Whether `mv` puts a digit in a cell that the solution fills with another: a mistake, counted
@@ -1139,9 +1185,12 @@ fn is_mistake(game: &Game, mv: &Move) -> bool {
 }
 
 /// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
-/// Answers the new game state (409 with the current one if the version is stale). A move
-/// naming a `client` and `seq` that client has sent before is not played again: the answer is
-/// the game as it stands (the resend of a move whose answer was lost).
+/// Answers the new game state with `"applied": true` (409 with the current one if the version
+/// is stale). A move naming a `client` and `seq` that client has sent before is not played
+/// again: the answer is the game as it stands with `"applied": false` and `"skipped"` saying
+/// why (`duplicate`, the resend of a move whose answer was lost; `out_of_order`, a later one of
+/// that client was applied). A `seq` more than [`MAX_SEQ_JUMP`] past the client's last one is a
+/// 422 `seq_jump`.
 pub async fn play_move(
     State(st): State<Shared>,
     Path(id): Path<String>,
@@ -1166,14 +1215,47 @@ pub async fn play_move(
             finish_if_solved(g);
             Ok((changed, ()))
         };
-        let game = match &req.sequence {
-            Some((client, seq)) => st.store.update_once(id, client, *seq, play)??.0,
-            None => st.store.update(id, play)??.0,
-        };
-        Ok(game)
+        match &req.sequence {
+            Some((client, seq)) => {
+                let (game, once) = st.store.update_once(id, client, *seq, play)??;
+                Ok((game, once, *seq))
+            }
+            None => Ok((st.store.update(id, play)??.0, Once::Applied(()), 0)),
+        }
     })
     .await?;
-    Ok(game_answer(&game))
+    let (game, once, seq) = game;
+    let skipped = |reason: &str, last: i64, message: String| {
+        let note = json!({ "reason": reason, "last_seq": last, "message": message });
+        game_answer_with(&game, json!({ "applied": false, "skipped": note }))
+    };
+    Ok(match once {
+        Once::Applied(()) => game_answer_with(&game, json!({ "applied": true })),
+        Once::Duplicate { last } => skipped(
+            "duplicate",
+            last,
+            format!("move {seq} of this client was applied already: this is a resend"),
+        ),
+        Once::OutOfOrder { last } => skipped(
+            "out_of_order",
+            last,
+            format!(
+                "move {seq} of this client comes after its move {last}: it was applied before \
+                 or skipped, and is not applied now"
+            ),
+        ),
+        Once::TooFar { last } => {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "seq_jump",
+                format!(
+                    "seq {seq} is more than {MAX_SEQ_JUMP} past this client's last move on this \
+                     game ({last}): number the moves one after another"
+                ),
+            )
+            .with("last_seq", last))
+        }
+    })
 }
 
 /// Optional body of undo, redo, hint, a hint applied, bot and check: the timer's reading, and

@@ -12,7 +12,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::board::MoveError;
-use crate::pool::PoolError;
+use crate::pool::{Busy, PoolError};
 use crate::store::StoreError;
 
 /// An error answer.
@@ -83,6 +83,22 @@ impl ApiError {
         }
     }
 
+    /// 429 with `Retry-After`: the client already has `jobs` engine jobs running or waiting,
+    /// its share of the pool (the others' requests are still served).
+    pub fn too_many(jobs: usize) -> ApiError {
+        ApiError {
+            retry_after: Some(BUSY_RETRY_AFTER),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many",
+                format!(
+                    "you already have {jobs} puzzles being worked on (hints, ratings, new \
+                     games); wait for their answers, then try again"
+                ),
+            )
+        }
+    }
+
     /// 400: the request is malformed.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
@@ -136,6 +152,21 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {
             StoreError::NotFound(id) => ApiError::not_found(format!("no game with id {id}")),
+            // The row exists but cannot be read back: permanent until it is deleted, and no
+            // fault of the request or the server's code, so neither a 4xx of the request's
+            // shape nor a 500.
+            StoreError::Corrupt(id) => {
+                eprintln!("nonet play: game {id} is damaged in the database");
+                ApiError::new(
+                    StatusCode::GONE,
+                    "damaged",
+                    format!(
+                        "game {id} is damaged in the database and cannot be read; delete it, \
+                         or restore the database from a backup"
+                    ),
+                )
+                .with("id", id)
+            }
             StoreError::Full => {
                 eprintln!("nonet play: the disk holding the database is full");
                 ApiError::new(
@@ -161,8 +192,17 @@ impl From<StoreError> for ApiError {
 impl From<PoolError> for ApiError {
     fn from(e: PoolError) -> ApiError {
         match e {
-            PoolError::Busy => ApiError::busy(),
+            PoolError::Busy(busy) => busy.into(),
             PoolError::Failed => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<Busy> for ApiError {
+    fn from(e: Busy) -> ApiError {
+        match e {
+            Busy::Full => ApiError::busy(),
+            Busy::Share(jobs) => ApiError::too_many(jobs),
         }
     }
 }

@@ -35,6 +35,7 @@ pub mod pool;
 pub mod progress;
 mod serve;
 pub mod store;
+mod wire;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,7 +52,7 @@ use http_body_util::BodyExt;
 pub use api::{AppState, Shared};
 pub use error::ApiError;
 pub use hosts::{AllowedHosts, BadHostName};
-pub use pool::{Busy, Pool, PoolError};
+pub use pool::{Busy, ClientKey, Pool, PoolError};
 pub use serve::{
     run, serve, Limits, ServeConfig, ServeError, HEADER_READ_TIMEOUT, MAX_CONNECTIONS,
 };
@@ -229,7 +230,10 @@ async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
         Err(e) => Err(e),
     };
     let mut resp = match checked {
-        Ok(req) => next.run(req).await,
+        Ok(req) => {
+            let client = client_key(&req);
+            pool::for_client(client, next.run(req)).await
+        }
         Err(e) => e.into_response(),
     };
     // Errors produced by the framework itself (405, a path that does not match, a path segment
@@ -265,6 +269,27 @@ async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     resp
+}
+
+/// The header in which the page names itself (a random id per page), so that the engine's
+/// work is shared per page even when every page comes from the same address.
+pub const CLIENT_HEADER: &str = "x-nonet-client";
+
+/// Who a request is from, for sharing the engine's work: the peer's address (the accept loop
+/// records it) and the page's id from [`CLIENT_HEADER`] when it is one (1 to 64 letters,
+/// digits, `-` or `_`; anything else counts as none).
+fn client_key(req: &Request) -> ClientKey {
+    let addr = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    let id = req
+        .headers()
+        .get(CLIENT_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| api::is_client_id(v))
+        .map(str::to_string);
+    ClientKey { addr, id }
 }
 
 /// Whether a response's body is JSON (every error the handlers make is).

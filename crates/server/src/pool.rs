@@ -2,43 +2,124 @@
 //! plans, generation).
 //!
 //! A fixed set of worker threads, started once, and a limit on the jobs admitted (running plus
-//! waiting). A job past the limit is refused at once ([`Busy`]: the API answers 503 with
+//! waiting). A job past the limit is refused at once ([`Busy::Full`]: the API answers 503 with
 //! `Retry-After`) instead of starting a thread or queueing without end, so a burst of requests
 //! for hard work can neither multiply threads nor make every later request wait behind it.
 //! A job keeps its worker until it ends (a rating no one waits for any more still counts).
+//!
+//! The work is shared per client ([`ClientKey`]: the peer's address and the id the page sends
+//! in `X-Nonet-Client`): a pool made [`Pool::with_client_share`] admits at most that many jobs
+//! of one client at once ([`Busy::Share`]: 429), and the workers take the waiting jobs of the
+//! clients in turn, so one client keeping many requests in flight neither fills the pool nor
+//! makes another client's hint wait behind all of its own.
 
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-/// The pool is full: as many jobs as it admits are running or waiting.
+/// Who a job is done for: the peer's address and the client id its page sends
+/// (`X-Nonet-Client`), each when known. Jobs started outside a request share one key.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ClientKey {
+    /// The peer's address.
+    pub addr: Option<IpAddr>,
+    /// The page's own id.
+    pub id: Option<String>,
+}
+
+tokio::task_local! {
+    /// The client the request being handled on this task is for.
+    static CLIENT: ClientKey;
+}
+
+/// Runs `f` (a request's handling) as work for `client`: the jobs it gives the pool count
+/// against that client's share.
+pub async fn for_client<F: Future>(client: ClientKey, f: F) -> F::Output {
+    CLIENT.scope(client, f).await
+}
+
+fn current_client() -> ClientKey {
+    CLIENT.try_with(Clone::clone).unwrap_or_default()
+}
+
+/// Why the pool refused a job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the engine is busy")]
-pub struct Busy;
+pub enum Busy {
+    /// As many jobs as the pool admits are running or waiting.
+    #[error("the engine is busy")]
+    Full,
+    /// The client already has its share of jobs running or waiting (the number).
+    #[error("this client already has {0} engine jobs running or waiting")]
+    Share(usize),
+}
 
 /// A job did not deliver its result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
-    /// The pool is full.
-    #[error("the engine is busy")]
-    Busy,
+    /// The pool, or the client's share of it, is full.
+    #[error(transparent)]
+    Busy(#[from] Busy),
     /// The job panicked.
     #[error("an engine job failed")]
     Failed,
 }
 
+/// The jobs admitted, under one lock: waiting ones per client, the order in which the clients
+/// are served, and the count of each client's running and waiting jobs.
+#[derive(Default)]
+struct Queue {
+    waiting: HashMap<ClientKey, VecDeque<Job>>,
+    /// Clients with jobs waiting, the next to be served first.
+    turn: VecDeque<ClientKey>,
+    /// Jobs admitted and not yet finished (running or waiting), per client.
+    admitted: HashMap<ClientKey, usize>,
+    total: usize,
+}
+
+impl Queue {
+    /// The next job, from the client whose turn it is (who then goes to the back of the line).
+    fn next(&mut self) -> Option<(ClientKey, Job)> {
+        let key = self.turn.pop_front()?;
+        let jobs = self.waiting.get_mut(&key)?;
+        let job = jobs.pop_front()?;
+        if jobs.is_empty() {
+            self.waiting.remove(&key);
+        } else {
+            self.turn.push_back(key.clone());
+        }
+        Some((key, job))
+    }
+
+    fn finished(&mut self, key: &ClientKey) {
+        self.total -= 1;
+        if let Some(n) = self.admitted.get_mut(key) {
+            *n -= 1;
+            if *n == 0 {
+                self.admitted.remove(key);
+            }
+        }
+    }
+}
+
 struct Shared {
-    queue: Mutex<VecDeque<Job>>,
+    queue: Mutex<Queue>,
     ready: Condvar,
-    /// Jobs admitted and not yet finished (running or waiting).
-    admitted: AtomicUsize,
     /// Jobs running now, and the most ever running at once.
     running: AtomicUsize,
     peak: AtomicUsize,
     /// Set when the pool is dropped: idle workers stop.
-    closed: std::sync::atomic::AtomicBool,
+    closed: AtomicBool,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+        // A job runs outside the lock and the queue's updates cannot panic half-way.
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// A fixed number of worker threads with a bounded number of admitted jobs.
@@ -46,22 +127,24 @@ pub struct Pool {
     shared: Arc<Shared>,
     workers: usize,
     capacity: usize,
+    /// The most jobs of one client admitted at once.
+    share: usize,
 }
 
 /// How many jobs may wait for a worker by default, beyond the running ones.
 pub const DEFAULT_QUEUE: usize = 16;
 
 impl Pool {
-    /// A pool of `workers` threads (at least 1) admitting `workers + queue` jobs at once.
+    /// A pool of `workers` threads (at least 1) admitting `workers + queue` jobs at once, with
+    /// no share per client below that.
     pub fn new(workers: usize, queue: usize) -> Pool {
         let workers = workers.max(1);
         let shared = Arc::new(Shared {
-            queue: Mutex::new(VecDeque::new()),
+            queue: Mutex::new(Queue::default()),
             ready: Condvar::new(),
-            admitted: AtomicUsize::new(0),
             running: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
-            closed: std::sync::atomic::AtomicBool::new(false),
+            closed: AtomicBool::new(false),
         });
         for i in 0..workers {
             let shared = Arc::clone(&shared);
@@ -78,13 +161,23 @@ impl Pool {
             shared,
             workers,
             capacity: workers + queue,
+            share: workers + queue,
         }
     }
 
-    /// One worker per core (at most 8), [`DEFAULT_QUEUE`] waiting.
+    /// One worker per core (at most 8), [`DEFAULT_QUEUE`] waiting, and a third of that (at
+    /// least 2) for one client: a page has a hint, a rating and a path at most in flight.
     pub fn with_default_size() -> Pool {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Pool::new(cores.min(8), DEFAULT_QUEUE)
+        let pool = Pool::new(cores.min(8), DEFAULT_QUEUE);
+        let share = (pool.capacity / 3).max(2);
+        pool.with_client_share(share)
+    }
+
+    /// The same pool admitting at most `share` jobs (at least 1) of one client at once.
+    pub fn with_client_share(mut self, share: usize) -> Pool {
+        self.share = share.max(1);
+        self
     }
 
     /// The number of worker threads.
@@ -92,25 +185,36 @@ impl Pool {
         self.workers
     }
 
+    /// The most jobs of one client admitted at once.
+    pub fn client_share(&self) -> usize {
+        self.share
+    }
+
     /// The most jobs that ever ran at once (never above [`Pool::workers`]).
     pub fn peak_running(&self) -> usize {
         self.shared.peak.load(Ordering::SeqCst)
     }
 
-    /// Admits `job` or refuses it when the pool is full. A panic in the job is caught (the
-    /// worker goes on).
+    /// Admits `job` for the client of the request being handled (see [`for_client`]), or
+    /// refuses it when the pool or that client's share is full. A panic in the job is caught
+    /// (the worker goes on).
     pub fn spawn(&self, job: impl FnOnce() + Send + 'static) -> Result<(), Busy> {
-        let admitted = self
-            .shared
-            .admitted
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < self.capacity).then_some(n + 1)
-            });
-        if admitted.is_err() {
-            return Err(Busy);
+        let key = current_client();
+        let mut queue = self.shared.lock();
+        if queue.total >= self.capacity {
+            return Err(Busy::Full);
         }
-        let mut queue = self.shared.queue.lock().unwrap_or_else(|e| e.into_inner());
-        queue.push_back(Box::new(job));
+        let mine = queue.admitted.get(&key).copied().unwrap_or(0);
+        if mine >= self.share {
+            return Err(Busy::Share(mine));
+        }
+        queue.total += 1;
+        *queue.admitted.entry(key.clone()).or_default() += 1;
+        let jobs = queue.waiting.entry(key.clone()).or_default();
+        jobs.push_back(Box::new(job));
+        if jobs.len() == 1 {
+            queue.turn.push_back(key);
+        }
         drop(queue);
         self.shared.ready.notify_one();
         Ok(())
@@ -124,8 +228,7 @@ impl Pool {
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.spawn(move || {
             let _ = tx.send(f());
-        })
-        .map_err(|Busy| PoolError::Busy)?;
+        })?;
         rx.await.map_err(|_| PoolError::Failed)
     }
 }
@@ -137,14 +240,14 @@ impl Drop for Pool {
     }
 }
 
-/// A worker: takes jobs until the pool is dropped and its queue is empty.
+/// A worker: takes jobs, the clients in turn, until the pool is dropped and its queue is empty.
 fn work(shared: &Shared) {
     loop {
-        let job = {
-            let mut queue = shared.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let (key, job) = {
+            let mut queue = shared.lock();
             loop {
-                if let Some(job) = queue.pop_front() {
-                    break job;
+                if let Some(next) = queue.next() {
+                    break next;
                 }
                 if shared.closed.load(Ordering::SeqCst) {
                     return;
@@ -158,7 +261,7 @@ fn work(shared: &Shared) {
         // which its waiter sees as a failed job.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
         shared.running.fetch_sub(1, Ordering::SeqCst);
-        shared.admitted.fetch_sub(1, Ordering::SeqCst);
+        shared.lock().finished(&key);
     }
 }
 
@@ -185,7 +288,7 @@ mod tests {
         // Two run (one holds the receiver's lock, one waits for it), three wait.
         started_rx.recv().unwrap();
         started_rx.recv().unwrap();
-        assert_eq!(pool.spawn(|| {}), Err(Busy));
+        assert_eq!(pool.spawn(|| {}), Err(Busy::Full));
         for _ in 0..5 {
             release_tx.send(()).unwrap();
         }
@@ -194,6 +297,51 @@ mod tests {
         }
         drop(release_tx);
         assert_eq!(pool.peak_running(), 2);
+    }
+
+    /// Regression: one client keeping as many requests in flight as the pool admits had every
+    /// other client's hints refused (503) for as long as it went on.
+    #[test]
+    fn one_client_keeping_many_jobs_in_flight_leaves_room_for_the_others_served_in_turn() {
+        let pool = Pool::new(1, 10).with_client_share(3);
+        let client = |name: &str| ClientKey {
+            addr: None,
+            id: Some(name.to_string()),
+        };
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let (started_tx, started_rx) = mpsc::channel();
+        let (order_tx, order_rx) = mpsc::channel();
+        // A job of client `name[..1]`, which says `name` when it runs.
+        let spawn = |name: &'static str| {
+            let order = order_tx.clone();
+            rt.block_on(for_client(client(&name[..1]), async {
+                pool.spawn(move || order.send(name).unwrap())
+            }))
+        };
+        // Client a holds the only worker and queues two more: its share of 3.
+        let started = started_tx.clone();
+        rt.block_on(for_client(client("a"), async {
+            pool.spawn(move || {
+                started.send(()).unwrap();
+                let _ = release_rx.recv();
+            })
+        }))
+        .unwrap();
+        started_rx.recv().unwrap();
+        spawn("a2").unwrap();
+        spawn("a3").unwrap();
+        assert_eq!(spawn("a4"), Err(Busy::Share(3)));
+        // The others still get in, and are served before a's last job.
+        spawn("b1").unwrap();
+        spawn("c1").unwrap();
+        // Outside any request: the anonymous client has a share of its own.
+        pool.spawn(|| {}).unwrap();
+        release_tx.send(()).unwrap();
+        let order: Vec<&str> = (0..4).map(|_| order_rx.recv().unwrap()).collect();
+        assert_eq!(order, ["a2", "b1", "c1", "a3"]);
     }
 
     #[test]

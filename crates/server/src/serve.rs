@@ -4,21 +4,26 @@
 //! Limits, and why: a header read timeout and the app's body read timeout end clients that send
 //! a byte now and then; a cap on open connections keeps such clients (or a flood of idle
 //! keep-alive ones) from exhausting the process's file descriptors, which would stop normal
-//! service. At the cap a new connection is taken by shedding an old one: the oldest idle one
-//! first (no request in a handler), else the oldest of all, so a quick request always gets in.
+//! service. At the cap a new connection is taken by shedding an old one of the address holding
+//! the most connections (a flood from one address sheds its own), and of those one that never
+//! sent a whole request head first, then an idle one, then one in a request (see [`victim`]),
+//! so a quick request gets in while slow clients reconnect as fast as they are shed.
 //!
-//! One server per database: [`run`] holds an exclusive lock on `<db>.lock` (released by the
-//! operating system when the process ends, even by `kill -9`) and writes its pid and URL in it,
-//! so a second `nonet play` on the same database is refused with the first one's address
-//! instead of running beside it.
+//! The socket's writer gives hyper's own answers to what it cannot parse (400, 414, 431) the
+//! JSON error body of every other answer (`crate::wire`).
+//!
+//! One server per database: [`run`] holds an exclusive lock on the database file itself
+//! (released by the operating system when the process ends, even by `kill -9`), whatever name
+//! it is reached by, and records its pid and URL in the database, so a second `nonet play` on
+//! the same database, through a link or not, is refused with the first one's address instead
+//! of running beside it.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::future::Future;
-use std::io::{Read, Seek, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -130,50 +135,34 @@ impl Default for Limits {
     }
 }
 
-/// The exclusive lock on `<db>.lock`, held while the server runs.
+/// The lock that makes one server per database, held while the server runs: an exclusive
+/// `flock` on the database file itself (on Unix), so it holds whatever name the file is given
+/// (a symbolic or a hard link locks the same file). SQLite's own locks are `fcntl` ones, which
+/// a `flock` neither blocks nor is blocked by. Elsewhere (Windows locks are mandatory, and would
+/// stop SQLite reading) it is a lock on `<db>.lock` beside the database's canonical path,
+/// which follows symbolic links but not hard ones.
 struct InstanceLock {
-    file: File,
-    path: PathBuf,
-    /// Whether this process created the file (then a refused start removes it again, leaving
-    /// nothing beside a file that is not nonet's).
-    created: bool,
+    /// Kept open (closing it releases the lock). On Unix it is the database file: closing a
+    /// descriptor of it would also drop SQLite's `fcntl` locks, so it lives as long as the
+    /// process serves.
+    _file: File,
 }
 
 impl InstanceLock {
-    fn path(db: &Path) -> PathBuf {
-        let mut name = db.file_name().unwrap_or_default().to_os_string();
-        name.push(".lock");
-        db.with_file_name(name)
-    }
-
-    /// Takes the lock, or says who holds it.
+    /// Takes the lock on `db` (which exists), or says who holds it: the running server
+    /// records its pid and URL in the database ([`Store::record_server`]).
     fn take(db: &Path) -> Result<InstanceLock, ServeError> {
         let path = InstanceLock::path(db);
         let lock_err = |source| ServeError::Lock {
             path: path.clone(),
             source,
         };
-        let created = !path.exists();
-        let mut file = private_open_options()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(lock_err)?;
+        let file = InstanceLock::open(&path).map_err(lock_err)?;
         match file.try_lock() {
-            Ok(()) => Ok(InstanceLock {
-                file,
-                path,
-                created,
-            }),
+            Ok(()) => Ok(InstanceLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => {
-                // The holder writes "PID URL" once it listens; it may not have yet.
-                let mut text = String::new();
-                let _ = file.read_to_string(&mut text);
-                let mut words = text.split_whitespace();
-                let pid = words.next().and_then(|p| p.parse().ok());
-                let url = words.next().map(str::to_string);
+                // The holder records itself once it listens; it may not have yet.
+                let (pid, url) = Store::recorded_server(db).unzip();
                 Err(ServeError::AlreadyServing {
                     path: db.to_path_buf(),
                     url,
@@ -184,32 +173,34 @@ impl InstanceLock {
         }
     }
 
-    /// Gives the lock up after a refused start, removing the file if this process made it.
-    fn abandon(self) {
-        if self.created {
-            let _ = std::fs::remove_file(&self.path);
-        }
+    #[cfg(unix)]
+    fn path(db: &Path) -> PathBuf {
+        db.to_path_buf()
     }
 
-    /// Records this server's pid and page for a second instance to show.
-    fn record(&mut self, url: &str) {
-        let text = format!("{} {url}\n", std::process::id());
-        let written = self.file.set_len(0).and_then(|()| {
-            self.file.rewind()?;
-            self.file.write_all(text.as_bytes())?;
-            self.file.flush()
-        });
-        if let Err(e) = written {
-            eprintln!("nonet play: could not record this server in its lock file: {e}");
-        }
+    #[cfg(not(unix))]
+    fn path(db: &Path) -> PathBuf {
+        let db = std::fs::canonicalize(db).unwrap_or_else(|_| db.to_path_buf());
+        let mut name = db.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        db.with_file_name(name)
     }
-}
 
-impl Drop for InstanceLock {
-    fn drop(&mut self) {
-        // Not removed: a second instance may already hold the file open, and a lock on a file
-        // that has been removed would lock nothing. Emptied, so it names no stale server.
-        let _ = self.file.set_len(0);
+    #[cfg(unix)]
+    fn open(path: &Path) -> std::io::Result<File> {
+        // Read access is enough for a lock: a read-only database is then refused by the store
+        // with its own reason.
+        File::open(path)
+    }
+
+    #[cfg(not(unix))]
+    fn open(path: &Path) -> std::io::Result<File> {
+        private_open_options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
     }
 }
 
@@ -258,24 +249,18 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
                 source,
             })?;
     }
-    let mut lock = InstanceLock::take(&config.db)?;
     create_private(&config.db).map_err(|e| ServeError::Store {
         path: config.db.clone(),
         reason: e.to_string(),
     })?;
-    let store = match Store::open(&config.db) {
-        Ok(store) => store,
-        Err(e) => {
-            lock.abandon();
-            return Err(ServeError::Store {
-                path: config.db.clone(),
-                reason: match e {
-                    StoreError::Db(db) => db.to_string(),
-                    other => other.to_string(),
-                },
-            });
-        }
-    };
+    let _lock = InstanceLock::take(&config.db)?;
+    let store = Store::open(&config.db).map_err(|e| ServeError::Store {
+        path: config.db.clone(),
+        reason: match e {
+            StoreError::Db(db) => db.to_string(),
+            other => other.to_string(),
+        },
+    })?;
     let addr = SocketAddr::new(config.host, config.port);
     let io = |source| ServeError::Io { addr, source };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -283,7 +268,6 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
         .max_blocking_threads(BLOCKING_THREADS)
         .build()
         .map_err(io)?;
-    let lock = &mut lock;
     rt.block_on(async move {
         let listener = match tokio::net::TcpListener::bind(addr).await {
             Ok(l) => l,
@@ -299,36 +283,70 @@ pub fn run(config: ServeConfig, on_ready: impl FnOnce(&str)) -> Result<(), Serve
         for name in &config.allow_hosts {
             hosts.allow(name)?;
         }
-        let state = AppState::new(store).with_allowed_hosts(hosts);
+        let state = Arc::new(AppState::new(store).with_allowed_hosts(hosts));
         let url = match local.ip() {
             IpAddr::V6(ip) if ip.is_unspecified() => format!("http://[::1]:{}/", local.port()),
             IpAddr::V6(ip) => format!("http://[{ip}]:{}/", local.port()),
             IpAddr::V4(ip) if ip.is_unspecified() => format!("http://127.0.0.1:{}/", local.port()),
             IpAddr::V4(ip) => format!("http://{ip}:{}/", local.port()),
         };
-        lock.record(&url);
+        if let Err(e) = state.store.record_server(std::process::id(), &url) {
+            eprintln!("nonet play: could not record this server in the database: {e}");
+        }
         on_ready(&url);
         serve(
             listener,
-            app(Arc::new(state)),
+            app(Arc::clone(&state)),
             Limits::default(),
             shutdown_signal(),
         )
         .await;
+        // Names no stale server once stopped (a server killed leaves its record behind, which
+        // the next one replaces; a record is only read while the lock is held).
+        let _ = state.store.clear_server();
         Ok(())
     })
-    // The lock is released when it drops, after the last connection has finished.
+    // The lock is released when it drops, after the runtime (and with it the store).
 }
 
 /// One open connection, as the accept loop sees it.
 struct Conn {
+    /// The peer's address.
+    peer: IpAddr,
     /// Milliseconds since the loop started, at the last request's start or end (or the
     /// accept).
     last_active: AtomicU64,
     /// Requests of this connection in a handler now.
     busy: AtomicUsize,
+    /// Whether a whole request head has come in on it, waiting at the accept or read by
+    /// hyper (a client that never sends one, such as a slow loris, never gets this far).
+    served: AtomicBool,
     /// Told when the connection is shed.
     shed: tokio::sync::Notify,
+}
+
+impl Conn {
+    fn new(peer: IpAddr) -> Conn {
+        Conn {
+            peer,
+            last_active: AtomicU64::new(0),
+            busy: AtomicUsize::new(0),
+            served: AtomicBool::new(false),
+            shed: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// How much the connection is worth keeping, least first: idle and never sent a whole
+    /// request, idle after requests, in a request now.
+    fn worth(&self) -> u8 {
+        if self.busy.load(Ordering::SeqCst) > 0 {
+            2
+        } else if self.served.load(Ordering::SeqCst) {
+            1
+        } else {
+            0
+        }
+    }
 }
 
 /// Keeps a connection counted as busy while a request of it is in a handler.
@@ -340,6 +358,7 @@ struct BusyGuard {
 impl BusyGuard {
     fn new(conn: Arc<Conn>, epoch: Instant) -> BusyGuard {
         conn.busy.fetch_add(1, Ordering::SeqCst);
+        conn.served.store(true, Ordering::SeqCst);
         touch(&conn, epoch);
         BusyGuard { conn, epoch }
     }
@@ -357,16 +376,35 @@ fn touch(conn: &Conn, epoch: Instant) {
     conn.last_active.store(ms, Ordering::SeqCst);
 }
 
-/// The connection to shed for a new one: the least recently active idle one, else the least
-/// recently active of all.
+/// The connection to shed for a new one. The address holding the most connections gives one
+/// up (a flood from one address sheds its own connections, not other clients'); of its
+/// connections, the least worth keeping ([`Conn::worth`]: one that never sent a whole request
+/// goes before one that has been served, an idle one before one in a request), the least
+/// recently active of those. On loopback every client may share one address; then the order
+/// alone spares a client that sends its request at once over connections that trickle.
 fn victim(table: &HashMap<u64, Arc<Conn>>) -> Option<u64> {
-    let age = |c: &Arc<Conn>| c.last_active.load(Ordering::SeqCst);
-    let idle = table
+    let mut per_peer: HashMap<IpAddr, usize> = HashMap::new();
+    for c in table.values() {
+        *per_peer.entry(c.peer).or_default() += 1;
+    }
+    let most = per_peer.values().copied().max()?;
+    table
         .iter()
-        .filter(|(_, c)| c.busy.load(Ordering::SeqCst) == 0)
-        .min_by_key(|(_, c)| age(c));
-    idle.or_else(|| table.iter().min_by_key(|(_, c)| age(c)))
+        .filter(|(_, c)| per_peer[&c.peer] == most)
+        .min_by_key(|(_, c)| (c.worth(), c.last_active.load(Ordering::SeqCst)))
         .map(|(&id, _)| id)
+}
+
+/// Whether a whole request head is already waiting on `stream` (peeked, not read: hyper reads
+/// it). Never waits.
+fn has_whole_head(stream: &tokio::net::TcpStream) -> bool {
+    let mut bytes = [0u8; 4096];
+    let mut buf = tokio::io::ReadBuf::new(&mut bytes);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match stream.poll_peek(&mut cx, &mut buf) {
+        std::task::Poll::Ready(Ok(_)) => buf.filled().windows(4).any(|w| w == b"\r\n\r\n"),
+        _ => false,
+    }
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets the connections finish
@@ -387,9 +425,9 @@ pub async fn serve(
     let epoch = Instant::now();
     let mut next_id = 0u64;
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 // Out of file descriptors and the like: wait a little rather than spin.
                 Err(_) => {
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -398,11 +436,12 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let conn = Arc::new(Conn {
-            last_active: AtomicU64::new(0),
-            busy: AtomicUsize::new(0),
-            shed: tokio::sync::Notify::new(),
-        });
+        let conn = Arc::new(Conn::new(peer.ip()));
+        // A client that sent its whole request head with the connection (any ordinary one)
+        // is known as such from the start: at the cap it is not shed for a slow one.
+        if has_whole_head(&stream) {
+            conn.served.store(true, Ordering::SeqCst);
+        }
         touch(&conn, epoch);
         let id = next_id;
         next_id += 1;
@@ -418,7 +457,10 @@ pub async fn serve(
         }
         let inner = TowerToHyperService::new(router.clone());
         let tracked = Arc::clone(&conn);
-        let service = hyper::service::service_fn(move |req| {
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
+            // The peer's address, for sharing the engine's work per client.
+            req.extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
             let guard = BusyGuard::new(Arc::clone(&tracked), epoch);
             let call = hyper::service::Service::call(&inner, req);
             async move {
@@ -430,7 +472,7 @@ pub async fn serve(
         let served = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(limits.header_read_timeout)
-            .serve_connection(TokioIo::new(stream), service);
+            .serve_connection(TokioIo::new(crate::wire::JsonErrors::new(stream)), service);
         let served = graceful.watch(served);
         let table = Arc::clone(&table);
         tokio::spawn(async move {
@@ -477,27 +519,44 @@ async fn shutdown_signal() {
 mod tests {
     use super::*;
 
-    fn conn(last_active: u64, busy: usize) -> Arc<Conn> {
-        Arc::new(Conn {
-            last_active: AtomicU64::new(last_active),
-            busy: AtomicUsize::new(busy),
-            shed: tokio::sync::Notify::new(),
-        })
+    fn conn(peer: [u8; 4], last_active: u64, busy: usize, served: bool) -> Arc<Conn> {
+        let c = Conn::new(IpAddr::from(peer));
+        c.last_active.store(last_active, Ordering::SeqCst);
+        c.busy.store(busy, Ordering::SeqCst);
+        c.served.store(served, Ordering::SeqCst);
+        Arc::new(c)
     }
 
     #[test]
-    fn the_oldest_idle_connection_is_shed_first_then_the_oldest_of_all() {
+    fn connections_that_never_sent_a_request_go_first_then_idle_ones_then_the_oldest() {
+        const ME: [u8; 4] = [127, 0, 0, 1];
         let mut table = HashMap::new();
-        table.insert(1, conn(10, 1));
-        table.insert(2, conn(50, 0));
-        table.insert(3, conn(30, 0));
-        table.insert(4, conn(5, 2));
-        assert_eq!(victim(&table), Some(3));
-        table.remove(&3);
+        table.insert(1, conn(ME, 10, 1, true));
+        table.insert(2, conn(ME, 50, 0, true));
+        table.insert(3, conn(ME, 30, 0, true));
+        table.insert(4, conn(ME, 5, 2, true));
+        table.insert(5, conn(ME, 60, 0, false));
+        table.insert(6, conn(ME, 70, 0, false));
+        let order: Vec<u64> = std::iter::from_fn(|| {
+            let id = victim(&table)?;
+            table.remove(&id);
+            Some(id)
+        })
+        .collect();
+        assert_eq!(order, [5, 6, 3, 2, 4, 1]);
+    }
+
+    #[test]
+    fn the_address_holding_the_most_connections_gives_one_up() {
+        let mut table = HashMap::new();
+        // A client that has been served long ago, and a flood from another address.
+        table.insert(1, conn([127, 0, 0, 1], 1, 0, false));
+        for id in 2..6 {
+            table.insert(id, conn([127, 0, 0, 2], 100 + id, 1, true));
+        }
         assert_eq!(victim(&table), Some(2));
-        table.remove(&2);
-        assert_eq!(victim(&table), Some(4));
-        table.clear();
-        assert_eq!(victim(&table), None);
+        table.retain(|&id, _| id < 3);
+        // One each: the order decides.
+        assert_eq!(victim(&table), Some(1));
     }
 }

@@ -78,6 +78,9 @@ pub enum StoreError {
          and start again"
     )]
     Damaged(String),
+    /// The file (or its `-wal`) could not be read to check what it is.
+    #[error("it cannot be read to check what it is; check its permissions")]
+    Unreadable,
     /// The file, its directory or its disk cannot be written.
     #[error(
         "it cannot be written (a read-only file, directory or disk); check its permissions, \
@@ -324,6 +327,34 @@ impl LevelStats {
     }
 }
 
+/// How far past a client's last applied sequence number its next one may be. The page numbers
+/// its moves once for all its games, so a game it comes back to sees a gap of the moves made
+/// elsewhere meanwhile; a gap of a million is no page's. Without the bound a client that sent
+/// a number near the top (2^63 - 1) could never have another move applied.
+pub const MAX_SEQ_JUMP: i64 = 1_000_000;
+
+/// What became of a change numbered by its client ([`Store::update_once`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Once<T> {
+    /// Applied, with the change's own value.
+    Applied(T),
+    /// Not applied: this number is the client's last one applied (a resend).
+    Duplicate {
+        /// The client's last applied number.
+        last: i64,
+    },
+    /// Not applied: the client had a later number applied already.
+    OutOfOrder {
+        /// The client's last applied number.
+        last: i64,
+    },
+    /// Not applied: the number is more than [`MAX_SEQ_JUMP`] past the client's last one.
+    TooFar {
+        /// The client's last applied number (0 before its first).
+        last: i64,
+    },
+}
+
 /// The database.
 pub struct Store {
     conn: Mutex<Connection>,
@@ -371,6 +402,12 @@ CREATE TABLE IF NOT EXISTS client_moves (
     PRIMARY KEY (game_id, client)
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX IF NOT EXISTS games_daily ON games(daily, level) WHERE daily IS NOT NULL;
+";
+
+/// The server serving the database now: its pid and page, for a second one to name.
+const SERVING: &str = "
+CREATE TABLE IF NOT EXISTS serving (pid INTEGER NOT NULL, url TEXT NOT NULL);
+DELETE FROM serving;
 ";
 
 /// The columns of version 0's tables, by which a file from before versions were written is
@@ -449,6 +486,114 @@ fn inspect(conn: &Connection) -> Result<Found, StoreError> {
     }
 }
 
+/// Whether SQLite failed to read a stored value as the type asked (text that is not UTF-8,
+/// text where a number belongs, a number out of range): a damaged row, not a broken database.
+fn damaged_value(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..)
+            | rusqlite::Error::Utf8Error(..)
+    )
+}
+
+/// What a failed read of game `id` is: the game damaged when a value could not be read,
+/// else the database's error.
+fn read_error(id: i64) -> impl Fn(rusqlite::Error) -> StoreError {
+    move |e| {
+        if damaged_value(&e) {
+            StoreError::Corrupt(id)
+        } else {
+            e.into()
+        }
+    }
+}
+
+/// Decides whether `path` may be opened for writing (it is new, empty or nonet's), without
+/// changing a byte of it: another program's file is refused untouched.
+///
+/// Opening a database for writing is itself a change when it is in WAL mode: the last
+/// connection to close merges (checkpoints) the `-wal` file into it. So the file is read
+/// through SQLite only in ways that cannot write: `immutable=1` when there is no `-wal` (no
+/// locks, no shared-memory file, no journal), and when there is one, a copy of the file and
+/// its `-wal` in a private temporary directory. It is inspected as [`Store::open`] would
+/// (marks, then `quick_check`).
+fn judge(path: &Path) -> Result<(), StoreError> {
+    let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+    let wal = sidecar(path, "-wal");
+    if size(path) == 0 && size(&wal) == 0 {
+        return Ok(());
+    }
+    let check = |conn: &Connection| -> Result<(), StoreError> {
+        if !matches!(inspect(conn)?, Found::Empty) {
+            let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
+            if verdict != "ok" {
+                return Err(StoreError::Damaged(verdict));
+            }
+        }
+        Ok(())
+    };
+    if size(&wal) == 0 {
+        let conn = Connection::open_with_flags(immutable_uri(path), read_only_uri())?;
+        return check(&conn);
+    }
+    let dir = private_temp_dir().map_err(|_| StoreError::Unreadable)?;
+    let copy = dir.join("judged.db");
+    let copied =
+        std::fs::copy(path, &copy).and_then(|_| std::fs::copy(&wal, sidecar(&copy, "-wal")));
+    let verdict = match copied {
+        Ok(_) => Connection::open(&copy)
+            .map_err(StoreError::from)
+            .and_then(|conn| check(&conn)),
+        Err(_) => Err(StoreError::Unreadable),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    verdict
+}
+
+/// `path` with `suffix` added to its name (SQLite's `-wal` and `-shm` files).
+fn sidecar(path: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(suffix);
+    name.into()
+}
+
+/// The flags that open a `file:` URI for reading only.
+fn read_only_uri() -> rusqlite::OpenFlags {
+    rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+        | rusqlite::OpenFlags::SQLITE_OPEN_URI
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX
+}
+
+/// A `file:` URI opening `path` as immutable (its bytes percent-encoded where a URI needs it).
+fn immutable_uri(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut uri = String::from("file:");
+    for b in absolute.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(b) {
+            uri.push(char::from(*b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
+/// A new directory only this user can enter, for a copy of a file being judged.
+fn private_temp_dir() -> std::io::Result<std::path::PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("nonet-judge-{}-{n}", std::process::id()));
+    let mut b = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(&dir)?;
+    Ok(dir)
+}
+
 /// Brings a nonet database of `from` version up to [`SCHEMA_VERSION`] (or creates the schema in
 /// an empty one), in one transaction that also stamps the version: a committed write on every
 /// open, which is the store's write probe.
@@ -487,6 +632,9 @@ fn migrate(conn: &mut Connection, found: &Found) -> Result<(), StoreError> {
             }
         }
     }
+    // Who serves the file (no part of the versioned schema: any version may have it, and an
+    // older nonet leaves it alone). Emptied at each start: a server killed left its record.
+    tx.execute_batch(SERVING)?;
     tx.execute_batch(&format!(
         "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
     ))?;
@@ -510,7 +658,8 @@ impl Store {
     /// program's file or a newer nonet's before writing anything, checks the file
     /// (`quick_check`, a committed write) and migrates an older nonet's.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::from_connection(Connection::open(path)?, true)
+        judge(path)?;
+        Store::open_checked(Connection::open(path)?, true, true)
     }
 
     /// A fresh in-memory database (for tests).
@@ -518,10 +667,20 @@ impl Store {
         Store::from_connection(Connection::open_in_memory()?, false)
     }
 
-    fn from_connection(mut conn: Connection, durable: bool) -> Result<Store, StoreError> {
+    fn from_connection(conn: Connection, durable: bool) -> Result<Store, StoreError> {
+        Store::open_checked(conn, durable, false)
+    }
+
+    /// Opens the store on `conn`; `judged` when [`judge`] has already run SQLite's check on the
+    /// file.
+    fn open_checked(
+        mut conn: Connection,
+        durable: bool,
+        judged: bool,
+    ) -> Result<Store, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let found = inspect(&conn)?;
-        if !matches!(found, Found::Empty) {
+        if !judged && !matches!(found, Found::Empty) {
             let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
             if verdict != "ok" {
                 return Err(StoreError::Damaged(verdict));
@@ -539,6 +698,41 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Records the server now serving this database (its pid and page), for a second
+    /// `nonet play` on the file to name. The record is checkpointed into the database file
+    /// itself: a second server given the file through a hard link in another directory does
+    /// not see this one's `-wal` (SQLite names it after the path).
+    pub fn record_server(&self, pid: u32, url: &str) -> Result<(), StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(SERVING)?;
+        tx.execute(
+            "INSERT INTO serving (pid, url) VALUES (?1, ?2)",
+            params![pid, url],
+        )?;
+        tx.commit()?;
+        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
+    /// Removes the record of [`Store::record_server`] (the server stops).
+    pub fn clear_server(&self) -> Result<(), StoreError> {
+        self.lock().execute_batch(SERVING)?;
+        Ok(())
+    }
+
+    /// The server recorded in the database at `path` (pid and page), read from the file
+    /// alone (`immutable`: no lock, no `-wal` or `-shm` looked for or made beside `path`);
+    /// `None` if there is none or the file cannot be read.
+    pub fn recorded_server(path: &Path) -> Option<(u32, String)> {
+        let conn = Connection::open_with_flags(immutable_uri(path), read_only_uri()).ok()?;
+        conn.query_row("SELECT pid, url FROM serving LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .ok()
+        .filter(|(_, url): &(u32, String)| !url.is_empty())
     }
 
     /// Caps the database at `pages` pages (`PRAGMA max_page_count`): past it every write fails
@@ -641,24 +835,28 @@ impl Store {
         load(&conn, id)
     }
 
-    /// All games, most recently played first (boards included: the list shows thumbnails).
-    /// Damaged games are left out (and logged).
-    pub fn list(&self, limit: usize) -> Result<Vec<Game>, StoreError> {
+    /// All games, most recently played first (boards included: the list shows thumbnails),
+    /// and the ids of the damaged ones, which are left out (and logged).
+    pub fn list(&self, limit: usize) -> Result<(Vec<Game>, Vec<i64>), StoreError> {
         let conn = self.lock();
         let ids: Vec<i64> = conn
             .prepare("SELECT id FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1")?
             .query_map([limit as i64], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         let mut games = Vec::with_capacity(ids.len());
+        let mut damaged = Vec::new();
         for id in ids {
             match load(&conn, id) {
                 Ok(g) => games.push(g),
                 // One damaged game must not hide all the others.
-                Err(StoreError::Corrupt(id)) => eprintln!("nonet play: game {id} is damaged"),
+                Err(StoreError::Corrupt(id)) => {
+                    eprintln!("nonet play: game {id} is damaged in the database: left out");
+                    damaged.push(id);
+                }
                 Err(e) => return Err(e),
             }
         }
-        Ok(games)
+        Ok((games, damaged))
     }
 
     /// Saves the rating and level of game `id` (computed after the game was created).
@@ -691,12 +889,16 @@ impl Store {
         f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
     ) -> Result<Result<(Game, T), E>, StoreError> {
         let r = self.update_inner(id, None, f)?;
-        Ok(r.map(|(g, out)| (g, out.expect("no sequence number: always applied"))))
+        Ok(r.map(|(g, once)| match once {
+            Once::Applied(out) => (g, out),
+            _ => unreachable!("a change without a sequence number is always applied"),
+        }))
     }
 
     /// [`Store::update`] for a change that `client` numbered `seq` (increasing per game and
-    /// client): if that client's change `seq` or a later one was applied already, `f` is not
-    /// run and the game comes back as it stands with `None` (a resend, not a new change);
+    /// client, from 1): if that client's change `seq` or a later one was applied already, or
+    /// `seq` is more than [`MAX_SEQ_JUMP`] past the last one applied (0 before the first),
+    /// `f` is not run and the game comes back as it stands with what became of the change;
     /// otherwise `f` runs and, if it succeeds, `seq` is kept as that client's latest in the
     /// same transaction.
     pub fn update_once<T, E>(
@@ -705,7 +907,7 @@ impl Store {
         client: &str,
         seq: i64,
         f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
-    ) -> Result<Result<(Game, Option<T>), E>, StoreError> {
+    ) -> Result<Result<(Game, Once<T>), E>, StoreError> {
         self.update_inner(id, Some((client, seq)), f)
     }
 
@@ -714,20 +916,30 @@ impl Store {
         id: i64,
         sequence: Option<(&str, i64)>,
         f: impl FnOnce(&mut Game) -> Result<(bool, T), E>,
-    ) -> Result<Result<(Game, Option<T>), E>, StoreError> {
+    ) -> Result<Result<(Game, Once<T>), E>, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut game = load(&tx, id)?;
         if let Some((client, seq)) = sequence {
-            let last: Option<i64> = tx
+            let last: i64 = tx
                 .query_row(
                     "SELECT seq FROM client_moves WHERE game_id = ?1 AND client = ?2",
                     params![id, client],
                     |r| r.get(0),
                 )
-                .optional()?;
-            if last.is_some_and(|last| seq <= last) {
-                return Ok(Ok((game, None)));
+                .optional()?
+                .unwrap_or(0);
+            let refused = if seq == last {
+                Some(Once::Duplicate { last })
+            } else if seq < last {
+                Some(Once::OutOfOrder { last })
+            } else if seq - last > MAX_SEQ_JUMP {
+                Some(Once::TooFar { last })
+            } else {
+                None
+            };
+            if let Some(refused) = refused {
+                return Ok(Ok((game, refused)));
             }
         }
         let (board_changed, out) = match f(&mut game) {
@@ -757,7 +969,7 @@ impl Store {
         game.updated_at = now_ms();
         save_fields(&tx, &game)?;
         tx.commit()?;
-        Ok(Ok((game, Some(out))))
+        Ok(Ok((game, Once::Applied(out))))
     }
 
     /// Moves the history cursor by `delta` (-1 undo, +1 redo) if possible, after `check` has
@@ -808,6 +1020,16 @@ impl Store {
                     elapsed_ms: r.get(5)?,
                 })
             })?
+            // A row damaged by hand or by a disk is left out, not a failure of every figure.
+            .filter(|row| match row {
+                Err(e) if damaged_value(e) => {
+                    eprintln!(
+                        "nonet play: a game damaged in the database is left out of the statistics"
+                    );
+                    false
+                }
+                _ => true,
+            })
             .collect::<Result<_, _>>()?;
         let per_level = levels
             .iter()
@@ -847,7 +1069,8 @@ fn load_board(conn: &Connection, id: i64, seq: i64, layout: &Layout) -> Result<B
             params![id, seq],
             |r| r.get(0),
         )
-        .optional()?
+        .optional()
+        .map_err(read_error(id))?
         .ok_or(StoreError::Corrupt(id))?;
     let stored: StoredBoard = serde_json::from_str(&text).map_err(|_| StoreError::Corrupt(id))?;
     Board::from_stored(&stored, layout).ok_or(StoreError::Corrupt(id))
@@ -890,7 +1113,8 @@ fn load(conn: &Connection, id: i64) -> Result<Game, StoreError> {
                 ))
             },
         )
-        .optional()?;
+        .optional()
+        .map_err(read_error(id))?;
     let Some((
         puzzle,
         solution,

@@ -134,6 +134,21 @@ async fn game(app: &Router, id: i64) -> Value {
     serde_json::from_slice(&b).unwrap()
 }
 
+/// A body valid for the write endpoint `path` on version 0 of a game, so that only its id can
+/// be wrong.
+fn valid_body_for(path: &str) -> Vec<u8> {
+    let v = if path.ends_with("/moves") {
+        json!({ "type": "clear_marks", "version": 0 })
+    } else if path.ends_with("/clock") {
+        json!({ "elapsed_ms": 5 })
+    } else if path.ends_with("/check-step") {
+        json!({ "technique": "x-wing", "version": 0 })
+    } else {
+        json!({ "version": 0 })
+    };
+    v.to_string().into_bytes()
+}
+
 /// Bodies of every wrong type for the fields the API knows, and shapes that are not objects.
 fn wrong_bodies() -> Vec<Vec<u8>> {
     let mut bodies: Vec<Value> = vec![
@@ -303,24 +318,11 @@ async fn unknown_and_malformed_ids() {
     let mut endpoints = write_endpoints(&app).await;
     endpoints.push((Method::GET, "/api/games/{id}".into()));
     endpoints.push((Method::DELETE, "/api/games/{id}".into()));
-    // Bodies that are valid for each endpoint, so only the id can be wrong.
-    let body_for = |path: &str| -> Option<Vec<u8>> {
-        let v = if path.ends_with("/moves") {
-            json!({ "type": "clear_marks", "version": 0 })
-        } else if path.ends_with("/clock") {
-            json!({ "elapsed_ms": 5 })
-        } else if path.ends_with("/check-step") {
-            json!({ "technique": "x-wing", "version": 0 })
-        } else {
-            json!({ "version": 0 })
-        };
-        Some(v.to_string().into_bytes())
-    };
     for (method, template) in endpoints.iter().filter(|(_, p)| p.contains("{id}")) {
         let body = if *method == Method::GET || *method == Method::DELETE {
             None
         } else {
-            body_for(template)
+            Some(valid_body_for(template))
         };
         for (bad, status) in [
             ("999999", 404),
@@ -340,6 +342,79 @@ async fn unknown_and_malformed_ids() {
     }
     // Still there, untouched.
     assert_eq!(game(&app, id).await["version"], 0);
+}
+
+/// Regression: a game id `+1` (or `01`) was read as game 1. An id is written in decimal digits
+/// alone, so each game has one name: anything else is a 400 on every `{id}` endpoint.
+#[tokio::test]
+async fn a_game_id_with_a_sign_or_leading_zero_is_refused_not_read_as_another() {
+    let app = new_app();
+    let id = new_game(&app).await;
+    assert_eq!(id, 1);
+    let mut endpoints = write_endpoints(&app).await;
+    endpoints.push((Method::GET, "/api/games/{id}".into()));
+    endpoints.push((Method::DELETE, "/api/games/{id}".into()));
+    for (method, template) in endpoints.iter().filter(|(_, p)| p.contains("{id}")) {
+        let body =
+            (*method != Method::GET && *method != Method::DELETE).then(|| valid_body_for(template));
+        for bad in ["+1", "%2B1", "01", "0001"] {
+            let uri = template.replace("{id}", bad);
+            let a = send(&app, method, &uri, body.clone()).await;
+            assert_rejected(&format!("{method} {uri}"), &[400], &a);
+        }
+    }
+    assert_eq!(game(&app, id).await["version"], 0);
+}
+
+/// Regression: `Content-Type: application/json; charset=utf-16` was accepted (and its body read
+/// as UTF-8). JSON bodies are UTF-8: another charset is a 415 naming it, on every write
+/// endpoint; `charset=utf-8` in any case, quoted or not, is fine.
+#[tokio::test]
+async fn a_body_declared_in_another_charset_is_refused_naming_it() {
+    let app = new_app();
+    let id = new_game(&app).await;
+    for (method, template) in write_endpoints(&app).await {
+        let uri = template.replace("{id}", &id.to_string());
+        for charset in ["utf-16", "UTF-16LE", "\"iso-8859-1\""] {
+            let req = Request::builder()
+                .method(method.clone())
+                .uri(&uri)
+                .header("host", "localhost")
+                .header(
+                    "content-type",
+                    format!("application/json; charset={charset}"),
+                )
+                .body(Body::from(json!({ "version": 0 }).to_string()))
+                .unwrap();
+            let resp = app.clone().oneshot(req).await.unwrap();
+            let status = resp.status();
+            let body = resp.into_body().collect().await.unwrap().to_bytes();
+            let v: Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(
+                status,
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "{method} {uri}: {v}"
+            );
+            assert_eq!(v["error"]["code"], "unsupported_charset");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(charset.trim_matches('"')), "{message}");
+        }
+    }
+    // UTF-8 named in any of its spellings is read.
+    for charset in ["utf-8", "UTF-8", "\"utf-8\""] {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri("/api/puzzles/check")
+            .header("host", "localhost")
+            .header(
+                "content-type",
+                format!("application/json;charset={charset}"),
+            )
+            .body(Body::from(json!({ "puzzle": PUZZLE }).to_string()))
+            .unwrap();
+        let resp = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{charset}");
+    }
 }
 
 /// A body's `"version": -1` was answered 409 "changed since version -1" with the whole game,

@@ -182,6 +182,98 @@ async fn a_bad_client_or_sequence_number_is_refused_by_name() {
     }
 }
 
+/// Regression: a duplicate (a resend) or out-of-order move was dropped with the same 200 as an
+/// applied one. Each answer says whether the move was applied, and a move that was not says
+/// why (`duplicate`: this number was the last applied; `out_of_order`: a later one was).
+#[tokio::test]
+async fn a_duplicate_or_out_of_order_move_is_answered_as_not_applied() {
+    let app = new_app();
+    let (id, v0) = new_game(&app).await;
+    let uri = format!("/api/games/{id}/moves");
+    let place =
+        json!({ "type": "place", "cell": 2, "digit": 4, "version": v0, "client": "t", "seq": 1 });
+    let (s, first) = call(&app, Method::POST, &uri, Some(place.clone())).await;
+    assert_eq!(s, StatusCode::OK, "{first}");
+    assert_eq!(first["applied"], true, "{first}");
+    assert!(first.get("skipped").is_none());
+    let v1 = first["version"].clone();
+    let mark =
+        json!({ "type": "centre", "cell": 3, "digit": 6, "version": v1, "client": "t", "seq": 2 });
+    let (_, second) = call(&app, Method::POST, &uri, Some(mark.clone())).await;
+    assert_eq!(second["applied"], true);
+    for (resend, reason) in [(mark, "duplicate"), (place, "out_of_order")] {
+        let (s, again) = call(&app, Method::POST, &uri, Some(resend)).await;
+        assert_eq!(s, StatusCode::OK, "{again}");
+        assert_eq!(again["applied"], false, "{again}");
+        assert_eq!(again["skipped"]["reason"], reason, "{again}");
+        assert_eq!(again["skipped"]["last_seq"], 2);
+        assert!(
+            again["skipped"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("not applied")
+                || reason == "duplicate"
+        );
+        assert_eq!(again["version"], second["version"], "nothing played again");
+    }
+    // A move without a number is applied or refused, never skipped.
+    let (_, g) = play(&app, id, json!({ "type": "place", "cell": 5, "digit": 8 })).await;
+    assert_eq!(g["applied"], true, "{g}");
+}
+
+/// Regression: a move numbered near 2^63 was taken as the client's latest, and every later
+/// move of that client was dropped as already seen. Numbers go up to 2^53 - 1 (what the page's
+/// JavaScript counts exactly), and a number more than a million past the client's last one on
+/// the game is refused (422 `seq_jump`, naming the last), so the client's next moves still play.
+#[tokio::test]
+async fn a_sequence_number_near_2_63_is_refused_and_does_not_lock_the_client_out() {
+    let app = new_app();
+    let (id, _) = new_game(&app).await;
+    for (seq, code, needle) in [
+        (json!(i64::MAX), "invalid", "up to 9007199254740991"),
+        (json!(1_i64 << 53), "invalid", "up to 9007199254740991"),
+        (json!(1_000_001), "seq_jump", "more than 1000000 past"),
+    ] {
+        let (s, e) = play(
+            &app,
+            id,
+            json!({ "type": "place", "cell": 2, "digit": 4, "client": "t", "seq": seq }),
+        )
+        .await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{seq}: {e}");
+        assert_eq!(e["error"]["code"], code, "{e}");
+        assert!(
+            e["error"]["message"].as_str().unwrap().contains(needle),
+            "{e}"
+        );
+    }
+    let (s, g) = play(
+        &app,
+        id,
+        json!({ "type": "place", "cell": 2, "digit": 4, "client": "t", "seq": 1_000_000 }),
+    )
+    .await;
+    assert_eq!((s, &g["applied"]), (StatusCode::OK, &json!(true)), "{g}");
+    // A jump is measured from the last number applied.
+    let (s, e) = play(
+        &app,
+        id,
+        json!({ "type": "place", "cell": 3, "digit": 6, "client": "t", "seq": 2_000_001 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["error"]["last_seq"], 1_000_000);
+    let (s, g) = play(
+        &app,
+        id,
+        json!({ "type": "place", "cell": 3, "digit": 6, "client": "t", "seq": 1_000_001 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["applied"], true);
+    assert_eq!(g["cells"][3]["value"], 6);
+}
+
 /// Regression (issue 23, defect 9): a game the bot finished counted as "started, never
 /// solved"; it is its own outcome, and neither a solve nor a streak.
 #[tokio::test]

@@ -11,6 +11,8 @@ use nonet_server::store::{NewGame, Source, APPLICATION_ID, SCHEMA_VERSION};
 use nonet_server::{Store, StoreError};
 use rusqlite::Connection;
 
+mod support;
+
 const PUZZLE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const SOLUTION: &str =
@@ -203,7 +205,7 @@ fn an_unversioned_database_from_before_is_migrated_and_keeps_its_games() {
         .unwrap();
     assert!(moved, "the history came along");
     assert_eq!(g.revision, 2);
-    assert_eq!(store.list(10).unwrap().len(), 1);
+    assert_eq!(store.list(10).unwrap().0.len(), 1);
     drop(store);
     let conn = Connection::open(&db).unwrap();
     let marks: (i64, i64) = conn
@@ -418,7 +420,7 @@ fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
             .map(|()| (true, ()))
     };
     let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
-    assert!(applied.is_some());
+    assert_eq!(applied, nonet_server::store::Once::Applied(()));
     assert_eq!(g.revision, 4);
     drop(store);
     let version: i64 = Connection::open(&db)
@@ -428,9 +430,138 @@ fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
     assert_eq!(version, SCHEMA_VERSION);
     let store = Store::open(&db).unwrap();
     let (g, applied) = store.update_once(1, "tab", 1, place).unwrap().unwrap();
-    assert!(
-        applied.is_none(),
+    assert_eq!(
+        applied,
+        nonet_server::store::Once::Duplicate { last: 1 },
         "the resend after a reopening is recognised"
     );
     assert_eq!(g.revision, 4);
+}
+
+/// Makes `db` a database in WAL mode whose last changes (by `write`) are in its `-wal` file
+/// only: written on a connection that never checkpoints, then the database and its `-wal`
+/// copied aside while it is open (as a program killed before its checkpoint leaves them), and
+/// the copies moved back in place of the originals.
+fn with_pending_wal(db: &Path, write: impl FnOnce(&Connection)) {
+    let conn = Connection::open(db).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+    write(&conn);
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    let saved = [std::fs::read(db).unwrap(), std::fs::read(&wal).unwrap()];
+    drop(conn);
+    std::fs::write(db, &saved[0]).unwrap();
+    std::fs::write(&wal, &saved[1]).unwrap();
+    let mut shm = db.as_os_str().to_os_string();
+    shm.push("-shm");
+    let _ = std::fs::remove_file(&shm);
+}
+
+/// Regression: another program's database in WAL mode was reported "left untouched", but
+/// opening it to find out merged its `-wal` file into it (the last connection to close
+/// checkpoints). It is judged without a write now: the file and its `-wal` keep every byte
+/// and nothing is left beside them.
+#[test]
+fn a_foreign_database_in_wal_mode_is_refused_with_it_and_its_wal_untouched() {
+    let dir = Dir::new("foreign-wal");
+    let db = dir.join("other.db");
+    with_pending_wal(&db, |conn| {
+        conn.execute_batch(
+            "PRAGMA application_id = 1234; CREATE TABLE notes (text TEXT);
+             INSERT INTO notes VALUES ('kept in the WAL');",
+        )
+        .unwrap();
+    });
+    let before = snapshot(&db);
+    assert_eq!(before.len(), 2, "the file and its -wal");
+    assert!(!before[1].1.is_empty());
+    let err = Store::open(&db).err().expect("refused");
+    assert!(matches!(err, StoreError::Foreign(_)), "{err:?}");
+    assert!(err.to_string().contains("0x4d2"), "{err}");
+    assert!(snapshot(&db) == before, "the file or its -wal changed");
+    // The same with the mark only in the file and the tables only in the WAL: a file with no
+    // mark whose tables are not nonet's.
+    let db = dir.join("unmarked.db");
+    with_pending_wal(&db, |conn| {
+        conn.execute_batch("CREATE TABLE games (name TEXT); INSERT INTO games VALUES ('go');")
+            .unwrap();
+    });
+    let before = snapshot(&db);
+    let err = Store::open(&db).err().expect("refused");
+    assert!(matches!(err, StoreError::Foreign(_)), "{err:?}");
+    assert!(snapshot(&db) == before, "the file or its -wal changed");
+}
+
+/// nonet's own database killed before its first checkpoint has its marks in the `-wal` only:
+/// it is recognised and opens with its games.
+#[test]
+fn a_nonet_database_with_its_marks_only_in_its_wal_opens_with_its_games() {
+    let dir = Dir::new("own-wal");
+    let db = dir.join("x.db");
+    let store = Store::open(&db).unwrap();
+    let id = store.create(&new_game()).unwrap().id;
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    let saved = [std::fs::read(&db).unwrap(), std::fs::read(&wal).unwrap()];
+    assert!(!saved[1].is_empty(), "the changes are in the WAL");
+    drop(store);
+    std::fs::write(&db, &saved[0]).unwrap();
+    std::fs::write(&wal, &saved[1]).unwrap();
+    let store = Store::open(&db).unwrap();
+    assert_eq!(store.get(id).unwrap().puzzle.to_line(), PUZZLE);
+}
+
+/// Regression: damage that SQLite's `quick_check` does not see (a text field that is not
+/// UTF-8, a puzzle that is no puzzle, a number that is text) made the game list a 500, so one
+/// bad row hid every game. Damaged games are left out of the list and named in its `damaged`,
+/// a direct request for one is a JSON 410 `damaged`, and the statistics leave them out.
+#[tokio::test]
+async fn damaged_rows_are_left_out_and_named_never_a_500() {
+    use axum::http::{Method, StatusCode};
+    let dir = Dir::new("damaged-rows");
+    let db = dir.join("x.db");
+    let store = Store::open(&db).unwrap();
+    for _ in 0..4 {
+        store.create(&new_game()).unwrap();
+    }
+    drop(store);
+    let conn = Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "UPDATE games SET puzzle = CAST(x'fffe3132' AS TEXT) WHERE id = 1;
+         UPDATE games SET puzzle = 'not a puzzle' WHERE id = 2;
+         UPDATE games SET hints = 'many', level = CAST(x'ff' AS TEXT) WHERE id = 3;",
+    )
+    .unwrap();
+    let verdict: String = conn
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(verdict, "ok", "damage SQLite does not see");
+    drop(conn);
+    let app = nonet_server::app(Arc::new(nonet_server::AppState::new(
+        Store::open(&db).unwrap(),
+    )));
+    let (s, list) = support::call(&app, Method::GET, "/api/games", None).await;
+    assert_eq!(s, StatusCode::OK, "{list}");
+    assert_eq!(list["in_progress"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["in_progress"][0]["id"], 4);
+    let mut damaged: Vec<i64> = list["damaged"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    damaged.sort();
+    assert_eq!(damaged, [1, 2, 3]);
+    for id in 1..=3 {
+        let (s, e) = support::call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+        assert_eq!(s, StatusCode::GONE, "{id}: {e}");
+        assert_eq!(e["error"]["code"], "damaged");
+        assert!(e["error"]["message"].as_str().unwrap().contains("damaged"));
+    }
+    let (s, stats) = support::call(&app, Method::GET, "/api/stats", None).await;
+    assert_eq!(s, StatusCode::OK, "{stats}");
+    // A damaged game can still be deleted.
+    let (s, _) = support::call(&app, Method::DELETE, "/api/games/1", None).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
 }
