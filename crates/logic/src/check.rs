@@ -527,8 +527,20 @@ fn found_summary(step: &Step) -> String {
             list(step.cover_houses.iter().map(|h| h.to_string()))
         );
     }
-    if !step.cells.is_empty() {
-        s += &format!(" ({})", cells_list(step.cells));
+    // The pattern's own cells (a hidden single's cell, not its whole house), else its cells.
+    let pattern: CellSet = step
+        .pattern
+        .iter()
+        .chain(&step.secondary)
+        .map(|c| c.cell)
+        .collect();
+    let cells = if pattern.is_empty() {
+        step.cells
+    } else {
+        pattern
+    };
+    if !cells.is_empty() {
+        s += &format!(" ({})", cells_list(cells));
     }
     format!("{s}: it {}", describe_result(step))
 }

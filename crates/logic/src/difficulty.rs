@@ -10,6 +10,7 @@
 //! with the largest.
 
 use crate::chains::length_bonus;
+use crate::se::round1;
 use crate::se::unique::loop_base;
 use crate::step::Step;
 use crate::technique::Technique;
@@ -60,7 +61,13 @@ pub(crate) fn difficulty(step: &Step) -> f64 {
         }
         _ => 0.0,
     };
-    base + bonus
+    if step.technique.se_base().is_some() {
+        // SE's own number, as SE computes it (its float sums decide its tie-breaks).
+        base + bonus
+    } else {
+        // nonet's: one decimal, as it is written (6.6 + 0.3 is 6.9, not 6.8999999999999995).
+        round1(base + bonus)
+    }
 }
 
 /// The cells of the rectangle or loop: 4 for a rectangle, the chain's cells for a loop.
@@ -152,14 +159,17 @@ mod tests {
         // An XY-Chain of 8 links (9 nodes): 6.6 + 0.2, as SE's forcing X-chain of that length.
         let mut s = Step::new(Technique::XYChain);
         s.chain = Some(chain(8, false));
-        assert_eq!(difficulty(&s), 6.6 + 0.2);
+        assert_eq!(difficulty(&s), 6.8);
+        // Written with one decimal: 6.6 + 0.3 would be 6.8999999999999995.
+        s.chain = Some(chain(12, false));
+        assert_eq!(difficulty(&s), 6.9);
         // An ALS-XZ on sets of 2 and 4 cells: 6 cells and 2 sets, complexity 8: +0.1.
         let mut s = Step::new(Technique::AlsXz);
         s.sets = vec![
             (0..2).map(|i| Cell::new(i).unwrap()).collect(),
             (9..13).map(|i| Cell::new(i).unwrap()).collect(),
         ];
-        assert_eq!(difficulty(&s), 7.0 + 0.1);
+        assert_eq!(difficulty(&s), 7.1);
     }
 
     #[test]
