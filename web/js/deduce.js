@@ -1,9 +1,10 @@
 // "Check my step": the player names a technique (and a digit) and adds the cells of the pattern
 // they found; the engine (POST /games/{id}/check-step) answers valid with what the deduction
-// removes or places, drawn on the board, or not valid and why.
+// removes or places, named in words and drawn on the board, or not valid and why (naming only
+// what the player claimed, never a pattern they did not).
 
 import { api } from './api.js';
-import { stepHighlight, sentence } from './steps.js';
+import { stepHighlight } from './steps.js';
 import { cellName, el } from './util.js';
 
 const $ = (id) => document.getElementById(id);
@@ -87,11 +88,9 @@ export class Deduce {
     try {
       const v = await api.checkStep(ctrl.game.id, claim, ctrl.game.version);
       if (v.outcome === 'valid') {
-        const what = [
-          ...v.eliminations.map((x) => `${x.digit} leaves ${cellName(x.cell)}`),
-          ...v.placements.map((x) => `${cellName(x.cell)} is ${x.digit}`),
-        ].join(', ');
-        out.textContent = `Valid: ${what}. ${sentence(v.step)}`;
+        // The engine's reason names the step found (technique, digits, houses, cells) and what
+        // it removes or places, then explains it.
+        out.textContent = `Valid: ${v.reason}`;
         out.classList.add('good');
         ctrl.hintView = stepHighlight(v.step, v.candidates, 3, ctrl.layout);
       } else if (v.outcome === 'removes_nothing') {

@@ -379,7 +379,11 @@ test('the deduction check says valid with the move, or not valid and why', async
   await page.selectOption('#deduce-digit', String(digit));
   await page.click('#deduce-go');
   await page.waitForFunction(() => /^Valid/.test(document.getElementById('deduce-verdict').textContent));
-  assert.match(await page.textContent('#deduce-verdict'), new RegExp(`r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1} is ${digit}`));
+  const name = `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+  assert.match(await page.textContent('#deduce-verdict'), new RegExp(`${name} is ${digit}`));
+  // The verdict names the step found, its cells and what it places (it said "Valid" and the
+  // sentence only).
+  assert.match(await page.textContent('#deduce-verdict'), new RegExp(`^Valid: an? ${first.name} .*\\(${name}\\): it places ${digit} in ${name}\\.`));
   await noAxe('#coach');
   await shot(page, 'coach-13-check-valid');
   await page.selectOption('#deduce-digit', String((digit % 9) + 1));

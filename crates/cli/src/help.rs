@@ -161,7 +161,7 @@ const CHECK_STEP: Page = Page {
                 puzzle!(),
                 r#" '{"code":"hidden-single","placements":[{"cell":"r3c3","digit":1}]}'"#
             ),
-            "valid: the step's sentence, then what it places.",
+            "valid: the step found, named by its houses and cells, with what it places; its sentence; then the placement on a line of its own.",
         ),
         ex(
             concat!(

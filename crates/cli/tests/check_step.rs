@@ -84,9 +84,13 @@ fn a_broken_step_is_not_valid_and_says_why() {
     );
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
+    // What is wrong with the claim itself, not the digit that does go there (which the
+    // reason gave away before).
     assert_eq!(
         stdout,
-        "not valid: the Hidden Single does not place 2 in r3c3: it places 1 in r3c3\n"
+        "not valid: 2 has other places in row 3: r3c1, r3c4, r3c5 and r3c7; 2 has other places \
+         in column 3: r1c3 and r7c3; 2 has other places in box 1: r1c1, r1c3, r2c1 and r3c1: not \
+         a Hidden Single\n"
     );
     // A claimed elimination the step does not give is named.
     let out = run(
@@ -125,8 +129,8 @@ fn the_step_can_come_from_a_file() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "valid: r2c6 is 1: it is the only cell of row 2 where 1 can still go (a Hidden \
-         Single).\nplaces: r2c6=1\n"
+        "valid: a Hidden Single on 1 in row 2 (r2c6): it places 1 in r2c6. r2c6 is 1: it is \
+         the only cell of row 2 where 1 can still go (a Hidden Single).\nplaces: r2c6=1\n"
     );
     // The position from standard input, the step from a file.
     let grid = text(
@@ -226,4 +230,68 @@ fn a_house_the_layout_does_not_have_makes_the_step_unreadable() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("not valid: "));
+}
+
+/// A pencil-mark grid whose one X-Wing is on 4 in rows 2 and 6, columns 2 and 6.
+fn one_x_wing_grid() -> String {
+    use nonet_core::{Cell, Digit, PencilMarks, Sudoku};
+    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+    for row in [1, 5] {
+        for col in [0, 2, 3, 4, 6, 7, 8] {
+            pm.eliminate(Cell::at(row, col), Digit::new(4).unwrap());
+        }
+    }
+    pm.to_pencil_grid()
+}
+
+/// Regression: `valid:` gave the step's sentence without naming the step found; it now names
+/// its technique, digit, houses and cells and what it removes, before the sentence.
+#[test]
+fn a_valid_step_names_the_step_found_its_houses_cells_and_removals() {
+    let claim = r#"{"code":"x-wing","digits":[4],"cells":["r2c2","r6c6"]}"#;
+    let out = run(&["check-step", "-", claim], &one_x_wing_grid());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "valid: an X-Wing on 4 in row 2 and row 6, over column 2 and column 6 (r2c2, \
+             r2c6, r6c2 and r6c6): it removes 4 from r1c2, r1c6, r3c2"
+        ),
+        "{stdout}"
+    );
+}
+
+/// Regression: a wrong X-Wing claim was answered "the nearest X-Wing found is on 4 in r2c2,
+/// r2c6, r6c2 and r6c6": the reason gave away the pattern the player had not found. It now
+/// says what is wrong with the cells claimed, and the JSON carries no step.
+#[test]
+fn a_wrong_x_wing_claim_does_not_reveal_the_real_one() {
+    let grid = one_x_wing_grid();
+    let claim = r#"{"code":"x-wing","digits":[4],"cells":["r3c3","r3c8","r7c3","r7c8"]}"#;
+    let out = run(&["check-step", "-f", "json", "-", claim], &grid);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "not-valid");
+    assert_eq!(v.get("step"), None, "{v}");
+    let reason = v["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("r3c1 also holds 4, outside column 3 and column 8"),
+        "{reason}"
+    );
+    for real in [
+        "r2c2", "r2c6", "r6c2", "r6c6", "row 2", "row 6", "column 2", "column 6",
+    ] {
+        assert!(!reason.contains(real), "{real} in {reason}");
+    }
+    // Nor with only a digit the X-Wing is not on.
+    let out = run(
+        &["check-step", "-", r#"{"code":"x-wing","digits":[5]}"#],
+        &grid,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout,
+        "not valid: no X-Wing in this position matches the claim: none is on 5\n"
+    );
 }

@@ -166,7 +166,7 @@ fn expectations() -> Vec<Expect> {
         e(
             r#"nonet check-step .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. '{"code":"hidden-single","placements":[{"cell":"r3c3","digit":1}]}'"#,
             0,
-            |r| assert_eq!(r.lines(), ["valid: r3c3 is 1: it is the only cell of box 1 where 1 can still go (a Hidden Single).", "places: r3c3=1"]),
+            |r| assert_eq!(r.lines(), ["valid: a Hidden Single on 1 in box 1 (r3c3): it places 1 in r3c3. r3c3 is 1: it is the only cell of box 1 where 1 can still go (a Hidden Single).", "places: r3c3=1"]),
         ),
         e(
             r#"nonet candidates .9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8. | nonet check-step - '{"code":"naked-single","cells":["r1c1"]}'"#,

@@ -55,6 +55,9 @@ const TOO_RARE: &[Technique] = {
         ContradictionForcingChain,
         DoubleForcingChain,
         DynamicForcingChainPlus,
+        // On the path since it reaches SE's nested levels; not measured: it comes after the
+        // dynamic forcing chains "+", which no dig left as a hardest step.
+        NestedForcingChain,
     ]
 };
 

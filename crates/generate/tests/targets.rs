@@ -149,6 +149,12 @@ mod techniques {
         };
         for (techniques, variant, says) in [
             (vec![Technique::Jellyfish], Variant::STANDARD, "too rare"),
+            // On the path since it reaches SE's nested levels: refused, not dug for in vain.
+            (
+                vec![Technique::NestedForcingChain],
+                Variant::STANDARD,
+                "too rare",
+            ),
             (vec![Technique::TrialAndError], Variant::STANDARD, "guess"),
             (
                 vec![Technique::DirectClaiming],

@@ -7,7 +7,8 @@
 //! exemplar (tests/fixtures/exemplar-steps.txt), among the steps its own finder reports on
 //! HoDoKu's regression positions (tests/fixtures/reglib-1.3.txt), then on the paths of the
 //! sample sets (SE-rated, magictour, the forum's hardest), then among Sudoku Explainer's rating
-//! steps on the same sets. The source column names it (tests/support/step_source.rs).
+//! steps on the same sets, and a guess on the first sample puzzle. The source column names it
+//! (tests/support/step_source.rs).
 //! Techniques never found are listed last with `-` in every column.
 //!
 //! With `--markdown BEFORE.tsv` it prints docs/explanations.md's table instead: per technique
@@ -91,6 +92,16 @@ fn main() {
         for s in nonet_logic::rate::se_steps(&Sudoku::from_line(p).expect("read")) {
             keep(&s, format!("se {p}"));
         }
+    }
+    // A guess: no path of the sets needs one any more, so a teacher allowed no technique.
+    // (Among two or more candidates: a cell with one would be a naked single.)
+    let guess = sample_puzzles().find_map(|p| {
+        step_source::guessed(p)
+            .filter(|s| s.pattern.len() > 1)
+            .map(|s| (p, s))
+    });
+    if let Some((p, s)) = guess {
+        keep(&s, format!("guess {p}"));
     }
     let before = std::env::args().skip_while(|a| a != "--markdown").nth(1);
     let Some(before) = before else {

@@ -259,7 +259,7 @@ pub(crate) fn check(
         }
     }
 
-    let found = found_steps(&pos, claim);
+    let found = found_steps(&pm, &pos, claim);
     let matching: Vec<&Step> = found.iter().filter(|s| matches(claim, s)).collect();
     // The first matching step that gives everything claimed (and changes something) wins.
     let gives_all = |s: &&Step| {
@@ -272,11 +272,11 @@ pub(crate) fn check(
     if let Some(step) = matching.iter().find(|s| s.is_productive() && gives_all(s)) {
         let mut step = (*step).clone();
         if step.difficulty.is_none() {
-            step.difficulty = crate::difficulty::se_difficulty(&step);
+            step.difficulty = Some(crate::difficulty::difficulty(&step));
         }
         return Ok(Verdict {
             outcome: Outcome::Valid,
-            reason: step.explanation(),
+            reason: format!("{}. {}", found_summary(&step), step.explanation()),
             step: Some(step),
         });
     }
@@ -302,11 +302,26 @@ pub(crate) fn check(
         .max_by_key(|(i, s)| (touching(s), std::cmp::Reverse(*i)))
         .map(|(_, s)| s);
     if let Some(step) = best {
-        let reason = facts(&pos, claim).unwrap_or_else(|| not_given(claim, step));
+        // What is wrong with the claim itself comes first (a candidate that is not there, the
+        // family's own reason); only then the result the claim gets wrong.
+        let family = || match family_reason(&pos, claim) {
+            Some(Verdict {
+                outcome: Outcome::Invalid,
+                reason,
+                ..
+            }) => Some(reason),
+            _ => None,
+        };
+        let reason = facts(&pos, claim)
+            .or_else(family)
+            .unwrap_or_else(|| not_given(claim, step));
         return Ok(Verdict::invalid(reason));
     }
     if let Some(step) = matching.first() {
-        return Ok(removes_nothing(claim, Some((*step).clone())));
+        // The pattern is shown only when the claim named it: otherwise it would give away a
+        // pattern the player did not find.
+        let shown = names_all_of(claim, step).then(|| (*step).clone());
+        return Ok(removes_nothing(claim, shown));
     }
     // No step of the technique contains the claim: say what is wrong with it, from the most
     // concrete (a candidate that is not there) to the most general.
@@ -327,7 +342,7 @@ fn searchable(t: Technique) -> bool {
 
 /// Every step of the claimed techniques the engine finds on `pos`, productive or not, in the
 /// finders' order (then the chaining engine's, for the forcing chains).
-fn found_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
+fn found_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     // One search per group of techniques found together (an X-Chain search also finds
     // X-Cycles): each claimed technique keeps its own steps of it.
@@ -348,7 +363,7 @@ fn found_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
     steps = with_every_full_house(pos, steps);
     let forcing = path::forcing_techniques();
     if claim.techniques.iter().any(|t| forcing.contains(t)) {
-        steps.extend(forcing_steps(pos, claim));
+        steps.extend(forcing_steps(pm, pos, claim));
     }
     steps
 }
@@ -384,14 +399,14 @@ fn with_every_full_house(pos: &Position, steps: Vec<Step>) -> Vec<Step> {
 
 /// The chaining engine's step at each level that may give a claimed technique, run as the path
 /// runs it (levels in order, one shared memory).
-fn forcing_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
+fn forcing_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
     if !pos.is_standard() {
         return techniques::forcing::contradiction_chain(pos)
             .into_iter()
             .filter(|s| claim.techniques.contains(&s.technique))
             .collect();
     }
-    let levels = path::FORCING_LEVELS;
+    let levels = path::forcing_levels_for(pm);
     let last = levels
         .iter()
         .rposition(|(_, ts)| ts.iter().any(|t| claim.techniques.contains(t)));
@@ -405,7 +420,7 @@ fn forcing_steps(pos: &Position, claim: &Claim) -> Vec<Step> {
         if let Some(mut s) = forcing_chains_on(&g, level, &mut memory) {
             if claim.techniques.contains(&s.technique) {
                 if s.difficulty.is_none() {
-                    s.difficulty = crate::difficulty::se_difficulty(&s);
+                    s.difficulty = Some(crate::difficulty::difficulty(&s));
                 }
                 out.push(s);
             }
@@ -428,16 +443,31 @@ fn matches(claim: &Claim, step: &Step) -> bool {
         && claim.secondary.iter().all(|c| step.secondary.contains(c))
 }
 
-/// The first claimed elimination or placement that the matching `step` does not give.
+/// Whether the claim names all of `step`'s pattern: every cell of it, or its houses and
+/// digits (which determine a fish, a subset, an intersection). Only then may a reason say
+/// what the step does: otherwise it would show the player a pattern they did not name.
+fn names_all_of(claim: &Claim, step: &Step) -> bool {
+    step.cells.difference(claim.named_cells()).is_empty()
+        || (!step.houses.is_empty()
+            && step.houses.iter().all(|h| claim.houses.contains(h))
+            && step.digits.difference(claim.named_digits()).is_empty())
+}
+
+/// The first claimed elimination or placement that the matching `step` does not give, with
+/// what the step gives instead when the claim names the whole pattern.
 fn not_given(claim: &Claim, step: &Step) -> String {
-    let gives = describe_result(step);
+    let gives = if names_all_of(claim, step) {
+        format!(": it {}", describe_result(step))
+    } else {
+        String::new()
+    };
     if let Some(e) = claim
         .eliminations
         .iter()
         .find(|&&e| !step.eliminations.contains(e))
     {
         return format!(
-            "the {} does not remove {} from {}: it {gives}",
+            "the {} does not remove {} from {}{gives}",
             claim.name(),
             e.digit,
             e.cell
@@ -449,32 +479,70 @@ fn not_given(claim: &Claim, step: &Step) -> String {
         .find(|&&p| step.placement != Some(p))
     {
         return format!(
-            "the {} does not place {} in {}: it {gives}",
+            "the {} does not place {} in {}{gives}",
             claim.name(),
             p.digit,
             p.cell
         );
     }
-    format!("the {} {gives}", claim.name())
+    format!("the {} does not give all it claims{gives}", claim.name())
 }
 
-/// "removes 4 from r5c1 and r6c6" / "places 7 in r9c3".
+/// "removes 4 from r5c1 and r6c6" / "places 7 in r9c3" / "removes 2 from r1c1; 5 from r1c1
+/// and r2c3".
 fn describe_result(step: &Step) -> String {
     let mut parts = Vec::new();
     if let Some(p) = step.placement {
         parts.push(format!("places {} in {}", p.digit, p.cell));
     }
     if !step.eliminations.is_empty() {
-        parts.push(format!(
-            "removes {}",
-            list(step.eliminations.iter().map(|e| e.to_string()))
-        ));
+        let by_digit: Vec<String> = step
+            .eliminations
+            .digits()
+            .iter()
+            .map(|d| format!("{d} from {}", cells_list(step.eliminations.cells_of(d))))
+            .collect();
+        parts.push(format!("removes {}", by_digit.join("; ")));
     }
     if parts.is_empty() {
         "removes nothing".to_string()
     } else {
         parts.join(" and ")
     }
+}
+
+/// The step found, named by its parts and its result: "an X-Wing on 4 in rows 2 and 6, over
+/// columns 3 and 7 (r2c3, r2c7, r6c3 and r6c7): it removes 4 from r5c3 and r8c7".
+fn found_summary(step: &Step) -> String {
+    let mut s = article(step.technique.name());
+    if !step.digits.is_empty() {
+        s += &format!(" on {}", list(step.digits.iter().map(|d| d.to_string())));
+    }
+    if !step.houses.is_empty() {
+        s += &format!(" in {}", list(step.houses.iter().map(|h| h.to_string())));
+    }
+    if !step.cover_houses.is_empty() {
+        s += &format!(
+            ", over {}",
+            list(step.cover_houses.iter().map(|h| h.to_string()))
+        );
+    }
+    // The pattern's own cells (a hidden single's cell, not its whole house), else its cells.
+    let pattern: CellSet = step
+        .pattern
+        .iter()
+        .chain(&step.secondary)
+        .map(|c| c.cell)
+        .collect();
+    let cells = if pattern.is_empty() {
+        step.cells
+    } else {
+        pattern
+    };
+    if !cells.is_empty() {
+        s += &format!(" ({})", cells_list(cells));
+    }
+    format!("{s}: it {}", describe_result(step))
 }
 
 fn removes_nothing(claim: &Claim, step: Option<Step>) -> Verdict {
@@ -833,10 +901,81 @@ fn cross_line(line: House, cell: Cell) -> House {
 
 fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<Reason> {
     let digit = claim.named_digits().single_digit()?;
-    let base = &claim.houses;
-    if base.is_empty() {
+    let a_name = article(t.name());
+    let cells = claim.named_cells();
+    if let Some(c) = cells.iter().find(|&c| !pos.has(c, digit)) {
+        return Some(Reason::Invalid(match pos.value(c) {
+            Some(v) => format!("{c} is already solved ({v})"),
+            None => format!(
+                "{c} does not hold {digit} (its candidates are {}): it cannot be a corner of \
+                 {a_name} on {digit}",
+                digits(pos.cands(c))
+            ),
+        }));
+    }
+    if !claim.houses.is_empty() {
+        return fish_reason_on(pos, claim, t, n, digit, &claim.houses, &claim.cover_houses);
+    }
+    // Only cells (the game sends the cells the player marked): the base lines are their rows
+    // or their columns, whichever are n; a fish holds if either does.
+    if cells.is_empty() {
         return None;
     }
+    let rows: Vec<House> = line_set(cells, HouseKind::Row);
+    let cols: Vec<House> = line_set(cells, HouseKind::Column);
+    if rows.len() > n && cols.len() > n {
+        return Some(Reason::Invalid(format!(
+            "{a_name} lies in {n} rows and {n} columns; {} lie in {} rows and {} columns",
+            cells_list(cells),
+            rows.len(),
+            cols.len()
+        )));
+    }
+    let mut first = None;
+    for (base, cover) in [(&rows, &cols), (&cols, &rows)] {
+        if base.len() != n {
+            continue;
+        }
+        // The cells' other lines are the cover the player means, when there are n of them.
+        let cover = if cover.len() == n {
+            cover.as_slice()
+        } else {
+            claim.cover_houses.as_slice()
+        };
+        match fish_reason_on(pos, claim, t, n, digit, base, cover) {
+            Some(Reason::Invalid(r)) => first = first.or(Some(r)),
+            other => return other,
+        }
+    }
+    first.map(Reason::Invalid)
+}
+
+/// The distinct lines of `kind` through `cells`, in order.
+fn line_set(cells: CellSet, kind: HouseKind) -> Vec<House> {
+    let mut lines: Vec<House> = cells
+        .iter()
+        .map(|c| match kind {
+            HouseKind::Row => House::row(c.row()),
+            _ => House::column(c.col()),
+        })
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+/// [`fish_reason`] on the base lines `base` and, when the claim gives them, the cover lines
+/// `cover`. Every reason speaks of the claimed lines only (a candidate in one of them, how many
+/// lines they spread over), never of a fish elsewhere.
+fn fish_reason_on(
+    pos: &Position,
+    claim: &Claim,
+    t: Technique,
+    n: usize,
+    digit: Digit,
+    base: &[House],
+    cover: &[House],
+) -> Option<Reason> {
     let name = t.name();
     let a_name = article(name);
     let kind = base[0].kind();
@@ -881,17 +1020,15 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
         }
     }
     covers.sort();
-    if !claim.cover_houses.is_empty() {
-        if let Some(c) = places.iter().find(|&c| {
-            !claim
-                .cover_houses
-                .iter()
-                .any(|&h| pos.house_cells(h).contains(c))
-        }) {
+    if !cover.is_empty() {
+        if let Some(c) = places
+            .iter()
+            .find(|&c| !cover.iter().any(|&h| pos.house_cells(h).contains(c)))
+        {
             return Some(Reason::Invalid(format!(
                 "{c} also holds {digit}, outside {}: {base_list} are not the base set of \
                  {a_name} on {digit}",
-                list(claim.cover_houses.iter().map(|h| h.to_string()))
+                list(cover.iter().map(|h| h.to_string()))
             )));
         }
     }
@@ -902,11 +1039,10 @@ fn fish_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Option<
             (pos.house_cells(cross) & places).len()
         })?;
         return Some(Reason::Invalid(format!(
-            "{c} also holds {digit}: in {base_list}, {digit} lies in {} {}s ({}) where \
-             {a_name} needs {n}, so they are not its base set",
+            "{c} also holds {digit}: in {base_list}, {digit} lies in {} {}s where {a_name} \
+             needs {n}, so they are not its base set",
             covers.len(),
             covers[0].kind().name(),
-            list(covers.iter().map(|h| h.to_string()))
         )));
     }
     Some(Reason::RemovesNothing)
@@ -940,61 +1076,43 @@ fn wing_reason(pos: &Position, claim: &Claim, t: Technique) -> Option<Reason> {
     )))
 }
 
-/// The reason when nothing else says more: no step of the technique at all, or what differs
-/// from the nearest one found.
+/// The reason when nothing else says more: no step of the technique at all, or the first part
+/// of the claim that no step of it found here has. It names only what the player named: the
+/// steps found are never described, as that would show a pattern the player did not claim.
 fn nearest_reason(claim: &Claim, found: &[Step]) -> String {
     let name = claim.name();
-    let productive: Vec<&Step> = found.iter().filter(|s| s.is_productive()).collect();
-    let candidates: Vec<&Step> = if productive.is_empty() {
-        found.iter().collect()
-    } else {
-        productive
-    };
-    let score = |s: &Step| {
-        (claim.cells & s.cells).len()
-            + (claim.named_digits() & s.digits).len() * 2
-            + claim.houses.iter().filter(|h| s.houses.contains(h)).count()
-            + claim
-                .pattern
-                .iter()
-                .filter(|c| s.pattern.contains(c))
-                .count()
-    };
-    let Some(near) = candidates
-        .iter()
-        .copied()
-        .enumerate()
-        // The highest score, the first found among equals.
-        .max_by_key(|(i, s)| (score(s), std::cmp::Reverse(*i)))
-        .map(|(_, s)| s)
-    else {
+    if found.is_empty() {
         return format!("there is no {name} in this position");
-    };
-    let what = if let Some(d) = claim.digits.difference(near.digits).first() {
-        format!("{d} is not one of its digits")
-    } else if let Some(c) = claim.cells.difference(near.cells).first() {
-        format!("{c} is not part of it")
-    } else if let Some(h) = claim.houses.iter().find(|h| !near.houses.contains(h)) {
-        format!("{h} is not one of its houses")
+    }
+    let none_has = |part: &dyn Fn(&Step) -> bool| !found.iter().any(part);
+    let what = if let Some(d) = claim
+        .named_digits()
+        .iter()
+        .find(|&d| none_has(&|s: &Step| s.digits.contains(d)))
+    {
+        format!("none is on {d}")
+    } else if let Some(c) = claim
+        .named_cells()
+        .iter()
+        .find(|&c| none_has(&|s: &Step| s.cells.contains(c)))
+    {
+        format!("none uses {c}")
+    } else if let Some(h) = claim
+        .houses
+        .iter()
+        .find(|h| none_has(&|s: &Step| s.houses.contains(h)))
+    {
+        format!("none lies in {h}")
     } else if let Some(h) = claim
         .cover_houses
         .iter()
-        .find(|h| !near.cover_houses.contains(h))
+        .find(|h| none_has(&|s: &Step| s.cover_houses.contains(h)))
     {
-        format!("{h} is not one of its cover houses")
-    } else if let Some(c) = claim.pattern.iter().find(|c| !near.pattern.contains(c)) {
-        format!("{c} is not part of its pattern")
-    } else if let Some(c) = claim.secondary.iter().find(|c| !near.secondary.contains(c)) {
-        format!("{c} plays no second role in it")
+        format!("none is covered by {h}")
     } else {
-        "it differs".to_string()
+        "none has all of the parts claimed together".to_string()
     };
-    format!(
-        "no {name} in this position matches the claim: {what} (the nearest {name} found is on \
-         {} in {})",
-        digits(near.digits),
-        cells_list(near.cells)
-    )
+    format!("no {name} in this position matches the claim: {what}")
 }
 
 /// The name with its indefinite article: "a Naked Pair", "an X-Wing", "an AIC".

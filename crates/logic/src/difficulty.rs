@@ -1,17 +1,25 @@
-//! Sudoku Explainer's difficulty of one step of the explaining path: the technique's base
-//! difficulty from the catalogue ([`Technique::se_base`]) plus the bonus SE adds for the size of
-//! this instance (`SE-SPEC.md` §4.10, §4.11, §5.2, §6). Steps that come from SE's own chaining
-//! engine already carry the difficulty SE computed and keep it.
+//! The difficulty of one step of the explaining path, on Sudoku Explainer's scale: the
+//! technique's base difficulty from the catalogue ([`Technique::base`]) plus the bonus SE adds
+//! for the size of this instance (`SE-SPEC.md` §4.10, §4.11, §5.2, §6). Steps that come from
+//! SE's own chaining engine already carry the difficulty SE computed and keep it.
+//!
+//! Techniques SE has keep SE's exact numbers. Those it lacks get nonet's base
+//! (`docs/rating.md`, "Techniques SE lacks") and the same kind of bonus SE gives its nearest
+//! technique: SE's chain-length bonus for the chains and almost-locked-set steps, a cell beyond
+//! four for a Sue de Coq. So every step has a difficulty and a path's hardest step is the one
+//! with the largest.
 
 use crate::chains::length_bonus;
+use crate::se::round1;
 use crate::se::unique::loop_base;
 use crate::step::Step;
 use crate::technique::Technique;
 
-/// The step's SE difficulty, or `None` when SE has no such technique.
-pub(crate) fn se_difficulty(step: &Step) -> Option<f64> {
+/// The step's difficulty on Sudoku Explainer's scale: SE's where SE has the technique, else
+/// nonet's (see the module documentation).
+pub(crate) fn difficulty(step: &Step) -> f64 {
     use Technique::*;
-    let base = step.technique.se_base()?;
+    let base = step.technique.base();
     let bonus = match step.technique {
         // A rectangle has 4 cells; longer unique loops count 6, 8, 10+ (§4.10), summed as SE
         // sums them.
@@ -28,8 +36,11 @@ pub(crate) fn se_difficulty(step: &Step) -> Option<f64> {
         }
         // A naked set of n digits found beside the BUG cells: 5.7 + (n - 1) * 0.1 (§4.11).
         Bug3 => 0.1 * (step.digits.len().max(2) - 1) as f64,
-        // Cycles and chains: SE's length bonus over the chain's nodes (§5.5, §6).
-        XCycle | YCycle | XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain => {
+        // Cycles and chains: SE's length bonus over the chain's nodes (§5.5, §6); the
+        // teacher's own chains (X-, XY-chains, remote pairs, AICs, nice loops) are counted as
+        // SE counts its cycles and forcing chains.
+        XCycle | YCycle | XYCycle | ForcingXChain | ForcingYChain | ForcingXYChain | RemotePair
+        | XChain | XYChain | Aic | NiceLoop | GroupedAic | GroupedNiceLoop => {
             step.chain.as_ref().map_or(0.0, |c| {
                 let nodes: usize = c.branches.iter().map(Vec::len).sum();
                 // A loop of n links has n nodes; an open chain one more than its links.
@@ -37,9 +48,26 @@ pub(crate) fn se_difficulty(step: &Step) -> Option<f64> {
                 length_bonus(nodes as u32)
             })
         }
+        // Chains whose nodes are almost locked sets: each set's cells are nodes the reader
+        // follows, and each set is joined to the next by one link.
+        AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
+            let cells: usize = step.sets.iter().map(|s| s.len()).sum();
+            length_bonus((cells + step.sets.len()) as u32)
+        }
+        // A naked set split over a box and a line: +0.1 a cell beyond a quad's four.
+        SueDeCoq => {
+            let cells: usize = step.sets.iter().map(|s| s.len()).sum();
+            0.1 * cells.saturating_sub(4) as f64
+        }
         _ => 0.0,
     };
-    Some(base + bonus)
+    if step.technique.se_base().is_some() {
+        // SE's own number, as SE computes it (its float sums decide its tie-breaks).
+        base + bonus
+    } else {
+        // nonet's: one decimal, as it is written (6.6 + 0.3 is 6.9, not 6.8999999999999995).
+        round1(base + bonus)
+    }
 }
 
 /// The cells of the rectangle or loop: 4 for a rectangle, the chain's cells for a loop.
@@ -96,22 +124,52 @@ mod tests {
             (Technique::Bug1, 5.6),
             (Technique::AlignedPairExclusion, 6.2),
         ] {
-            assert_eq!(se_difficulty(&Step::new(t)), Some(d), "{t}");
+            assert_eq!(difficulty(&Step::new(t)), d, "{t}");
         }
     }
 
     #[test]
-    fn techniques_se_lacks_have_no_difficulty() {
-        for t in [
-            Technique::Skyscraper,
-            Technique::FinnedXWing,
-            Technique::WWing,
-            Technique::AlsXz,
-            Technique::SimpleColorsTrap,
-            Technique::TrialAndError,
+    fn techniques_se_lacks_have_nonets_difficulty() {
+        for (t, d) in [
+            (Technique::Skyscraper, 3.5),
+            (Technique::TwoStringKite, 3.6),
+            (Technique::FinnedXWing, 3.4),
+            (Technique::WWing, 4.4),
+            (Technique::SimpleColorsTrap, 6.6),
+            (Technique::TrialAndError, 20.0),
         ] {
-            assert_eq!(se_difficulty(&Step::new(t)), None, "{t}");
+            assert_eq!(t.se_base(), None, "{t}");
+            assert_eq!(difficulty(&Step::new(t)), d, "{t}");
         }
+    }
+
+    #[test]
+    fn every_technique_has_a_base_and_se_keeps_its_own() {
+        for t in Technique::all() {
+            let base = t.base();
+            assert!(base > 0.0 && base <= 20.0, "{t}: {base}");
+            if let Some(se) = t.se_base() {
+                assert_eq!(se, base, "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn chains_and_als_steps_se_lacks_get_ses_length_bonus() {
+        // An XY-Chain of 8 links (9 nodes): 6.6 + 0.2, as SE's forcing X-chain of that length.
+        let mut s = Step::new(Technique::XYChain);
+        s.chain = Some(chain(8, false));
+        assert_eq!(difficulty(&s), 6.8);
+        // Written with one decimal: 6.6 + 0.3 would be 6.8999999999999995.
+        s.chain = Some(chain(12, false));
+        assert_eq!(difficulty(&s), 6.9);
+        // An ALS-XZ on sets of 2 and 4 cells: 6 cells and 2 sets, complexity 8: +0.1.
+        let mut s = Step::new(Technique::AlsXz);
+        s.sets = vec![
+            (0..2).map(|i| Cell::new(i).unwrap()).collect(),
+            (9..13).map(|i| Cell::new(i).unwrap()).collect(),
+        ];
+        assert_eq!(difficulty(&s), 7.1);
     }
 
     #[test]
@@ -120,18 +178,18 @@ mod tests {
         for (links, bonus) in [(4, 0.0), (6, 0.0), (8, 0.1), (10, 0.2)] {
             let mut s = Step::new(Technique::XCycle);
             s.chain = Some(chain(links, true));
-            assert_eq!(se_difficulty(&s), Some(6.5 + bonus), "{links} links");
+            assert_eq!(difficulty(&s), 6.5 + bonus, "{links} links");
         }
         // An open forcing chain of 6 links has 7 nodes.
         let mut s = Step::new(Technique::ForcingXChain);
         s.chain = Some(chain(6, false));
-        assert_eq!(se_difficulty(&s), Some(6.6 + 0.1));
+        assert_eq!(difficulty(&s), 6.6 + 0.1);
     }
 
     #[test]
     fn unique_rectangle_type_3_adds_its_naked_set() {
         let mut s = Step::new(Technique::UniqueRectangle3);
         s.cells = (0..5).map(|i| Cell::new(i).unwrap()).collect();
-        assert_eq!(se_difficulty(&s), Some(4.5 + 0.1));
+        assert_eq!(difficulty(&s), 4.5 + 0.1);
     }
 }

@@ -13,7 +13,8 @@
 //! pair, X-Chain, X-Cycle, XY-Chain, Y-Cycle, Sue de Coq, ALS-XZ, AIC, nice loop, their
 //! grouped forms, ALS-XY-Wing, ALS-XY-Chain, aligned pair and triplet exclusion, Death Blossom; then the forcing chains of
 //! `crate::chains` (Sudoku Explainer's engine: forcing X/XY chains and cycles, Nishio, cell and
-//! region forcing chains, dynamic forcing chains, dynamic forcing chains "+"); and, only if all of that fails, "Trial and Error":
+//! region forcing chains, dynamic forcing chains, dynamic forcing chains "+", nested forcing
+//! chains of levels 2 to 5, as far as the SE rater goes); and, only if all of that fails, "Trial and Error":
 //! the solution's digit placed in the cell with the fewest candidates (never a logical step,
 //! but a path always exists).
 //!
@@ -215,11 +216,12 @@ impl std::fmt::Display for Mistake {
 /// The next step on `pm` by the path's order, or `None` when nothing allowed applies (trial and
 /// error is not tried here: see [`next_step_or_guess`]).
 ///
-/// The step carries Sudoku Explainer's difficulty wherever SE has the technique.
+/// The step carries its difficulty on Sudoku Explainer's scale: SE's own where SE has the
+/// technique, nonet's for the others (`crate::difficulty`).
 pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
     let mut step = next_step_unrated(pm, opts)?;
     if step.difficulty.is_none() {
-        step.difficulty = crate::difficulty::se_difficulty(&step);
+        step.difficulty = Some(crate::difficulty::difficulty(&step));
     }
     Some(step)
 }
@@ -250,7 +252,7 @@ fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
             return found;
         }
     }
-    forcing_chain(&pos, opts)
+    forcing_chain(pm, &pos, opts)
 }
 
 /// The forcing-chain levels of `crate::chains`, in order, with the techniques each may
@@ -285,8 +287,31 @@ pub(crate) const FORCING_LEVELS: &[(ChainLevel, &[Technique])] = {
             ],
         ),
         (ChainLevel::DynamicPlus, &[DynamicForcingChainPlus]),
+        // SE's nesting levels 2-5, the same engine and order as the rater's: a puzzle the
+        // rater rates gets a logical hint before any guess.
+        (ChainLevel::Nested(2), &[NestedForcingChain]),
+        (ChainLevel::Nested(3), &[NestedForcingChain]),
+        (ChainLevel::Nested(4), &[NestedForcingChain]),
+        (ChainLevel::Nested(5), &[NestedForcingChain]),
     ]
 };
+
+/// How many of [`FORCING_LEVELS`] come before the nested ones.
+const UNNESTED: usize = 5;
+
+/// The forcing-chain levels the engine searches on `pm`: all of [`FORCING_LEVELS`] when the
+/// position's digits have exactly one solution (as every puzzle the SE rater rates), else those
+/// before the nested levels. On a position with many solutions (an empty grid) no nested chain
+/// may exist and their search has no useful bound; the guess then follows at once, as before.
+pub(crate) fn forcing_levels_for(
+    pm: &PencilMarks,
+) -> &'static [(ChainLevel, &'static [Technique])] {
+    if pm.to_sudoku().count_solutions_up_to(2) == 1 {
+        FORCING_LEVELS
+    } else {
+        &FORCING_LEVELS[..UNNESTED]
+    }
+}
 
 /// The techniques the path can use beyond [`ORDER`]: the forcing chains, as the last logical
 /// resort.
@@ -302,9 +327,10 @@ pub fn forcing_techniques() -> Vec<Technique> {
     v
 }
 
-/// The first forcing chain (by level) whose technique is allowed. The levels share one
-/// chaining memory (its buffers, and the sterile memory the nested levels use).
-fn forcing_chain(pos: &Position, opts: &PathOptions) -> Option<Step> {
+/// The first forcing chain (by level) whose technique is allowed, on `pos` (the position of
+/// `pm`). The levels share one chaining memory (its buffers, and the sterile memory the nested
+/// levels use).
+fn forcing_chain(pm: &PencilMarks, pos: &Position, opts: &PathOptions) -> Option<Step> {
     if !opts.standard {
         // Sudoku Explainer's chaining engine knows only the standard houses: on a variant the
         // teacher's own contradiction chains over the layout's houses stand in for it.
@@ -315,7 +341,7 @@ fn forcing_chain(pos: &Position, opts: &PathOptions) -> Option<Step> {
     }
     let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
-    for &(level, ts) in FORCING_LEVELS {
+    for &(level, ts) in forcing_levels_for(pm) {
         if !ts.iter().any(|&t| opts.allows(t)) {
             continue;
         }
@@ -359,6 +385,8 @@ pub fn trial_and_error(pm: &PencilMarks, solution: &Sudoku) -> Option<Step> {
         .collect();
     s.cells = CellSet::single(cell);
     s.digits = pm.candidates(cell);
+    // The catalogue's 20.0: SE's rating of a puzzle its techniques cannot finish.
+    s.difficulty = Some(Technique::TrialAndError.base());
     Some(s)
 }
 
@@ -394,6 +422,20 @@ impl Path {
     /// Whether the path ends with the grid solved.
     pub fn is_solved(&self) -> bool {
         self.end.is_solved()
+    }
+
+    /// The hardest step and its index: the first of the steps with the largest difficulty.
+    /// Every step has a difficulty on SE's scale (nonet's own where SE lacks the technique),
+    /// so none is passed over.
+    pub fn hardest(&self) -> Option<(usize, &Step)> {
+        let mut best: Option<(usize, &Step, f64)> = None;
+        for (i, s) in self.steps.iter().enumerate() {
+            let d = s.difficulty.unwrap_or(0.0);
+            if best.is_none_or(|(_, _, top)| d > top) {
+                best = Some((i, s, d));
+            }
+        }
+        best.map(|(i, s, _)| (i, s))
     }
 
     /// Whether some step is a guess.
@@ -549,6 +591,18 @@ mod tests {
 
     fn d(n: u8) -> Digit {
         Digit::new(n).expect("digit")
+    }
+
+    #[test]
+    fn the_nested_levels_follow_the_unnested_ones() {
+        for (i, (level, _)) in FORCING_LEVELS.iter().enumerate() {
+            assert_eq!(matches!(level, ChainLevel::Nested(_)), i >= UNNESTED, "{i}");
+        }
+        // An empty grid has many solutions: its search stops before the nested levels.
+        let empty = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+        assert_eq!(forcing_levels_for(&empty).len(), UNNESTED);
+        let one = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap());
+        assert_eq!(forcing_levels_for(&one).len(), FORCING_LEVELS.len());
     }
 
     #[test]

@@ -310,8 +310,10 @@ pub struct Step {
     /// Groups of cells that act as one unit of the pattern, in order: the almost locked sets
     /// of an ALS step (for ALS-XY-Wing the pivot first), the parts of a Sue de Coq.
     pub sets: Vec<CellSet>,
-    /// Sudoku Explainer's difficulty of this instance (base rating plus any length or size
-    /// bonus), when the technique has one.
+    /// The difficulty of this instance on Sudoku Explainer's scale (base rating plus any
+    /// length or size bonus): SE's own where SE has the technique, nonet's for the others
+    /// (`docs/rating.md`, "Techniques SE lacks"). Every step the teacher or the rater gives
+    /// has one; `None` only on a step built by hand.
     pub difficulty: Option<f64>,
     /// The complexity of the chain as Sudoku Explainer counts it (its length bonus and its
     /// tie-breaks among chains of one difficulty come from it); 0 for a step without a chain.
@@ -343,13 +345,13 @@ impl Step {
         self.placement.is_some() || !self.eliminations.is_empty()
     }
 
-    /// Sudoku Explainer's difficulty of this step split in two: the technique's base difficulty
-    /// (its catalogue row, [`Technique::se_base`]) and the bonus this instance adds for its
-    /// size, loop or chain length or nesting level (the rest, so `base + bonus` is the
-    /// difficulty up to float rounding). `None` when the step has no difficulty.
+    /// The difficulty of this step split in two: the technique's base difficulty (its
+    /// catalogue row, [`Technique::base`]) and the bonus this instance adds for its size, loop
+    /// or chain length or nesting level (the rest, so `base + bonus` is the difficulty up to
+    /// float rounding). `None` when the step has no difficulty.
     pub fn difficulty_parts(&self) -> Option<(f64, f64)> {
         let difficulty = self.difficulty?;
-        let base = self.technique.se_base()?;
+        let base = self.technique.base();
         Some((base, difficulty - base))
     }
 }

@@ -283,6 +283,26 @@ impl Family {
     }
 }
 
+/// Where a technique's base difficulty comes from. Both are on Sudoku Explainer's scale, so
+/// that every step of a path has a difficulty and the hardest is the largest.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Base {
+    /// Sudoku Explainer 1.2.1.3's own base difficulty (`SE-SPEC.md` §4-5): the rater's.
+    Se(f64),
+    /// nonet's difficulty for a technique SE lacks, placed beside SE's techniques of the same
+    /// power (`docs/rating.md`, "Techniques SE lacks"). The SE rater never reads it.
+    Own(f64),
+}
+
+impl Base {
+    /// The number, whoever set it.
+    pub const fn value(self) -> f64 {
+        match self {
+            Base::Se(d) | Base::Own(d) => d,
+        }
+    }
+}
+
 /// One row of the catalogue: every fact about a technique that is not its sentence.
 #[derive(Debug)]
 pub struct Entry {
@@ -294,9 +314,10 @@ pub struct Entry {
     pub family: Family,
     /// Whether it assumes the puzzle has exactly one solution.
     pub needs_uniqueness: bool,
-    /// Sudoku Explainer 1.2.1.3's base difficulty (`SE-SPEC.md` §4-5), or `None` where SE has
-    /// no such technique. Size, loop-length and chain-length bonuses are added per step.
-    pub se_base: Option<f64>,
+    /// The base difficulty on Sudoku Explainer's scale: SE 1.2.1.3's own (`SE-SPEC.md` §4-5),
+    /// or nonet's where SE has no such technique (`docs/rating.md`, "Techniques SE lacks").
+    /// Size, loop-length and chain-length bonuses are added per step (`crate::difficulty`).
+    pub base: Base,
     /// How the explaining path finds it.
     pub(crate) search: Search,
     /// Whether it is found only on the standard layout: Sudoku Explainer's producers and
@@ -310,7 +331,7 @@ const fn row(
     name: &'static str,
     family: Family,
     needs_uniqueness: bool,
-    se_base: Option<f64>,
+    base: Base,
     search: Search,
 ) -> Entry {
     Entry {
@@ -318,7 +339,7 @@ const fn row(
         name,
         family,
         needs_uniqueness,
-        se_base,
+        base,
         search,
         // Every finder of `techniques/` works on any layout; the others are Sudoku Explainer's
         // (see `Entry::standard_layout_only`), but for the guess, which needs no geometry.
@@ -340,6 +361,7 @@ impl Entry {
 /// technique is a finder in `techniques/`, a row here and its sentence in `explain.rs`; the
 /// teacher's order is `crate::path::ORDER`.
 pub static CATALOGUE: [Entry; 79] = {
+    use Base::*;
     use Family::*;
     use Technique::*;
     [
@@ -348,7 +370,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Full House",
             Singles,
             false,
-            Some(1.0),
+            Se(1.0),
             Search::Alone(singles::full_house),
         ),
         row(
@@ -356,7 +378,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Single",
             Singles,
             false,
-            Some(1.2),
+            Se(1.2),
             Search::Alone(|p| singles::hidden_single(p, HouseKind::Box)),
         ),
         row(
@@ -364,7 +386,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Single",
             Singles,
             false,
-            Some(1.5),
+            Se(1.5),
             Search::Alone(|p| singles::hidden_single(p, HouseKind::Row)),
         ),
         row(
@@ -372,7 +394,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Single",
             Singles,
             false,
-            Some(1.5),
+            Se(1.5),
             Search::Alone(|p| singles::hidden_single(p, HouseKind::Column)),
         ),
         row(
@@ -380,7 +402,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Naked Single",
             Singles,
             false,
-            Some(2.3),
+            Se(2.3),
             Search::Alone(singles::naked_single),
         ),
         row(
@@ -388,7 +410,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Direct Pointing",
             Direct,
             false,
-            Some(1.7),
+            Se(1.7),
             Search::Elsewhere,
         ),
         row(
@@ -396,7 +418,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Direct Claiming",
             Direct,
             false,
-            Some(1.9),
+            Se(1.9),
             Search::Elsewhere,
         ),
         row(
@@ -404,7 +426,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Direct Hidden Pair",
             Direct,
             false,
-            Some(2.0),
+            Se(2.0),
             Search::Elsewhere,
         ),
         row(
@@ -412,7 +434,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Direct Hidden Triplet",
             Direct,
             false,
-            Some(2.5),
+            Se(2.5),
             Search::Elsewhere,
         ),
         row(
@@ -420,7 +442,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Pointing",
             Intersections,
             false,
-            Some(2.6),
+            Se(2.6),
             Search::Alone(intersections::pointing),
         ),
         row(
@@ -428,7 +450,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Claiming",
             Intersections,
             false,
-            Some(2.8),
+            Se(2.8),
             Search::Alone(intersections::claiming),
         ),
         row(
@@ -436,7 +458,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Locked Pair",
             Intersections,
             false,
-            Some(3.0),
+            Se(3.0),
             Search::Alone(|p| intersections::locked_subset(p, 2)),
         ),
         row(
@@ -444,7 +466,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Locked Triple",
             Intersections,
             false,
-            Some(3.6),
+            Se(3.6),
             Search::Alone(|p| intersections::locked_subset(p, 3)),
         ),
         row(
@@ -452,7 +474,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Naked Pair",
             Subsets,
             false,
-            Some(3.0),
+            Se(3.0),
             Search::Alone(|p| subsets::naked(p, 2)),
         ),
         row(
@@ -460,7 +482,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Pair",
             Subsets,
             false,
-            Some(3.4),
+            Se(3.4),
             Search::Alone(|p| subsets::hidden(p, 2)),
         ),
         row(
@@ -468,7 +490,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Naked Triple",
             Subsets,
             false,
-            Some(3.6),
+            Se(3.6),
             Search::Alone(|p| subsets::naked(p, 3)),
         ),
         row(
@@ -476,7 +498,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Triple",
             Subsets,
             false,
-            Some(4.0),
+            Se(4.0),
             Search::Alone(|p| subsets::hidden(p, 3)),
         ),
         row(
@@ -484,7 +506,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Naked Quad",
             Subsets,
             false,
-            Some(5.0),
+            Se(5.0),
             Search::Alone(|p| subsets::naked(p, 4)),
         ),
         row(
@@ -492,7 +514,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Quad",
             Subsets,
             false,
-            Some(5.4),
+            Se(5.4),
             Search::Alone(|p| subsets::hidden(p, 4)),
         ),
         row(
@@ -500,7 +522,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "X-Wing",
             Fish,
             false,
-            Some(3.2),
+            Se(3.2),
             Search::Alone(|p| fish::fish(p, 2, false)),
         ),
         row(
@@ -508,7 +530,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Swordfish",
             Fish,
             false,
-            Some(3.8),
+            Se(3.8),
             Search::Alone(|p| fish::fish(p, 3, false)),
         ),
         row(
@@ -516,7 +538,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Jellyfish",
             Fish,
             false,
-            Some(5.2),
+            Se(5.2),
             Search::Alone(|p| fish::fish(p, 4, false)),
         ),
         row(
@@ -524,7 +546,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Finned X-Wing",
             Fish,
             false,
-            None,
+            Own(3.4),
             Search::Together(Group::FinnedFish2),
         ),
         row(
@@ -532,7 +554,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Finned Swordfish",
             Fish,
             false,
-            None,
+            Own(4.0),
             Search::Together(Group::FinnedFish3),
         ),
         row(
@@ -540,7 +562,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Finned Jellyfish",
             Fish,
             false,
-            None,
+            Own(5.4),
             Search::Together(Group::FinnedFish4),
         ),
         row(
@@ -548,7 +570,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Sashimi X-Wing",
             Fish,
             false,
-            None,
+            Own(3.5),
             Search::Together(Group::FinnedFish2),
         ),
         row(
@@ -556,7 +578,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Sashimi Swordfish",
             Fish,
             false,
-            None,
+            Own(4.1),
             Search::Together(Group::FinnedFish3),
         ),
         row(
@@ -564,7 +586,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Sashimi Jellyfish",
             Fish,
             false,
-            None,
+            Own(5.5),
             Search::Together(Group::FinnedFish4),
         ),
         row(
@@ -572,7 +594,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Skyscraper",
             SingleDigit,
             false,
-            None,
+            Own(3.5),
             Search::Together(Group::Turbot),
         ),
         row(
@@ -580,7 +602,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "2-String Kite",
             SingleDigit,
             false,
-            None,
+            Own(3.6),
             Search::Together(Group::Turbot),
         ),
         row(
@@ -588,7 +610,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Turbot Fish",
             SingleDigit,
             false,
-            None,
+            Own(3.7),
             Search::Together(Group::Turbot),
         ),
         row(
@@ -596,7 +618,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Empty Rectangle",
             SingleDigit,
             false,
-            None,
+            Own(3.7),
             Search::Alone(single_digit::empty_rectangle),
         ),
         row(
@@ -604,7 +626,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "XY-Wing",
             Wings,
             false,
-            Some(4.2),
+            Se(4.2),
             Search::Alone(wings::xy_wing),
         ),
         row(
@@ -612,7 +634,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "XYZ-Wing",
             Wings,
             false,
-            Some(4.4),
+            Se(4.4),
             Search::Alone(wings::xyz_wing),
         ),
         row(
@@ -620,7 +642,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "W-Wing",
             Wings,
             false,
-            None,
+            Own(4.4),
             Search::Alone(wings::w_wing),
         ),
         row(
@@ -628,7 +650,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Simple Colors Trap",
             Coloring,
             false,
-            None,
+            Own(6.6),
             Search::Together(Group::SimpleColors),
         ),
         row(
@@ -636,7 +658,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Simple Colors Wrap",
             Coloring,
             false,
-            None,
+            Own(6.6),
             Search::Together(Group::SimpleColors),
         ),
         row(
@@ -644,7 +666,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Multi-Colors",
             Coloring,
             false,
-            None,
+            Own(6.8),
             Search::Alone(coloring::multi_colors),
         ),
         row(
@@ -652,7 +674,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 1",
             Uniqueness,
             true,
-            Some(4.5),
+            Se(4.5),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -660,7 +682,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 2",
             Uniqueness,
             true,
-            Some(4.5),
+            Se(4.5),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -668,7 +690,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 3",
             Uniqueness,
             true,
-            Some(4.5),
+            Se(4.5),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -676,7 +698,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 4",
             Uniqueness,
             true,
-            Some(4.5),
+            Se(4.5),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -684,7 +706,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 5",
             Uniqueness,
             true,
-            None,
+            Own(4.5),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -692,7 +714,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Rectangle Type 6",
             Uniqueness,
             true,
-            None,
+            Own(4.6),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -700,7 +722,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Hidden Rectangle",
             Uniqueness,
             true,
-            None,
+            Own(4.6),
             Search::Together(Group::Rectangles),
         ),
         row(
@@ -708,7 +730,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Unique Loop",
             Uniqueness,
             true,
-            Some(4.5),
+            Se(4.5),
             Search::Elsewhere,
         ),
         row(
@@ -716,7 +738,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "BUG+1",
             Uniqueness,
             true,
-            Some(5.6),
+            Se(5.6),
             Search::Alone(uniqueness::bug_plus_one),
         ),
         row(
@@ -724,7 +746,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "BUG Type 2",
             Uniqueness,
             true,
-            Some(5.7),
+            Se(5.7),
             Search::Elsewhere,
         ),
         row(
@@ -732,7 +754,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "BUG Type 3",
             Uniqueness,
             true,
-            Some(5.7),
+            Se(5.7),
             Search::Elsewhere,
         ),
         row(
@@ -740,7 +762,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "BUG Type 4",
             Uniqueness,
             true,
-            Some(5.7),
+            Se(5.7),
             Search::Elsewhere,
         ),
         row(
@@ -748,7 +770,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Remote Pair",
             Chains,
             false,
-            None,
+            Own(6.6),
             Search::Alone(|p| only(aic::find(p, Technique::RemotePair), Technique::RemotePair)),
         ),
         row(
@@ -756,7 +778,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "X-Chain",
             Chains,
             false,
-            None,
+            Own(6.6),
             Search::Together(Group::XChains),
         ),
         row(
@@ -764,7 +786,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "XY-Chain",
             Chains,
             false,
-            None,
+            Own(6.6),
             Search::Together(Group::XYChains),
         ),
         row(
@@ -772,7 +794,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "AIC",
             Chains,
             false,
-            None,
+            Own(7.0),
             Search::Together(Group::Aics),
         ),
         row(
@@ -780,7 +802,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Nice Loop",
             Chains,
             false,
-            None,
+            Own(7.0),
             Search::Together(Group::Aics),
         ),
         row(
@@ -788,7 +810,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Grouped AIC",
             Chains,
             false,
-            None,
+            Own(7.3),
             Search::Together(Group::GroupedAics),
         ),
         row(
@@ -796,7 +818,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Grouped Nice Loop",
             Chains,
             false,
-            None,
+            Own(7.3),
             Search::Together(Group::GroupedAics),
         ),
         row(
@@ -804,7 +826,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "X-Cycle",
             Chains,
             false,
-            Some(6.5),
+            Se(6.5),
             Search::Together(Group::XChains),
         ),
         row(
@@ -812,7 +834,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Y-Cycle",
             Chains,
             false,
-            Some(6.5),
+            Se(6.5),
             Search::Together(Group::XYChains),
         ),
         row(
@@ -820,7 +842,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "XY-Cycle",
             ForcingChains,
             false,
-            Some(7.0),
+            Se(7.0),
             Search::Elsewhere,
         ),
         row(
@@ -828,7 +850,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Forcing X-Chain",
             ForcingChains,
             false,
-            Some(6.6),
+            Se(6.6),
             Search::Elsewhere,
         ),
         row(
@@ -836,7 +858,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Forcing Y-Chain",
             ForcingChains,
             false,
-            Some(7.0),
+            Se(7.0),
             Search::Elsewhere,
         ),
         row(
@@ -844,7 +866,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Forcing XY-Chain",
             ForcingChains,
             false,
-            Some(7.0),
+            Se(7.0),
             Search::Elsewhere,
         ),
         row(
@@ -852,7 +874,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "ALS-XZ",
             Als,
             false,
-            None,
+            Own(7.0),
             Search::Alone(als::als_xz),
         ),
         row(
@@ -860,7 +882,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "ALS-XY-Wing",
             Als,
             false,
-            None,
+            Own(7.0),
             Search::Alone(als::als_xy_wing),
         ),
         row(
@@ -868,7 +890,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "ALS-XY-Chain",
             Als,
             false,
-            None,
+            Own(7.0),
             Search::Alone(als::als_xy_chain),
         ),
         row(
@@ -876,7 +898,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Death Blossom",
             Als,
             false,
-            None,
+            Own(8.0),
             Search::Alone(als::death_blossom),
         ),
         row(
@@ -884,7 +906,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Sue de Coq",
             Als,
             false,
-            None,
+            Own(5.0),
             Search::Alone(sue_de_coq::sue_de_coq),
         ),
         row(
@@ -892,7 +914,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Aligned Pair Exclusion",
             Als,
             false,
-            Some(6.2),
+            Se(6.2),
             Search::Alone(|p| exclusion::aligned_exclusion(p, 2)),
         ),
         row(
@@ -900,7 +922,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Aligned Triplet Exclusion",
             Als,
             false,
-            Some(7.5),
+            Se(7.5),
             Search::Alone(|p| exclusion::aligned_exclusion(p, 3)),
         ),
         row(
@@ -908,7 +930,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Nishio Forcing Chain",
             ForcingChains,
             false,
-            Some(7.5),
+            Se(7.5),
             Search::Elsewhere,
         ),
         row(
@@ -916,7 +938,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Cell Forcing Chain",
             ForcingChains,
             false,
-            Some(8.0),
+            Se(8.0),
             Search::Elsewhere,
         ),
         row(
@@ -924,7 +946,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Region Forcing Chain",
             ForcingChains,
             false,
-            Some(8.0),
+            Se(8.0),
             Search::Elsewhere,
         ),
         row(
@@ -932,7 +954,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Contradiction Forcing Chain",
             ForcingChains,
             false,
-            Some(8.5),
+            Se(8.5),
             Search::Elsewhere,
         )
         .any_layout(),
@@ -941,7 +963,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Double Forcing Chain",
             ForcingChains,
             false,
-            Some(8.5),
+            Se(8.5),
             Search::Elsewhere,
         ),
         row(
@@ -949,7 +971,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Dynamic Forcing Chain",
             ForcingChains,
             false,
-            Some(8.5),
+            Se(8.5),
             Search::Elsewhere,
         ),
         row(
@@ -957,7 +979,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Dynamic Forcing Chain (+)",
             ForcingChains,
             false,
-            Some(9.0),
+            Se(9.0),
             Search::Elsewhere,
         ),
         row(
@@ -965,7 +987,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Nested Forcing Chain",
             ForcingChains,
             false,
-            Some(9.5),
+            Se(9.5),
             Search::Elsewhere,
         ),
         row(
@@ -973,7 +995,7 @@ pub static CATALOGUE: [Entry; 79] = {
             "Trial and Error",
             Guess,
             false,
-            None,
+            Own(20.0),
             Search::Elsewhere,
         ),
     ]
@@ -1155,7 +1177,17 @@ impl Technique {
     /// `None` where SE has no such technique (finned fish, skyscrapers, colouring, ALS, ...).
     /// Size, loop-length and chain-length bonuses are added per step (`crate::difficulty`).
     pub fn se_base(self) -> Option<f64> {
-        self.entry().se_base
+        match self.entry().base {
+            Base::Se(d) => Some(d),
+            Base::Own(_) => None,
+        }
+    }
+
+    /// The technique's base difficulty on Sudoku Explainer's scale: SE's own
+    /// ([`Technique::se_base`]), else nonet's for a technique SE lacks (`docs/rating.md`,
+    /// "Techniques SE lacks"). Every technique has one.
+    pub fn base(self) -> f64 {
+        self.entry().base.value()
     }
 }
 

@@ -473,3 +473,79 @@ fn random_claims_never_panic_and_answer_the_same_twice() {
     }
     assert!(answered > 50, "{answered}");
 }
+
+/// A position whose one X-Wing is on 4 in rows 2 and 6, columns 2 and 6 (4 is left in those
+/// rows only there), with 4 still everywhere else.
+fn one_x_wing() -> PencilMarks {
+    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+    let four = Digit::new(4).unwrap();
+    for row in [1, 5] {
+        for col in 0..9 {
+            if col != 1 && col != 5 {
+                pm.eliminate(Cell::at(row, col), four);
+            }
+        }
+    }
+    pm
+}
+
+fn cells(list: &[(usize, usize)]) -> CellSet {
+    list.iter().map(|&(r, c)| Cell::at(r - 1, c - 1)).collect()
+}
+
+/// Regression: a valid verdict said "Valid" and the step's sentence, without naming the step
+/// found: its technique, digit, houses and cells, and what it removes.
+#[test]
+fn a_valid_verdict_names_the_step_found_its_cells_and_what_it_removes() {
+    let pm = one_x_wing();
+    let mut claim = Claim::of_code("x-wing").unwrap();
+    claim.digits.insert(Digit::new(4).unwrap());
+    claim.cells = cells(&[(2, 2), (6, 6)]);
+    let v = Teacher::new().check_step(&pm, &claim).unwrap();
+    assert!(v.is_valid(), "{v:?}");
+    assert!(
+        v.reason.starts_with(
+            "an X-Wing on 4 in row 2 and row 6, over column 2 and column 6 \
+             (r2c2, r2c6, r6c2 and r6c6): it removes 4 from r1c2, r1c6"
+        ),
+        "{}",
+        v.reason
+    );
+}
+
+/// Regression: a wrong X-Wing claim was answered with "the nearest X-Wing found is on 4 in
+/// r2c2, r2c6, r6c2 and r6c6", giving away the pattern the player had not found. The reason
+/// now speaks of the claimed cells and lines only.
+#[test]
+fn a_wrong_x_wing_claim_does_not_reveal_where_the_real_one_is() {
+    let pm = one_x_wing();
+    let real = [
+        "r2c2", "r2c6", "r6c2", "r6c6", "row 2", "row 6", "column 2", "column 6",
+    ];
+    let four = Digit::new(4).unwrap();
+    // As the game sends it: a digit and the cells marked; then with base rows, and with
+    // nothing but the technique and a digit the one X-Wing is not on.
+    let mut by_cells = Claim::of_code("x-wing").unwrap();
+    by_cells.digits.insert(four);
+    by_cells.cells = cells(&[(3, 3), (3, 8), (7, 3), (7, 8)]);
+    let mut by_rows = Claim::of_code("x-wing").unwrap();
+    by_rows.digits.insert(four);
+    by_rows.houses = vec![nonet_core::House::row(2), nonet_core::House::row(6)];
+    let mut other_digit = Claim::of_code("x-wing").unwrap();
+    other_digit.digits.insert(Digit::new(5).unwrap());
+    let mut missing_digit = by_cells.clone();
+    missing_digit.cells = cells(&[(3, 3), (2, 8)]);
+    for claim in [by_cells, by_rows, other_digit, missing_digit] {
+        let v = Teacher::new().check_step(&pm, &claim).unwrap();
+        assert_eq!(v.outcome, Outcome::Invalid, "{claim:?}: {v:?}");
+        assert_eq!(v.step, None, "{claim:?}");
+        for part in real {
+            assert!(
+                !v.reason.contains(part),
+                "{claim:?}: {part} in {}",
+                v.reason
+            );
+        }
+        println!("{}", v.reason);
+    }
+}

@@ -36,13 +36,7 @@ fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
     })?;
     let mut position = path.start.clone();
     let mut steps = Vec::with_capacity(path.steps.len());
-    let mut hardest: Option<(usize, f64)> = None;
-    for (i, step) in path.steps.iter().enumerate() {
-        if let Some(d) = step.difficulty {
-            if hardest.is_none_or(|(_, h)| d > h) {
-                hardest = Some((i, d));
-            }
-        }
+    for step in &path.steps {
         steps.push(json!({
             "step": step_json(step, layout, &position),
             "grid": grid_line(&position),
@@ -50,8 +44,8 @@ fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
         }));
         teacher.apply(step, &mut position);
     }
-    let hardest = hardest.map(
-        |(i, d)| json!({ "index": i, "name": path.steps[i].technique.name(), "difficulty": d }),
+    let hardest = path.hardest().map(
+        |(i, s)| json!({ "index": i, "name": s.technique.name(), "difficulty": s.difficulty }),
     );
     Ok(json!({ "steps": steps, "hardest": hardest, "solved": path.is_solved() }))
 }
@@ -64,7 +58,8 @@ fn grid_line(pm: &PencilMarks) -> String {
 }
 
 /// `GET /api/games/{id}/path`: the puzzle's logical path from its givens, easiest step first,
-/// each step with its SE difficulty and the position it starts from; and the hardest step.
+/// each step with its difficulty (SE's scale) and the position it starts from; and the hardest
+/// step.
 pub async fn path(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,

@@ -1,6 +1,7 @@
 //! The Learn view's data: every technique of the catalogue (one entry per `--techniques` code,
-//! so the three hidden singles are one), with a paragraph in plain words, its SE difficulty, a
-//! worked example drawn live from a real puzzle and puzzles to practise it on.
+//! so the three hidden singles are one), with a paragraph in plain words, its difficulty on
+//! SE's scale (SE's own, or nonet's for a technique SE lacks), a worked example drawn live from
+//! a real puzzle and puzzles to practise it on.
 //!
 //! The example is found by running the teacher on a puzzle of the stock (`learn-stock.txt`:
 //! the logic crate's hand-checked exemplar steps, each the first step of its technique on its
@@ -138,7 +139,7 @@ fn catalogue() -> Vec<Value> {
             "code": code,
             "name": t.name(),
             "family": t.family().name(),
-            "difficulty": t.se_base(),
+            "difficulty": t.base(),
             "needs_uniqueness": t.needs_uniqueness(),
             "about": about(t),
             "has_example": stocked.is_some(),
@@ -239,7 +240,7 @@ pub async fn technique(
         "code": code,
         "name": first.name(),
         "family": first.family().name(),
-        "difficulty": first.se_base(),
+        "difficulty": first.base(),
         "about": about(first),
         "example": example,
         "practice": practice,

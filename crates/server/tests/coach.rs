@@ -77,6 +77,32 @@ async fn path_lists_every_step_with_its_difficulty_and_names_the_hardest() {
     assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
 }
 
+/// Regression: the path and the finish summary named as the hardest step the hardest of the
+/// steps with an SE number only. This puzzle's hardest step is an ALS-XZ (nonet's 7.2; SE has
+/// no such technique), and it was named an XY-Wing.
+#[tokio::test]
+async fn path_names_the_hardest_step_even_without_an_se_number() {
+    const SAMPLE_B: &str =
+        "..........13.94..88..5.2....498..2.7.....1.8313......52...7...6.6.........72.53..";
+    let app = new_app();
+    let (id, _) = new_game(&app, SAMPLE_B).await;
+    let (s, p) = call(&app, Method::GET, &format!("/api/games/{id}/path"), None).await;
+    assert_eq!(s, StatusCode::OK, "{p}");
+    let steps = p["steps"].as_array().unwrap();
+    let top = steps
+        .iter()
+        .map(|s| {
+            s["step"]["difficulty"]
+                .as_f64()
+                .expect("every step has one")
+        })
+        .fold(0.0, f64::max);
+    assert_eq!(p["hardest"]["name"], "ALS-XZ", "{}", p["hardest"]);
+    assert_eq!(p["hardest"]["difficulty"].as_f64(), Some(top));
+    let at = p["hardest"]["index"].as_u64().unwrap() as usize;
+    assert_eq!(steps[at]["step"]["name"], "ALS-XZ");
+}
+
 #[tokio::test]
 async fn bot_singles_stops_before_the_first_step_that_is_not_a_single() {
     let app = new_app();

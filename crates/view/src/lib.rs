@@ -281,7 +281,8 @@ pub struct ReportStep {
     /// The chain in Eureka-like notation, without the conclusion (left out without a chain).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain: Option<String>,
-    /// Sudoku Explainer's difficulty of the step (left out when SE has no such technique).
+    /// The step's difficulty on Sudoku Explainer's scale (SE's own, or nonet's for a technique
+    /// SE lacks: `docs/rating.md`); left out only for a step without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<f64>,
 }
@@ -357,7 +358,7 @@ pub struct GameStep {
     pub name: &'static str,
     /// The progressive hints: the technique, where to look, the whole move.
     pub hints: [String; 3],
-    /// SE's difficulty of the step, `null` when SE has no such technique.
+    /// The step's difficulty on SE's scale (SE's own, or nonet's for a technique SE lacks).
     pub difficulty: Option<f64>,
     /// The cover houses (empty when there are none).
     pub cover_houses: Vec<HouseView>,

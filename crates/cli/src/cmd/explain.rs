@@ -390,7 +390,8 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     writeln!(out, "{}", cur.to_pencil_grid())?;
                 }
                 let number = format!("{:>width$}.", i + 1);
-                // Sudoku Explainer's difficulty of the step, where SE has the technique.
+                // The step's difficulty on Sudoku Explainer's scale (nonet's where SE lacks the
+                // technique).
                 let rated = s
                     .difficulty
                     .map(|d| format!(" [{d:.1}]"))

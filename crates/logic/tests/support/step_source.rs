@@ -4,12 +4,14 @@
 //! - `reglib N`: the first step the technique's own finder reports on the position of line N
 //!   of `fixtures/reglib-1.3.txt`;
 //! - `path PUZZLE`: the first step of the technique on the puzzle's path (a sample set's);
-//! - `se PUZZLE`: the first step of the technique among Sudoku Explainer's rating steps.
+//! - `se PUZZLE`: the first step of the technique among Sudoku Explainer's rating steps;
+//! - `guess PUZZLE`: the first step of a teacher allowed no technique on the puzzle (a guess:
+//!   the teacher's path reaches SE's nested chains, so no puzzle of the sets needs one).
 //!
 //! Shared by the `sentences` example (which writes `fixtures/sentences.tsv`) and the
 //! `sentences` test (which reads it back).
 
-use nonet_core::Sudoku;
+use nonet_core::{PencilMarks, Sudoku};
 use nonet_logic::internals::techniques::find;
 use nonet_logic::internals::Position;
 use nonet_logic::{Step, Teacher, Technique};
@@ -43,6 +45,15 @@ pub fn in_se_rating(puzzle: &str, technique: Technique) -> Option<Step> {
         .find(|s| s.technique == technique)
 }
 
+/// The first step of a teacher allowed no technique on `puzzle`'s givens: a guess.
+pub fn guessed(puzzle: &str) -> Option<Step> {
+    let sudoku = Sudoku::from_line(puzzle).ok()?;
+    let solution = sudoku.unique_solution()?;
+    Teacher::new()
+        .with_techniques([])
+        .next_step(&PencilMarks::raw(&sudoku), Some(&solution))
+}
+
 /// The step `source` names (see the module's documentation).
 pub fn step_from(source: &str, technique: Technique) -> Option<Step> {
     let (kind, arg) = source.split_once(' ')?;
@@ -50,6 +61,7 @@ pub fn step_from(source: &str, technique: Technique) -> Option<Step> {
         "exemplar" | "path" => on_path(arg, technique),
         "reglib" => on_reglib_line(arg.parse().ok()?, technique),
         "se" => in_se_rating(arg, technique),
+        "guess" => guessed(arg).filter(|s| s.technique == technique),
         _ => None,
     }
 }
