@@ -342,7 +342,7 @@ test('a Learn drill starts a game at the pencil marks just before the technique,
   assert.equal(game.puzzle, puzzle);
   assert.ok(game.cells.some((c) => c.candidates?.length), 'the drill starts with candidates');
   const hint = await api(server.url, 'POST', `/games/${id}/hint`, {});
-  assert.equal(hint.data.step.technique, 'XWing', 'the next step is the X-Wing');
+  assert.equal(hint.data.step.technique, 'x-wing', 'the next step is the X-Wing');
 
   await page.click('#btn-learn');
   await page.waitForSelector('#dlg-learn[open] .learn-item');

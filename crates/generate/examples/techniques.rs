@@ -6,8 +6,8 @@
 //! it made (its attempts show how rare it is).
 use std::time::Instant;
 
-use nonet_generate::{techniques_of_code, GenerateOptions, Generator, Stop};
-use nonet_logic::Teacher;
+use nonet_generate::{GenerateOptions, Generator, Stop};
+use nonet_logic::{Teacher, Technique};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -16,7 +16,7 @@ fn main() {
     let named: Vec<_> = args
         .iter()
         .skip(3)
-        .map(|c| techniques_of_code(c).unwrap_or_else(|| panic!("unknown technique {c}")))
+        .map(|c| Technique::named(c).unwrap_or_else(|e| panic!("{e}")))
         .collect();
     let targets = if named.is_empty() {
         Teacher::techniques().into_iter().map(|t| vec![t]).collect()

@@ -63,4 +63,4 @@ pub use nonet_logic::Technique;
 pub use rating::{Rating, Target};
 pub use rng::{puzzle_seed, PuzzleRng};
 pub use symmetry::{Symmetry, UnknownSymmetry};
-pub use technique::{targetable, techniques_of_code, Drill};
+pub use technique::{targetable, Drill};

@@ -74,21 +74,6 @@ pub struct Drill {
     pub index: usize,
 }
 
-/// The techniques `code` names: a catalogue code as `nonet explain --list-techniques` prints
-/// it (`x-wing`; `hidden-single` is the box, row and column forms), the technique's name in any
-/// case (`X-Wing`) or its identifier (`xwing`); `None` when no technique has it.
-pub fn techniques_of_code(code: &str) -> Option<Vec<Technique>> {
-    let code = code.trim().to_ascii_lowercase();
-    let found: Vec<Technique> = Technique::all()
-        .filter(|t| {
-            t.code() == code
-                || t.name().to_ascii_lowercase() == code
-                || format!("{t:?}").to_ascii_lowercase() == code
-        })
-        .collect();
-    (!found.is_empty()).then_some(found)
-}
-
 /// Whether `technique` can be targeted on `variant`'s layout, or why not: a guess is not a
 /// technique, Sudoku Explainer's rating-only forms are never on the teacher's path, its
 /// chaining engine knows only the standard houses, and a few techniques are too rare.
@@ -240,17 +225,6 @@ impl TechniqueTarget {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn codes_read_back_with_the_box_row_and_column_forms() {
-        assert_eq!(techniques_of_code("x-wing"), Some(vec![Technique::XWing]));
-        assert_eq!(techniques_of_code(" X-Wing "), Some(vec![Technique::XWing]));
-        assert_eq!(
-            techniques_of_code("hidden-single").map(|v| v.len()),
-            Some(3)
-        );
-        assert_eq!(techniques_of_code("no-such-thing"), None);
-    }
 
     #[test]
     fn guesses_and_rating_only_forms_are_not_targets() {

@@ -65,19 +65,10 @@ impl Claim {
         }
     }
 
-    /// A claim of every technique whose code is `code` (`x-wing`, `hidden-single`; the
-    /// catalogue's [`Technique::code`], or its name in any case: `X-Wing`, `Hidden Single`),
-    /// or `None` when no technique has it.
+    /// A claim of every technique `code` names ([`Technique::named`]: a code such as `x-wing`
+    /// or `hidden-single`, a name in any case such as `X-Wing`), or `None` when it names none.
     pub fn of_code(code: &str) -> Option<Claim> {
-        let code = code.trim().to_ascii_lowercase();
-        let techniques: Vec<Technique> = Technique::all()
-            .filter(|t| {
-                t.code() == code
-                    || t.name().to_ascii_lowercase() == code
-                    || format!("{t:?}").to_ascii_lowercase() == code
-            })
-            .collect();
-        (!techniques.is_empty()).then(|| Claim {
+        Technique::named(code).ok().map(|techniques| Claim {
             techniques,
             ..Claim::default()
         })

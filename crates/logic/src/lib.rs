@@ -57,7 +57,7 @@ pub use step::{
     Candidate, CandidateSet, CandidateSetIter, Chain, ChainLink, ChainNode, LinkKind, Step,
 };
 pub use teacher::Teacher;
-pub use technique::{Family, Technique};
+pub use technique::{Family, Technique, UnknownTechnique};
 
 /// Not part of the interface: the engine's inner parts, for the crate's own tests, examples and
 /// fuzz targets; no stability. Each item here is one that such a caller needs and that the front

@@ -1223,6 +1223,46 @@ impl std::fmt::Display for Technique {
     }
 }
 
+/// A technique name that names no technique: no code, name or identifier of the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique '{0}' (see `nonet explain --list-techniques`)")]
+pub struct UnknownTechnique(pub String);
+
+impl Technique {
+    /// Every technique `name` names, in catalogue order: the one reader of technique names
+    /// for every face (`--techniques`, `generate --technique`, check-step's claims, the
+    /// server's Learn and coach endpoints, Python). `name` is, in any case and with blanks
+    /// around it ignored, a [`Technique::code`] (`x-wing`; `hidden-single` names the box, row
+    /// and column forms, which share it), a [`Technique::name`] (`X-Wing`, `Hidden Single`) or
+    /// the Rust identifier (`XWing`, `HiddenSingleBox`: that one form), which older inputs used.
+    pub fn named(name: &str) -> Result<Vec<Technique>, UnknownTechnique> {
+        let wanted = name.trim().to_ascii_lowercase();
+        let found: Vec<Technique> = Technique::all()
+            .filter(|t| {
+                t.code() == wanted
+                    || t.name().eq_ignore_ascii_case(&wanted)
+                    // The identifier is an accepted alias only, never written out.
+                    || format!("{t:?}").eq_ignore_ascii_case(&wanted)
+            })
+            .collect();
+        if found.is_empty() {
+            Err(UnknownTechnique(name.trim().to_string()))
+        } else {
+            Ok(found)
+        }
+    }
+}
+
+impl std::str::FromStr for Technique {
+    type Err = UnknownTechnique;
+
+    /// The first technique `s` names ([`Technique::named`]): a shared code reads as its first
+    /// form (`hidden-single` as the box form), whose code is the same.
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
+        Technique::named(s).map(|found| found[0])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1292,6 +1332,47 @@ mod tests {
                 assert!(t.se_base().is_some(), "{t:?} of {:?}", stage.producer);
             }
         }
+    }
+
+    #[test]
+    fn every_row_reads_back_from_its_code_name_and_identifier() {
+        for t in Technique::all() {
+            let code = t.code();
+            let by_code = Technique::named(&code).unwrap();
+            assert!(by_code.contains(&t), "{code}");
+            assert!(by_code.iter().all(|o| o.code() == code), "{code}");
+            let parsed: Technique = code.parse().unwrap();
+            assert_eq!(parsed.code(), code);
+            assert_eq!(parsed, by_code[0]);
+            assert!(
+                Technique::named(t.name()).unwrap().contains(&t),
+                "{}",
+                t.name()
+            );
+            let upper = format!("  {}  ", t.name().to_uppercase());
+            assert!(Technique::named(&upper).unwrap().contains(&t), "{upper}");
+            // The identifier names its own form only.
+            assert_eq!(format!("{t:?}").parse::<Technique>(), Ok(t));
+            assert_eq!(Technique::named(&format!("{t:?}")).unwrap(), vec![t]);
+        }
+    }
+
+    #[test]
+    fn unknown_technique_names_say_which_name() {
+        for bad in ["", "  ", "telepathy", "x_wing", "hidden-single,x-wing"] {
+            let err = Technique::named(bad).unwrap_err();
+            assert_eq!(err, UnknownTechnique(bad.trim().to_string()));
+            assert!(err.to_string().contains("unknown technique"), "{err}");
+        }
+        assert_eq!(
+            Technique::named("hidden-single").unwrap(),
+            [
+                Technique::HiddenSingleBox,
+                Technique::HiddenSingleRow,
+                Technique::HiddenSingleColumn
+            ]
+        );
+        assert_eq!(" X-Wing ".parse(), Ok(Technique::XWing));
     }
 
     #[test]

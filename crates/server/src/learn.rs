@@ -69,11 +69,21 @@ fn stock() -> impl Iterator<Item = Stocked> {
 /// example all teach the hidden single).
 fn stocked(code: &str) -> Option<Stocked> {
     let techniques = techniques_of(code);
-    stock().find(|s| techniques.iter().any(|t| format!("{t:?}") == s.technique))
+    stock().find(|s| {
+        s.technique
+            .parse::<Technique>()
+            .is_ok_and(|t| techniques.contains(&t))
+    })
 }
 
+/// The techniques of the catalogue code `code` (none when it is not a code, though it may name
+/// a technique otherwise: the Learn view's addresses are codes).
 fn techniques_of(code: &str) -> Vec<Technique> {
-    Technique::all().filter(|t| t.code() == code).collect()
+    Technique::named(code)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| t.code() == code)
+        .collect()
 }
 
 /// One paragraph in plain words on what the technique looks for and why it works.
@@ -428,11 +438,10 @@ mod tests {
 
     #[test]
     fn every_stock_line_names_a_technique_and_holds_puzzles() {
-        let names: Vec<String> = Technique::all().map(|t| format!("{t:?}")).collect();
         let mut lines = 0;
         for s in stock() {
             lines += 1;
-            assert!(names.iter().any(|n| n == s.technique), "{}", s.technique);
+            assert!(s.technique.parse::<Technique>().is_ok(), "{}", s.technique);
             for p in std::iter::once(s.example).chain(s.practice.iter().copied()) {
                 assert!(Sudoku::from_line(p).is_ok(), "{}: {p}", s.technique);
             }

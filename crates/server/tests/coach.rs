@@ -71,7 +71,7 @@ async fn path_lists_every_step_with_its_difficulty_and_names_the_hardest() {
     assert_eq!(p["hardest"]["difficulty"].as_f64(), Some(max));
     let at = p["hardest"]["index"].as_u64().unwrap() as usize;
     assert_eq!(p["hardest"]["name"], steps[at]["step"]["name"]);
-    assert!(steps.iter().any(|s| s["step"]["technique"] == "XWing"));
+    assert!(steps.iter().any(|s| s["step"]["technique"] == "x-wing"));
 
     let (s, e) = call(&app, Method::GET, "/api/games/999/path", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
@@ -127,14 +127,8 @@ async fn bot_singles_stops_before_the_first_step_that_is_not_a_single() {
     }
     let next = &r["next"]["step"];
     assert!(next.is_object(), "{r}");
-    assert!(![
-        "FullHouse",
-        "HiddenSingleBox",
-        "HiddenSingleRow",
-        "HiddenSingleColumn",
-        "NakedSingle"
-    ]
-    .contains(&next["technique"].as_str().unwrap()));
+    assert!(!["full-house", "hidden-single", "naked-single"]
+        .contains(&next["technique"].as_str().unwrap()));
     assert_eq!(r["next"]["candidates"].as_array().unwrap().len(), 81);
     // The placements are on the board, the next step is not played, the game marks the bot.
     let line = board_line(&r["game"]);
@@ -339,7 +333,7 @@ async fn learn_draws_an_example_from_the_techniques_own_step_and_offers_practice
     let (s, t) = call(&app, Method::GET, "/api/learn/x-wing", None).await;
     assert_eq!(s, StatusCode::OK, "{t}");
     let ex = &t["example"];
-    assert_eq!(ex["step"]["technique"], "XWing");
+    assert_eq!(ex["step"]["technique"], "x-wing");
     assert!(!ex["step"]["eliminations"].as_array().unwrap().is_empty());
     assert_eq!(ex["candidates"].as_array().unwrap().len(), 81);
     let practice = t["practice"].as_array().unwrap();
@@ -438,7 +432,7 @@ async fn practice_of_x_wing_is_generated_to_need_an_x_wing_and_its_drill_starts_
         let uri = format!("/api/games/{}/hint", g["id"]);
         let (s, h) = call(&app, Method::POST, &uri, Some(json!({}))).await;
         assert_eq!(s, StatusCode::OK, "{h}");
-        assert_eq!(h["step"]["technique"], "XWing", "{h}");
+        assert_eq!(h["step"]["technique"], "x-wing", "{h}");
     }
     // The same seed gives the same puzzles; none asked, a fresh seed each time.
     let (_, again) = call(&app, Method::GET, "/api/learn/x-wing/practice?seed=7", None).await;

@@ -345,14 +345,15 @@ impl DrawnNode {
 }
 
 /// A step as the game's page shows it: the common fields by index, plus the technique's
-/// identifier and name, the three hint texts, the area to highlight, the cover houses, SE's
+/// code and name, the three hint texts, the area to highlight, the cover houses, SE's
 /// difficulty (`null` when none) and the chain to draw (`null` when none).
 #[derive(Serialize, Debug)]
 pub struct GameStep {
     /// The fields every face shares.
     #[serde(flatten)]
     pub step: StepView<Indices>,
-    /// The technique's identifier (`"XWing"`, `"HiddenSingleBox"`).
+    /// The technique's code, its one wire name ([`nonet_logic::Technique::code`]: `"x-wing"`,
+    /// `"hidden-single"`).
     pub technique: String,
     /// Its name ("X-Wing").
     pub name: &'static str,
@@ -377,7 +378,7 @@ impl GameStep {
         }
         GameStep {
             step: StepView::new(step, layout, position),
-            technique: format!("{:?}", step.technique),
+            technique: step.technique.code(),
             name: step.technique.name(),
             hints: [HintLevel::Technique, HintLevel::Area, HintLevel::Move]
                 .map(|l| step.hint_text(l)),

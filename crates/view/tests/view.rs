@@ -100,7 +100,7 @@ fn each_face_keeps_its_fields_and_both_gain_the_words() {
         assert_eq!(r["explanation"], r["text"]);
         assert_eq!(r["notation"], g["notation"]);
         assert_eq!(r["technique"], step.technique.name());
-        assert_eq!(g["technique"], format!("{:?}", step.technique));
+        assert_eq!(g["technique"], r["code"]);
         // Cells by name for people, by index for the page.
         for (rp, gp) in r["placements"]
             .as_array()
@@ -120,6 +120,25 @@ fn each_face_keeps_its_fields_and_both_gain_the_words() {
             g["links"].as_array().unwrap().len()
         );
     }
+}
+
+/// The game's step once carried the Rust identifier (`"XWing"`, `"HiddenSingleBox"`), a second
+/// wire name beside the code every other face reads and writes.
+#[test]
+fn the_games_step_names_its_technique_by_code_not_by_debug_identifier() {
+    let mut seen = Vec::new();
+    for (step, position) in steps_with_positions(X_CHAIN) {
+        let g = game(&step, &position);
+        let t = step.technique;
+        assert_eq!(g["technique"], t.code(), "{g}");
+        assert_ne!(g["technique"], format!("{t:?}"), "{g}");
+        let named = Technique::named(g["technique"].as_str().unwrap()).unwrap();
+        assert!(named.contains(&t), "{t}");
+        seen.push(t);
+    }
+    // The path's hidden singles and X-Chain: names that differ from their identifiers.
+    assert!(seen.contains(&Technique::XChain), "{seen:?}");
+    assert!(seen.iter().any(|t| t.code() == "hidden-single"), "{seen:?}");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use nonet_core::{Cell, Digit, House, HouseKind};
-use nonet_logic::{Candidate, Claim, Outcome, Teacher, Verdict};
+use nonet_logic::{Candidate, Claim, Outcome, Teacher, UnknownTechnique, Verdict};
 use serde_json::{json, Map, Value};
 
 use crate::cmd::explain::{read_input_on, step_json, ExplainFormat, Input};
@@ -204,9 +204,7 @@ fn parse_claim(text: &str) -> Result<Claim> {
             "the step names no technique: give \"code\" (see `nonet explain --list-techniques`)"
         ),
     };
-    let mut claim = Claim::of_code(code).ok_or_else(|| {
-        anyhow!("unknown technique '{code}' (see `nonet explain --list-techniques`)")
-    })?;
+    let mut claim = Claim::of_code(code).ok_or_else(|| UnknownTechnique(code.to_string()))?;
     for c in strings(&obj, "cells")? {
         claim.cells.insert(cell(&c, "cells")?);
     }

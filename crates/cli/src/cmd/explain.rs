@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use nonet_core::{Cell, Layout, ParseError, PencilMarks, Solutions, Sudoku};
-use nonet_logic::{Family, PathError, Step, Teacher, Technique};
+use nonet_logic::{Family, PathError, Step, Teacher, Technique, UnknownTechnique};
 use serde_json::{json, Value};
 
 use crate::color;
@@ -102,10 +102,11 @@ pub fn teacher(args: &SolverArgs) -> Result<Teacher> {
         let mut chosen = Vec::new();
         for code in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
             let code = code.to_ascii_lowercase();
-            let matching: Vec<Technique> = all
-                .iter()
-                .copied()
-                .filter(|t| t.code() == code || format!("{t:?}").to_ascii_lowercase() == code)
+            // Techniques first (only those the path can use), then families.
+            let matching: Vec<Technique> = Technique::named(&code)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|t| all.contains(t))
                 .collect();
             let matching = if matching.is_empty() {
                 family(&code).unwrap_or_default()
@@ -113,7 +114,7 @@ pub fn teacher(args: &SolverArgs) -> Result<Teacher> {
                 matching
             };
             if matching.is_empty() {
-                bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
+                return Err(UnknownTechnique(code).into());
             }
             chosen.extend(matching);
         }

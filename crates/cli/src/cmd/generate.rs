@@ -18,10 +18,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
-    puzzle_seed, targetable, techniques_of_code, GenerateError, GenerateOptions, Generated,
-    Generator, Level, Stop, Symmetry, Target, Technique, GENERATOR_VERSION,
+    puzzle_seed, targetable, GenerateError, GenerateOptions, Generated, Generator, Level, Stop,
+    Symmetry, Target, Technique, GENERATOR_VERSION,
 };
-use nonet_logic::Family;
+use nonet_logic::{Family, UnknownTechnique};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -189,7 +189,7 @@ where
 fn techniques(codes: &[String], variant: Variant) -> Result<Vec<Technique>> {
     let mut chosen = Vec::new();
     for code in codes.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
-        if let Some(list) = techniques_of_code(code) {
+        if let Ok(list) = Technique::named(code) {
             for t in list {
                 targetable(t, variant).map_err(|e| anyhow::anyhow!("--technique {code}: {e}"))?;
                 chosen.push(t);
@@ -206,7 +206,7 @@ fn techniques(codes: &[String], variant: Variant) -> Result<Vec<Technique>> {
                 bail!("--technique {code}: no technique of this family can be targeted");
             }
         } else {
-            bail!("unknown technique '{code}' (see `nonet explain --list-techniques`)");
+            return Err(UnknownTechnique(code.to_string()).into());
         }
     }
     if chosen.is_empty() && !codes.is_empty() {

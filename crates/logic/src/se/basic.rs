@@ -8,6 +8,7 @@ use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
 use crate::board::{bits16, many_bits, pop9, subsets_of};
 use crate::step::Step;
+use crate::techniques::singles::{hidden_singles, naked_singles};
 use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
@@ -76,36 +77,34 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
     let all_empties = g.all_empties();
     for alone in [true, false] {
-        for &h in t.bcr() {
-            let h = h as usize;
+        let houses = t.bcr().iter().map(|&h| h as usize).filter(|&h| {
             let empties = all_empties[h];
-            if (alone && empties != 1) || (!alone && empties <= 1) {
-                continue;
+            if alone {
+                empties == 1
+            } else {
+                empties > 1
             }
-            for d in 0..9 {
-                let p = g.pos[d] & t.mask[h];
-                // One position (no popcount instruction on baseline x86-64).
-                if p != 0 && !many_bits(p) {
-                    let c = p.trailing_zeros() as usize;
-                    let tech = if alone {
-                        Technique::FullHouse
-                    } else if t.box_shaped(h) {
-                        Technique::HiddenSingleBox
-                    } else if t.kind(h) == COL {
-                        Technique::HiddenSingleColumn
-                    } else {
-                        Technique::HiddenSingleRow
-                    };
-                    // The house is left out: no rule parent reads it, and singles are most
-                    // of the steps a rating walk takes (so the step allocates nothing).
-                    let mut hint = base_step(tech);
-                    hint.placement = Some(cand(c, d));
-                    hint.digits = DigitSet::from_bits(1 << d);
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
+        });
+        let houses = houses.map(|h| (h, t.mask[h]));
+        let stopped = hidden_singles(g, houses, |h, c, d| {
+            let tech = if alone {
+                Technique::FullHouse
+            } else if t.box_shaped(h) {
+                Technique::HiddenSingleBox
+            } else if t.kind(h) == COL {
+                Technique::HiddenSingleColumn
+            } else {
+                Technique::HiddenSingleRow
+            };
+            // The house is left out: no rule parent reads it, and singles are most of the
+            // steps a rating walk takes (so the step allocates nothing).
+            let mut hint = base_step(tech);
+            hint.placement = Some(cand(c, d));
+            hint.digits = DigitSet::from_bits(1 << d);
+            acc(hint)
+        });
+        if stopped {
+            return true;
         }
     }
     false
@@ -352,17 +351,12 @@ pub fn hidden_set(
 
 /// Naked singles in row-major order (SE-SPEC §4.4).
 pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
-    for c in 0..81 {
-        if g.values[c].is_none() && pop9(g.cands[c]) == 1 {
-            let mut hint = base_step(Technique::NakedSingle);
-            hint.placement = Some(cand(c, g.cands[c].trailing_zeros() as usize));
-            hint.cells = CellSet::from_bits(1u128 << c);
-            if acc(hint) {
-                return true;
-            }
-        }
-    }
-    false
+    naked_singles(g, |c, d| {
+        let mut hint = base_step(Technique::NakedSingle);
+        hint.placement = Some(cand(c, d));
+        hint.cells = CellSet::from_bits(1u128 << c);
+        acc(hint)
+    })
 }
 
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
