@@ -8,7 +8,8 @@
 
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Sudoku};
 use nonet_logic::{Candidate, Claim, Family, Outcome, Step, Teacher};
 use serde::Deserialize;
@@ -21,6 +22,14 @@ use crate::api::{
 use crate::board::{Board, Origin};
 use crate::engine;
 use crate::error::ApiError;
+
+/// The coaching routes: a game's path, the bot's singles run and the check of a deduction.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/games/{id}/bot/singles", post(bot_singles))
+        .route("/games/{id}/path", get(path_get))
+        .route("/games/{id}/check-step", post(step_check))
+}
 
 /// The logical path of `puzzle` on `layout` from its givens, each step with the position it
 /// starts from (placed digits as an 81-character line and every cell's candidates), and the
@@ -60,7 +69,7 @@ fn grid_line(pm: &PencilMarks) -> String {
 /// `GET /api/games/{id}/path`: the puzzle's logical path from its givens, easiest step first,
 /// each step with its difficulty (SE's scale) and the position it starts from; and the hardest
 /// step.
-pub async fn path(
+pub async fn path_get(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
 ) -> Result<Json<Value>, ApiError> {
@@ -274,7 +283,7 @@ fn verdict_json(
 /// candidate the digits allow): valid with what it removes or places, a pattern that removes
 /// nothing, or not valid and why. Changes nothing; 409 when the version named is stale, 422
 /// for an unknown technique, a cell or digit off the board, or a position that breaks a rule.
-pub async fn check_step(
+pub async fn step_check(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
     headers: HeaderMap,
