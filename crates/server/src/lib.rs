@@ -7,7 +7,9 @@
 //! [`Store::open_in_memory`]); [`run`] binds a socket and serves until Ctrl-C.
 //!
 //! **Invariant:** this is the only crate that knows HTTP or SQL. The rules of Sudoku, the solver
-//! and the generator live in the engine crates; [`engine`] is the one place that calls them.
+//! and the generator live in the engine crates, the rules of play (moves, clashes, mistakes,
+//! hints, the bot) in `nonet-game`; [`engine`] bridges to the solver, the rater and the
+//! generator, [`api`] and [`coach`] answer the game's rules as JSON.
 //!
 //! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above) and must arrive within
 //! [`BODY_READ_TIMEOUT`] (408), JSON bodies are parsed strictly (400 malformed or with a key
@@ -24,7 +26,6 @@
 
 pub mod api;
 mod assets;
-pub mod board;
 pub mod coach;
 pub mod engine;
 pub mod error;
@@ -36,6 +37,9 @@ pub mod progress;
 mod serve;
 pub mod store;
 mod wire;
+
+/// The board of a game in play and its moves: the rules of play crate's ([`nonet_game`]).
+pub use nonet_game::board;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -335,7 +335,7 @@ pub async fn games_delete(
 }
 
 pub(crate) fn finish_if_solved(game: &mut Game) {
-    if !game.is_finished() && game.board.grid() == game.solution {
+    if !game.is_finished() && game.board.is_solved(&game.solution) {
         game.finished_at = Some(now_ms());
     }
 }

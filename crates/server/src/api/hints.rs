@@ -5,7 +5,8 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Cell, CellSet};
+use nonet_core::Cell;
+use nonet_game::{Board, BotAction};
 use serde_json::{json, Value};
 
 use super::games::finish_if_solved;
@@ -15,8 +16,6 @@ use super::request::{
 };
 use super::view::{candidates_json, cells, game_json, step_json};
 use super::Shared;
-use crate::board::{Board, Origin};
-use crate::engine;
 use crate::error::ApiError;
 use crate::store::Game;
 
@@ -46,57 +45,21 @@ pub async fn board_check(
         Ok(g)
     })
     .await?;
-    let wrong = game.board.wrong_cells(&game.solution);
-    let right: CellSet = Cell::all()
-        .filter(|&c| {
-            matches!(game.board.value(c), Some((_, o)) if o != Origin::Given) && !wrong.contains(c)
-        })
-        .collect();
+    let checked = nonet_game::check(&game.board, &game.solution);
     Ok(Json(json!({
-        "right": cells(right),
-        "wrong": cells(wrong),
-        "wrong_marks": cells(game.board.wrong_marks(&game.solution)),
+        "right": cells(checked.right),
+        "wrong": cells(checked.wrong),
+        "wrong_marks": cells(checked.wrong_marks),
     })))
 }
 
-/// What stands between the board and a logical hint: a clash, a wrong digit, or pencil marks
-/// that leave out the right digit. `None` if the board is sound.
+/// What stands between the board and a logical hint ([`nonet_game::blocker`]) as the page
+/// reads it: its kind, cells and sentence. `None` if the board is sound.
 fn blocker(game: &Game) -> Option<Value> {
-    let b = &game.board;
-    if let Some(k) = b.clashes().first() {
-        return Some(json!({
-            "kind": "clash",
-            "cells": [k.cell.index(), k.other.index()],
-            "message": format!("{}: {} in {} clashes with {}.", k.message(), k.digit, k.cell, k.other),
-        }));
-    }
-    let wrong = b.wrong_cells(&game.solution);
-    if !wrong.is_empty() {
-        let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
-        let message = if wrong.len() == 1 {
-            format!("The digit in {} is wrong. Remove it first.", names[0])
-        } else {
-            format!(
-                "{} digits are wrong ({}). Remove them first.",
-                wrong.len(),
-                names.join(", ")
-            )
-        };
-        return Some(json!({ "kind": "mistake", "cells": cells(wrong), "message": message }));
-    }
-    let marks = b.wrong_marks(&game.solution);
-    if !marks.is_empty() {
-        let names: Vec<String> = marks.iter().map(|c| c.to_string()).collect();
-        return Some(json!({
-            "kind": "marks",
-            "cells": cells(marks),
-            "message": format!(
-                "The pencil marks of {} leave out the digit that belongs there.",
-                names.join(", ")
-            ),
-        }));
-    }
-    None
+    nonet_game::blocker(&game.board, &game.solution).map(|b| {
+        let cells: Vec<usize> = b.cells().into_iter().map(Cell::index).collect();
+        json!({ "kind": b.kind(), "cells": cells, "message": b.message() })
+    })
 }
 
 /// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first), for the
@@ -130,7 +93,12 @@ pub async fn hint_ask(
         let layout = g.layout().clone();
         let (step, position) = st
             .pool
-            .run(move || (engine::next_step(&position, &solution, &layout), position))
+            .run(move || {
+                (
+                    nonet_game::next_step(&position, &solution, &layout),
+                    position,
+                )
+            })
             .await?;
         match step {
             Some(step) => {
@@ -164,55 +132,23 @@ pub async fn hint_ask(
     Ok(Json(answer))
 }
 
-/// What the bot will do next from a game: the board after its action and the action's JSON.
-/// Mistakes are fixed first; then the next logical step is played (its eliminations need
-/// pencil marks to show, so the bot fills them in first when an elimination is due and the
-/// player keeps none).
+/// What the bot will do next from a game ([`nonet_game::bot_step`]): the board after its
+/// action and the action's JSON.
 fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
-    let mut board = g.board.clone();
-    let wrong = board.wrong_cells(&g.solution);
-    if !wrong.is_empty() {
-        for c in wrong {
-            board.unplace(c);
+    let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
+        .map_err(|stuck| ApiError::conflict(stuck.to_string()))?;
+    let message = action.message();
+    let action = match action {
+        BotAction::Fix(wrong) => {
+            json!({ "kind": "fix", "cells": cells(wrong), "message": message })
         }
-        let names: Vec<String> = wrong.iter().map(|c| c.to_string()).collect();
-        let message = format!(
-            "The bot removes the wrong digit{} in {}.",
-            if wrong.len() > 1 { "s" } else { "" },
-            names.join(", ")
-        );
-        return Ok((
-            board,
-            json!({ "kind": "fix", "cells": cells(wrong), "message": message }),
-        ));
-    }
-    if !board.wrong_marks(&g.solution).is_empty() {
-        board.fill_candidates();
-        let message =
-            "Some pencil marks left out the right digit: the bot fills in every candidate afresh.";
-        return Ok((
-            board,
-            json!({ "kind": "candidates", "cells": [], "message": message }),
-        ));
-    }
-    let full_marks = board.has_full_marks();
-    let position = board.position();
-    let step = engine::next_step(&position, &g.solution, g.layout())
-        .ok_or_else(|| ApiError::conflict("the logical solver finds no step from here"))?;
-    if !full_marks && !step.eliminations.is_empty() {
-        board.fill_candidates();
-    }
-    if let Some(c) = step.placement {
-        board.place(c.cell, c.digit, Origin::Bot);
-    }
-    for c in &step.eliminations {
-        board.eliminate(c.cell, c.digit);
-    }
-    let action = json!({
-        "kind": "step",
-        "step": step_json(&step, g.layout(), &position),
-        "candidates": candidates_json(&position),
-    });
+        BotAction::Candidates => json!({ "kind": "candidates", "cells": [], "message": message }),
+        BotAction::Step { step, position } => json!({
+            "kind": "step",
+            "step": step_json(&step, g.layout(), &position),
+            "candidates": candidates_json(&position),
+        }),
+    };
     Ok((board, action))
 }
 

@@ -6,7 +6,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
-use nonet_core::Cell;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -150,17 +149,6 @@ impl<'de> Deserialize<'de> for MoveRequest {
     }
 }
 
-/// Whether `mv` puts a digit in a cell that the solution fills with another: a mistake, counted
-/// in the statistics.
-fn is_mistake(game: &Game, mv: &Move) -> bool {
-    match *mv {
-        Move::Place { cell, digit } => Cell::new(usize::from(cell))
-            .and_then(|c| game.solution.get(c))
-            .is_some_and(|right| right.get() != digit),
-        _ => false,
-    }
-}
-
 /// `POST /api/games/{id}/moves`: play a move on the version of the game the client saw.
 /// Answers the new game state with `"applied": true` (409 with the current one if the version
 /// is stale). A move naming a `client` and `seq` that client has sent before is not played
@@ -186,7 +174,7 @@ pub async fn moves_play(
             let before = g.board.clone();
             g.board.apply_tidy(&req.mv, req.tidy)?;
             let changed = g.board != before;
-            if changed && is_mistake(g, &req.mv) {
+            if changed && nonet_game::is_mistake(&req.mv, &g.solution) {
                 g.mistakes += 1;
             }
             finish_if_solved(g);
