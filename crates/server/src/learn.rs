@@ -203,7 +203,7 @@ fn found() -> &'static Mutex<HashMap<String, Option<Value>>> {
 
 /// `GET /api/learn/{code}`: one technique with its worked example (the step's data and the
 /// position before it, `null` when the stock has none) and the stock's puzzles to practise it on
-/// (the page asks [`practice`] for generated ones).
+/// (the page asks [`practice_get`] for generated ones).
 pub async fn learn_get(
     State(st): State<Shared>,
     UrlPath(code): UrlPath<String>,
