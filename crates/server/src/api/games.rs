@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::puzzles::{check_and_rate, check_json, parse_variant, unprocessable, MAX_PUZZLE_TEXT};
-use super::request::{apply_elapsed, blocking, check_version, game_id, seen_version, JsonBody};
+use super::request::{blocking, game_id, save_clock, JsonBody};
 use super::view::{game_answer, game_json, summary_json};
 use super::Shared;
 use crate::engine::{self, EngineError, PuzzleCheck};
@@ -357,16 +357,7 @@ pub async fn clock_set(
     headers: HeaderMap,
     JsonBody(req): JsonBody<ClockSet>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seen = seen_version(&headers, req.version)?;
-    let game = blocking(move || {
-        let (g, ()) = st.store.update(id, |g| {
-            check_version(g, seen)?;
-            apply_elapsed(g, Some(req.elapsed_ms)).map(|()| (false, ()))
-        })??;
-        Ok(g)
-    })
-    .await?;
+    let game = save_clock(st, &id, &headers, req.version, Some(req.elapsed_ms)).await?;
     Ok(Json(
         json!({ "elapsed_ms": game.elapsed_ms, "finished": game.is_finished() }),
     ))

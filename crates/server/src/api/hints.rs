@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 
 use super::games::finish_if_solved;
 use super::request::{
-    apply_elapsed, blocking, check_elapsed, check_version, game_id, seen_game, seen_version, Clock,
-    JsonBody,
+    apply_elapsed, blocking, check_elapsed, check_version, game_id, save_clock, seen_game,
+    seen_version, Clock, JsonBody,
 };
 use super::view::{candidates_json, cells, game_json, step_json};
 use super::Shared;
@@ -35,16 +35,7 @@ pub async fn board_check(
     headers: HeaderMap,
     JsonBody(clock): JsonBody<Clock, true>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = game_id(&id)?;
-    let seen = seen_version(&headers, clock.version)?;
-    let game = blocking(move || {
-        let (g, ()) = st.store.update(id, |g| {
-            check_version(g, seen)?;
-            apply_elapsed(g, clock.elapsed_ms).map(|()| (false, ()))
-        })??;
-        Ok(g)
-    })
-    .await?;
+    let game = save_clock(st, &id, &headers, clock.version, clock.elapsed_ms).await?;
     let checked = nonet_game::check(&game.board, &game.solution);
     Ok(Json(json!({
         "right": cells(checked.right),

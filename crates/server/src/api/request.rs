@@ -274,6 +274,28 @@ pub(crate) fn apply_elapsed(game: &mut Game, elapsed: Option<i64>) -> Result<(),
     Ok(())
 }
 
+/// Saves the timer's reading `elapsed` on game `raw_id` without changing its board, on the
+/// version the client saw if it names one (`version` or `If-Match`; 409 when stale), and
+/// answers the game as saved.
+pub(crate) async fn save_clock(
+    st: Shared,
+    raw_id: &str,
+    headers: &HeaderMap,
+    version: Option<i64>,
+    elapsed: Option<i64>,
+) -> Result<Game, ApiError> {
+    let id = game_id(raw_id)?;
+    let seen = seen_version(headers, version)?;
+    blocking(move || {
+        let (g, ()) = st.store.update(id, |g| {
+            check_version(g, seen)?;
+            apply_elapsed(g, elapsed).map(|()| (false, ()))
+        })??;
+        Ok(g)
+    })
+    .await
+}
+
 /// The game a change names (`raw_id`) and the version its client saw, with the change's
 /// clock checked: what every change that plays on a seen version reads first.
 pub(crate) fn seen_change(
