@@ -21,7 +21,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 RUSTFLAGS="-D warnings" cargo build --quiet --target wasm32-unknown-unknown \
-  -p nonet-core -p nonet-logic -p nonet-generate
+  -p nonet-core -p nonet-logic -p nonet-generate -p nonet-game
 
 echo "== cargo test"
 cargo test --workspace

@@ -172,10 +172,11 @@ export function clashesOf(cells, layout) {
 }
 
 /**
- * Plays `move` on the cells of game view `g` as the server's board does (a digit clears its
- * cell's marks and, unless the move says `tidy: false`, leaves its peers' candidates and marks;
- * a clear empties the digit, else the marks; candidates and marks toggle; auto-candidates fill
- * the candidates), on `layout`. A move the server would refuse leaves the cells as they are.
+ * Plays `move` on the cells of game view `g` as the server's board (`nonet_game::Board`) does
+ * (a digit clears its cell's marks and, unless the move says `tidy: false`, leaves its peers'
+ * candidates and marks; a clear empties the digit, else the marks; candidates and marks toggle;
+ * auto-candidates fill the candidates), on `layout`. A move the server would refuse leaves the
+ * cells as they are.
  */
 export function playLocally(g, move, layout) {
   const cells = g.cells.map((c) => ({

@@ -8,9 +8,10 @@
 
 use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Sudoku};
-use nonet_logic::{Candidate, Claim, Family, Outcome, Step, Teacher};
+use nonet_logic::{Candidate, Claim, Outcome, Step, Teacher};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -18,9 +19,15 @@ use crate::api::{
     apply_elapsed, blocking, candidate_json, candidates_json, check_version, finish_if_solved,
     game_id, game_json, seen_game, seen_version, step_json, Clock, JsonBody, Shared,
 };
-use crate::board::{Board, Origin};
-use crate::engine;
 use crate::error::ApiError;
+
+/// The coaching routes: a game's path, the bot's singles run and the check of a deduction.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/games/{id}/bot/singles", post(bot_singles))
+        .route("/games/{id}/path", get(path_get))
+        .route("/games/{id}/check-step", post(step_check))
+}
 
 /// The logical path of `puzzle` on `layout` from its givens, each step with the position it
 /// starts from (placed digits as an 81-character line and every cell's candidates), and the
@@ -60,7 +67,7 @@ fn grid_line(pm: &PencilMarks) -> String {
 /// `GET /api/games/{id}/path`: the puzzle's logical path from its givens, easiest step first,
 /// each step with its difficulty (SE's scale) and the position it starts from; and the hardest
 /// step.
-pub async fn path(
+pub async fn path_get(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
 ) -> Result<Json<Value>, ApiError> {
@@ -71,56 +78,6 @@ pub async fn path(
     let layout = g.layout().clone();
     let answer = st.pool.run(move || path_json(&puzzle, &layout)).await??;
     Ok(Json(answer))
-}
-
-/// What the singles run did: the board after it, the singles placed (cell, digit, technique
-/// name) and the step it stopped before, when it stopped before one.
-struct SinglesRun {
-    board: Board,
-    placed: Vec<Value>,
-    next: Option<Value>,
-}
-
-/// Plays every single from the game's board in turn and stops before the first step that is
-/// not one (that step is answered, not played). Stops at once on a wrong digit or pencil marks
-/// that leave out the right digit: the ordinary bot step fixes those, in view.
-fn run_singles(board: &Board, solution: &Sudoku, layout: &Layout) -> SinglesRun {
-    let mut board = board.clone();
-    let mut placed = Vec::new();
-    let mut next = None;
-    // Each single fills a cell: 81 rounds at most.
-    for _ in 0..81 {
-        if board.grid() == *solution
-            || !board.wrong_cells(solution).is_empty()
-            || !board.wrong_marks(solution).is_empty()
-        {
-            break;
-        }
-        let position = board.position();
-        let Some(step) = engine::next_step(&position, solution, layout) else {
-            break;
-        };
-        if step.technique.family() != Family::Singles || step.placement.is_none() {
-            next = Some(json!({
-                "step": step_json(&step, layout, &position),
-                "candidates": candidates_json(&position),
-            }));
-            break;
-        }
-        if let Some(c) = step.placement {
-            board.place(c.cell, c.digit, Origin::Bot);
-            placed.push(json!({
-                "cell": c.cell.index(),
-                "digit": c.digit.get(),
-                "name": step.technique.name(),
-            }));
-        }
-    }
-    SinglesRun {
-        board,
-        placed,
-        next,
-    }
 }
 
 /// `POST /api/games/{id}/bot/singles`: the bot plays the singles in a row and stops before the
@@ -144,13 +101,22 @@ pub async fn bot_singles(
     let layout = current.layout().clone();
     let run = st
         .pool
-        .run(move || run_singles(&board, &solution, &layout))
+        .run(move || nonet_game::run_singles(&board, &solution))
         .await?;
-    let SinglesRun {
-        board,
-        placed,
-        next,
-    } = run;
+    let placed: Vec<Value> = run
+        .placed
+        .iter()
+        .map(|(c, technique)| {
+            json!({ "cell": c.cell.index(), "digit": c.digit.get(), "name": technique.name() })
+        })
+        .collect();
+    let next = run.next.map(|(step, position)| {
+        json!({
+            "step": step_json(&step, &layout, &position),
+            "candidates": candidates_json(&position),
+        })
+    });
+    let board = run.board;
     let changed = !placed.is_empty();
     let (game, ()) = blocking(move || {
         st.store.update(id, |g| {
@@ -274,7 +240,7 @@ fn verdict_json(
 /// candidate the digits allow): valid with what it removes or places, a pattern that removes
 /// nothing, or not valid and why. Changes nothing; 409 when the version named is stale, 422
 /// for an unknown technique, a cell or digit off the board, or a position that breaks a rule.
-pub async fn check_step(
+pub async fn step_check(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
     headers: HeaderMap,

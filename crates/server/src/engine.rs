@@ -1,20 +1,19 @@
 //! The bridge to the engine crates: checking a player's own puzzle, generating puzzles by level
-//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and the next logical step
-//! (`nonet-logic`'s path; its words and JSON come from `nonet-view`, in `api.rs`).
+//! and seed (`nonet-generate`), rating (`nonet-logic`'s rater) and practice puzzles. The next
+//! logical step (hints, the bot) is the rules of play's, `nonet_game::next_step`.
 //!
-//! Everything here is CPU work without I/O; the API runs the expensive parts (rating, generating,
-//! the next step) on its bounded [`crate::pool::Pool`].
+//! Everything here is CPU work without I/O; the API runs the expensive parts (rating,
+//! generating) on its bounded [`crate::pool::Pool`].
 //!
 //! Checking, solving, generating (at a level too: rated with SE's rules over the layout's
-//! houses), rating and the logical solver (hints, the bot) follow a game's [`Layout`] (jigsaw,
-//! X, Windoku).
+//! houses) and rating follow a game's [`Layout`] (jigsaw, X, Windoku).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nonet_core::{Cell, Layout, PencilMarks, RegionMap, Solutions, Sudoku, Variant};
+use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
-use nonet_logic::{rate, Step, Teacher, Technique};
+use nonet_logic::{rate, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
 pub fn levels() -> impl Iterator<Item = rate::Level> {
@@ -265,13 +264,4 @@ pub fn practice(
         }
     }
     (made, None)
-}
-
-/// The next logical step from a player's position on `layout` (normalised first: candidates
-/// that clash with placed digits dropped), falling back on a guess from `solution` when no
-/// technique applies. `None` only when the position is solved or broken.
-pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> Option<Step> {
-    Teacher::new()
-        .with_layout(layout.clone())
-        .next_step(position, Some(solution))
 }

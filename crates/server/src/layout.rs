@@ -4,13 +4,19 @@
 //! region it names as fields the page can act on.
 
 use axum::http::StatusCode;
-use axum::Json;
+use axum::routing::post;
+use axum::{Json, Router};
 use nonet_core::{Cell, Layout, RegionMap, RegionMapError, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::api::JsonBody;
 use crate::error::ApiError;
+
+/// The route of a variant's layout.
+pub fn router() -> Router<crate::api::Shared> {
+    Router::new().route("/layout", post(layout_describe))
+}
 
 /// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
 /// thick borders and region tints from.
@@ -113,8 +119,10 @@ pub struct LayoutRequest {
 
 /// `POST /api/layout`: the layout of a variant (with a jigsaw's region map) as a game would
 /// carry it, or the 422 that names what is wrong with the variant or the map.
-pub async fn layout(JsonBody(req): JsonBody<LayoutRequest>) -> Result<Json<Value>, ApiError> {
-    let vr = crate::api::parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+pub async fn layout_describe(
+    JsonBody(req): JsonBody<LayoutRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let vr = crate::api::puzzles::parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let layout = vr.layout()?;
     Ok(Json(layout_json(vr.variant, vr.regions.as_ref(), &layout)))
 }

@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
-use axum::Json;
+use axum::routing::get;
+use axum::{Json, Router};
 use nonet_core::{Cell, Sudoku, Variant};
 use nonet_logic::{Family, Teacher, Technique};
 use serde_json::{json, Value};
@@ -32,6 +33,14 @@ use serde_json::{json, Value};
 use crate::api::{candidates_json, random_seed, step_json, Shared};
 use crate::engine::{self, EngineError, Practice};
 use crate::error::ApiError;
+
+/// The Learn routes: the catalogue, one technique's page and its practice puzzles.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/learn", get(learn_list))
+        .route("/learn/{code}", get(learn_get))
+        .route("/learn/{code}/practice", get(practice_get))
+}
 
 /// The stock: `Technique|example puzzle|practice puzzles, comma-separated`.
 const STOCK: &str = include_str!("learn-stock.txt");
@@ -159,7 +168,7 @@ fn catalogue() -> Vec<Value> {
 }
 
 /// `GET /api/learn`: every technique with its paragraph and difficulty.
-pub async fn list() -> Json<Value> {
+pub async fn learn_list() -> Json<Value> {
     Json(json!({ "techniques": catalogue() }))
 }
 
@@ -204,8 +213,8 @@ fn found() -> &'static Mutex<HashMap<String, Option<Value>>> {
 
 /// `GET /api/learn/{code}`: one technique with its worked example (the step's data and the
 /// position before it, `null` when the stock has none) and the stock's puzzles to practise it on
-/// (the page asks [`practice`] for generated ones).
-pub async fn technique(
+/// (the page asks [`practice_get`] for generated ones).
+pub async fn learn_get(
     State(st): State<Shared>,
     UrlPath(code): UrlPath<String>,
 ) -> Result<Json<Value>, ApiError> {
@@ -355,7 +364,7 @@ impl Drop for CancelOnDrop {
 /// `GET /api/learn/{code}/practice[?seed=N]`: three puzzles to practise technique `code`, made
 /// by the generator to need it (with drills), or from the stock when the generator cannot aim
 /// at it or does not make them in time (then `note` says so).
-pub async fn practice(
+pub async fn practice_get(
     State(st): State<Shared>,
     UrlPath(code): UrlPath<String>,
     Query(query): Query<HashMap<String, String>>,

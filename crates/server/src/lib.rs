@@ -7,7 +7,9 @@
 //! [`Store::open_in_memory`]); [`run`] binds a socket and serves until Ctrl-C.
 //!
 //! **Invariant:** this is the only crate that knows HTTP or SQL. The rules of Sudoku, the solver
-//! and the generator live in the engine crates; [`engine`] is the one place that calls them.
+//! and the generator live in the engine crates, the rules of play (moves, clashes, mistakes,
+//! hints, the bot) in `nonet-game`; [`engine`] bridges to the solver, the rater and the
+//! generator, [`api`] and [`coach`] answer the game's rules as JSON.
 //!
 //! Hardening: every request body is capped at [`BODY_LIMIT`] (413 above) and must arrive within
 //! [`BODY_READ_TIMEOUT`] (408), JSON bodies are parsed strictly (400 malformed or with a key
@@ -24,7 +26,6 @@
 
 pub mod api;
 mod assets;
-pub mod board;
 pub mod coach;
 pub mod engine;
 pub mod error;
@@ -37,6 +38,9 @@ mod serve;
 pub mod store;
 mod wire;
 
+/// The board of a game in play and its moves: the rules of play crate's ([`nonet_game`]).
+pub use nonet_game::board;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -45,7 +49,6 @@ use axum::http::header::{self, HeaderValue};
 use axum::http::{Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use axum::Router;
 use http_body_util::BodyExt;
 
@@ -105,31 +108,7 @@ impl AppState {
 
 /// The whole app: API routes, static assets, and the hardening middleware.
 pub fn app(state: Shared) -> Router {
-    let api = Router::new()
-        .route("/openapi.json", get(api::openapi))
-        .route("/levels", get(api::levels))
-        .route("/stats", get(api::stats))
-        .route("/puzzles/check", post(api::check_puzzle))
-        .route("/layout", post(layout::layout))
-        .route("/games", get(api::list_games).post(api::create_game))
-        .route("/daily", post(api::daily))
-        .route("/games/{id}", get(api::get_game).delete(api::delete_game))
-        .route("/games/{id}/moves", post(api::play_move))
-        .route("/games/{id}/progress", get(api::progress))
-        .route("/games/{id}/undo", post(api::undo))
-        .route("/games/{id}/redo", post(api::redo))
-        .route("/games/{id}/clock", axum::routing::put(api::set_clock))
-        .route("/games/{id}/check", post(api::check_game))
-        .route("/games/{id}/hint", post(api::hint))
-        .route("/games/{id}/hint/apply", post(api::apply_hint))
-        .route("/games/{id}/bot", post(api::bot_step))
-        .route("/games/{id}/bot/singles", post(coach::bot_singles))
-        .route("/games/{id}/path", get(coach::path))
-        .route("/games/{id}/check-step", post(coach::check_step))
-        .route("/learn", get(learn::list))
-        .route("/learn/{code}", get(learn::technique))
-        .route("/learn/{code}/practice", get(learn::practice))
-        .fallback(|| async { ApiError::not_found("no such API endpoint") });
+    let api = api::router().fallback(|| async { ApiError::not_found("no such API endpoint") });
     Router::new()
         .nest("/api", api)
         .fallback(assets::serve)

@@ -8,7 +8,7 @@
 //! The board is the single source of truth for a game: the browser only sends [`Move`]s and
 //! draws the board it gets back. Every move is checked here (a given cannot be overwritten, a
 //! pencil mark only goes in an empty cell) and the rule-breaking digits are computed here, so two
-//! tabs or a restarted browser always agree with the server.
+//! tabs or a restarted browser always agree with the server, which plays by this module.
 //!
 //! A board carries its [`Layout`] (the standard one, a jigsaw's regions, X's diagonals,
 //! Windoku's windows): peers, clashes and candidates all follow it.
@@ -203,6 +203,11 @@ impl Board {
             s.set(cell, self.values[cell.index()].map(|(d, _)| d));
         }
         s
+    }
+
+    /// Whether the board's digits are `solution`'s, every one.
+    pub fn is_solved(&self, solution: &Sudoku) -> bool {
+        self.grid() == *solution
     }
 
     /// Whether every cell holds a digit.

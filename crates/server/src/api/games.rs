@@ -1,0 +1,364 @@
+//! Games: a new one (from a level, a seed or the player's own puzzle), the daily puzzle, the
+//! list, one game, its deletion, its progress as a pencil-mark grid, and its timer.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use nonet_core::Variant;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::puzzles::{check_and_rate, check_json, parse_variant, unprocessable, MAX_PUZZLE_TEXT};
+use super::request::{blocking, game_id, save_clock, JsonBody};
+use super::view::{game_answer, game_json, summary_json};
+use super::Shared;
+use crate::engine::{self, EngineError, PuzzleCheck};
+use crate::error::ApiError;
+use crate::store::{now_ms, Game, NewGame, Source};
+
+/// The routes of games, the daily puzzle, a game's progress and its timer.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/games", get(games_list).post(games_create))
+        .route("/daily", post(daily_open))
+        .route("/games/{id}", get(games_get).delete(games_delete))
+        .route("/games/{id}/progress", get(progress_get))
+        .route("/games/{id}/clock", put(clock_set))
+}
+
+fn engine_error(e: EngineError) -> ApiError {
+    use nonet_generate::GenerateError;
+    // Options no puzzle can meet, such as a region map that admits no grid.
+    if let EngineError::Generate(GenerateError::Impossible(why)) = &e {
+        return ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "impossible",
+            why.to_string(),
+        );
+    }
+    eprintln!("nonet play: {e}");
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "generator_failed",
+        "could not make a puzzle this time; please try again or pick another seed",
+    )
+}
+
+/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,
+/// and the variant (`jigsaw,x,windoku` words; standard if absent) with a jigsaw's `regions`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    level: Option<String>,
+    seed: Option<u64>,
+    puzzle: Option<String>,
+    variant: Option<String>,
+    regions: Option<String>,
+    /// The player's progress on `puzzle`, as a pencil-mark grid ([`crate::progress`]).
+    pencil: Option<String>,
+}
+
+pub(crate) fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is seeded from the OS once per process and varies per instance: enough to
+    // pick a puzzle, which is all this seed is for (the seed is stored, so it can be replayed).
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_i64(now_ms());
+    h.finish() >> 11 // keep it below 2^53 so JavaScript numbers hold it exactly
+}
+
+/// `POST /api/games`: a new game.
+pub async fn games_create(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<CreateGame>,
+) -> Result<Response, ApiError> {
+    let mut pending = None;
+    let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let variant = vr.variant;
+    if req.pencil.is_some() && req.puzzle.is_none() {
+        return Err(ApiError::invalid(
+            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
+        ));
+    }
+    let mut progress = None;
+    let new = match (&req.puzzle, &req.level) {
+        (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
+            return Err(ApiError::invalid(
+                "give either a puzzle or a level and seed, not both",
+            ))
+        }
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                "give either a puzzle or a level, not both",
+            ))
+        }
+        (Some(text), None) => {
+            let puzzle = vr.own_puzzle(text)?;
+            if let Some(pencil) = &req.pencil {
+                if pencil.len() > MAX_PUZZLE_TEXT {
+                    return Err(ApiError::invalid("the progress grid is too long"));
+                }
+                let board = crate::progress::import(&puzzle, &vr.layout()?, pencil)
+                    .map_err(|e| unprocessable("bad_progress", e.to_string()))?;
+                progress = Some(board);
+            }
+            let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
+            pending = rx;
+            match check {
+                PuzzleCheck::Unique { solution, rating } => NewGame {
+                    puzzle,
+                    solution,
+                    source: Source::Custom,
+                    level: rating.map(|r| r.1.to_string()),
+                    rating: rating.map(|r| r.0),
+                    seed: None,
+                    variant,
+                    regions: vr.regions,
+                    daily: None,
+                },
+                other => {
+                    let view = check_json(&puzzle, variant, &other);
+                    return Err(ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        match other {
+                            PuzzleCheck::Clash(_) => "clash",
+                            PuzzleCheck::NoSolution => "no_solution",
+                            _ => "multiple_solutions",
+                        },
+                        view["message"].as_str().unwrap_or_default().to_string(),
+                    ));
+                }
+            }
+        }
+        (None, level) => {
+            let level = level.clone().unwrap_or_else(|| "easy".to_string());
+            let aim = match engine::levels().find(|l| l.name() == level) {
+                Some(lvl) => engine::Aim::Level(lvl),
+                None if level == "any" => engine::Aim::Any,
+                None => {
+                    return Err(ApiError::invalid(format!(
+                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
+                         extreme, or any"
+                    )))
+                }
+            };
+            let (source, seed) = match req.seed {
+                Some(s) => (Source::Seed, s),
+                None => (Source::Level, random_seed()),
+            };
+            let regions = vr.regions;
+            let made = st
+                .pool
+                .run(move || engine::generate(aim, seed, variant, regions))
+                .await?
+                .map_err(engine_error)?;
+            NewGame {
+                puzzle: made.puzzle,
+                solution: made.solution,
+                source,
+                level: made.rating.map(|r| r.1.to_string()),
+                rating: made.rating.map(|r| r.0),
+                seed: Some(seed.to_string()),
+                variant,
+                regions: made.regions,
+                daily: None,
+            }
+        }
+    };
+    let store_st = st.clone();
+    let game = blocking(move || {
+        let game = store_st.store.create(&new)?;
+        // The progress is the first move of the game: undo goes back to the bare puzzle.
+        match progress {
+            Some(board) if board != game.board => {
+                let (game, ()) = store_st.store.update(game.id, |g| {
+                    g.board = board;
+                    Ok::<_, ApiError>((true, ()))
+                })??;
+                Ok(game)
+            }
+            _ => Ok(game),
+        }
+    })
+    .await?;
+    if let Some(rx) = pending {
+        // The rating was not ready in time: save it with the game when it is (a task, not a
+        // thread: the rating itself runs in the pool).
+        let id = game.id;
+        tokio::spawn(async move {
+            if let Ok((er, level)) = rx.await {
+                let saved = blocking(move || Ok(st.store.set_rating(id, er, level)?)).await;
+                if let Err(e) = saved {
+                    eprintln!("nonet play: could not save the rating of game {id}: {e:?}");
+                }
+            }
+        });
+    }
+    Ok((StatusCode::CREATED, Json(game_json(&game))).into_response())
+}
+
+/// Body of `POST /api/daily`: the day (`YYYY-MM-DD`, the player's own calendar date) and the
+/// level.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DailyRequest {
+    date: String,
+    level: String,
+}
+
+/// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to
+/// 9999-12-31): the date's digits as one number, so 2026-11-26 is seed 20261126 (the same
+/// puzzle as a game by that seed at that level). `None` if it is not a real date.
+pub fn daily_seed(date: &str) -> Option<u64> {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = date.get(r)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    ((2000..=9999).contains(&y) && (1..=days).contains(&d))
+        .then(|| u64::from(y) * 10_000 + u64::from(m) * 100 + u64::from(d))
+}
+
+/// `POST /api/daily`: the daily puzzle of a level for a date, made from the date's seed (see
+/// [`daily_seed`]) the first time (201) and the same game every time after (200), so a daily
+/// link opened twice continues one game.
+pub async fn daily_open(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<DailyRequest>,
+) -> Result<Response, ApiError> {
+    let seed = daily_seed(&req.date).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got {:?}",
+            req.date
+        ))
+    })?;
+    let level = engine::levels()
+        .find(|l| l.name() == req.level)
+        .ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown level {:?}; pick one of easy, medium, hard, expert, extreme",
+                req.level
+            ))
+        })?;
+    let (date, name) = (req.date.clone(), level.name().to_string());
+    let look = st.clone();
+    let found = blocking(move || Ok(look.store.find_daily(&date, &name)?)).await?;
+    if let Some(g) = found {
+        return Ok(game_answer(&g));
+    }
+    let made = st
+        .pool
+        .run(move || engine::generate(engine::Aim::Level(level), seed, Variant::STANDARD, None))
+        .await?
+        .map_err(engine_error)?;
+    let new = NewGame {
+        puzzle: made.puzzle,
+        solution: made.solution,
+        source: Source::Daily,
+        // The level asked for names the daily game, whatever finer rating it got.
+        level: Some(level.name().to_string()),
+        rating: made.rating.map(|r| r.0),
+        seed: Some(seed.to_string()),
+        variant: Variant::STANDARD,
+        regions: None,
+        daily: Some(req.date),
+    };
+    let (game, created) = blocking(move || Ok(st.store.create_daily(&new)?)).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, game_answer(&game)).into_response())
+}
+
+/// `GET /api/games/{id}/progress`: the board as a pencil-mark grid (`nonet candidates`' format,
+/// which `nonet explain --pencil` reads and `POST /api/games` takes back as `pencil`).
+pub async fn progress_get(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    Ok(Json(json!({
+        "puzzle": game.puzzle.to_line(),
+        "pencil": crate::progress::export(&game.board),
+    })))
+}
+
+/// `GET /api/games`: every game, most recent first, and the ids of the games too damaged in
+/// the database to be read (`damaged`; left out of the lists, never a 500 for all of them).
+pub async fn games_list(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
+    let (games, damaged) = blocking(move || Ok(st.store.list(500)?)).await?;
+    let (done, open): (Vec<_>, Vec<_>) = games.iter().partition(|g| g.is_finished());
+    Ok(Json(json!({
+        "in_progress": open.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
+        "finished": done.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
+        "damaged": damaged,
+    })))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn games_get(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let game = blocking(move || Ok(st.store.get(id)?)).await?;
+    Ok(game_answer(&game))
+}
+
+/// `DELETE /api/games/{id}`.
+pub async fn games_delete(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let id = game_id(&id)?;
+    blocking(move || Ok(st.store.delete(id)?)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub(crate) fn finish_if_solved(game: &mut Game) {
+    if !game.is_finished() && game.board.is_solved(&game.solution) {
+        game.finished_at = Some(now_ms());
+    }
+}
+
+/// Body of `PUT /api/games/{id}/clock`: the timer, which only ever moves forward, so a stale
+/// version is harmless here and naming one is optional.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSet {
+    elapsed_ms: i64,
+    version: Option<i64>,
+}
+
+/// `PUT /api/games/{id}/clock`: save the timer (the page does so every few seconds and when
+/// paused or hidden).
+pub async fn clock_set(
+    State(st): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<ClockSet>,
+) -> Result<Json<Value>, ApiError> {
+    let game = save_clock(st, &id, &headers, req.version, Some(req.elapsed_ms)).await?;
+    Ok(Json(
+        json!({ "elapsed_ms": game.elapsed_ms, "finished": game.is_finished() }),
+    ))
+}

@@ -1,0 +1,261 @@
+//! Puzzles typed in: `POST /api/puzzles/check` (is it proper, and how hard), and reading a
+//! variant, a jigsaw's region map and a puzzle with its map on one line.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::post;
+use axum::{Json, Router};
+use nonet_core::{Cell, Layout, RegionMap, Sudoku, Variant, VariantError};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::request::{blocking, JsonBody};
+use super::{AppState, Shared};
+use crate::engine::{self, PuzzleCheck};
+use crate::error::ApiError;
+
+/// The route of the puzzle check.
+pub fn router() -> Router<Shared> {
+    Router::new().route("/puzzles/check", post(puzzles_check))
+}
+
+/// Body of `POST /api/puzzles/check`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CheckPuzzle {
+    puzzle: String,
+    variant: Option<String>,
+    regions: Option<String>,
+}
+
+/// Longest puzzle text accepted (a 9-line grid with borders fits easily).
+pub(crate) const MAX_PUZZLE_TEXT: usize = 4096;
+
+fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(ApiError::invalid("the puzzle text is too long"));
+    }
+    Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
+}
+
+/// A game's variant with a jigsaw's regions.
+pub(crate) struct VariantRegions {
+    pub(crate) variant: Variant,
+    pub(crate) regions: Option<RegionMap>,
+}
+
+pub(crate) fn unprocessable(code: &'static str, message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+/// Reads `variant` (`jigsaw,x,windoku` words, absent or `standard` for the standard layout)
+/// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
+/// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
+/// `bad_regions` with the label and the rule it breaks.
+pub(crate) fn parse_variant(
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> Result<VariantRegions, ApiError> {
+    let variant: Variant = variant
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: VariantError| unprocessable("bad_variant", e.to_string()))?;
+    let regions = match regions {
+        Some(text) if !text.trim().is_empty() => Some(parse_regions(text)?),
+        _ => None,
+    };
+    if regions.is_some() && !variant.jigsaw {
+        let e = VariantError::UnexpectedRegions;
+        return Err(unprocessable("bad_regions", e.to_string()).with("rule", "not_jigsaw"));
+    }
+    Ok(VariantRegions { variant, regions })
+}
+
+/// A region map's 81 labels (blanks between them ignored), or 422 `bad_regions` naming the
+/// label and the rule it breaks.
+fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(
+            unprocessable("bad_regions", "the region map is too long".into())
+                .with("rule", "length"),
+        );
+    }
+    let labels: String = text.split_whitespace().collect();
+    RegionMap::parse(&labels).map_err(|e| crate::layout::region_error(&e))
+}
+
+/// A jigsaw's puzzle and region map typed on one line, as the command line reads them
+/// (`../shared/CLI.md`, "Variants"): two 81-character fields separated by blanks or one of `:`
+/// `;` `,` (further fields, such as a solution, ignored), or 162 characters in a row. `None`
+/// for anything else (a puzzle alone, a 9-line grid).
+fn puzzle_and_map(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim();
+    if text.contains('\n') {
+        return None;
+    }
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ":;,".contains(c))
+        .filter(|f| !f.is_empty())
+        .collect();
+    match fields[..] {
+        [both] if both.len() == 162 && both.is_ascii() => Some(both.split_at(81)),
+        [puzzle, map, ..] if puzzle.len() == 81 && map.chars().count() == 81 => Some((puzzle, map)),
+        _ => None,
+    }
+}
+
+impl VariantRegions {
+    /// The player's own puzzle of this variant from `text`; a jigsaw given no map separately
+    /// takes the one typed after the puzzle on its line.
+    pub(crate) fn own_puzzle(&mut self, text: &str) -> Result<Sudoku, ApiError> {
+        let split = puzzle_and_map(text).filter(|_| self.variant.jigsaw && self.regions.is_none());
+        match split {
+            Some((puzzle, map)) => {
+                self.regions = Some(parse_regions(map)?);
+                parse_puzzle(puzzle)
+            }
+            None => parse_puzzle(text),
+        }
+    }
+
+    /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
+    pub(crate) fn layout(&self) -> Result<Layout, ApiError> {
+        self.variant.layout(self.regions.as_ref()).map_err(|e| {
+            let (rule, message) = match e {
+                VariantError::MissingRegions => (
+                    "missing",
+                    "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")"
+                        .to_string(),
+                ),
+                other => ("other", other.to_string()),
+            };
+            unprocessable("bad_regions", message).with("rule", rule)
+        })
+    }
+}
+
+pub(crate) fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
+    let (status, message, rating, level) = match check {
+        PuzzleCheck::Clash(m) => ("clash", m.clone(), None, None),
+        PuzzleCheck::NoSolution => (
+            "none",
+            "This puzzle has no solution.".to_string(),
+            None,
+            None,
+        ),
+        PuzzleCheck::Several => (
+            "multiple",
+            "This puzzle has several solutions, so it cannot be solved by logic alone.".to_string(),
+            None,
+            None,
+        ),
+        PuzzleCheck::Unique { rating, .. } => (
+            "unique",
+            {
+                let kind = if variant.is_standard() {
+                    String::new()
+                } else {
+                    format!("{variant} ")
+                };
+                match rating {
+                    Some((er, level)) => {
+                        format!("A fine {kind}puzzle with one solution: {level}, rated {er:.1}.")
+                    }
+                    None => format!(
+                        "A fine {kind}puzzle with one solution (a hard one: rating it takes a \
+                         while)."
+                    ),
+                }
+            },
+            rating.map(|r| r.0),
+            rating.map(|r| r.1),
+        ),
+    };
+    json!({
+        "status": status,
+        "ok": status == "unique",
+        "message": message,
+        "puzzle": puzzle.to_line(),
+        "variant": variant.to_string(),
+        "clues": puzzle.filled_count(),
+        "rating": rating,
+        "level": level,
+    })
+}
+
+/// A rating still running after its request stopped waiting for it.
+type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
+
+/// Checks a puzzle (quick: the solver stops at a second solution) and, if it is proper, rates
+/// it as a job of the engine's pool (503 if the pool is full). The answer waits for the rating
+/// at most [`engine::RATING_WAIT`]; past that it comes without, and the receiver returned
+/// beside it delivers the rating when the job ends. A rating no one waits for any more by the
+/// time a worker takes it up is skipped.
+pub(crate) async fn check_and_rate(
+    st: &AppState,
+    puzzle: Sudoku,
+    layout: &Layout,
+) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
+    let on = layout.clone();
+    let check = blocking(move || Ok(engine::solve_check(&puzzle, &on))).await?;
+    let PuzzleCheck::Unique { solution, .. } = check else {
+        return Ok((check, None));
+    };
+    let layout = layout.clone();
+    let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
+    st.pool
+        .spawn(move || {
+            if rating_tx.is_closed() {
+                return;
+            }
+            if let Some(r) = engine::rate(&puzzle, &layout) {
+                let _ = rating_tx.send(r);
+            }
+        })
+        .map_err(ApiError::from)?;
+    let unrated = |pending| {
+        Ok((
+            PuzzleCheck::Unique {
+                solution,
+                rating: None,
+            },
+            pending,
+        ))
+    };
+    match tokio::time::timeout(engine::RATING_WAIT, &mut rating_rx).await {
+        Ok(Ok(r)) => Ok((
+            PuzzleCheck::Unique {
+                solution,
+                rating: Some(r),
+            },
+            None,
+        )),
+        Ok(Err(_)) => unrated(None),
+        Err(_) => unrated(Some(rating_rx)),
+    }
+}
+
+/// `POST /api/puzzles/check`: is this a proper puzzle?
+pub async fn puzzles_check(
+    State(st): State<Shared>,
+    JsonBody(req): JsonBody<CheckPuzzle>,
+) -> Result<Json<Value>, ApiError> {
+    let mut vl = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
+    let puzzle = vl.own_puzzle(&req.puzzle)?;
+    let layout = vl.layout()?;
+    let (check, _) = check_and_rate(&st, puzzle, &layout).await?;
+    let mut view = check_json(&puzzle, vl.variant, &check);
+    if check == PuzzleCheck::Several {
+        // The offer: the same puzzle made proper with a few clues from one of its solutions.
+        let completed = blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?;
+        if let Some(p) = completed {
+            let added: Vec<usize> = Cell::all()
+                .filter(|&c| puzzle.get(c).is_none() && p.get(c).is_some())
+                .map(Cell::index)
+                .collect();
+            view["with_clues"] = json!(p.to_line());
+            view["added"] = json!(added);
+        }
+    }
+    Ok(Json(view))
+}
