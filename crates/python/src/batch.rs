@@ -5,10 +5,11 @@
 //! same puzzles as one run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use nonet_answers::{max_threads, Deadline};
 use nonet_core::Sudoku;
-use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Stop};
+use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator};
 use rayon::prelude::*;
 
 use crate::answer::{self, PuzzleError};
@@ -45,14 +46,6 @@ impl Source {
     }
 }
 
-/// The most threads a batch gets, as the CLI's `--threads`: four a core, between 8 and 256.
-/// More only adds start-up time and memory: `threads=2**62` spent over a minute starting
-/// threads before the first puzzle.
-pub fn max_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    (cores * 4).clamp(8, 256)
-}
-
 /// The end of the run's range `start..start + count`, or why there is none: indices stop at
 /// 2^64 - 1 (a `start + count` past it gave no puzzles without a word).
 pub fn run_end(start: u64, count: u64) -> Result<u64, String> {
@@ -74,7 +67,7 @@ pub fn answer_room(count: u64) -> Result<Vec<Result<Generated, GenerateError>>, 
     }
 }
 
-/// Runs `job` on a pool of `threads` threads (at most [`max_threads`]), or on rayon's global
+/// Runs `job` on a pool of `threads` threads (at most [`max_threads`], as the CLI's `--threads`), or on rayon's global
 /// pool (one thread a core) when `threads` is `None`.
 pub fn on_threads<R: Send>(
     threads: Option<usize>,
@@ -160,18 +153,9 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
         if stopped() {
             return Err(GenerateError::Cancelled);
         }
-        let started = Instant::now();
-        let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
-            if stopped() {
-                return Err(Stop::Cancel);
-            }
-            match job.timeout {
-                Some(limit) if started.elapsed() >= limit => {
-                    Err(Stop::OutOfTime(started.elapsed()))
-                }
-                _ => Ok(()),
-            }
-        });
+        let deadline = Deadline::after(job.timeout);
+        let r =
+            generator.generate_observed(puzzle_seed(job.seed, i), &|_| deadline.check(stopped()));
         if r.is_err() {
             failed.store(true, Ordering::Relaxed);
         }

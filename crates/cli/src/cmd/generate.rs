@@ -11,15 +11,16 @@ use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use nonet_answers::Deadline;
 use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
     puzzle_seed, targetable, techniques_of_code, GenerateError, GenerateOptions, Generated,
-    Generator, Level, Stop, Symmetry, Target, Technique, GENERATOR_VERSION,
+    Generator, Level, Symmetry, Target, Technique, GENERATOR_VERSION,
 };
 use nonet_logic::Family;
 use rayon::prelude::*;
@@ -380,7 +381,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                     if failed.load(Ordering::Relaxed) {
                         return Err(GenerateError::Cancelled);
                     }
-                    let started = Instant::now();
+                    let deadline = Deadline::after(limit);
                     let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
                         let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
                         if let Some(b) = &bar {
@@ -388,15 +389,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                                 b.set_message(n.to_string());
                             }
                         }
-                        if failed.load(Ordering::Relaxed) {
-                            return Err(Stop::Cancel);
-                        }
-                        match limit {
-                            Some(limit) if started.elapsed() >= limit => {
-                                Err(Stop::OutOfTime(started.elapsed()))
-                            }
-                            _ => Ok(()),
-                        }
+                        deadline.check(failed.load(Ordering::Relaxed))
                     });
                     if r.is_err() {
                         failed.store(true, Ordering::Relaxed);
