@@ -188,6 +188,17 @@ pub enum Rated {
     Se(SeOutcome),
 }
 
+/// The CLI's line for an SE rating on `scale` (`se` or `level`): `ER/EP/ED` or the level's
+/// name, and `none` or `multiple` for a puzzle without one solution.
+pub fn se_line(outcome: &SeOutcome, scale: Scale) -> String {
+    match (outcome, scale) {
+        (SeOutcome::Rated(r), Scale::Level) => r.level().to_string(),
+        (SeOutcome::Rated(r), _) => r.to_string(),
+        (SeOutcome::NoSolution, _) => "none".to_string(),
+        (SeOutcome::Multiple, _) => "multiple".to_string(),
+    }
+}
+
 /// `nonet rate --scale SCALE`'s rating. Clashing givens are an error, as the CLI's `invalid`.
 pub fn rate(s: &Sudoku, scale: Scale) -> Result<Rated, PuzzleError> {
     Ok(match scale {
@@ -201,12 +212,9 @@ impl Rated {
     /// (classic), `ER/EP/ED` (se) or the level's name, and `none` or `multiple` for a puzzle
     /// without one solution.
     pub fn line(&self, scale: Scale) -> String {
-        match (self, scale) {
-            (Rated::Classic(c), _) => c.to_string(),
-            (Rated::Se(SeOutcome::Rated(r)), Scale::Level) => r.level().to_string(),
-            (Rated::Se(SeOutcome::Rated(r)), _) => r.to_string(),
-            (Rated::Se(SeOutcome::NoSolution), _) => "none".to_string(),
-            (Rated::Se(_), _) => "multiple".to_string(),
+        match self {
+            Rated::Classic(c) => c.to_string(),
+            Rated::Se(outcome) => se_line(outcome, scale),
         }
     }
 
@@ -384,5 +392,47 @@ mod tests {
             hint(&full, HintLevel::Move).unwrap(),
             json!({ "solved": true })
         );
+    }
+
+    #[test]
+    fn both_solvers_give_the_same_answers_and_find_the_clash() {
+        let s = read(PUZZLE).unwrap();
+        let clash = read(&format!("11{}", ".".repeat(79))).unwrap();
+        for solver in [Solver::Fast, Solver::Reference] {
+            assert_eq!(solve_with(&s, solver).unwrap(), solve(&s).unwrap());
+            assert_eq!(count_with(&s, solver, 2).unwrap(), 1);
+            assert_eq!(count_with(&Sudoku::empty(), solver, 3).unwrap(), 3);
+            assert!(solve_with(&clash, solver).is_err());
+            assert!(count_with(&clash, solver, 2).is_err());
+        }
+    }
+
+    #[test]
+    fn se_lines_say_none_or_multiple_without_one_solution() {
+        for scale in [Scale::Se, Scale::Level] {
+            assert_eq!(se_line(&SeOutcome::NoSolution, scale), "none");
+            assert_eq!(se_line(&SeOutcome::Multiple, scale), "multiple");
+        }
+        let Rated::Se(rated) = rate(&read(PUZZLE).unwrap(), Scale::Se).unwrap() else {
+            panic!("an SE rating");
+        };
+        assert!(se_line(&rated, Scale::Se).contains('/'));
+        assert!(!se_line(&rated, Scale::Level).contains('/'));
+    }
+
+    #[test]
+    fn a_mistake_names_its_kind_cell_and_digit() {
+        let cell = Cell::new(10).unwrap();
+        let digit = nonet_core::Digit::new(4).unwrap();
+        let wrong = mistake_json(&Mistake::WrongDigit {
+            cell,
+            placed: digit,
+        });
+        assert_eq!(wrong["mistake"]["kind"], "wrong-digit");
+        assert_eq!(wrong["mistake"]["cell"], "r2c2");
+        assert_eq!(wrong["mistake"]["digit"], 4);
+        let missing = mistake_json(&Mistake::MissingCandidate { cell, digit });
+        assert_eq!(missing["mistake"]["kind"], "missing-candidate");
+        assert!(missing["mistake"]["explanation"].is_string());
     }
 }
