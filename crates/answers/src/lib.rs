@@ -6,6 +6,8 @@
 //!   front end prints or converts an answer and never works it out again.
 //! - [`Deadline`]: the time limit (and cancellation) a front end gives one search, handed to the
 //!   engine through its observer: the engine crates read no clock, this crate does.
+//! - [`generation`]: a run of generated puzzles, a range at a time in parallel, each under its
+//!   deadline, the first failure stopping the rest.
 //! - [`max_threads`]: the most worker threads a batch is given.
 //!
 //! No I/O: the front ends read their inputs and write the answers.
@@ -14,6 +16,7 @@
 
 pub mod answer;
 mod deadline;
+pub mod generation;
 
 pub use answer::{PuzzleError, Rated, Scale, Solved};
 pub use deadline::Deadline;

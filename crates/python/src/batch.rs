@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nonet_answers::{max_threads, Deadline};
+use nonet_answers::generation::{real_failure, Generation};
+use nonet_answers::max_threads;
 use nonet_core::Sudoku;
 use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator};
 use rayon::prelude::*;
@@ -140,8 +141,6 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
         reason: e.to_string(),
         bad_input: true,
     })?;
-    let failed = AtomicBool::new(false);
-    let stopped = || failed.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed);
     let refused = |reason: String| BatchError {
         index: job.start,
         reason,
@@ -149,23 +148,14 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
     };
     let end = run_end(job.start, job.count).map_err(refused)?;
     let mut results = answer_room(job.count).map_err(refused)?;
-    let answers = (job.start..end).into_par_iter().map(|i| {
-        if stopped() {
-            return Err(GenerateError::Cancelled);
-        }
-        let deadline = Deadline::after(job.timeout);
-        let r =
-            generator.generate_observed(puzzle_seed(job.seed, i), &|_| deadline.check(stopped()));
-        if r.is_err() {
-            failed.store(true, Ordering::Relaxed);
-        }
-        r
-    });
-    results.par_extend(answers);
-    let real = results
-        .iter()
-        .enumerate()
-        .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
+    Generation::new(&generator, job.seed, job.timeout).range(
+        job.start..end,
+        &|| cancel.load(Ordering::Relaxed),
+        &|| {},
+        &|| {},
+        &mut results,
+    );
+    let real = real_failure(&results);
     if cancel.load(Ordering::Relaxed) {
         return Err(BatchError {
             index: job.start,
@@ -173,7 +163,7 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
             bad_input: false,
         });
     }
-    if let Some((k, Err(e))) = real {
+    if let Some((k, e)) = real {
         let index = job.start + k as u64;
         return Err(BatchError {
             index,
