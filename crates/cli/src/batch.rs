@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use nonet_answers::max_threads;
 use rayon::prelude::*;
 
 use crate::input::{Event, Input, InputPuzzle};
@@ -62,15 +63,8 @@ pub fn quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }
 
-/// The most worker threads `--threads` gets: more only adds start-up time and memory (20,000
-/// threads took over 30 s on 9 puzzles). A few per core still helps when some block.
-pub fn max_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    (cores * 4).clamp(8, 256)
-}
-
-/// The thread count for `--threads` (0 or absent: all cores), capped at [`max_threads`] with a
-/// note on standard error when it is.
+/// The thread count for `--threads` (0 or absent: all cores), capped at [`max_threads`] (as
+/// Python's `threads=` is) with a note on standard error when it is.
 pub fn threads(asked: Option<usize>) -> Option<usize> {
     let n = asked.filter(|&n| n > 0)?;
     let max = max_threads();

@@ -5,10 +5,12 @@
 //! same puzzles as one run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use nonet_answers::generation::{real_failure, Generation};
+use nonet_answers::max_threads;
 use nonet_core::Sudoku;
-use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator, Stop};
+use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator};
 use rayon::prelude::*;
 
 use crate::answer::{self, PuzzleError};
@@ -45,14 +47,6 @@ impl Source {
     }
 }
 
-/// The most threads a batch gets, as the CLI's `--threads`: four a core, between 8 and 256.
-/// More only adds start-up time and memory: `threads=2**62` spent over a minute starting
-/// threads before the first puzzle.
-pub fn max_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    (cores * 4).clamp(8, 256)
-}
-
 /// The end of the run's range `start..start + count`, or why there is none: indices stop at
 /// 2^64 - 1 (a `start + count` past it gave no puzzles without a word).
 pub fn run_end(start: u64, count: u64) -> Result<u64, String> {
@@ -74,7 +68,7 @@ pub fn answer_room(count: u64) -> Result<Vec<Result<Generated, GenerateError>>, 
     }
 }
 
-/// Runs `job` on a pool of `threads` threads (at most [`max_threads`]), or on rayon's global
+/// Runs `job` on a pool of `threads` threads (at most [`max_threads`], as the CLI's `--threads`), or on rayon's global
 /// pool (one thread a core) when `threads` is `None`.
 pub fn on_threads<R: Send>(
     threads: Option<usize>,
@@ -147,8 +141,6 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
         reason: e.to_string(),
         bad_input: true,
     })?;
-    let failed = AtomicBool::new(false);
-    let stopped = || failed.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed);
     let refused = |reason: String| BatchError {
         index: job.start,
         reason,
@@ -156,32 +148,14 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
     };
     let end = run_end(job.start, job.count).map_err(refused)?;
     let mut results = answer_room(job.count).map_err(refused)?;
-    let answers = (job.start..end).into_par_iter().map(|i| {
-        if stopped() {
-            return Err(GenerateError::Cancelled);
-        }
-        let started = Instant::now();
-        let r = generator.generate_observed(puzzle_seed(job.seed, i), &|_| {
-            if stopped() {
-                return Err(Stop::Cancel);
-            }
-            match job.timeout {
-                Some(limit) if started.elapsed() >= limit => {
-                    Err(Stop::OutOfTime(started.elapsed()))
-                }
-                _ => Ok(()),
-            }
-        });
-        if r.is_err() {
-            failed.store(true, Ordering::Relaxed);
-        }
-        r
-    });
-    results.par_extend(answers);
-    let real = results
-        .iter()
-        .enumerate()
-        .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
+    Generation::new(&generator, job.seed, job.timeout).range(
+        job.start..end,
+        &|| cancel.load(Ordering::Relaxed),
+        &|| {},
+        &|| {},
+        &mut results,
+    );
+    let real = real_failure(&results);
     if cancel.load(Ordering::Relaxed) {
         return Err(BatchError {
             index: job.start,
@@ -189,7 +163,7 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
             bad_input: false,
         });
     }
-    if let Some((k, Err(e))) = real {
+    if let Some((k, e)) = real {
         let index = job.start + k as u64;
         return Err(BatchError {
             index,

@@ -176,7 +176,7 @@ fn limit_of(limit: i64) -> PyResult<usize> {
 }
 
 /// A thread count, at least 1 (`None`: one per core); a batch caps it at four a core, between
-/// 8 and 256 ([`batch::max_threads`]).
+/// 8 and 256 ([`nonet_answers::max_threads`]).
 fn threads_of(threads: Option<i64>) -> PyResult<Option<usize>> {
     threads
         .map(|t| {

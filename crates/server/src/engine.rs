@@ -9,10 +9,11 @@
 //! houses) and rating follow a game's [`Layout`] (jigsaw, X, Windoku).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use nonet_answers::Deadline;
 use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, Variant};
-use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Stop, Symmetry, Target};
+use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Symmetry, Target};
 use nonet_logic::{rate, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
@@ -180,15 +181,8 @@ pub fn generate(
 ) -> Result<Made, EngineError> {
     let generator = Generator::new(options(aim, variant, regions))?;
     // The engine reads no clock: the deadline is checked here, between attempts.
-    let started = Instant::now();
-    let g = generator.generate_observed(seed, &|_| {
-        let elapsed = started.elapsed();
-        if elapsed >= GENERATE_TIMEOUT {
-            Err(Stop::OutOfTime(elapsed))
-        } else {
-            Ok(())
-        }
-    })?;
+    let deadline = Deadline::after(Some(GENERATE_TIMEOUT));
+    let g = generator.generate_observed(seed, &|_| deadline.check(false))?;
     let layout = g.layout();
     let rating = match g.rating {
         Some(r) => Some((r.er, r.level.name())),
@@ -239,17 +233,8 @@ pub fn practice(
         Ok(g) => g,
         Err(e) => return (Vec::new(), Some(e.into())),
     };
-    let started = Instant::now();
-    let deadline = |_| {
-        let elapsed = started.elapsed();
-        if cancel.load(Ordering::Relaxed) {
-            Err(Stop::Cancel)
-        } else if elapsed >= timeout {
-            Err(Stop::OutOfTime(elapsed))
-        } else {
-            Ok(())
-        }
-    };
+    let deadline = Deadline::after(Some(timeout));
+    let deadline = |_| deadline.check(cancel.load(Ordering::Relaxed));
     let mut made = Vec::with_capacity(count);
     for k in 0..count as u64 {
         let seed = seed.wrapping_add(k);

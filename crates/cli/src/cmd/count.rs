@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Result};
 use clap::Args;
+use nonet_answers::answer;
 use nonet_core::Solver;
 use serde_json::json;
 
@@ -77,13 +78,11 @@ pub fn run(args: CountArgs) -> Result<Status> {
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
-            p.parsed.as_ref().ok().map(|s| {
-                // Read unchecked: only a puzzle with no solution can have clashing givens.
-                match s.count_solutions_with(solver, args.limit) {
-                    0 => s.check().map(|()| 0),
-                    n => Ok(n),
-                }
-            })
+            // Read unchecked: `count_with` checks the givens only when there is no solution.
+            p.parsed
+                .as_ref()
+                .ok()
+                .map(|s| answer::count_with(s, solver, args.limit))
         },
         |p, result, io: &mut Streams| {
             let mut conflict = None;

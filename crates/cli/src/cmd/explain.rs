@@ -8,8 +8,9 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
+pub use nonet_answers::answer::step_json;
 use nonet_core::{Cell, Layout, ParseError, PencilMarks, Solutions, Sudoku};
-use nonet_logic::{Family, PathError, Step, Teacher, Technique, UnknownTechnique};
+use nonet_logic::{Family, PathError, Teacher, Technique, UnknownTechnique};
 use serde_json::{json, Value};
 
 use crate::color;
@@ -267,13 +268,6 @@ fn several_lines(text: &str, puzzles: &[InputPuzzle], grid_err: &ParseError) -> 
         "expected one puzzle, found {} lines (use a file with `nonet solve` for many puzzles)",
         puzzles.len()
     )
-}
-
-/// One step as JSON, found on `position` (when known) on `layout`: the contract's fields and
-/// the rest of the shared step view (`nonet_view::ReportStep`: plain text, notation, links...).
-pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> Value {
-    // A view of strings, numbers and lists always serialises.
-    serde_json::to_value(nonet_view::ReportStep::new(step, layout, position)).unwrap_or_default()
 }
 
 /// The one-line form of a position: 81 cells, `.` for empty.

@@ -10,19 +10,19 @@
 use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use nonet_answers::generation::{real_failure, Generation};
 use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
-    puzzle_seed, targetable, GenerateError, GenerateOptions, Generated, Generator, Level, Stop,
-    Symmetry, Target, Technique, GENERATOR_VERSION,
+    puzzle_seed, targetable, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
+    Technique, GENERATOR_VERSION,
 };
 use nonet_logic::{Family, UnknownTechnique};
-use rayon::prelude::*;
 use serde_json::json;
 
 use crate::batch;
@@ -365,57 +365,31 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         b
     });
     let attempts = AtomicU64::new(0);
-    // Set when a puzzle fails: the puzzles still being searched stop instead of each running
-    // out its own time limit.
-    let failed = AtomicBool::new(false);
+    let run = Generation::new(&generator, seed, limit);
 
     let pool = batch::pool(args.threads)?;
     let mut start = 0u64;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
-        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    if failed.load(Ordering::Relaxed) {
-                        return Err(GenerateError::Cancelled);
-                    }
-                    let started = Instant::now();
-                    let r = generator.generate_observed(puzzle_seed(seed, i), &|_| {
-                        let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
-                        if let Some(b) = &bar {
-                            if n & 15 == 0 {
-                                b.set_message(n.to_string());
-                            }
-                        }
-                        if failed.load(Ordering::Relaxed) {
-                            return Err(Stop::Cancel);
-                        }
-                        match limit {
-                            Some(limit) if started.elapsed() >= limit => {
-                                Err(Stop::OutOfTime(started.elapsed()))
-                            }
-                            _ => Ok(()),
-                        }
-                    });
-                    if r.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                    r
-                })
-                .collect()
-        });
+        let mut results = Vec::with_capacity((end - start) as usize);
+        let on_attempt = || {
+            let n = attempts.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(b) = &bar {
+                if n & 15 == 0 {
+                    b.set_message(n.to_string());
+                }
+            }
+        };
+        let on_done = || {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        };
+        pool.install(|| run.range(start..end, &|| false, &on_attempt, &on_done, &mut results));
         // Puzzles are written in index order up to the first one that did not come out; the
         // error reported is the real one (the others were only cancelled because of it).
         let first_err = results.iter().position(Result::is_err);
-        let real = results
-            .iter()
-            .enumerate()
-            .find(|(_, r)| matches!(r, Err(e) if *e != GenerateError::Cancelled));
-        if let (Some(_), Some((k, Err(e)))) = (first_err, real) {
+        if let (Some(_), Some((k, e))) = (first_err, real_failure(&results)) {
             for (i, r) in (start..).zip(&results).take(first_err.unwrap_or(0)) {
                 if let Ok(g) = r {
                     emit(

@@ -9,10 +9,12 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use nonet_core::{Cell, Solutions, Sudoku};
-use nonet_logic::{Hint, HintLevel, Mistake, PathError, Teacher};
+use nonet_logic::{Hint, HintLevel, PathError, Teacher};
 use serde_json::json;
 
-use super::explain::{read_input_on, step_json, teacher, ExplainFormat, Input, SolverArgs};
+use nonet_answers::answer;
+
+use super::explain::{read_input_on, teacher, ExplainFormat, Input, SolverArgs};
 use crate::status::Status;
 
 // Arguments of `nonet hint` (a plain comment: the subcommand's help text is its
@@ -122,23 +124,7 @@ fn write_hint(
         }
         Ok(Hint::Mistake(m)) => {
             if json {
-                let (kind, cell, digit) = match &m {
-                    Mistake::WrongDigit { cell, placed } => {
-                        ("wrong-digit", Some(cell.to_string()), Some(placed.get()))
-                    }
-                    Mistake::MissingCandidate { cell, digit } => (
-                        "missing-candidate",
-                        Some(cell.to_string()),
-                        Some(digit.get()),
-                    ),
-                    _ => ("no-solution", None, None),
-                };
-                writeln!(
-                    out,
-                    "{}",
-                    json!({ "mistake": { "kind": kind, "cell": cell, "digit": digit,
-                                         "explanation": m.to_string() } })
-                )?;
+                writeln!(out, "{}", answer::mistake_json(&m))?;
             } else {
                 writeln!(out, "{m}")?;
             }
@@ -147,9 +133,7 @@ fn write_hint(
         }
         Ok(Hint::Step(step)) => {
             if json {
-                let mut v = step_json(&step, &input.layout, Some(&input.position));
-                v["hint"] = json!(step.hint_text(args.level));
-                v["level"] = json!(format!("{:?}", args.level).to_lowercase());
+                let v = answer::hint_json(&step, &input.layout, &input.position, args.level);
                 writeln!(out, "{v}")?;
             } else {
                 writeln!(out, "{}", step.hint_text(args.level))?;

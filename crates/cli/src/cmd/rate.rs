@@ -6,6 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use nonet_answers::answer;
 use nonet_core::{Layout, Sudoku};
 use nonet_logic::rate::{
     rate_classic_in, rate_se_in, ClassicRating, SeOutcome, SeRating, RATER_VERSION,
@@ -169,18 +170,14 @@ pub fn run(args: RateArgs) -> Result<Status> {
             };
             match args.format {
                 RateFormat::Line => {
-                    let text = match scale {
-                        Scale::Classic => {
+                    // Unrated (`None`) only when the rater refused the puzzle.
+                    let text = match (scale, &r.se) {
+                        (Scale::Classic, _) => {
                             r.classic.map_or("invalid".to_string(), |c| c.to_string())
                         }
-                        Scale::Se => se.map_or_else(
-                            || word.unwrap_or("invalid").to_string(),
-                            SeRating::to_string,
-                        ),
-                        Scale::Level => se.map_or_else(
-                            || word.unwrap_or("invalid").to_string(),
-                            |s| s.level().to_string(),
-                        ),
+                        (Scale::Se, Some(o)) => answer::se_line(o, answer::Scale::Se),
+                        (Scale::Level, Some(o)) => answer::se_line(o, answer::Scale::Level),
+                        (_, None) => "invalid".to_string(),
                     };
                     writeln!(out, "{text}")?;
                 }

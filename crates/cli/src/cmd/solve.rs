@@ -2,7 +2,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use nonet_core::{Conflict, Solver, Uniqueness};
+use nonet_answers::answer::{self, Solved as Answer};
+use nonet_core::{Conflict, Solver};
 use serde_json::json;
 
 use super::{BatchArgs, Format};
@@ -59,14 +60,11 @@ pub fn run(args: SolveArgs) -> Result<Status> {
         &input,
         args.batch.threads,
         |p: &InputPuzzle| {
-            p.parsed.as_ref().ok().map(|s| {
-                // Read unchecked: clashing givens have no solution, so only then is the check
-                // needed to tell `invalid` from `none`.
-                match s.uniqueness_with(solver) {
-                    Uniqueness::None => s.check().map(|()| Uniqueness::None),
-                    found => Ok(found),
-                }
-            })
+            // Read unchecked: `solve_with` checks the givens only when there is no solution.
+            p.parsed
+                .as_ref()
+                .ok()
+                .map(|s| answer::solve_with(s, solver))
         },
         |p, result, io: &mut Streams| {
             let mut conflict = None;
@@ -79,17 +77,17 @@ pub fn run(args: SolveArgs) -> Result<Status> {
                     conflict = Some(report_conflict(p, c, &mut status, io));
                     ("invalid", None, Outcome::Invalid)
                 }
-                Some(Ok(Uniqueness::None)) => {
+                Some(Ok(Answer::None)) => {
                     p.report(io, "no solution");
                     status.note(Status::Unhandled);
                     ("none", None, Outcome::None)
                 }
-                Some(Ok(Uniqueness::Multiple)) => {
+                Some(Ok(Answer::Multiple)) => {
                     p.report(io, "more than one solution");
                     status.note(Status::Unhandled);
                     ("multiple", None, Outcome::Multiple)
                 }
-                Some(Ok(Uniqueness::Unique(s))) => ("unique", Some(s), Outcome::Unique),
+                Some(Ok(Answer::Unique(s))) => ("unique", Some(s), Outcome::Unique),
             };
             if !filter.keeps(outcome) {
                 return Ok(());

@@ -1,14 +1,15 @@
 //! One puzzle's answers, as the `nonet` command line gives them: `solve`'s and `count`'s words
 //! and numbers, `rate`'s three scales, and the JSON of `explain --format json`'s steps and of
-//! `hint --format json`. The Python tests compare each with the binary's output, byte for byte.
+//! `hint --format json`. The command line prints these; the Python module returns them (its
+//! tests compare each with the binary's output, byte for byte).
 //!
-//! The JSON is built here from the same `Step` fields as the CLI's `cmd/explain.rs` builds it
-//! (the binary's builder is private to it, and JSON stays out of the engine crates), with
-//! serde_json's default sorted keys, as the CLI's.
+//! JSON stays out of the engine crates: it is built here, with serde_json's default sorted keys.
 
 use std::str::FromStr;
 
-use nonet_core::{Cell, Conflict, PencilMarks, Solutions, Solver, Sudoku, Uniqueness, STANDARD};
+use nonet_core::{
+    Cell, Conflict, Layout, PencilMarks, Solutions, Solver, Sudoku, Uniqueness, STANDARD,
+};
 use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, RateError, SeOutcome};
 use nonet_logic::{Hint, HintLevel, Mistake, PathError, Step, Teacher};
 use serde_json::{json, Value};
@@ -116,7 +117,13 @@ impl Solved {
 /// `nonet solve`'s answer. Clashing givens are an error, as the CLI's `invalid`; as there, the
 /// check runs only when the solver finds no solution (a clash always means none).
 pub fn solve(s: &Sudoku) -> Result<Solved, PuzzleError> {
-    match s.uniqueness_with(Solver::Fast) {
+    Ok(solve_with(s, Solver::Fast)?)
+}
+
+/// [`solve`] with `solver`, on givens read unchecked: clashing givens have no solution, so only
+/// then is the check (a twentieth of an easy solve) needed to tell a clash from `none`.
+pub fn solve_with(s: &Sudoku, solver: Solver) -> Result<Solved, Conflict> {
+    match s.uniqueness_with(solver) {
         Uniqueness::None => {
             s.check()?;
             Ok(Solved::None)
@@ -128,7 +135,13 @@ pub fn solve(s: &Sudoku) -> Result<Solved, PuzzleError> {
 
 /// `nonet count --limit LIMIT`'s answer: the number of solutions, stopping at `limit`.
 pub fn count(s: &Sudoku, limit: usize) -> Result<usize, PuzzleError> {
-    match s.count_solutions_with(Solver::Fast, limit) {
+    Ok(count_with(s, Solver::Fast, limit)?)
+}
+
+/// [`count`] with `solver`, on givens read unchecked: only a puzzle with no solution can have
+/// clashing givens, so only then are they checked.
+pub fn count_with(s: &Sudoku, solver: Solver, limit: usize) -> Result<usize, Conflict> {
+    match s.count_solutions_with(solver, limit) {
         0 => {
             s.check()?;
             Ok(0)
@@ -175,6 +188,17 @@ pub enum Rated {
     Se(SeOutcome),
 }
 
+/// The CLI's line for an SE rating on `scale` (`se` or `level`): `ER/EP/ED` or the level's
+/// name, and `none` or `multiple` for a puzzle without one solution.
+pub fn se_line(outcome: &SeOutcome, scale: Scale) -> String {
+    match (outcome, scale) {
+        (SeOutcome::Rated(r), Scale::Level) => r.level().to_string(),
+        (SeOutcome::Rated(r), _) => r.to_string(),
+        (SeOutcome::NoSolution, _) => "none".to_string(),
+        (SeOutcome::Multiple, _) => "multiple".to_string(),
+    }
+}
+
 /// `nonet rate --scale SCALE`'s rating. Clashing givens are an error, as the CLI's `invalid`.
 pub fn rate(s: &Sudoku, scale: Scale) -> Result<Rated, PuzzleError> {
     Ok(match scale {
@@ -188,12 +212,9 @@ impl Rated {
     /// (classic), `ER/EP/ED` (se) or the level's name, and `none` or `multiple` for a puzzle
     /// without one solution.
     pub fn line(&self, scale: Scale) -> String {
-        match (self, scale) {
-            (Rated::Classic(c), _) => c.to_string(),
-            (Rated::Se(SeOutcome::Rated(r)), Scale::Level) => r.level().to_string(),
-            (Rated::Se(SeOutcome::Rated(r)), _) => r.to_string(),
-            (Rated::Se(SeOutcome::NoSolution), _) => "none".to_string(),
-            (Rated::Se(_), _) => "multiple".to_string(),
+        match self {
+            Rated::Classic(c) => c.to_string(),
+            Rated::Se(outcome) => se_line(outcome, scale),
         }
     }
 
@@ -208,11 +229,39 @@ impl Rated {
     }
 }
 
-/// One step as the CLI writes it in `explain --format json`'s `steps` and `hint --format json`
-/// (the shared step view, `nonet_view::ReportStep`), found on `position` on the standard layout.
-pub fn step_json(step: &Step, position: Option<&PencilMarks>) -> Value {
+/// One step as the CLI writes it in `explain --format json`'s `steps` and `hint --format json`:
+/// the contract's fields and the rest of the shared step view (`nonet_view::ReportStep`: plain
+/// text, notation, links...), found on `position` (when known) on `layout`.
+pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> Value {
     // A view of strings, numbers and lists always serialises.
-    serde_json::to_value(nonet_view::ReportStep::new(step, &STANDARD, position)).unwrap_or_default()
+    serde_json::to_value(nonet_view::ReportStep::new(step, layout, position)).unwrap_or_default()
+}
+
+/// `hint --format json`'s object for a step: [`step_json`] with its `hint` text at `level` and
+/// the `level`'s name.
+pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: HintLevel) -> Value {
+    let mut v = step_json(step, layout, Some(position));
+    v["hint"] = json!(step.hint_text(level));
+    v["level"] = json!(format!("{level:?}").to_lowercase());
+    v
+}
+
+/// `hint --format json`'s object for a mistake in the position: its `kind` (`wrong-digit`,
+/// `missing-candidate` or `no-solution`), the cell and digit it is about, and its explanation.
+pub fn mistake_json(m: &Mistake) -> Value {
+    let (kind, cell, digit) = match m {
+        Mistake::WrongDigit { cell, placed } => {
+            ("wrong-digit", Some(cell.to_string()), Some(placed.get()))
+        }
+        Mistake::MissingCandidate { cell, digit } => (
+            "missing-candidate",
+            Some(cell.to_string()),
+            Some(digit.get()),
+        ),
+        _ => ("no-solution", None, None),
+    };
+    json!({ "mistake": { "kind": kind, "cell": cell, "digit": digit,
+                         "explanation": m.to_string() } })
 }
 
 /// `nonet explain --format json`'s `steps`: the whole logical path with the default teacher
@@ -232,7 +281,7 @@ pub fn explain(s: &Sudoku) -> Result<Vec<Value>, PuzzleError> {
         .steps
         .iter()
         .map(|step| {
-            let v = step_json(step, Some(&position));
+            let v = step_json(step, &STANDARD, Some(&position));
             step.apply_to(&mut position);
             v
         })
@@ -252,27 +301,8 @@ pub fn hint(s: &Sudoku, level: HintLevel) -> Result<Value, PuzzleError> {
     let hint = Teacher::new().hint(&position, Some(s))?;
     Ok(match hint {
         Hint::Solved => json!({ "solved": true }),
-        Hint::Mistake(m) => {
-            let (kind, cell, digit) = match &m {
-                Mistake::WrongDigit { cell, placed } => {
-                    ("wrong-digit", Some(cell.to_string()), Some(placed.get()))
-                }
-                Mistake::MissingCandidate { cell, digit } => (
-                    "missing-candidate",
-                    Some(cell.to_string()),
-                    Some(digit.get()),
-                ),
-                _ => ("no-solution", None, None),
-            };
-            json!({ "mistake": { "kind": kind, "cell": cell, "digit": digit,
-                                 "explanation": m.to_string() } })
-        }
-        Hint::Step(step) => {
-            let mut v = step_json(&step, Some(&position));
-            v["hint"] = json!(step.hint_text(level));
-            v["level"] = json!(format!("{level:?}").to_lowercase());
-            v
-        }
+        Hint::Mistake(m) => mistake_json(&m),
+        Hint::Step(step) => hint_json(&step, &STANDARD, &position, level),
         _ => return Err(PuzzleError::Path("no hint for this position".to_string())),
     })
 }
@@ -362,5 +392,47 @@ mod tests {
             hint(&full, HintLevel::Move).unwrap(),
             json!({ "solved": true })
         );
+    }
+
+    #[test]
+    fn both_solvers_give_the_same_answers_and_find_the_clash() {
+        let s = read(PUZZLE).unwrap();
+        let clash = read(&format!("11{}", ".".repeat(79))).unwrap();
+        for solver in [Solver::Fast, Solver::Reference] {
+            assert_eq!(solve_with(&s, solver).unwrap(), solve(&s).unwrap());
+            assert_eq!(count_with(&s, solver, 2).unwrap(), 1);
+            assert_eq!(count_with(&Sudoku::empty(), solver, 3).unwrap(), 3);
+            assert!(solve_with(&clash, solver).is_err());
+            assert!(count_with(&clash, solver, 2).is_err());
+        }
+    }
+
+    #[test]
+    fn se_lines_say_none_or_multiple_without_one_solution() {
+        for scale in [Scale::Se, Scale::Level] {
+            assert_eq!(se_line(&SeOutcome::NoSolution, scale), "none");
+            assert_eq!(se_line(&SeOutcome::Multiple, scale), "multiple");
+        }
+        let Rated::Se(rated) = rate(&read(PUZZLE).unwrap(), Scale::Se).unwrap() else {
+            panic!("an SE rating");
+        };
+        assert!(se_line(&rated, Scale::Se).contains('/'));
+        assert!(!se_line(&rated, Scale::Level).contains('/'));
+    }
+
+    #[test]
+    fn a_mistake_names_its_kind_cell_and_digit() {
+        let cell = Cell::new(10).unwrap();
+        let digit = nonet_core::Digit::new(4).unwrap();
+        let wrong = mistake_json(&Mistake::WrongDigit {
+            cell,
+            placed: digit,
+        });
+        assert_eq!(wrong["mistake"]["kind"], "wrong-digit");
+        assert_eq!(wrong["mistake"]["cell"], "r2c2");
+        assert_eq!(wrong["mistake"]["digit"], 4);
+        let missing = mistake_json(&Mistake::MissingCandidate { cell, digit });
+        assert_eq!(missing["mistake"]["kind"], "missing-candidate");
+        assert!(missing["mistake"]["explanation"].is_string());
     }
 }
