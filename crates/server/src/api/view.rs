@@ -59,7 +59,23 @@ pub fn game_json(g: &Game) -> Value {
             })
         })
         .collect();
-    json!({
+    with_common_fields(
+        g,
+        json!({
+            "finished_at": g.finished_at,
+            "version": g.revision,
+            "can_undo": !g.is_finished() && g.cursor > 0,
+            "can_redo": !g.is_finished() && g.cursor < g.top,
+            "layout": crate::layout::layout_json(g.variant, g.regions.as_ref(), g.layout()),
+            "cells": cells_json,
+            "clashes": clashes,
+        }),
+    )
+}
+
+/// `own` (a JSON object) with the fields a game and its summary in the list share.
+fn with_common_fields(g: &Game, mut own: Value) -> Value {
+    let common = json!({
         "id": g.id,
         "puzzle": g.puzzle.to_line(),
         "source": g.source,
@@ -70,42 +86,28 @@ pub fn game_json(g: &Game) -> Value {
         "updated_at": g.updated_at,
         "elapsed_ms": g.elapsed_ms,
         "finished": g.is_finished(),
-        "finished_at": g.finished_at,
         "bot_used": g.bot_used,
         "hints": g.hints,
         "mistakes": g.mistakes,
         "daily": g.daily,
-        "version": g.revision,
-        "can_undo": !g.is_finished() && g.cursor > 0,
-        "can_redo": !g.is_finished() && g.cursor < g.top,
-        "layout": crate::layout::layout_json(g.variant, g.regions.as_ref(), g.layout()),
-        "cells": cells_json,
-        "clashes": clashes,
-    })
+    });
+    if let (Value::Object(own), Value::Object(common)) = (&mut own, common) {
+        own.extend(common);
+    }
+    own
 }
 
 pub(crate) fn summary_json(g: &Game) -> Value {
-    json!({
-        "id": g.id,
-        "puzzle": g.puzzle.to_line(),
-        "board": g.board.grid().to_line(),
-        "variant": g.variant.to_string(),
-        "regions": g.regions.as_ref().map(RegionMap::to_line),
-        "boxes": crate::layout::boxes_line(g.layout()),
-        "source": g.source,
-        "level": g.level,
-        "rating": g.rating,
-        "seed": g.seed,
-        "created_at": g.created_at,
-        "updated_at": g.updated_at,
-        "elapsed_ms": g.elapsed_ms,
-        "finished": g.is_finished(),
-        "bot_used": g.bot_used,
-        "hints": g.hints,
-        "mistakes": g.mistakes,
-        "daily": g.daily,
-        "filled": g.board.grid().filled_count(),
-    })
+    with_common_fields(
+        g,
+        json!({
+            "board": g.board.grid().to_line(),
+            "variant": g.variant.to_string(),
+            "regions": g.regions.as_ref().map(RegionMap::to_line),
+            "boxes": crate::layout::boxes_line(g.layout()),
+            "filled": g.board.grid().filled_count(),
+        }),
+    )
 }
 
 /// Each cell's candidates in a position (empty for filled cells), for drawing a step's pattern.
