@@ -52,7 +52,8 @@ async function call(method, path, body, { keepalive = false, signal } = {}) {
   return data;
 }
 
-export const api = {
+/** The client of `nonet play`'s JSON API. */
+const serverApi = {
   levels: () => call('GET', '/levels'),
   stats: () => call('GET', '/stats'),
   /** `body`: `{ puzzle, variant?, regions? }`. */
@@ -90,3 +91,29 @@ export const api = {
    */
   learnPractice: (code, signal) => call('GET', `/learn/${encodeURIComponent(code)}/practice`, undefined, { signal }),
 };
+
+/**
+ * The page's API: the server's (`nonet play`), or, on a page served as static files (its
+ * `nonet-backend` meta says `local`), the page's own backend: the engine as WebAssembly and
+ * the games in IndexedDB (local.js), with the same calls and answers.
+ */
+export const api = { ...serverApi };
+
+/** Which backend answers: `server` or `local` (set by {@link chooseBackend}). */
+export let backend = 'server';
+
+/**
+ * Picks the backend once at start-up and loads the engine (which the server's page uses too,
+ * to show a move before the server's answer). A static page whose engine does not load cannot
+ * play: it says so.
+ */
+export async function chooseBackend() {
+  const { loadEngine } = await import('./engine.js');
+  const loaded = await loadEngine();
+  if (document.querySelector('meta[name="nonet-backend"]')?.content !== 'local') return backend;
+  if (!loaded) throw new ApiError(503, 'no_engine', 'The game engine (nonet.wasm) could not be loaded.');
+  const { localApi } = await import('./local.js');
+  Object.assign(api, localApi);
+  backend = 'local';
+  return backend;
+}

@@ -12,6 +12,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Sudoku};
 use nonet_logic::{Candidate, Claim, Outcome, Step, Teacher};
+use nonet_view::game::{PathView, SinglesView};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -29,39 +30,18 @@ pub fn router() -> Router<Shared> {
         .route("/games/{id}/check-step", post(step_check))
 }
 
-/// The logical path of `puzzle` on `layout` from its givens, each step with the position it
-/// starts from (placed digits as an 81-character line and every cell's candidates), and the
-/// hardest step's place in it.
+/// The logical path of `puzzle` on `layout` from its givens ([`PathView`]), each step with the
+/// position it starts from, and the hardest step's place in it.
 fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
-    let teacher = Teacher::new().with_layout(layout.clone());
-    let path = teacher.path(puzzle).map_err(|e| {
+    let path = PathView::new(puzzle, layout).map_err(|e| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "no_path",
             format!("the logical solver has no path for this puzzle: {e}"),
         )
     })?;
-    let mut position = path.start.clone();
-    let mut steps = Vec::with_capacity(path.steps.len());
-    for step in &path.steps {
-        steps.push(json!({
-            "step": step_json(step, layout, &position),
-            "grid": grid_line(&position),
-            "candidates": candidates_json(&position),
-        }));
-        teacher.apply(step, &mut position);
-    }
-    let hardest = path.hardest().map(
-        |(i, s)| json!({ "index": i, "name": s.technique.name(), "difficulty": s.difficulty }),
-    );
-    Ok(json!({ "steps": steps, "hardest": hardest, "solved": path.is_solved() }))
-}
-
-/// The placed digits of a position as an 81-character line (`.` for an empty cell).
-fn grid_line(pm: &PencilMarks) -> String {
-    Cell::all()
-        .map(|c| pm.value(c).map_or('.', |d| char::from(b'0' + d.get())))
-        .collect()
+    // A view of strings, numbers and lists always serialises.
+    Ok(serde_json::to_value(path).unwrap_or_default())
 }
 
 /// `GET /api/games/{id}/path`: the puzzle's logical path from its givens, easiest step first,
@@ -103,21 +83,9 @@ pub async fn bot_singles(
         .pool
         .run(move || nonet_game::run_singles(&board, &solution))
         .await?;
-    let placed: Vec<Value> = run
-        .placed
-        .iter()
-        .map(|(c, technique)| {
-            json!({ "cell": c.cell.index(), "digit": c.digit.get(), "name": technique.name() })
-        })
-        .collect();
-    let next = run.next.map(|(step, position)| {
-        json!({
-            "step": step_json(&step, &layout, &position),
-            "candidates": candidates_json(&position),
-        })
-    });
+    let view = SinglesView::new(&run, &layout);
+    let changed = !view.placed.is_empty();
     let board = run.board;
-    let changed = !placed.is_empty();
     let (game, ()) = blocking(move || {
         st.store.update(id, |g| {
             check_version(g, Some(seen))?;
@@ -132,7 +100,7 @@ pub async fn bot_singles(
     })
     .await?;
     Ok(Json(
-        json!({ "placed": placed, "next": next, "game": game_json(&game) }),
+        json!({ "placed": view.placed, "next": view.next, "game": game_json(&game) }),
     ))
 }
 

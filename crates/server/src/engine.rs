@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use nonet_answers::Deadline;
 use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, Variant};
-use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Symmetry, Target};
+use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator};
 use nonet_logic::{rate, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
@@ -102,17 +102,9 @@ pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
 }
 
 /// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
-/// of a puzzle with a unique solution on `layout`.
+/// of a puzzle with a unique solution on `layout` ([`nonet_game::rating`]).
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
-    let r = if layout.is_standard() {
-        rate::rate_se_unchecked(puzzle)
-    } else {
-        match rate::rate_se_in(layout, puzzle) {
-            Ok(rate::SeOutcome::Rated(r)) => r,
-            _ => return None,
-        }
-    };
-    Some((r.er, r.level().name()))
+    nonet_game::rating(puzzle, layout).map(|(er, level)| (er, level.name()))
 }
 
 /// How long a new game may take to make before the player is told to try again.
@@ -140,23 +132,13 @@ pub enum Aim {
     Any,
 }
 
-/// The options of a new game's puzzle: symmetric givens, as printed puzzles keep them.
+/// The options of a new game's puzzle ([`GenerateOptions::for_game`]).
 fn options(aim: Aim, variant: Variant, regions: Option<RegionMap>) -> GenerateOptions {
     let level = match aim {
         Aim::Level(level) => Some(level),
         Aim::Any => None,
     };
-    GenerateOptions {
-        symmetry: Symmetry::Rot180,
-        target: Target {
-            level,
-            ..Target::default()
-        },
-        rate: level.is_some(),
-        variant,
-        regions,
-        ..GenerateOptions::default()
-    }
+    GenerateOptions::for_game(level, variant, regions)
 }
 
 /// Whether the generator aims at a level on the variants (it makes them of any difficulty

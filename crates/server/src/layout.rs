@@ -6,9 +6,10 @@
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Cell, Layout, RegionMap, RegionMapError, Variant};
+use nonet_core::{Layout, RegionMap, RegionMapError, Variant};
+use nonet_view::game::LayoutView;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::api::JsonBody;
 use crate::error::ApiError;
@@ -18,33 +19,11 @@ pub fn router() -> Router<crate::api::Shared> {
     Router::new().route("/layout", post(layout_describe))
 }
 
-/// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
-/// thick borders and region tints from.
-pub(crate) fn boxes_line(layout: &Layout) -> String {
-    Cell::all()
-        .map(|c| char::from(b'1' + layout.houses_of(c)[2].number() as u8))
-        .collect()
-}
-
-/// A layout as data: its variant, a jigsaw's region map (as the player gave it, `null`
-/// otherwise), each cell's box or region (`boxes`), and every house with its cells. The page
-/// draws borders, tints, diagonals and windows and finds peers from this alone.
+/// A layout as data ([`nonet_view::game::LayoutView`]): its variant, a jigsaw's region map,
+/// each cell's box or region (`boxes`), and every house with its cells.
 pub fn layout_json(variant: Variant, regions: Option<&RegionMap>, layout: &Layout) -> Value {
-    let houses: Vec<Value> = layout
-        .houses()
-        .map(|h| {
-            let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
-            // Index and kind only (a step's or clash's house carries its name): the layout
-            // goes with every move's answer, so it stays small.
-            json!({ "index": h.index(), "kind": h.kind().name(), "cells": cells })
-        })
-        .collect();
-    json!({
-        "variant": variant.to_string(),
-        "regions": regions.map(RegionMap::to_line),
-        "boxes": boxes_line(layout),
-        "houses": houses,
-    })
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(LayoutView::new(variant, regions, layout)).unwrap_or_default()
 }
 
 /// A count in words up to nine ("two pieces"), in digits above.
