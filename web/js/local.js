@@ -151,7 +151,8 @@ async function createGame(body) {
   const seed = own ? undefined : body.seed ?? randomSeed();
   const made = engine('new_game', { ...body, ...(own ? {} : { seed }) });
   const now = Date.now();
-  const start = engine('view', { game: { ...made, board: made.board } });
+  const { puzzle, solution, variant, regions, board } = made;
+  const start = engine('view', { game: { puzzle, solution, variant, regions, board } });
   const record = {
     puzzle: made.puzzle,
     solution: made.solution,
