@@ -291,8 +291,8 @@ function unavailable(what) {
 export const localApi = {
   levels: async () => engine('levels'),
   stats,
-  checkPuzzle: unavailable('Checking a puzzle you type in'),
-  layout: unavailable('Drawing a layout'),
+  checkPuzzle: async (body) => engine('check_puzzle', body),
+  layout: async (body) => engine('layout', body),
   createGame,
   daily: unavailable('The daily puzzle'),
   listGames,

@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod play;
+pub mod puzzle;
 pub mod stats;
 
 pub use board::{Board, Clash, Move, MoveError, Origin, StoredBoard};

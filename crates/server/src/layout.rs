@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use nonet_core::{Layout, RegionMap, RegionMapError, Variant};
-use nonet_view::game::LayoutView;
+use nonet_view::game::{LayoutView, RegionProblem};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -26,63 +26,18 @@ pub fn layout_json(variant: Variant, regions: Option<&RegionMap>, layout: &Layou
     serde_json::to_value(LayoutView::new(variant, regions, layout)).unwrap_or_default()
 }
 
-/// A count in words up to nine ("two pieces"), in digits above.
-fn count_words(n: usize) -> String {
-    const WORDS: [&str; 10] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-/// A region's label as a sentence names it: a digit bare ("region 4"), anything else quoted
-/// ("region 'a'") so that it does not read as a word.
-fn region_name(label: char) -> String {
-    if label.is_ascii_digit() {
-        format!("region {label}")
-    } else {
-        format!("region '{label}'")
-    }
-}
-
 /// 422 `bad_regions` for a broken region map: the first problem in words ("region 4 has 10
 /// cells", "region 2 is in two pieces"), with `rule` (`length`, `label`, `count`, `size`,
 /// `connected`) and, where one region is at fault, `region` (its label) as fields.
 pub fn region_error(e: &RegionMapError) -> ApiError {
-    let (rule, region, message) = match e {
-        RegionMapError::Size { label, count } => (
-            "size",
-            Some(*label),
-            format!(
-                "{} has {count} cells; a region has nine",
-                region_name(*label)
-            ),
-        ),
-        RegionMapError::Disconnected { label, pieces } => (
-            "connected",
-            Some(*label),
-            format!(
-                "{} is in {} pieces; a region's cells must join up side by side",
-                region_name(*label),
-                count_words(*pieces)
-            ),
-        ),
-        // Not a label, so no region: the message names the character and its cell.
-        RegionMapError::BadLabel { .. } => ("label", None, e.to_string()),
-        RegionMapError::TenthLabel { label, .. } => ("count", Some(*label), e.to_string()),
-        RegionMapError::TooFewLabels(_) => ("count", None, e.to_string()),
-        RegionMapError::Length(_) => ("length", None, e.to_string()),
-        // A rule core adds later: its own sentence.
-        _ => ("other", None, e.to_string()),
-    };
+    let problem = RegionProblem::new(e);
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         "bad_regions",
-        format!("region map: {message}"),
+        format!("region map: {}", problem.message),
     )
-    .with("rule", rule);
-    match region {
+    .with("rule", problem.rule);
+    match problem.region {
         Some(label) => err.with("region", label.to_string()),
         None => err,
     }

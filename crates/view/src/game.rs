@@ -2,7 +2,9 @@
 //! action, as the page reads them. Written alike by the server (`nonet play`) and the page's
 //! WebAssembly engine (`nonet-wasm`), so the page reads one set of shapes from either.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, RegionMap, Variant};
+use nonet_core::{
+    Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, RegionMap, RegionMapError, Variant,
+};
 use nonet_game::{Board, BotAction, GameHint, Origin};
 use serde::Serialize;
 
@@ -350,6 +352,163 @@ impl SinglesView {
                 step: GameStep::new(step, layout, Some(position)),
                 candidates: candidates(position),
             }),
+        }
+    }
+}
+
+/// The verdict on a puzzle the player types in ([`nonet_game::puzzle::check`]): `status`
+/// (`clash`, `none`, `multiple`, `unique`), the sentence, the rating when there is one, and for
+/// several solutions the puzzle made proper with a few clues (`with_clues`) and where they went
+/// (`added`).
+#[derive(Debug, Serialize)]
+pub struct PuzzleCheckView {
+    /// `clash`, `none`, `multiple` or `unique`.
+    pub status: &'static str,
+    /// Whether the puzzle is proper.
+    pub ok: bool,
+    /// The verdict in words.
+    pub message: String,
+    /// The puzzle, 81 characters.
+    pub puzzle: String,
+    /// Its variant's words.
+    pub variant: String,
+    /// How many givens it has.
+    pub clues: usize,
+    /// Its ER rating, when rated.
+    pub rating: Option<f64>,
+    /// Its level, when rated.
+    pub level: Option<&'static str>,
+    /// For several solutions: the puzzle with clues added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with_clues: Option<String>,
+    /// For several solutions: the cells of the added clues.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub added: Option<Vec<usize>>,
+}
+
+impl PuzzleCheckView {
+    /// The verdict `check` on `puzzle` of `variant`, with `with_clues` (the puzzle made proper,
+    /// for several solutions) when there is one.
+    pub fn new(
+        puzzle: &nonet_core::Sudoku,
+        variant: Variant,
+        check: &nonet_game::puzzle::PuzzleCheck,
+        with_clues: Option<&nonet_core::Sudoku>,
+    ) -> PuzzleCheckView {
+        use nonet_game::puzzle::PuzzleCheck;
+        let (status, message, rating) = match check {
+            PuzzleCheck::Clash(m) => ("clash", m.clone(), None),
+            PuzzleCheck::NoSolution => ("none", "This puzzle has no solution.".to_string(), None),
+            PuzzleCheck::Several => (
+                "multiple",
+                "This puzzle has several solutions, so it cannot be solved by logic alone."
+                    .to_string(),
+                None,
+            ),
+            PuzzleCheck::Unique { rating, .. } => {
+                let kind = if variant.is_standard() {
+                    String::new()
+                } else {
+                    format!("{variant} ")
+                };
+                let message = match rating {
+                    Some((er, level)) => {
+                        format!("A fine {kind}puzzle with one solution: {level}, rated {er:.1}.")
+                    }
+                    None => format!(
+                        "A fine {kind}puzzle with one solution (a hard one: rating it takes a \
+                         while)."
+                    ),
+                };
+                ("unique", message, *rating)
+            }
+        };
+        PuzzleCheckView {
+            status,
+            ok: status == "unique",
+            message,
+            puzzle: puzzle.to_line(),
+            variant: variant.to_string(),
+            clues: puzzle.filled_count(),
+            rating: rating.map(|r| r.0),
+            level: rating.map(|r| r.1),
+            with_clues: with_clues.map(nonet_core::Sudoku::to_line),
+            added: with_clues.map(|p| {
+                Cell::all()
+                    .filter(|&c| puzzle.get(c).is_none() && p.get(c).is_some())
+                    .map(Cell::index)
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// A count in words up to nine ("two pieces"), in digits above.
+fn count_words(n: usize) -> String {
+    const WORDS: [&str; 10] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// A region's label as a sentence names it: a digit bare ("region 4"), anything else quoted
+/// ("region 'a'") so that it does not read as a word.
+fn region_name(label: char) -> String {
+    if label.is_ascii_digit() {
+        format!("region {label}")
+    } else {
+        format!("region '{label}'")
+    }
+}
+
+/// A broken region map's first problem as the page reads it: the rule it breaks (`length`,
+/// `label`, `count`, `size`, `connected`), the region at fault when one is, and the problem in
+/// words ("region 4 has 10 cells; a region has nine").
+#[derive(Debug, Serialize)]
+pub struct RegionProblem {
+    /// The rule broken.
+    pub rule: &'static str,
+    /// The region at fault, when one is.
+    pub region: Option<char>,
+    /// The problem in words.
+    pub message: String,
+}
+
+impl RegionProblem {
+    /// The problem of `e`.
+    pub fn new(e: &RegionMapError) -> RegionProblem {
+        let (rule, region, message) = match e {
+            RegionMapError::Size { label, count } => (
+                "size",
+                Some(*label),
+                format!(
+                    "{} has {count} cells; a region has nine",
+                    region_name(*label)
+                ),
+            ),
+            RegionMapError::Disconnected { label, pieces } => (
+                "connected",
+                Some(*label),
+                format!(
+                    "{} is in {} pieces; a region's cells must join up side by side",
+                    region_name(*label),
+                    count_words(*pieces)
+                ),
+            ),
+            // Not a label, so no region: the message names the character and its cell.
+            RegionMapError::BadLabel { .. } => ("label", None, e.to_string()),
+            RegionMapError::TenthLabel { label, .. } => ("count", Some(*label), e.to_string()),
+            RegionMapError::TooFewLabels(_) => ("count", None, e.to_string()),
+            RegionMapError::Length(_) => ("length", None, e.to_string()),
+            // A rule core adds later: its own sentence.
+            _ => ("other", None, e.to_string()),
+        };
+        RegionProblem {
+            rule,
+            region,
+            message,
         }
     }
 }

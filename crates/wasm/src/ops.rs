@@ -13,18 +13,26 @@
 //! | `singles` | `game` | `{placed, next, board, solved, cells, clashes}` |
 //! | `path` | `game` | the path's JSON, as `GET /api/games/{id}/path` |
 //! | `preview` | `variant`, `regions`, `cells` (a game's view), `move`, `tidy` | `{cells, clashes, board}`: the move shown before the server answers |
+//! | `check_puzzle` | `puzzle`, `variant`, `regions` | the setter's verdict, as `POST /api/puzzles/check` (rated at once) |
+//! | `layout` | `variant`, `regions` | the layout's JSON, as `POST /api/layout` |
 //! | `stats` | `games`: `[{key, finished_at, bot_used, hints, mistakes, elapsed_ms}]` | `{levels, all}`, as `GET /api/stats` |
 //!
 //! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
 //! gives the same problem.
 
-use nonet_core::{Layout, RegionMap, Solutions, Sudoku, Variant};
+use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
 use nonet_game::stats::Outcome;
 use nonet_game::{Board, Move, Origin, StoredBoard};
 use nonet_generate::{GenerateOptions, Generator, Level};
-use nonet_view::game::{ActionView, BoardView, LayoutView, PathView, SinglesView};
+use nonet_view::game::{
+    ActionView, BoardView, LayoutView, PathView, PuzzleCheckView, RegionProblem, SinglesView,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+/// Longest puzzle text accepted (the server's limit: a 9-line grid with borders fits easily).
+const MAX_PUZZLE_TEXT: usize = 4096;
 
 /// A game as the page keeps it and passes it in.
 #[derive(Deserialize)]
@@ -102,6 +110,15 @@ enum Request {
     Stats {
         games: Vec<Outcome>,
     },
+    CheckPuzzle {
+        puzzle: String,
+        variant: Option<String>,
+        regions: Option<String>,
+    },
+    Layout {
+        variant: Option<String>,
+        regions: Option<String>,
+    },
 }
 
 /// A cell as a game's JSON shows it (the page's view of a board it has no solution for).
@@ -122,6 +139,8 @@ struct Failure {
     status: u16,
     code: &'static str,
     message: String,
+    /// Further fields of the error (a broken region map's `rule` and `region`).
+    more: serde_json::Map<String, Value>,
 }
 
 impl Failure {
@@ -130,7 +149,23 @@ impl Failure {
             status,
             code,
             message: message.into(),
+            more: serde_json::Map::new(),
         }
+    }
+
+    /// A broken region map: 422 `bad_regions` with the rule and region, as the server's.
+    fn regions(e: &nonet_core::RegionMapError) -> Failure {
+        let problem = RegionProblem::new(e);
+        let mut f = Failure::new(
+            422,
+            "bad_regions",
+            format!("region map: {}", problem.message),
+        );
+        f.more.insert("rule".into(), json!(problem.rule));
+        if let Some(label) = problem.region {
+            f.more.insert("region".into(), json!(label.to_string()));
+        }
+        f
     }
 
     fn invalid(message: impl Into<String>) -> Failure {
@@ -139,8 +174,16 @@ impl Failure {
 }
 
 /// The JSON of an error answer.
-pub fn error_json(status: u16, code: &str, message: String) -> String {
-    json!({ "error": { "status": status, "code": code, "message": message } }).to_string()
+pub fn error_json(status: u16, code: &'static str, message: String) -> String {
+    failure_json(Failure::new(status, code, message))
+}
+
+fn failure_json(f: Failure) -> String {
+    let mut error = f.more;
+    error.insert("status".into(), json!(f.status));
+    error.insert("code".into(), json!(f.code));
+    error.insert("message".into(), json!(f.message));
+    json!({ "error": error }).to_string()
 }
 
 /// Answers one request (UTF-8 JSON) with JSON: `{"ok": ...}` or `{"error": ...}`.
@@ -150,7 +193,7 @@ pub fn call(request: &str) -> String {
         .and_then(answer);
     match answer {
         Ok(v) => json!({ "ok": v }).to_string(),
-        Err(f) => error_json(f.status, f.code, f.message),
+        Err(f) => failure_json(f),
     }
 }
 
@@ -211,6 +254,39 @@ fn answer(request: Request) -> Result<Value, Failure> {
             let (levels, all) = nonet_game::stats::per_level(&names, &games);
             Ok(json!({ "levels": levels, "all": all }))
         }
+        Request::CheckPuzzle {
+            puzzle,
+            variant,
+            regions,
+        } => {
+            let (variant, _, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+            let puzzle = read_puzzle(&puzzle)?;
+            let check = match check_puzzle(&puzzle, &layout) {
+                PuzzleCheck::Unique { solution, .. } => PuzzleCheck::Unique {
+                    solution,
+                    rating: nonet_game::rating(&puzzle, &layout).map(|(er, l)| (er, l.name())),
+                },
+                other => other,
+            };
+            let completed = match check {
+                PuzzleCheck::Several => nonet_game::puzzle::with_added_clues(&puzzle, &layout),
+                _ => None,
+            };
+            Ok(to_value(&PuzzleCheckView::new(
+                &puzzle,
+                variant,
+                &check,
+                completed.as_ref(),
+            )))
+        }
+        Request::Layout { variant, regions } => {
+            let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+            Ok(to_value(&LayoutView::new(
+                variant,
+                regions.as_ref(),
+                &layout,
+            )))
+        }
         Request::Path { game } => {
             let g = read_game(&game)?;
             let path = PathView::new(&g.board.givens(), g.board.layout()).map_err(|e| {
@@ -255,15 +331,32 @@ fn read_layout(
         .parse()
         .map_err(|e: nonet_core::VariantError| Failure::new(422, "bad_variant", e.to_string()))?;
     let regions = match regions {
-        Some(text) if !text.trim().is_empty() => Some(
-            RegionMap::parse(text).map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?,
-        ),
+        Some(text) if !text.trim().is_empty() => {
+            if text.len() > MAX_PUZZLE_TEXT {
+                return Err(Failure::new(
+                    422,
+                    "bad_regions",
+                    "the region map is too long",
+                ));
+            }
+            // Blanks between the labels are ignored: a 9-line map pasted from a file reads too.
+            let labels: String = text.split_whitespace().collect();
+            Some(RegionMap::parse(&labels).map_err(|e| Failure::regions(&e))?)
+        }
         _ => None,
     };
     let layout = variant
         .layout(regions.as_ref())
         .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
     Ok((variant, regions, layout))
+}
+
+/// A puzzle typed in (a line or a grid).
+fn read_puzzle(text: &str) -> Result<Sudoku, Failure> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(Failure::invalid("the puzzle text is too long"));
+    }
+    Sudoku::parse(text.trim()).map_err(|e| Failure::invalid(format!("not a puzzle: {e}")))
 }
 
 fn read_game(g: &GameIn) -> Result<Game, Failure> {
@@ -412,31 +505,19 @@ fn new_game(
     }
     let (puzzle, solution, rating, seed, regions) = match puzzle {
         Some(text) => {
-            let puzzle = Sudoku::parse(text.trim())
-                .map_err(|e| Failure::invalid(format!("not a puzzle: {e}")))?;
-            if let Err(conflict) = puzzle.check_in(&layout) {
-                return Err(Failure::new(
-                    422,
-                    "clash",
-                    format!("the givens break a rule: {conflict}"),
-                ));
-            }
-            let solution =
-                match puzzle.solutions_in(&layout) {
-                    Solutions::Unique(s) => s,
-                    Solutions::None => {
-                        return Err(Failure::new(
-                            422,
-                            "no_solution",
-                            "This puzzle has no solution.",
-                        ))
-                    }
-                    Solutions::Multiple(_) => return Err(Failure::new(
-                        422,
-                        "multiple_solutions",
-                        "This puzzle has several solutions, so it cannot be solved by logic alone.",
-                    )),
-                };
+            let puzzle = read_puzzle(&text)?;
+            let solution = match check_puzzle(&puzzle, &layout) {
+                PuzzleCheck::Unique { solution, .. } => solution,
+                other => {
+                    let code = match other {
+                        PuzzleCheck::Clash(_) => "clash",
+                        PuzzleCheck::NoSolution => "no_solution",
+                        _ => "multiple_solutions",
+                    };
+                    let view = PuzzleCheckView::new(&puzzle, variant, &other, None);
+                    return Err(Failure::new(422, code, view.message));
+                }
+            };
             let rating = nonet_game::rating(&puzzle, &layout);
             (puzzle, solution, rating, None, regions)
         }

@@ -222,3 +222,42 @@ fn bad_requests_are_errors_never_panics() {
         (422, "bad_variant".into())
     );
 }
+
+#[test]
+fn the_setters_verdict_names_none_one_or_several_solutions() {
+    let one = ok(json!({ "op": "check_puzzle", "puzzle": PUZZLE }));
+    assert_eq!(
+        (one["status"].clone(), one["ok"].clone()),
+        (json!("unique"), json!(true))
+    );
+    assert_eq!(one["level"], "easy");
+    assert!(one["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("A fine puzzle with one solution: easy"));
+    let two = format!("{}.{}", &PUZZLE[..25], &PUZZLE[26..]);
+    let several = ok(json!({ "op": "check_puzzle", "puzzle": two }));
+    assert_eq!(several["status"], "multiple");
+    let added = several["added"].as_array().unwrap();
+    assert!(!added.is_empty());
+    let proper = several["with_clues"].as_str().unwrap();
+    assert_eq!(
+        ok(json!({ "op": "check_puzzle", "puzzle": proper }))["status"],
+        "unique"
+    );
+    let none = ok(
+        json!({ "op": "check_puzzle", "puzzle": format!("12345678.{}", &".".repeat(63)) + "........9" }),
+    );
+    assert_eq!(none["status"], "none");
+    let layout = ok(json!({ "op": "layout", "variant": "x" }));
+    assert_eq!(layout["houses"].as_array().unwrap().len(), 29);
+    // A broken map: the server's words, rule and region.
+    let map = format!("{}{}", "1".repeat(10), &"2".repeat(71));
+    let e = call(json!({ "op": "layout", "variant": "jigsaw", "regions": map }))["error"].clone();
+    assert_eq!(e["code"], "bad_regions");
+    assert!(e["rule"].is_string(), "{e}");
+    assert!(
+        e["message"].as_str().unwrap().starts_with("region map: "),
+        "{e}"
+    );
+}

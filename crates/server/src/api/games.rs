@@ -119,7 +119,7 @@ pub async fn games_create(
                     daily: None,
                 },
                 other => {
-                    let view = check_json(&puzzle, variant, &other);
+                    let view = check_json(&puzzle, variant, &other, None);
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         match other {
