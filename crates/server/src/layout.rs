@@ -60,21 +60,3 @@ pub async fn layout_describe(
     let layout = vr.layout()?;
     Ok(Json(layout_json(vr.variant, vr.regions.as_ref(), &layout)))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_read_as_words_up_to_nine() {
-        assert_eq!(count_words(2), "two");
-        assert_eq!(count_words(9), "nine");
-        assert_eq!(count_words(12), "12");
-    }
-
-    #[test]
-    fn a_letter_label_is_quoted_and_a_digit_is_not() {
-        assert_eq!(region_name('4'), "region 4");
-        assert_eq!(region_name('a'), "region 'a'");
-    }
-}

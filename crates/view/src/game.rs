@@ -512,3 +512,21 @@ impl RegionProblem {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_words_up_to_nine() {
+        assert_eq!(count_words(2), "two");
+        assert_eq!(count_words(9), "nine");
+        assert_eq!(count_words(12), "12");
+    }
+
+    #[test]
+    fn a_letter_label_is_quoted_and_a_digit_is_not() {
+        assert_eq!(region_name('4'), "region 4");
+        assert_eq!(region_name('a'), "region 'a'");
+    }
+}
