@@ -312,8 +312,14 @@ export const localApi = {
   bot: (id, elapsed_ms, version) => nextStep(id, elapsed_ms, version, true),
   botSingles,
   path: async (id) => engine('path', { game: gameIn(await read(id)) }),
-  checkStep: unavailable('Checking your own step'),
-  learn: unavailable('Learn'),
-  learnTechnique: unavailable('Learn'),
+  checkStep: async (id, claim, version) => {
+    const r = await read(id);
+    checkVersion(r, version);
+    return engine('check_step', { game: gameIn(r), claim });
+  },
+  // The techniques a player can name (for "Check my step" and Learn's list); their pages need
+  // the server.
+  learn: async () => engine('techniques'),
+  learnTechnique: unavailable('A technique\'s page'),
   learnPractice: unavailable('Practice'),
 };

@@ -6,7 +6,8 @@ use nonet_core::{
     Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, RegionMap, RegionMapError, Variant,
 };
 use nonet_game::{Board, BotAction, GameHint, Origin};
-use serde::Serialize;
+use nonet_logic::{Candidate, Claim, Outcome, Verdict};
+use serde::{Deserialize, Serialize};
 
 use crate::{GameStep, HouseView, Indices, Style};
 
@@ -509,6 +510,172 @@ impl RegionProblem {
             rule,
             region,
             message,
+        }
+    }
+}
+
+/// A candidate as a request names it: a cell index (0-80, row by row) and a digit.
+#[derive(Deserialize, Clone, Copy, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CandidateIn {
+    /// The cell's index.
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+}
+
+/// A deduction the player states ("Check my step"): the technique (its code, `x-wing`, or its
+/// name) and whatever part of the pattern the player marked; the engine fills in the rest.
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimIn {
+    /// The technique's code or name.
+    pub technique: String,
+    /// Cells of the pattern.
+    #[serde(default)]
+    pub cells: Vec<usize>,
+    /// Digits of the pattern.
+    #[serde(default)]
+    pub digits: Vec<u8>,
+    /// Candidates of the pattern.
+    #[serde(default)]
+    pub pattern: Vec<CandidateIn>,
+    /// What the deduction places.
+    #[serde(default)]
+    pub placements: Vec<CandidateIn>,
+    /// What the deduction removes.
+    #[serde(default)]
+    pub eliminations: Vec<CandidateIn>,
+}
+
+/// Why a stated deduction cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// No technique has this code or name.
+    UnknownTechnique(String),
+    /// A cell index above 80.
+    BadCell(usize),
+    /// A digit outside 1-9.
+    BadDigit(u8),
+}
+
+impl std::fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimError::UnknownTechnique(t) => write!(
+                f,
+                "no technique is called {t:?}: use a code of `nonet explain --list-techniques` \
+                 (x-wing, naked-pair...)"
+            ),
+            ClaimError::BadCell(i) => write!(
+                f,
+                "cell {i} is off the board: cells are numbered 0 to 80, row by row"
+            ),
+            ClaimError::BadDigit(d) => write!(f, "{d} is not a digit from 1 to 9"),
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
+
+fn cell_in(i: usize) -> Result<Cell, ClaimError> {
+    Cell::new(i).ok_or(ClaimError::BadCell(i))
+}
+
+fn digit_in(d: u8) -> Result<Digit, ClaimError> {
+    Digit::new(d).ok_or(ClaimError::BadDigit(d))
+}
+
+fn candidates_in(list: &[CandidateIn]) -> Result<Vec<Candidate>, ClaimError> {
+    list.iter()
+        .map(|c| Ok(Candidate::new(cell_in(c.cell)?, digit_in(c.digit)?)))
+        .collect()
+}
+
+impl ClaimIn {
+    /// The claim stated, or why it cannot be read.
+    pub fn claim(&self) -> Result<Claim, ClaimError> {
+        let mut claim = Claim::of_code(&self.technique)
+            .ok_or_else(|| ClaimError::UnknownTechnique(self.technique.clone()))?;
+        for &i in &self.cells {
+            claim.cells.insert(cell_in(i)?);
+        }
+        let mut digits = DigitSet::EMPTY;
+        for &d in &self.digits {
+            digits.insert(digit_in(d)?);
+        }
+        claim.digits = digits;
+        claim.pattern = candidates_in(&self.pattern)?;
+        claim.placements = candidates_in(&self.placements)?;
+        claim.eliminations = candidates_in(&self.eliminations)?;
+        Ok(claim)
+    }
+}
+
+/// A candidate as the page reads it: cell index and digit.
+#[derive(Debug, Serialize)]
+pub struct CandidateView {
+    /// The cell's index.
+    pub cell: usize,
+    /// The digit.
+    pub digit: u8,
+}
+
+impl CandidateView {
+    /// The view of `c`.
+    pub fn new(c: &Candidate) -> CandidateView {
+        CandidateView {
+            cell: c.cell.index(),
+            digit: c.digit.get(),
+        }
+    }
+}
+
+/// The verdict on a stated deduction ([`nonet_logic::Teacher::check_step`]) as the page shows
+/// it, with the candidates of the position it was judged on (what the page draws the step's
+/// pattern over).
+#[derive(Debug, Serialize)]
+pub struct VerdictView {
+    /// `valid`, `removes_nothing` or `invalid`.
+    pub outcome: &'static str,
+    /// Whether it is valid.
+    pub valid: bool,
+    /// The explanation, or why it fails.
+    pub reason: String,
+    /// The step found for it.
+    pub step: Option<GameStep>,
+    /// What it removes.
+    pub eliminations: Vec<CandidateView>,
+    /// What it places.
+    pub placements: Vec<CandidateView>,
+    /// Each cell's candidates in the position.
+    pub candidates: Vec<Vec<u8>>,
+}
+
+impl VerdictView {
+    /// The view of `verdict`, judged on `position` on `layout`.
+    pub fn new(verdict: &Verdict, layout: &Layout, position: &PencilMarks) -> VerdictView {
+        let outcome = match verdict.outcome {
+            Outcome::Valid => "valid",
+            Outcome::RemovesNothing => "removes_nothing",
+            _ => "invalid",
+        };
+        let step = verdict.step.as_ref();
+        VerdictView {
+            outcome,
+            valid: outcome == "valid",
+            reason: verdict.reason.clone(),
+            step: step.map(|s| GameStep::new(s, layout, Some(position))),
+            eliminations: step.map_or(Vec::new(), |s| {
+                s.eliminations
+                    .iter()
+                    .map(|c| CandidateView::new(&c))
+                    .collect()
+            }),
+            placements: step.map_or(Vec::new(), |s| {
+                s.placement.iter().map(CandidateView::new).collect()
+            }),
+            candidates: candidates(position),
         }
     }
 }

@@ -15,6 +15,8 @@
 //! | `preview` | `variant`, `regions`, `cells` (a game's view), `move`, `tidy` | `{cells, clashes, board}`: the move shown before the server answers |
 //! | `check_puzzle` | `puzzle`, `variant`, `regions` | the setter's verdict, as `POST /api/puzzles/check` (rated at once) |
 //! | `layout` | `variant`, `regions` | the layout's JSON, as `POST /api/layout` |
+//! | `check_step` | `game`, `claim` (`{technique, cells, digits, pattern, placements, eliminations}`) | the verdict, as `POST /api/games/{id}/check-step` |
+//! | `techniques` | | `{techniques: [{code, name, difficulty}]}`: what a player can name |
 //! | `stats` | `games`: `[{key, finished_at, bot_used, hints, mistakes, elapsed_ms}]` | `{levels, all}`, as `GET /api/stats` |
 //!
 //! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
@@ -25,8 +27,10 @@ use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
 use nonet_game::stats::Outcome;
 use nonet_game::{Board, Move, Origin, StoredBoard};
 use nonet_generate::{GenerateOptions, Generator, Level};
+use nonet_logic::{Family, Teacher, Technique};
 use nonet_view::game::{
-    ActionView, BoardView, LayoutView, PathView, PuzzleCheckView, RegionProblem, SinglesView,
+    ActionView, BoardView, ClaimError, ClaimIn, LayoutView, PathView, PuzzleCheckView,
+    RegionProblem, SinglesView, VerdictView,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -119,6 +123,11 @@ enum Request {
         variant: Option<String>,
         regions: Option<String>,
     },
+    CheckStep {
+        game: GameIn,
+        claim: ClaimIn,
+    },
+    Techniques,
 }
 
 /// A cell as a game's JSON shows it (the page's view of a board it has no solution for).
@@ -286,6 +295,37 @@ fn answer(request: Request) -> Result<Value, Failure> {
                 regions.as_ref(),
                 &layout,
             )))
+        }
+        Request::CheckStep { game, claim } => {
+            let g = read_game(&game)?;
+            let claim = claim.claim().map_err(|e| match e {
+                ClaimError::UnknownTechnique(_) => {
+                    Failure::new(422, "unknown_technique", e.to_string())
+                }
+                _ => Failure::invalid(e.to_string()),
+            })?;
+            let position = g.board.position();
+            let layout = g.board.layout();
+            let verdict = Teacher::new()
+                .with_layout(layout.clone())
+                .check_step(&position, &claim)
+                .map_err(|e| Failure::new(422, "cannot_check", e.to_string()))?;
+            Ok(to_value(&VerdictView::new(&verdict, layout, &position)))
+        }
+        Request::Techniques => {
+            // Each code once (several techniques share one), in the catalogue's order, without
+            // the guess: what a player can name.
+            let mut seen = Vec::new();
+            let mut list = Vec::new();
+            for t in Technique::all() {
+                let code = t.code();
+                if t.family() == Family::Guess || seen.contains(&code) {
+                    continue;
+                }
+                list.push(json!({ "code": code, "name": t.name(), "difficulty": t.base() }));
+                seen.push(code);
+            }
+            Ok(json!({ "techniques": list }))
         }
         Request::Path { game } => {
             let g = read_game(&game)?;

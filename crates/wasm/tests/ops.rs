@@ -261,3 +261,32 @@ fn the_setters_verdict_names_none_one_or_several_solutions() {
         "{e}"
     );
 }
+
+#[test]
+fn a_stated_deduction_is_judged_on_the_board() {
+    let game = own_game();
+    let techniques = ok(json!({ "op": "techniques" }));
+    let list = techniques["techniques"].as_array().unwrap();
+    assert!(list.iter().any(|t| t["code"] == "hidden-single"));
+    // r5c5 (index 40) is a naked single: 5 in the classic puzzle.
+    let claim = json!({ "technique": "naked-single", "cells": [40] });
+    let v = ok(json!({ "op": "check_step", "game": game, "claim": claim }));
+    assert_eq!(v["outcome"], "valid", "{v}");
+    assert_eq!(v["placements"], json!([{ "cell": 40, "digit": 5 }]));
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 81);
+    let wrong = json!({ "technique": "naked-single", "cells": [2] });
+    assert_eq!(
+        ok(json!({ "op": "check_step", "game": game, "claim": wrong }))["valid"],
+        false
+    );
+    let unknown = json!({ "technique": "sashimi-wobble" });
+    assert_eq!(
+        error(json!({ "op": "check_step", "game": game, "claim": unknown })),
+        (422, "unknown_technique".into())
+    );
+    let off = json!({ "technique": "x-wing", "cells": [81] });
+    assert_eq!(
+        error(json!({ "op": "check_step", "game": game, "claim": off })),
+        (400, "invalid".into())
+    );
+}

@@ -6,7 +6,7 @@ use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use nonet_core::{Layout, PencilMarks, RegionMap};
-use nonet_logic::{Candidate, Step};
+use nonet_logic::Step;
 use nonet_view::game::BoardView;
 use serde_json::{json, Value};
 
@@ -14,10 +14,6 @@ use crate::store::Game;
 
 pub(crate) use nonet_view::game::candidates as candidates_json;
 pub(crate) use nonet_view::game::cell_indices as cells;
-
-pub(crate) fn candidate_json(c: &Candidate) -> Value {
-    json!({ "cell": c.cell.index(), "digit": c.digit.get() })
-}
 
 /// A game as the page needs it (never the solution): the board's view
 /// ([`nonet_view::game::BoardView`]) and layout beside the game's own fields.
