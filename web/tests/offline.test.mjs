@@ -164,6 +164,16 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
   await page.click('#bot-stop');
   const played = await stored(id);
 
+  // The setter's verdict and a stated deduction are the engine's too.
+  const verdict = await page.evaluate(async (p) => (await import('/js/api.js')).api.checkPuzzle({ puzzle: p }), puzzle);
+  assert.equal(verdict.status, 'unique');
+  assert.equal(verdict.level, game.level);
+  const free = played.cells.findIndex((c) => c.value == null);
+  const judged = await page.evaluate(async ([gid, cell, v]) => (await import('/js/api.js')).api
+    .checkStep(gid, { technique: 'naked-single', cells: [cell] }, v), [id, free, played.version]);
+  assert.ok(['valid', 'removes_nothing', 'invalid'].includes(judged.outcome), judged.outcome);
+  assert.ok(judged.reason.length > 0);
+
   // The service worker keeps the page and the engine: with the file server stopped too, a
   // reload shows the game from IndexedDB.
   await page.evaluate(() => navigator.serviceWorker.ready);
