@@ -1,6 +1,7 @@
 // Moves that never vanish: the outbox of moves not yet saved by the server, kept in
 // localStorage (so a reload, or a crash of the page, keeps them), and the board as the player
-// sees it, which is the server's last game with those moves played on it locally.
+// sees it, which is the server's last game with those moves played on it by the engine in the page
+// (engine.js: nonet-game's rules built as WebAssembly; the page has no rules of its own).
 //
 // Every move carries this page's client id and a sequence number; the server remembers the
 // highest one it applied per game and client, so a move resent after a lost answer (the server
