@@ -150,6 +150,11 @@ async function createGame(body) {
   if (body.pencil != null) throw new ApiError(501, 'not_available', 'Progress from a share link needs the nonet server.');
   const seed = own ? undefined : body.seed ?? randomSeed();
   const made = engine('new_game', { ...body, ...(own ? {} : { seed }) });
+  return keep(made, { source: own ? 'custom' : body.seed != null ? 'seed' : 'level' });
+}
+
+/** Keeps the engine's new game `made` with the fields of `own` (source, daily, level) as a new record. */
+async function keep(made, own) {
   const now = Date.now();
   const { puzzle, solution, variant, regions, board } = made;
   const start = engine('view', { game: { puzzle, solution, variant, regions, board } });
@@ -159,7 +164,6 @@ async function createGame(body) {
     variant: made.variant,
     regions: made.regions,
     layout: made.layout,
-    source: own ? 'custom' : body.seed != null ? 'seed' : 'level',
     level: made.level,
     rating: made.rating,
     seed: made.seed,
@@ -176,9 +180,20 @@ async function createGame(body) {
     version: 1,
     cells: start.cells,
     clashes: start.clashes,
+    ...own,
   };
   record.id = await transact('readwrite', (store) => ask(store.add(record)));
   return view(record);
+}
+
+/** The daily puzzle of `body.level` for `body.date`: the game there is, else made from the date's seed. */
+async function daily(body) {
+  const all = await transact('readonly', (store) => ask(store.getAll()));
+  const had = all.find((r) => r.daily === body.date && r.level === body.level);
+  if (had) return view(had);
+  const made = engine('new_game', { level: body.level, daily: body.date });
+  // The level asked for names the daily game, whatever finer rating it got.
+  return keep(made, { source: 'daily', daily: body.date, level: body.level });
 }
 
 async function listGames() {
@@ -294,7 +309,7 @@ export const localApi = {
   checkPuzzle: async (body) => engine('check_puzzle', body),
   layout: async (body) => engine('layout', body),
   createGame,
-  daily: unavailable('The daily puzzle'),
+  daily,
   listGames,
   getGame: async (id) => view(await read(id)),
   progress: unavailable('Sharing progress'),

@@ -1,5 +1,5 @@
 //! A puzzle the player types in: whether it is proper (no clash, one solution) and, when it
-//! has several solutions, the clues that would make it proper.
+//! has several solutions, the clues that would make it proper; and the daily puzzle's seed.
 
 use nonet_core::{Cell, Layout, Solutions, Sudoku};
 
@@ -69,4 +69,31 @@ pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
         }
     }
     Some(out)
+}
+
+/// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to
+/// 9999-12-31): the date's digits as one number, so 2026-11-26 is seed 20261126 (the same
+/// puzzle as a game by that seed at that level). `None` if it is not a real date.
+pub fn daily_seed(date: &str) -> Option<u64> {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = date.get(r)?;
+        part.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    ((2000..=9999).contains(&y) && (1..=days).contains(&d))
+        .then(|| u64::from(y) * 10_000 + u64::from(m) * 100 + u64::from(d))
 }

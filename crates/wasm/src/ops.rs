@@ -4,7 +4,7 @@
 //! | op | fields | answer (`ok`) |
 //! | --- | --- | --- |
 //! | `levels` | | `{levels: [{name, max_er}], levels_on_variants}`, as `GET /api/levels` |
-//! | `new_game` | `level`, `seed`, `variant`, `regions` or `puzzle` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}` |
+//! | `new_game` | `level`, `seed` (or `daily`: a date), `variant`, `regions` or `puzzle` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}` |
 //! | `view` | `game` | `{cells, clashes}`, as a game's JSON carries them |
 //! | `move` | `game`, `move`, `tidy` | `{board, changed, mistake, solved, cells, clashes}` |
 //! | `check` | `game` | `{right, wrong, wrong_marks}` |
@@ -70,6 +70,9 @@ enum Request {
     NewGame {
         level: Option<String>,
         seed: Option<u64>,
+        /// The day (`YYYY-MM-DD`) of a daily puzzle: its seed is the date's
+        /// ([`nonet_game::puzzle::daily_seed`]).
+        daily: Option<String>,
         puzzle: Option<String>,
         variant: Option<String>,
         regions: Option<String>,
@@ -212,10 +215,27 @@ fn answer(request: Request) -> Result<Value, Failure> {
         Request::NewGame {
             level,
             seed,
+            daily,
             puzzle,
             variant,
             regions,
-        } => new_game(level, seed, puzzle, variant, regions),
+        } => {
+            let seed = match daily {
+                None => seed,
+                Some(_) if seed.is_some() || puzzle.is_some() || variant.is_some() => {
+                    return Err(Failure::invalid(
+                        "a daily puzzle is made from its date alone: no seed, puzzle or variant",
+                    ))
+                }
+                Some(date) => Some(nonet_game::puzzle::daily_seed(&date).ok_or_else(|| {
+                    Failure::invalid(format!(
+                        "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, \
+                         got {date:?}"
+                    ))
+                })?),
+            };
+            new_game(level, seed, puzzle, variant, regions)
+        }
         Request::View { game } => Ok(board_json(&read_game(&game)?.board, json!({}))),
         Request::Move { game, mv, tidy } => play(&game, &mv, tidy.unwrap_or(true)),
         Request::Check { game } => {

@@ -55,6 +55,14 @@ fn a_generated_game_is_the_seeds_and_carries_its_layout_and_rating() {
     assert_eq!(made["layout"]["boxes"].as_str().unwrap().len(), 81);
     let solution = made["solution"].as_str().unwrap();
     assert!(solution.chars().all(|c| c.is_ascii_digit() && c != '0'));
+    // A daily puzzle is the game of its date's seed at that level.
+    let daily = ok(json!({ "op": "new_game", "level": "easy", "daily": "2026-11-26" }));
+    let by_seed = ok(json!({ "op": "new_game", "level": "easy", "seed": 20261126u64 }));
+    assert_eq!(daily, by_seed);
+    assert_eq!(
+        error(json!({ "op": "new_game", "level": "easy", "daily": "2026-02-30" })),
+        (400, "invalid".into())
+    );
     // A level needs the page's seed: the engine draws no randomness.
     assert_eq!(
         error(json!({ "op": "new_game", "level": "easy" })),
