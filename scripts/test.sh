@@ -15,13 +15,14 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-# The engine crates do no I/O and read no clock, so they build for the browser unchanged.
+# The engine crates do no I/O and read no clock, so they build for the browser unchanged; the
+# page's engine (nonet-wasm) is built from them.
 echo "== engine for wasm32-unknown-unknown"
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 RUSTFLAGS="-D warnings" cargo build --quiet --target wasm32-unknown-unknown \
-  -p nonet-core -p nonet-logic -p nonet-generate -p nonet-game
+  -p nonet-core -p nonet-logic -p nonet-generate -p nonet-game -p nonet-wasm
 
 echo "== cargo test"
 cargo test --workspace

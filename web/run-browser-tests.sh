@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of `nonet play`: installs what they need (Debian's chromium if missing, the
-# npm packages of web/ with `npm ci`), builds the nonet binary unless NONET_BIN is given, and
-# runs web/tests/*.test.mjs with Node's test runner. Screenshots go to test-artifacts/.
+# npm packages of web/ with `npm ci`), builds the nonet binary unless NONET_BIN is given and the
+# static copy of the page unless NONET_STATIC is given (scripts/build-static.sh), and runs
+# web/tests/*.test.mjs with Node's test runner. Screenshots go to test-artifacts/.
 #
 #   web/run-browser-tests.sh            # from anywhere
 #   NONET_BIN=/path/to/nonet web/run-browser-tests.sh
@@ -44,6 +45,13 @@ if [ -z "${NONET_BIN:-}" ]; then
       }).on("close", () => { if (!exe) process.exit(1); console.log(exe); });
     ')" || { echo "run-browser-tests: could not build nonet" >&2; exit 2; }
   export NONET_BIN
+fi
+
+if [ -z "${NONET_STATIC:-}" ]; then
+  # The static copy of the page (the engine as wasm, no server): tests/offline.test.mjs.
+  NONET_STATIC="$("$repo/scripts/build-static.sh")" \
+    || { echo "run-browser-tests: could not build the static page" >&2; exit 2; }
+  export NONET_STATIC
 fi
 
 mkdir -p "$repo/test-artifacts"

@@ -1,10 +1,13 @@
-// The service worker of `nonet play`: keeps the page and its assets so that a reload while the
-// server is down still shows the game (its moves wait in localStorage, see js/net.js).
+// The service worker of `nonet play` and of the static copy (scripts/build-static.sh): keeps the
+// page, its assets and the engine (`nonet.wasm`) so that a reload while the server is down
+// still shows the game (its moves wait in localStorage, see js/net.js), and the static copy
+// plays with no network at all (its games are in IndexedDB, see js/local.js).
 //
 // Network first: while the server answers, every page and asset comes from it (an upgraded
 // binary shows at once) and the copy kept is refreshed; when it does not, the kept copy is
-// served. The API is never kept here: the page keeps what it needs itself. The server fills in
-// the asset list and a version that changes with any asset, so a new binary starts a new cache.
+// served. The API is never kept here: the page keeps what it needs itself. The server (or the
+// static build) fills in the asset list and a version that changes with any asset, so a new
+// binary or build starts a new cache.
 const VERSION = '__VERSION__';
 const ASSETS = __ASSETS__;
 const CACHE = `nonet-${VERSION}`;

@@ -52,7 +52,8 @@ async function call(method, path, body, { keepalive = false, signal } = {}) {
   return data;
 }
 
-export const api = {
+/** The client of `nonet play`'s JSON API. */
+const serverApi = {
   levels: () => call('GET', '/levels'),
   stats: () => call('GET', '/stats'),
   /** `body`: `{ puzzle, variant?, regions? }`. */
@@ -90,3 +91,34 @@ export const api = {
    */
   learnPractice: (code, signal) => call('GET', `/learn/${encodeURIComponent(code)}/practice`, undefined, { signal }),
 };
+
+/** Which backend answers: `server` or `local` (set by {@link chooseBackend}). */
+export let backend = 'server';
+
+let chosen = null;
+
+/**
+ * Picks the backend once (the first call of the API waits for it) and loads the engine, which
+ * the server's page uses too, to show a move before the server's answer. A page served as
+ * static files (its `nonet-backend` meta says `local`) answers its API itself (local.js): the
+ * engine as WebAssembly and the games in IndexedDB; without the engine it cannot play, and
+ * every call says so.
+ */
+export function chooseBackend() {
+  chosen ??= (async () => {
+    const { loadEngine } = await import('./engine.js');
+    const loaded = await loadEngine();
+    if (document.querySelector('meta[name="nonet-backend"]')?.content !== 'local') return serverApi;
+    if (!loaded) throw new ApiError(503, 'no_engine', 'The game engine (nonet.wasm) could not be loaded.');
+    const { localApi } = await import('./local.js');
+    backend = 'local';
+    return localApi;
+  })();
+  return chosen;
+}
+
+/** The page's API: the server's (`nonet play`) or the page's own, with the same calls and answers. */
+export const api = Object.fromEntries(Object.keys(serverApi).map((name) => [
+  name,
+  async (...args) => (await chooseBackend())[name](...args),
+]));

@@ -1,7 +1,7 @@
 // Entry point: builds the controller and dialogs, routes (#/game/ID, #/puzzle/LINE), the
 // global keyboard shortcuts, the theme and printing.
 
-import { api } from './api.js';
+import { api, chooseBackend } from './api.js';
 import { GameController } from './game.js';
 import { Dialogs } from './dialogs.js';
 import { Deduce } from './deduce.js';
@@ -236,6 +236,14 @@ if ('serviceWorker' in navigator && window.isSecureContext) {
   navigator.serviceWorker.register('/sw.js').catch(() => { /* the page works without it */ });
 }
 
+// The server's API, or with no server (a static copy of the page) the engine and IndexedDB.
+try {
+  await chooseBackend();
+} catch (e) {
+  const s = document.getElementById('net-status');
+  s.hidden = false;
+  s.textContent = e.message;
+}
 await dialogs.init();
 await route();
 document.body.dataset.ready = 'true';

@@ -1,11 +1,14 @@
 // Moves that never vanish: the outbox of moves not yet saved by the server, kept in
 // localStorage (so a reload, or a crash of the page, keeps them), and the board as the player
-// sees it, which is the server's last game with those moves played on it locally.
+// sees it, which is the server's last game with those moves played on it by the engine in the page
+// (engine.js: nonet-game's rules built as WebAssembly; the page has no rules of its own).
 //
 // Every move carries this page's client id and a sequence number; the server remembers the
 // highest one it applied per game and client, so a move resent after a lost answer (the server
 // died after saving it, before answering) is not played twice. A page that starts adopts the
 // moves left by pages that are gone (a reload), keeping their ids.
+
+import { engine, engineReady } from './engine.js';
 
 const PREFIX = 'nonet-pending:';
 const ALIVE = 'nonet-alive:';
@@ -146,85 +149,27 @@ export function lastGameId() {
 
 // ---- the board as the player sees it -------------------------------------------------------
 
-function toggle(list, d) {
-  return list.includes(d) ? list.filter((x) => x !== d) : [...list, d].sort((a, b) => a - b);
-}
-
 /**
- * The rule-breaking digits of `cells` on `layout`, as the server computes them: each digit
- * placed by the player or the bot that repeats in one of its houses, with the cell it clashes
- * with (givens are never blamed).
- */
-export function clashesOf(cells, layout) {
-  const out = [];
-  cells.forEach((c, i) => {
-    if (!c.value || c.origin === 'given') return;
-    for (const h of layout.houses) {
-      if (!h.cells.includes(i)) continue;
-      const other = h.cells.find((j) => j !== i && cells[j].value === c.value);
-      if (other !== undefined) {
-        out.push({ cell: i, other, digit: c.value, house: { index: h.index, kind: h.kind }, message: `${c.value} is already in this ${h.kind}` });
-        break;
-      }
-    }
-  });
-  return out;
-}
-
-/**
- * Plays `move` on the cells of game view `g` as the server's board (`nonet_game::Board`) does
- * (a digit clears its cell's marks and, unless the move says `tidy: false`, leaves its peers'
- * candidates and marks; a clear empties the digit, else the marks; candidates and marks toggle;
- * auto-candidates fill the candidates), on `layout`. A move the server would refuse leaves the
+ * The game view `g` with `move` played on it by the engine (`preview`: the rules of
+ * `nonet_game::Board`, the Rust code the server plays by, built as WebAssembly), to show it
+ * before the server's answer. Without the engine (a server built without the wasm32 target)
+ * the move shows when the server has played it. A move the server would refuse leaves the
  * cells as they are.
  */
-export function playLocally(g, move, layout) {
-  const cells = g.cells.map((c) => ({
-    ...c, candidates: [...(c.candidates ?? [])], centre: [...c.centre], corner: [...c.corner],
-  }));
-  const c = cells[move.cell];
-  const noMarks = { candidates: [], centre: [], corner: [] };
-  switch (move.type) {
-    case 'place':
-      if (c.origin === 'given') break;
-      Object.assign(c, { value: move.digit, origin: 'player', ...noMarks });
-      if (move.tidy === false) break;
-      for (const p of layout.peers[move.cell]) {
-        for (const key of ['candidates', 'centre', 'corner']) cells[p][key] = cells[p][key].filter((d) => d !== move.digit);
-      }
-      break;
-    case 'clear':
-      if (c.origin === 'given') break;
-      if (c.value) Object.assign(c, { value: null, origin: null });
-      else Object.assign(c, noMarks);
-      break;
-    case 'candidate':
-      if (!c.value) c.candidates = toggle(c.candidates, move.digit);
-      break;
-    case 'centre':
-    case 'corner':
-      if (!c.value) c[move.type] = toggle(c[move.type], move.digit);
-      break;
-    case 'auto_candidates': {
-      const values = cells.map((x) => x.value);
-      cells.forEach((x, i) => {
-        if (x.value) return;
-        x.candidates = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => layout.canGo(values, i, d));
-      });
-      break;
-    }
-    case 'clear_marks':
-      for (const x of cells) Object.assign(x, noMarks);
-      break;
-    default:
-      break;
+function played(g, move) {
+  if (!engineReady()) return g;
+  const { tidy, ...mv } = move;
+  try {
+    const a = engine('preview', { variant: g.layout.variant, regions: g.layout.regions, cells: g.cells, move: mv, tidy: tidy ?? true });
+    return { ...g, cells: a.cells, clashes: a.clashes, can_undo: true, can_redo: false };
+  } catch {
+    return g;
   }
-  return { ...g, cells, clashes: clashesOf(cells, layout), can_undo: true, can_redo: false };
 }
 
 /** The game as the player sees it: the server's game `base` with the moves `entries` played. */
-export function withPending(base, entries, layout) {
-  return entries.reduce((g, e) => playLocally(g, e.move, layout), base);
+export function withPending(base, entries) {
+  return entries.reduce((g, e) => played(g, e.move), base);
 }
 
 // ---- sending ---------------------------------------------------------------------------------
@@ -276,7 +221,7 @@ export class Sync {
   take(g, layout) {
     this.base = g;
     keepGame(g);
-    return withPending(g, this.outbox.pending(g.id), layout);
+    return withPending(g, this.outbox.pending(g.id));
   }
 
   /** A game is opened: its moves left by an earlier page are adopted and sent. */
@@ -293,7 +238,7 @@ export class Sync {
   push(move) {
     const c = this.ctrl;
     this.outbox.push(c.game.id, move, c.elapsed());
-    const view = playLocally(c.game, move, c.layout);
+    const view = played(c.game, move);
     this.show();
     this.flush();
     return view;
@@ -310,7 +255,7 @@ export class Sync {
     if (!last || (this.inFlight && last.client === this.inFlight.client && last.seq === this.inFlight.seq)) return null;
     this.outbox.remove(c.game.id, last);
     this.show();
-    return withPending(this.base, this.outbox.pending(c.game.id), c.layout);
+    return withPending(this.base, this.outbox.pending(c.game.id));
   }
 
   /** Sends what waits, in order; resolves when nothing waits for the game on screen. */

@@ -29,7 +29,8 @@ pub enum Origin {
 }
 
 impl Origin {
-    fn code(self) -> char {
+    /// Its letter in the stored form ([`StoredBoard::o`]): `g`, `p` or `b`.
+    pub fn code(self) -> char {
         match self {
             Origin::Given => 'g',
             Origin::Player => 'p',
@@ -201,6 +202,17 @@ impl Board {
         let mut s = Sudoku::empty();
         for cell in Cell::all() {
             s.set(cell, self.values[cell.index()].map(|(d, _)| d));
+        }
+        s
+    }
+
+    /// The givens alone, as a grid (the puzzle the board started from).
+    pub fn givens(&self) -> Sudoku {
+        let mut s = Sudoku::empty();
+        for cell in Cell::all() {
+            if let Some((d, Origin::Given)) = self.values[cell.index()] {
+                s.set(cell, Some(d));
+            }
         }
         s
     }

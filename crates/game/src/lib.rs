@@ -4,8 +4,8 @@
 //! [`Board`] a player fills and the [`Move`]s that change it (a given cannot be overwritten, a
 //! pencil mark only goes in an empty cell), the [`Clash`]es of its digits on its layout, what
 //! counts as a mistake, the check of a board against its solution, what stands between a board
-//! and a hint ([`Blocker`]), the next logical step ([`next_step`], the logic crate's
-//! [`Teacher`](nonet_logic::Teacher)), and the bot's steps ([`bot_step`], [`run_singles`]).
+//! and a hint ([`Blocker`]), the hint itself ([`hint`], the logic crate's
+//! [`Teacher::hint`](nonet_logic::Teacher::hint)), the next logical step ([`next_step`]), and the bot's steps ([`bot_step`], [`run_singles`]).
 //!
 //! **Invariant:** no I/O, no clock, no HTTP, JSON or SQL: the server (`nonet-server`) keeps
 //! games in its store and answers them as JSON; the same rules build for
@@ -15,9 +15,11 @@
 
 pub mod board;
 pub mod play;
+pub mod puzzle;
+pub mod stats;
 
 pub use board::{Board, Clash, Move, MoveError, Origin, StoredBoard};
 pub use play::{
-    blocker, bot_step, check, is_mistake, next_step, run_singles, Blocker, BotAction, Checked,
-    SinglesRun, Stuck,
+    blocker, bot_step, check, hint, is_mistake, next_step, rating, run_singles, Blocker, BotAction,
+    Checked, GameHint, SinglesRun, Stuck,
 };

@@ -5,7 +5,8 @@
 //! board, a verdict, a step); the caller decides what to keep and how to show it.
 
 use nonet_core::{Cell, CellSet, Layout, PencilMarks, Sudoku};
-use nonet_logic::{Candidate, Family, Step, Teacher, Technique};
+use nonet_logic::rate::{self, Level};
+use nonet_logic::{Candidate, Family, Hint, Step, Teacher, Technique};
 
 use crate::board::{Board, Clash, Move, Origin};
 
@@ -133,6 +134,66 @@ pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> 
     Teacher::new()
         .with_layout(layout.clone())
         .next_step(position, Some(solution))
+}
+
+/// The hint for a game (see [`hint`]).
+#[derive(Clone, Debug)]
+pub enum GameHint {
+    /// The board is the solution: nothing left to hint.
+    Solved,
+    /// Something stands before a logical hint: the player fixes it first.
+    Blocked(Blocker),
+    /// The next logical step, found on `position` (the board's position; both boxed: a step and
+    /// a position are large beside the other answers).
+    Step {
+        /// The step.
+        step: Box<Step>,
+        /// The position it was found on.
+        position: Box<PencilMarks>,
+    },
+    /// The logical solver finds no step from here.
+    Stuck,
+}
+
+/// The hint for `board`: what stands before a logical hint ([`blocker`]: a clash, wrong
+/// digits, wrong marks), else the [`Teacher`]'s hint for the player's position
+/// ([`Teacher::hint`], which looks for a mistake first and then gives the next step, with a
+/// guess from the solution when no technique applies).
+pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
+    if board.is_solved(solution) {
+        return GameHint::Solved;
+    }
+    if let Some(b) = blocker(board, solution) {
+        return GameHint::Blocked(b);
+    }
+    let position = board.position();
+    let teacher = Teacher::new().with_layout(board.layout().clone());
+    match teacher.hint(&position, Some(&board.givens())) {
+        Ok(Hint::Step(step)) => GameHint::Step {
+            step,
+            position: Box::new(position),
+        },
+        Ok(Hint::Solved) => GameHint::Solved,
+        // The blocker found no wrong digit or mark against the game's solution, which is the
+        // teacher's too (a game's puzzle has one): a mistake here means the position is broken
+        // in a way no step can help.
+        _ => GameHint::Stuck,
+    }
+}
+
+/// The rating of a puzzle with one solution on `layout`: Sudoku Explainer's ER (on a variant,
+/// SE's rules over its houses) and the level it names. `None` when the rater cannot rate it
+/// (no solution, or several).
+pub fn rating(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, Level)> {
+    let r = if layout.is_standard() {
+        rate::rate_se_unchecked(puzzle)
+    } else {
+        match rate::rate_se_in(layout, puzzle) {
+            Ok(rate::SeOutcome::Rated(r)) => r,
+            _ => return None,
+        }
+    };
+    Some((r.er, r.level()))
 }
 
 /// What the bot did in one step (see [`bot_step`]).
@@ -402,6 +463,25 @@ mod tests {
             .expect("the first step of this puzzle places a digit");
         assert_eq!(stepped.value(c.cell), Some((c.digit, Origin::Bot)));
         assert_eq!(solution.get(c.cell), Some(c.digit));
+    }
+
+    /// The game's hint is the teacher's next step from the board, after any blocker, and
+    /// nothing on a solved board.
+    #[test]
+    fn a_hint_names_the_blocker_first_then_the_teachers_step() {
+        let (mut board, solution) = start();
+        let GameHint::Step { step, position } = hint(&board, &solution) else {
+            panic!("a sound board gets a step");
+        };
+        assert_eq!(*position, board.position());
+        assert_eq!(
+            Some(*step),
+            next_step(&board.position(), &solution, board.layout())
+        );
+        board.apply(&Move::Place { cell: 2, digit: 2 }).unwrap();
+        assert!(matches!(hint(&board, &solution), GameHint::Blocked(b) if b.kind() == "mistake"));
+        let solved = run_singles(&start().0, &solution).board;
+        assert!(matches!(hint(&solved, &solution), GameHint::Solved));
     }
 
     /// This easy puzzle is all singles: the run solves it, every digit the solution's.

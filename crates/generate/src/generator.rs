@@ -10,6 +10,7 @@
 use std::time::Duration;
 
 use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
+use nonet_logic::rate::Level;
 use nonet_logic::Technique;
 
 use crate::climb::{self, Bounds, Climbed, Miss};
@@ -80,6 +81,30 @@ impl Default for GenerateOptions {
             regions: None,
             techniques: Vec::new(),
             at_start: false,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// A new game's puzzle (the game's page, served or not): givens in a 180-degree symmetric
+    /// pattern, as printed puzzles keep them, aimed at `level` and rated when one is given (the
+    /// puzzle as dug otherwise), of `variant` on `regions` (a jigsaw's map, else drawn from the
+    /// seed).
+    pub fn for_game(
+        level: Option<Level>,
+        variant: Variant,
+        regions: Option<RegionMap>,
+    ) -> GenerateOptions {
+        GenerateOptions {
+            symmetry: Symmetry::Rot180,
+            target: Target {
+                level,
+                ..Target::default()
+            },
+            rate: level.is_some(),
+            variant,
+            regions,
+            ..GenerateOptions::default()
         }
     }
 }

@@ -4,6 +4,9 @@
 //! `/sw.js`, the service worker that keeps the page for offline reloads, is `web/sw.js` with
 //! this table's paths and a version derived from every asset's bytes filled in: it precaches
 //! exactly what the binary serves, and a binary whose assets differ starts a fresh cache.
+//!
+//! `/nonet.wasm` is the page's engine, built by the crate's `build.rs` (absent when the wasm32
+//! target is not installed: then it is neither served nor cached).
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
@@ -67,7 +70,20 @@ static ASSETS: &[Asset] = &[
     asset!("/js/net.js", "js/net.js", JS),
     asset!("/js/daily.js", "js/daily.js", JS),
     asset!("/js/sharelink.js", "js/sharelink.js", JS),
+    asset!("/js/engine.js", "js/engine.js", JS),
+    asset!("/js/local.js", "js/local.js", JS),
+    // The engine as WebAssembly, built by build.rs (empty when it could not be: not served).
+    Asset {
+        path: "/nonet.wasm",
+        mime: "application/wasm",
+        body: include_bytes!(concat!(env!("OUT_DIR"), "/nonet.wasm")),
+    },
 ];
+
+/// The assets served: those with a body (the engine may be missing).
+fn served() -> impl Iterator<Item = &'static Asset> {
+    ASSETS.iter().filter(|a| !a.body.is_empty())
+}
 
 /// The service worker's template (`__VERSION__` and `__ASSETS__` filled in by [`service_worker`]).
 const SW_TEMPLATE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/sw.js"));
@@ -78,12 +94,12 @@ fn service_worker() -> &'static str {
     static SW: OnceLock<String> = OnceLock::new();
     SW.get_or_init(|| {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for a in ASSETS {
+        for a in served() {
             for &b in a.path.as_bytes().iter().chain(a.body) {
                 hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
             }
         }
-        let paths: Vec<&str> = ASSETS.iter().map(|a| a.path).collect();
+        let paths: Vec<&str> = served().map(|a| a.path).collect();
         let list = serde_json::to_string(&paths).expect("paths serialise");
         SW_TEMPLATE
             .replace("__VERSION__", &format!("{hash:016x}"))
@@ -105,7 +121,7 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
     let (body, mime): (&'static [u8], &'static str) = if path == "/sw.js" {
         (service_worker().as_bytes(), JS)
     } else {
-        match ASSETS.iter().find(|a| a.path == path) {
+        match served().find(|a| a.path == path) {
             Some(asset) => (asset.body, asset.mime),
             None => return ApiError::not_found("no such page").into_response(),
         }

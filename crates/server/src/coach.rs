@@ -10,14 +10,15 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Sudoku};
-use nonet_logic::{Candidate, Claim, Outcome, Step, Teacher};
+use nonet_core::{Layout, Sudoku};
+use nonet_logic::{Claim, Teacher};
+use nonet_view::game::{CandidateIn, ClaimError, ClaimIn, PathView, SinglesView, VerdictView};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::api::{
-    apply_elapsed, blocking, candidate_json, candidates_json, check_version, finish_if_solved,
-    game_id, game_json, seen_game, seen_version, step_json, Clock, JsonBody, Shared,
+    apply_elapsed, blocking, check_version, finish_if_solved, game_id, game_json, seen_game,
+    seen_version, Clock, JsonBody, Shared,
 };
 use crate::error::ApiError;
 
@@ -29,39 +30,18 @@ pub fn router() -> Router<Shared> {
         .route("/games/{id}/check-step", post(step_check))
 }
 
-/// The logical path of `puzzle` on `layout` from its givens, each step with the position it
-/// starts from (placed digits as an 81-character line and every cell's candidates), and the
-/// hardest step's place in it.
+/// The logical path of `puzzle` on `layout` from its givens ([`PathView`]), each step with the
+/// position it starts from, and the hardest step's place in it.
 fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
-    let teacher = Teacher::new().with_layout(layout.clone());
-    let path = teacher.path(puzzle).map_err(|e| {
+    let path = PathView::new(puzzle, layout).map_err(|e| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "no_path",
             format!("the logical solver has no path for this puzzle: {e}"),
         )
     })?;
-    let mut position = path.start.clone();
-    let mut steps = Vec::with_capacity(path.steps.len());
-    for step in &path.steps {
-        steps.push(json!({
-            "step": step_json(step, layout, &position),
-            "grid": grid_line(&position),
-            "candidates": candidates_json(&position),
-        }));
-        teacher.apply(step, &mut position);
-    }
-    let hardest = path.hardest().map(
-        |(i, s)| json!({ "index": i, "name": s.technique.name(), "difficulty": s.difficulty }),
-    );
-    Ok(json!({ "steps": steps, "hardest": hardest, "solved": path.is_solved() }))
-}
-
-/// The placed digits of a position as an 81-character line (`.` for an empty cell).
-fn grid_line(pm: &PencilMarks) -> String {
-    Cell::all()
-        .map(|c| pm.value(c).map_or('.', |d| char::from(b'0' + d.get())))
-        .collect()
+    // A view of strings, numbers and lists always serialises.
+    Ok(serde_json::to_value(path).unwrap_or_default())
 }
 
 /// `GET /api/games/{id}/path`: the puzzle's logical path from its givens, easiest step first,
@@ -103,21 +83,9 @@ pub async fn bot_singles(
         .pool
         .run(move || nonet_game::run_singles(&board, &solution))
         .await?;
-    let placed: Vec<Value> = run
-        .placed
-        .iter()
-        .map(|(c, technique)| {
-            json!({ "cell": c.cell.index(), "digit": c.digit.get(), "name": technique.name() })
-        })
-        .collect();
-    let next = run.next.map(|(step, position)| {
-        json!({
-            "step": step_json(&step, &layout, &position),
-            "candidates": candidates_json(&position),
-        })
-    });
+    let view = SinglesView::new(&run, &layout);
+    let changed = !view.placed.is_empty();
     let board = run.board;
-    let changed = !placed.is_empty();
     let (game, ()) = blocking(move || {
         st.store.update(id, |g| {
             check_version(g, Some(seen))?;
@@ -132,20 +100,12 @@ pub async fn bot_singles(
     })
     .await?;
     Ok(Json(
-        json!({ "placed": placed, "next": next, "game": game_json(&game) }),
+        json!({ "placed": view.placed, "next": view.next, "game": game_json(&game) }),
     ))
 }
 
-/// A candidate as a request names it: a cell index (0-80, row by row) and a digit.
-#[derive(Deserialize, Clone, Copy)]
-#[serde(deny_unknown_fields)]
-pub struct CandidateIn {
-    cell: usize,
-    digit: u8,
-}
-
 /// Body of `POST /api/games/{id}/check-step`: the technique (its code, `x-wing`, or its name)
-/// and whatever part of the pattern the player marked; the engine fills in the rest.
+/// and whatever part of the pattern the player marked ([`ClaimIn`]), and the version seen.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CheckStep {
@@ -163,76 +123,27 @@ pub struct CheckStep {
     version: Option<i64>,
 }
 
-fn cell_in(i: usize) -> Result<Cell, ApiError> {
-    Cell::new(i).ok_or_else(|| {
-        ApiError::invalid(format!(
-            "cell {i} is off the board: cells are numbered 0 to 80, row by row"
-        ))
-    })
-}
-
-fn digit_in(d: u8) -> Result<Digit, ApiError> {
-    Digit::new(d).ok_or_else(|| ApiError::invalid(format!("{d} is not a digit from 1 to 9")))
-}
-
-fn candidates_in(list: &[CandidateIn]) -> Result<Vec<Candidate>, ApiError> {
-    list.iter()
-        .map(|c| Ok(Candidate::new(cell_in(c.cell)?, digit_in(c.digit)?)))
-        .collect()
-}
-
 impl CheckStep {
-    /// The claim the body states, or why it cannot be read.
-    fn claim(&self) -> Result<Claim, ApiError> {
-        let mut claim = Claim::of_code(&self.technique).ok_or_else(|| {
-            ApiError::new(
+    /// The claim the body states ([`ClaimIn::claim`]), or why it cannot be read: 422
+    /// `unknown_technique`, 400 for a cell or digit off the board.
+    fn claim(self) -> Result<Claim, ApiError> {
+        let claim = ClaimIn {
+            technique: self.technique,
+            cells: self.cells,
+            digits: self.digits,
+            pattern: self.pattern,
+            placements: self.placements,
+            eliminations: self.eliminations,
+        };
+        claim.claim().map_err(|e| match e {
+            ClaimError::UnknownTechnique(_) => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "unknown_technique",
-                format!(
-                    "no technique is called {:?}: use a code of `nonet explain \
-                     --list-techniques` (x-wing, naked-pair...)",
-                    self.technique
-                ),
-            )
-        })?;
-        for &i in &self.cells {
-            claim.cells.insert(cell_in(i)?);
-        }
-        let mut digits = DigitSet::EMPTY;
-        for &d in &self.digits {
-            digits.insert(digit_in(d)?);
-        }
-        claim.digits = digits;
-        claim.pattern = candidates_in(&self.pattern)?;
-        claim.placements = candidates_in(&self.placements)?;
-        claim.eliminations = candidates_in(&self.eliminations)?;
-        Ok(claim)
+                e.to_string(),
+            ),
+            _ => ApiError::invalid(e.to_string()),
+        })
     }
-}
-
-/// The verdict as the page shows it, with the candidates of the position it was judged on
-/// (what the page draws the step's pattern over).
-fn verdict_json(
-    outcome: Outcome,
-    reason: &str,
-    step: Option<&Step>,
-    layout: &Layout,
-    pm: &PencilMarks,
-) -> Value {
-    let outcome = match outcome {
-        Outcome::Valid => "valid",
-        Outcome::RemovesNothing => "removes_nothing",
-        Outcome::Invalid => "invalid",
-    };
-    json!({
-        "outcome": outcome,
-        "valid": outcome == "valid",
-        "reason": reason,
-        "step": step.map(|s| step_json(s, layout, pm)),
-        "eliminations": step.map_or(Vec::new(), |s| s.eliminations.iter().map(|c| candidate_json(&c)).collect()),
-        "placements": step.map_or(Vec::new(), |s| s.placement.iter().map(candidate_json).collect()),
-        "candidates": candidates_json(pm),
-    })
 }
 
 /// `POST /api/games/{id}/check-step`: whether the deduction the player states holds on the
@@ -271,11 +182,8 @@ pub async fn step_check(
                 e.to_string(),
             )
         })?;
-    Ok(Json(verdict_json(
-        verdict.outcome,
-        &verdict.reason,
-        verdict.step.as_ref(),
-        &shown_layout,
-        &shown,
-    )))
+    // A view of strings, numbers and lists always serialises.
+    Ok(Json(
+        serde_json::to_value(VerdictView::new(&verdict, &shown_layout, &shown)).unwrap_or_default(),
+    ))
 }

@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use nonet_answers::Deadline;
-use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, Variant};
-use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Symmetry, Target};
+use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator};
 use nonet_logic::{rate, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
@@ -29,90 +29,16 @@ pub enum EngineError {
     Generate(#[from] GenerateError),
 }
 
-/// What checking a player's puzzle found.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleCheck {
-    /// Two givens clash (so there is no solution); the sentence says which.
-    Clash(String),
-    /// No way to fill the grid.
-    NoSolution,
-    /// Two or more solutions.
-    Several,
-    /// Exactly one solution, with the rating when it was ready in time.
-    Unique {
-        /// The solution.
-        solution: Sudoku,
-        /// ER and level name.
-        rating: Option<(f64, &'static str)>,
-    },
-}
+pub use nonet_game::puzzle::{check as solve_check, with_added_clues, PuzzleCheck};
 
 /// How long a request waits for a player's puzzle to be rated before answering without the
 /// rating (the hardest puzzles take seconds; the rating is then saved when it is ready).
 pub const RATING_WAIT: Duration = Duration::from_secs(2);
 
-/// Checks a puzzle on `layout`: clashing givens, no solution, several, or one (then without
-/// its rating: [`rate()`] is the slow part, run separately).
-pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
-    if let Err(conflict) = puzzle.check_in(layout) {
-        return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
-    }
-    match puzzle.solutions_in(layout) {
-        Solutions::None => PuzzleCheck::NoSolution,
-        Solutions::Multiple(_) => PuzzleCheck::Several,
-        Solutions::Unique(solution) => PuzzleCheck::Unique {
-            solution,
-            rating: None,
-        },
-    }
-}
-
-/// For a puzzle with several solutions on `layout`: the puzzle with clues added from one of its
-/// solutions until that solution is the only one, then every added clue not needed dropped
-/// again (the player keeps their own puzzle, made proper with as few changes as this finds).
-/// `None` if the puzzle does not have several solutions.
-pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
-    let Solutions::Multiple(solution) = puzzle.solutions_in(layout) else {
-        return None;
-    };
-    let unique = |p: &Sudoku| p.count_solutions_in(layout, 2) == 1;
-    let mut out = *puzzle;
-    let mut added = Vec::new();
-    // Cells in a fixed order that jumps about the grid (31 is prime to 81), so the clues added
-    // are spread out rather than filling the first rows.
-    for k in 0..81 {
-        let cell = Cell::new(k * 31 % 81).expect("an index below 81");
-        if out.get(cell).is_some() {
-            continue;
-        }
-        out.set(cell, solution.get(cell));
-        added.push(cell);
-        if unique(&out) {
-            break;
-        }
-    }
-    for cell in added {
-        let mut fewer = out;
-        fewer.set(cell, None);
-        if unique(&fewer) {
-            out = fewer;
-        }
-    }
-    Some(out)
-}
-
 /// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
-/// of a puzzle with a unique solution on `layout`.
+/// of a puzzle with a unique solution on `layout` ([`nonet_game::rating`]).
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
-    let r = if layout.is_standard() {
-        rate::rate_se_unchecked(puzzle)
-    } else {
-        match rate::rate_se_in(layout, puzzle) {
-            Ok(rate::SeOutcome::Rated(r)) => r,
-            _ => return None,
-        }
-    };
-    Some((r.er, r.level().name()))
+    nonet_game::rating(puzzle, layout).map(|(er, level)| (er, level.name()))
 }
 
 /// How long a new game may take to make before the player is told to try again.
@@ -140,23 +66,13 @@ pub enum Aim {
     Any,
 }
 
-/// The options of a new game's puzzle: symmetric givens, as printed puzzles keep them.
+/// The options of a new game's puzzle ([`GenerateOptions::for_game`]).
 fn options(aim: Aim, variant: Variant, regions: Option<RegionMap>) -> GenerateOptions {
     let level = match aim {
         Aim::Level(level) => Some(level),
         Aim::Any => None,
     };
-    GenerateOptions {
-        symmetry: Symmetry::Rot180,
-        target: Target {
-            level,
-            ..Target::default()
-        },
-        rate: level.is_some(),
-        variant,
-        regions,
-        ..GenerateOptions::default()
-    }
+    GenerateOptions::for_game(level, variant, regions)
 }
 
 /// Whether the generator aims at a level on the variants (it makes them of any difficulty

@@ -6,9 +6,10 @@
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Cell, Layout, RegionMap, RegionMapError, Variant};
+use nonet_core::{Layout, RegionMap, RegionMapError, Variant};
+use nonet_view::game::{LayoutView, RegionProblem};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::api::JsonBody;
 use crate::error::ApiError;
@@ -18,92 +19,25 @@ pub fn router() -> Router<crate::api::Shared> {
     Router::new().route("/layout", post(layout_describe))
 }
 
-/// The number (1-9) of every cell's box or jigsaw region, as 81 digits: what the page draws
-/// thick borders and region tints from.
-pub(crate) fn boxes_line(layout: &Layout) -> String {
-    Cell::all()
-        .map(|c| char::from(b'1' + layout.houses_of(c)[2].number() as u8))
-        .collect()
-}
-
-/// A layout as data: its variant, a jigsaw's region map (as the player gave it, `null`
-/// otherwise), each cell's box or region (`boxes`), and every house with its cells. The page
-/// draws borders, tints, diagonals and windows and finds peers from this alone.
+/// A layout as data ([`nonet_view::game::LayoutView`]): its variant, a jigsaw's region map,
+/// each cell's box or region (`boxes`), and every house with its cells.
 pub fn layout_json(variant: Variant, regions: Option<&RegionMap>, layout: &Layout) -> Value {
-    let houses: Vec<Value> = layout
-        .houses()
-        .map(|h| {
-            let cells: Vec<usize> = layout.cells(h).iter().map(|c| c.index()).collect();
-            // Index and kind only (a step's or clash's house carries its name): the layout
-            // goes with every move's answer, so it stays small.
-            json!({ "index": h.index(), "kind": h.kind().name(), "cells": cells })
-        })
-        .collect();
-    json!({
-        "variant": variant.to_string(),
-        "regions": regions.map(RegionMap::to_line),
-        "boxes": boxes_line(layout),
-        "houses": houses,
-    })
-}
-
-/// A count in words up to nine ("two pieces"), in digits above.
-fn count_words(n: usize) -> String {
-    const WORDS: [&str; 10] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-/// A region's label as a sentence names it: a digit bare ("region 4"), anything else quoted
-/// ("region 'a'") so that it does not read as a word.
-fn region_name(label: char) -> String {
-    if label.is_ascii_digit() {
-        format!("region {label}")
-    } else {
-        format!("region '{label}'")
-    }
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(LayoutView::new(variant, regions, layout)).unwrap_or_default()
 }
 
 /// 422 `bad_regions` for a broken region map: the first problem in words ("region 4 has 10
 /// cells", "region 2 is in two pieces"), with `rule` (`length`, `label`, `count`, `size`,
 /// `connected`) and, where one region is at fault, `region` (its label) as fields.
 pub fn region_error(e: &RegionMapError) -> ApiError {
-    let (rule, region, message) = match e {
-        RegionMapError::Size { label, count } => (
-            "size",
-            Some(*label),
-            format!(
-                "{} has {count} cells; a region has nine",
-                region_name(*label)
-            ),
-        ),
-        RegionMapError::Disconnected { label, pieces } => (
-            "connected",
-            Some(*label),
-            format!(
-                "{} is in {} pieces; a region's cells must join up side by side",
-                region_name(*label),
-                count_words(*pieces)
-            ),
-        ),
-        // Not a label, so no region: the message names the character and its cell.
-        RegionMapError::BadLabel { .. } => ("label", None, e.to_string()),
-        RegionMapError::TenthLabel { label, .. } => ("count", Some(*label), e.to_string()),
-        RegionMapError::TooFewLabels(_) => ("count", None, e.to_string()),
-        RegionMapError::Length(_) => ("length", None, e.to_string()),
-        // A rule core adds later: its own sentence.
-        _ => ("other", None, e.to_string()),
-    };
+    let problem = RegionProblem::new(e);
     let err = ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         "bad_regions",
-        format!("region map: {message}"),
+        format!("region map: {}", problem.message),
     )
-    .with("rule", rule);
-    match region {
+    .with("rule", problem.rule);
+    match problem.region {
         Some(label) => err.with("region", label.to_string()),
         None => err,
     }
@@ -125,22 +59,4 @@ pub async fn layout_describe(
     let vr = crate::api::puzzles::parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let layout = vr.layout()?;
     Ok(Json(layout_json(vr.variant, vr.regions.as_ref(), &layout)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_read_as_words_up_to_nine() {
-        assert_eq!(count_words(2), "two");
-        assert_eq!(count_words(9), "nine");
-        assert_eq!(count_words(12), "12");
-    }
-
-    #[test]
-    fn a_letter_label_is_quoted_and_a_digit_is_not() {
-        assert_eq!(region_name('4'), "region 4");
-        assert_eq!(region_name('a'), "region 'a'");
-    }
 }

@@ -69,8 +69,10 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The Content-Security-Policy of every response: only this origin's own scripts, styles and
-/// images, no inline script, no framing, no plugins.
-pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+/// images, no inline script, no framing, no plugins; WebAssembly compiled from this origin's own
+/// `nonet.wasm` (`'wasm-unsafe-eval'`, which allows no JavaScript `eval`).
+pub const CSP: &str =
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
     img-src 'self' data:; connect-src 'self'; manifest-src 'self'; font-src 'self'; \
     base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

@@ -501,6 +501,10 @@ async fn static_assets_and_security_headers() {
         ("/style.css", "text/css"),
         ("/js/main.js", "text/javascript"),
         ("/favicon.svg", "image/svg+xml"),
+        ("/js/engine.js", "text/javascript"),
+        // The page's engine, built by build.rs (the wasm32 target is installed where these
+        // tests run: scripts/test.sh and .ci/run add it).
+        ("/nonet.wasm", "application/wasm"),
     ] {
         let (s, h, _) = send(&app, Method::GET, path, None, &[]).await;
         assert_eq!(s, StatusCode::OK, "{path}");
@@ -513,7 +517,9 @@ async fn static_assets_and_security_headers() {
         let (_, h, _) = send(&app, Method::GET, path, None, &[]).await;
         let csp = h["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"));
-        assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"));
+        // `'wasm-unsafe-eval'` compiles the page's engine; it allows no JavaScript eval.
+        assert!(!csp.contains("'unsafe-inline'") && !csp.contains("'unsafe-eval'"));
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'"));
         assert_eq!(h["x-content-type-options"], "nosniff");
         assert_eq!(h["x-frame-options"], "DENY");
     }

@@ -34,6 +34,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod game;
+
 use nonet_core::{Cell, CellSet, House, Layout, PencilMarks};
 use nonet_logic::{Candidate, ChainNode, HintLevel, LinkKind, LinkReason, Step};
 use serde::Serialize;

@@ -119,7 +119,7 @@ pub async fn games_create(
                     daily: None,
                 },
                 other => {
-                    let view = check_json(&puzzle, variant, &other);
+                    let view = check_json(&puzzle, variant, &other, None);
                     return Err(ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         match other {
@@ -208,32 +208,7 @@ pub struct DailyRequest {
     level: String,
 }
 
-/// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to
-/// 9999-12-31): the date's digits as one number, so 2026-11-26 is seed 20261126 (the same
-/// puzzle as a game by that seed at that level). `None` if it is not a real date.
-pub fn daily_seed(date: &str) -> Option<u64> {
-    let b = date.as_bytes();
-    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
-        let part = date.get(r)?;
-        part.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| part.parse().ok())?
-    };
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return None,
-    };
-    ((2000..=9999).contains(&y) && (1..=days).contains(&d))
-        .then(|| u64::from(y) * 10_000 + u64::from(m) * 100 + u64::from(d))
-}
+pub use nonet_game::puzzle::daily_seed;
 
 /// `POST /api/daily`: the daily puzzle of a level for a date, made from the date's seed (see
 /// [`daily_seed`]) the first time (201) and the same game every time after (200), so a daily

@@ -5,8 +5,8 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::Cell;
-use nonet_game::{Board, BotAction};
+use nonet_game::{Board, GameHint};
+use nonet_view::game::ActionView;
 use serde_json::{json, Value};
 
 use super::games::finish_if_solved;
@@ -14,7 +14,7 @@ use super::request::{
     apply_elapsed, blocking, check_elapsed, check_version, game_id, save_clock, seen_game,
     seen_version, Clock, JsonBody,
 };
-use super::view::{candidates_json, cells, game_json, step_json};
+use super::view::{cells, game_json};
 use super::Shared;
 use crate::error::ApiError;
 use crate::store::Game;
@@ -44,13 +44,15 @@ pub async fn board_check(
     })))
 }
 
-/// What stands between the board and a logical hint ([`nonet_game::blocker`]) as the page
-/// reads it: its kind, cells and sentence. `None` if the board is sound.
-fn blocker(game: &Game) -> Option<Value> {
-    nonet_game::blocker(&game.board, &game.solution).map(|b| {
-        let cells: Vec<usize> = b.cells().into_iter().map(Cell::index).collect();
-        json!({ "kind": b.kind(), "cells": cells, "message": b.message() })
-    })
+/// The answer to "solved": nothing left to hint or play.
+fn solved_json() -> Value {
+    action_json(&ActionView::solved())
+}
+
+/// A hint's or the bot's action as JSON (a view of strings, numbers and lists always
+/// serialises).
+fn action_json(view: &ActionView) -> Value {
+    serde_json::to_value(view).unwrap_or_default()
 }
 
 /// `POST /api/games/{id}/hint`: the next logical step (or the mistake to fix first), for the
@@ -74,40 +76,15 @@ pub async fn hint_ask(
     let g = blocking(move || Ok(read.store.get(id)?)).await?;
     check_version(&g, seen)?;
     let (answer, counts) = if g.is_finished() {
-        let v = json!({ "kind": "solved", "message": "This puzzle is solved." });
-        (v, false)
-    } else if let Some(b) = blocker(&g) {
-        (b, false)
+        (solved_json(), false)
     } else {
-        let position = g.board.position();
-        let solution = g.solution;
-        let layout = g.layout().clone();
-        let (step, position) = st
+        let (board, solution) = (g.board.clone(), g.solution);
+        let hint = st
             .pool
-            .run(move || {
-                (
-                    nonet_game::next_step(&position, &solution, &layout),
-                    position,
-                )
-            })
+            .run(move || nonet_game::hint(&board, &solution))
             .await?;
-        match step {
-            Some(step) => {
-                let v = json!({
-                    "kind": "step",
-                    "step": step_json(&step, g.layout(), &position),
-                    "candidates": candidates_json(&position),
-                });
-                (v, true)
-            }
-            None => {
-                let v = json!({
-                    "kind": "stuck",
-                    "message": "The logical solver finds no step from here.",
-                });
-                (v, false)
-            }
-        }
+        let counts = matches!(hint, GameHint::Step { .. });
+        (action_json(&ActionView::hint(&hint, g.layout())), counts)
     };
     if counts || clock.elapsed_ms.is_some() {
         blocking(move || {
@@ -128,18 +105,7 @@ pub async fn hint_ask(
 fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
     let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
         .map_err(|stuck| ApiError::conflict(stuck.to_string()))?;
-    let message = action.message();
-    let action = match action {
-        BotAction::Fix(wrong) => {
-            json!({ "kind": "fix", "cells": cells(wrong), "message": message })
-        }
-        BotAction::Candidates => json!({ "kind": "candidates", "cells": [], "message": message }),
-        BotAction::Step { step, position } => json!({
-            "kind": "step",
-            "step": step_json(&step, g.layout(), &position),
-            "candidates": candidates_json(&position),
-        }),
-    };
+    let action = action_json(&ActionView::bot(&action, g.layout()));
     Ok((board, action))
 }
 
@@ -183,11 +149,11 @@ async fn play_next_step(
     let (id, seen, current) = seen_game(&st, raw_id, headers, &clock).await?;
     if current.is_finished() {
         return Ok(Json(json!({
-            "action": { "kind": "solved", "message": "This puzzle is solved." },
+            "action": solved_json(),
             "game": game_json(&current),
         })));
     }
-    if !by_bot && blocker(&current).is_some() {
+    if !by_bot && nonet_game::blocker(&current.board, &current.solution).is_some() {
         return Err(ApiError::conflict(
             "the board has a mistake to fix first, so there is no step to apply: ask for a hint",
         ));

@@ -5,9 +5,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Cell, Layout, RegionMap, Sudoku, Variant, VariantError};
+use nonet_core::{Layout, RegionMap, Sudoku, Variant, VariantError};
+use nonet_view::game::PuzzleCheckView;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::request::{blocking, JsonBody};
 use super::{AppState, Shared};
@@ -134,53 +135,17 @@ impl VariantRegions {
     }
 }
 
-pub(crate) fn check_json(puzzle: &Sudoku, variant: Variant, check: &PuzzleCheck) -> Value {
-    let (status, message, rating, level) = match check {
-        PuzzleCheck::Clash(m) => ("clash", m.clone(), None, None),
-        PuzzleCheck::NoSolution => (
-            "none",
-            "This puzzle has no solution.".to_string(),
-            None,
-            None,
-        ),
-        PuzzleCheck::Several => (
-            "multiple",
-            "This puzzle has several solutions, so it cannot be solved by logic alone.".to_string(),
-            None,
-            None,
-        ),
-        PuzzleCheck::Unique { rating, .. } => (
-            "unique",
-            {
-                let kind = if variant.is_standard() {
-                    String::new()
-                } else {
-                    format!("{variant} ")
-                };
-                match rating {
-                    Some((er, level)) => {
-                        format!("A fine {kind}puzzle with one solution: {level}, rated {er:.1}.")
-                    }
-                    None => format!(
-                        "A fine {kind}puzzle with one solution (a hard one: rating it takes a \
-                         while)."
-                    ),
-                }
-            },
-            rating.map(|r| r.0),
-            rating.map(|r| r.1),
-        ),
-    };
-    json!({
-        "status": status,
-        "ok": status == "unique",
-        "message": message,
-        "puzzle": puzzle.to_line(),
-        "variant": variant.to_string(),
-        "clues": puzzle.filled_count(),
-        "rating": rating,
-        "level": level,
-    })
+/// The verdict on a puzzle as the page reads it ([`nonet_view::game::PuzzleCheckView`]), with
+/// `with_clues` (the puzzle made proper) for several solutions.
+pub(crate) fn check_json(
+    puzzle: &Sudoku,
+    variant: Variant,
+    check: &PuzzleCheck,
+    with_clues: Option<&Sudoku>,
+) -> Value {
+    // A view of strings, numbers and lists always serialises.
+    serde_json::to_value(PuzzleCheckView::new(puzzle, variant, check, with_clues))
+        .unwrap_or_default()
 }
 
 /// A rating still running after its request stopped waiting for it.
@@ -244,18 +209,13 @@ pub async fn puzzles_check(
     let puzzle = vl.own_puzzle(&req.puzzle)?;
     let layout = vl.layout()?;
     let (check, _) = check_and_rate(&st, puzzle, &layout).await?;
-    let mut view = check_json(&puzzle, vl.variant, &check);
-    if check == PuzzleCheck::Several {
-        // The offer: the same puzzle made proper with a few clues from one of its solutions.
-        let completed = blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?;
-        if let Some(p) = completed {
-            let added: Vec<usize> = Cell::all()
-                .filter(|&c| puzzle.get(c).is_none() && p.get(c).is_some())
-                .map(Cell::index)
-                .collect();
-            view["with_clues"] = json!(p.to_line());
-            view["added"] = json!(added);
-        }
-    }
+    // For several solutions, the offer: the same puzzle made proper with a few clues from one
+    // of its solutions.
+    let completed = if check == PuzzleCheck::Several {
+        blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?
+    } else {
+        None
+    };
+    let view = check_json(&puzzle, vl.variant, &check, completed.as_ref());
     Ok(Json(view))
 }

@@ -5,60 +5,20 @@ use axum::http::header::ETAG;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, RegionMap};
-use nonet_logic::{Candidate, Step};
+use nonet_core::{Layout, PencilMarks, RegionMap};
+use nonet_logic::Step;
+use nonet_view::game::BoardView;
 use serde_json::{json, Value};
 
 use crate::store::Game;
 
-pub(crate) fn digits(set: DigitSet) -> Vec<u8> {
-    set.iter().map(Digit::get).collect()
-}
+pub(crate) use nonet_view::game::candidates as candidates_json;
+pub(crate) use nonet_view::game::cell_indices as cells;
 
-pub(crate) fn cells(set: CellSet) -> Vec<usize> {
-    set.iter().map(Cell::index).collect()
-}
-
-/// A house as the page reads it (the shared view's form: index, kind, number, name).
-fn house_json(h: House) -> Value {
-    serde_json::to_value(<nonet_view::Indices as nonet_view::Style>::house(h)).unwrap_or_default()
-}
-
-pub(crate) fn candidate_json(c: &Candidate) -> Value {
-    json!({ "cell": c.cell.index(), "digit": c.digit.get() })
-}
-
-/// A game as the page needs it (never the solution).
+/// A game as the page needs it (never the solution): the board's view
+/// ([`nonet_view::game::BoardView`]) and layout beside the game's own fields.
 pub fn game_json(g: &Game) -> Value {
-    let b = &g.board;
-    let cells_json: Vec<Value> = Cell::all()
-        .map(|c| {
-            let (value, origin) = match b.value(c) {
-                Some((d, o)) => (Some(d.get()), Some(o)),
-                None => (None, None),
-            };
-            json!({
-                "value": value,
-                "origin": origin,
-                "candidates": digits(b.candidates(c)),
-                "centre": digits(b.centre(c)),
-                "corner": digits(b.corner(c)),
-            })
-        })
-        .collect();
-    let clashes: Vec<Value> = b
-        .clashes()
-        .iter()
-        .map(|k| {
-            json!({
-                "cell": k.cell.index(),
-                "other": k.other.index(),
-                "digit": k.digit.get(),
-                "house": house_json(k.house),
-                "message": k.message(),
-            })
-        })
-        .collect();
+    let board = BoardView::new(&g.board);
     with_common_fields(
         g,
         json!({
@@ -67,8 +27,8 @@ pub fn game_json(g: &Game) -> Value {
             "can_undo": !g.is_finished() && g.cursor > 0,
             "can_redo": !g.is_finished() && g.cursor < g.top,
             "layout": crate::layout::layout_json(g.variant, g.regions.as_ref(), g.layout()),
-            "cells": cells_json,
-            "clashes": clashes,
+            "cells": board.cells,
+            "clashes": board.clashes,
         }),
     )
 }
@@ -104,23 +64,10 @@ pub(crate) fn summary_json(g: &Game) -> Value {
             "board": g.board.grid().to_line(),
             "variant": g.variant.to_string(),
             "regions": g.regions.as_ref().map(RegionMap::to_line),
-            "boxes": crate::layout::boxes_line(g.layout()),
+            "boxes": nonet_view::game::boxes_line(g.layout()),
             "filled": g.board.grid().filled_count(),
         }),
     )
-}
-
-/// Each cell's candidates in a position (empty for filled cells), for drawing a step's pattern.
-pub(crate) fn candidates_json(pm: &PencilMarks) -> Vec<Vec<u8>> {
-    Cell::all()
-        .map(|c| {
-            if pm.value(c).is_some() {
-                Vec::new()
-            } else {
-                digits(pm.candidates(c))
-            }
-        })
-        .collect()
 }
 
 /// A logical step as the page shows it (the shared step view, `nonet_view::GameStep`): name,

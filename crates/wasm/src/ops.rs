@@ -1,0 +1,634 @@
+//! The requests the page makes of its engine and their answers, as JSON. Each request names
+//! its `op`; those about a game carry the game as the page keeps it ([`GameIn`]).
+//!
+//! | op | fields | answer (`ok`) |
+//! | --- | --- | --- |
+//! | `levels` | | `{levels: [{name, max_er}], levels_on_variants}`, as `GET /api/levels` |
+//! | `new_game` | `level`, `seed` (or `daily`: a date), `variant`, `regions` or `puzzle` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}` |
+//! | `view` | `game` | `{cells, clashes}`, as a game's JSON carries them |
+//! | `move` | `game`, `move`, `tidy` | `{board, changed, mistake, solved, cells, clashes}` |
+//! | `check` | `game` | `{right, wrong, wrong_marks}` |
+//! | `hint` | `game` | `{hint, counts}`: the hint's JSON, and whether it counts as a hint |
+//! | `bot`, `apply` | `game` | `{action, board, solved, cells, clashes}`: the bot's step, or the hint's applied |
+//! | `singles` | `game` | `{placed, next, board, solved, cells, clashes}` |
+//! | `path` | `game` | the path's JSON, as `GET /api/games/{id}/path` |
+//! | `preview` | `variant`, `regions`, `cells` (a game's view), `move`, `tidy` | `{cells, clashes, board}`: the move shown before the server answers |
+//! | `check_puzzle` | `puzzle`, `variant`, `regions` | the setter's verdict, as `POST /api/puzzles/check` (rated at once) |
+//! | `layout` | `variant`, `regions` | the layout's JSON, as `POST /api/layout` |
+//! | `check_step` | `game`, `claim` (`{technique, cells, digits, pattern, placements, eliminations}`) | the verdict, as `POST /api/games/{id}/check-step` |
+//! | `techniques` | | `{techniques: [{code, name, difficulty}]}`: what a player can name |
+//! | `stats` | `games`: `[{key, finished_at, bot_used, hints, mistakes, elapsed_ms}]` | `{levels, all}`, as `GET /api/stats` |
+//!
+//! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
+//! gives the same problem.
+
+use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
+use nonet_game::stats::Outcome;
+use nonet_game::{Board, Move, Origin, StoredBoard};
+use nonet_generate::{GenerateOptions, Generator, Level};
+use nonet_logic::{Family, Teacher, Technique};
+use nonet_view::game::{
+    ActionView, BoardView, ClaimError, ClaimIn, LayoutView, PathView, PuzzleCheckView,
+    RegionProblem, SinglesView, VerdictView,
+};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// Longest puzzle text accepted (the server's limit: a 9-line grid with borders fits easily).
+const MAX_PUZZLE_TEXT: usize = 4096;
+
+/// A game as the page keeps it and passes it in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameIn {
+    /// The givens, 81 characters.
+    puzzle: String,
+    /// The solution, 81 digits.
+    solution: String,
+    /// The variant's words (`standard` if absent).
+    #[serde(default)]
+    variant: Option<String>,
+    /// A jigsaw's region map.
+    #[serde(default)]
+    regions: Option<String>,
+    /// The board as it stands (the server's stored form).
+    board: StoredBoard,
+}
+
+/// A game read back: its board (on its layout) and solution.
+struct Game {
+    board: Board,
+    solution: Sudoku,
+}
+
+/// A request of the page.
+#[derive(Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+enum Request {
+    Levels,
+    NewGame {
+        level: Option<String>,
+        seed: Option<u64>,
+        /// The day (`YYYY-MM-DD`) of a daily puzzle: its seed is the date's
+        /// ([`nonet_game::puzzle::daily_seed`]).
+        daily: Option<String>,
+        puzzle: Option<String>,
+        variant: Option<String>,
+        regions: Option<String>,
+    },
+    View {
+        game: GameIn,
+    },
+    Move {
+        game: GameIn,
+        #[serde(rename = "move")]
+        mv: Move,
+        #[serde(default)]
+        tidy: Option<bool>,
+    },
+    Check {
+        game: GameIn,
+    },
+    Hint {
+        game: GameIn,
+    },
+    Bot {
+        game: GameIn,
+    },
+    Apply {
+        game: GameIn,
+    },
+    Singles {
+        game: GameIn,
+    },
+    Path {
+        game: GameIn,
+    },
+    Preview {
+        variant: Option<String>,
+        regions: Option<String>,
+        cells: Vec<CellIn>,
+        #[serde(rename = "move")]
+        mv: Move,
+        #[serde(default)]
+        tidy: Option<bool>,
+    },
+    Stats {
+        games: Vec<Outcome>,
+    },
+    CheckPuzzle {
+        puzzle: String,
+        variant: Option<String>,
+        regions: Option<String>,
+    },
+    Layout {
+        variant: Option<String>,
+        regions: Option<String>,
+    },
+    CheckStep {
+        game: GameIn,
+        claim: ClaimIn,
+    },
+    Techniques,
+}
+
+/// A cell as a game's JSON shows it (the page's view of a board it has no solution for).
+#[derive(Deserialize)]
+struct CellIn {
+    value: Option<u8>,
+    origin: Option<Origin>,
+    #[serde(default)]
+    candidates: Vec<u8>,
+    #[serde(default)]
+    centre: Vec<u8>,
+    #[serde(default)]
+    corner: Vec<u8>,
+}
+
+/// An error as the server answers it: status, code, message.
+struct Failure {
+    status: u16,
+    code: &'static str,
+    message: String,
+    /// Further fields of the error (a broken region map's `rule` and `region`).
+    more: serde_json::Map<String, Value>,
+}
+
+impl Failure {
+    fn new(status: u16, code: &'static str, message: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            code,
+            message: message.into(),
+            more: serde_json::Map::new(),
+        }
+    }
+
+    /// A broken region map: 422 `bad_regions` with the rule and region, as the server's.
+    fn regions(e: &nonet_core::RegionMapError) -> Failure {
+        let problem = RegionProblem::new(e);
+        let mut f = Failure::new(
+            422,
+            "bad_regions",
+            format!("region map: {}", problem.message),
+        );
+        f.more.insert("rule".into(), json!(problem.rule));
+        if let Some(label) = problem.region {
+            f.more.insert("region".into(), json!(label.to_string()));
+        }
+        f
+    }
+
+    fn invalid(message: impl Into<String>) -> Failure {
+        Failure::new(400, "invalid", message)
+    }
+}
+
+/// The JSON of an error answer.
+pub fn error_json(status: u16, code: &'static str, message: String) -> String {
+    failure_json(Failure::new(status, code, message))
+}
+
+fn failure_json(f: Failure) -> String {
+    let mut error = f.more;
+    error.insert("status".into(), json!(f.status));
+    error.insert("code".into(), json!(f.code));
+    error.insert("message".into(), json!(f.message));
+    json!({ "error": error }).to_string()
+}
+
+/// Answers one request (UTF-8 JSON) with JSON: `{"ok": ...}` or `{"error": ...}`.
+pub fn call(request: &str) -> String {
+    let answer = serde_json::from_str::<Request>(request)
+        .map_err(|e| Failure::invalid(format!("bad request: {e}")))
+        .and_then(answer);
+    match answer {
+        Ok(v) => json!({ "ok": v }).to_string(),
+        Err(f) => failure_json(f),
+    }
+}
+
+fn answer(request: Request) -> Result<Value, Failure> {
+    match request {
+        Request::Levels => Ok(levels()),
+        Request::NewGame {
+            level,
+            seed,
+            daily,
+            puzzle,
+            variant,
+            regions,
+        } => {
+            let seed = match daily {
+                None => seed,
+                Some(_) if seed.is_some() || puzzle.is_some() || variant.is_some() => {
+                    return Err(Failure::invalid(
+                        "a daily puzzle is made from its date alone: no seed, puzzle or variant",
+                    ))
+                }
+                Some(date) => Some(nonet_game::puzzle::daily_seed(&date).ok_or_else(|| {
+                    Failure::invalid(format!(
+                        "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, \
+                         got {date:?}"
+                    ))
+                })?),
+            };
+            new_game(level, seed, puzzle, variant, regions)
+        }
+        Request::View { game } => Ok(board_json(&read_game(&game)?.board, json!({}))),
+        Request::Move { game, mv, tidy } => play(&game, &mv, tidy.unwrap_or(true)),
+        Request::Check { game } => {
+            let g = read_game(&game)?;
+            let checked = nonet_game::check(&g.board, &g.solution);
+            Ok(json!({
+                "right": nonet_view::game::cell_indices(checked.right),
+                "wrong": nonet_view::game::cell_indices(checked.wrong),
+                "wrong_marks": nonet_view::game::cell_indices(checked.wrong_marks),
+            }))
+        }
+        Request::Hint { game } => {
+            let g = read_game(&game)?;
+            let hint = nonet_game::hint(&g.board, &g.solution);
+            let counts = matches!(hint, nonet_game::GameHint::Step { .. });
+            Ok(json!({ "hint": ActionView::hint(&hint, g.board.layout()), "counts": counts }))
+        }
+        Request::Bot { game } => next_step(&game, true),
+        Request::Apply { game } => next_step(&game, false),
+        Request::Singles { game } => {
+            let g = read_game(&game)?;
+            let run = nonet_game::run_singles(&g.board, &g.solution);
+            let view = SinglesView::new(&run, g.board.layout());
+            let solved = run.board.is_solved(&g.solution);
+            Ok(board_json(
+                &run.board,
+                json!({ "placed": view.placed, "next": view.next, "solved": solved }),
+            ))
+        }
+        Request::Preview {
+            variant,
+            regions,
+            cells,
+            mv,
+            tidy,
+        } => preview(
+            variant.as_deref(),
+            regions.as_deref(),
+            &cells,
+            &mv,
+            tidy.unwrap_or(true),
+        ),
+        Request::Stats { games } => {
+            let names: Vec<&str> = Level::ALL.into_iter().map(Level::name).collect();
+            let (levels, all) = nonet_game::stats::per_level(&names, &games);
+            Ok(json!({ "levels": levels, "all": all }))
+        }
+        Request::CheckPuzzle {
+            puzzle,
+            variant,
+            regions,
+        } => {
+            let (variant, _, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+            let puzzle = read_puzzle(&puzzle)?;
+            let check = match check_puzzle(&puzzle, &layout) {
+                PuzzleCheck::Unique { solution, .. } => PuzzleCheck::Unique {
+                    solution,
+                    rating: nonet_game::rating(&puzzle, &layout).map(|(er, l)| (er, l.name())),
+                },
+                other => other,
+            };
+            let completed = match check {
+                PuzzleCheck::Several => nonet_game::puzzle::with_added_clues(&puzzle, &layout),
+                _ => None,
+            };
+            Ok(to_value(&PuzzleCheckView::new(
+                &puzzle,
+                variant,
+                &check,
+                completed.as_ref(),
+            )))
+        }
+        Request::Layout { variant, regions } => {
+            let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+            Ok(to_value(&LayoutView::new(
+                variant,
+                regions.as_ref(),
+                &layout,
+            )))
+        }
+        Request::CheckStep { game, claim } => {
+            let g = read_game(&game)?;
+            let claim = claim.claim().map_err(|e| match e {
+                ClaimError::UnknownTechnique(_) => {
+                    Failure::new(422, "unknown_technique", e.to_string())
+                }
+                _ => Failure::invalid(e.to_string()),
+            })?;
+            let position = g.board.position();
+            let layout = g.board.layout();
+            let verdict = Teacher::new()
+                .with_layout(layout.clone())
+                .check_step(&position, &claim)
+                .map_err(|e| Failure::new(422, "cannot_check", e.to_string()))?;
+            Ok(to_value(&VerdictView::new(&verdict, layout, &position)))
+        }
+        Request::Techniques => {
+            // Each code once (several techniques share one), in the catalogue's order, without
+            // the guess: what a player can name.
+            let mut seen = Vec::new();
+            let mut list = Vec::new();
+            for t in Technique::all() {
+                let code = t.code();
+                if t.family() == Family::Guess || seen.contains(&code) {
+                    continue;
+                }
+                list.push(json!({ "code": code, "name": t.name(), "difficulty": t.base() }));
+                seen.push(code);
+            }
+            Ok(json!({ "techniques": list }))
+        }
+        Request::Path { game } => {
+            let g = read_game(&game)?;
+            let path = PathView::new(&g.board.givens(), g.board.layout()).map_err(|e| {
+                Failure::new(
+                    422,
+                    "no_path",
+                    format!("the logical solver has no path for this puzzle: {e}"),
+                )
+            })?;
+            Ok(to_value(&path))
+        }
+    }
+}
+
+/// A view of strings, numbers and lists as JSON (it always serialises).
+fn to_value(view: &impl serde::Serialize) -> Value {
+    serde_json::to_value(view).unwrap_or_default()
+}
+
+/// `GET /api/levels`'s answer.
+fn levels() -> Value {
+    let levels: Vec<Value> = Level::ALL
+        .into_iter()
+        .map(|l| json!({ "name": l.name(), "max_er": l.max_er() }))
+        .collect();
+    // The generator aims at a level on a variant only if it accepts one there.
+    let x = Variant {
+        diagonals: true,
+        ..Variant::STANDARD
+    };
+    let on_variants = Generator::new(GenerateOptions::for_game(Some(Level::Easy), x, None)).is_ok();
+    json!({ "levels": levels, "levels_on_variants": on_variants })
+}
+
+/// A variant's words and a jigsaw's map read into a variant, its map and its layout.
+fn read_layout(
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> Result<(Variant, Option<RegionMap>, Layout), Failure> {
+    let variant: Variant = variant
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e: nonet_core::VariantError| Failure::new(422, "bad_variant", e.to_string()))?;
+    let regions = match regions {
+        Some(text) if !text.trim().is_empty() => {
+            if text.len() > MAX_PUZZLE_TEXT {
+                return Err(Failure::new(
+                    422,
+                    "bad_regions",
+                    "the region map is too long",
+                ));
+            }
+            // Blanks between the labels are ignored: a 9-line map pasted from a file reads too.
+            let labels: String = text.split_whitespace().collect();
+            Some(RegionMap::parse(&labels).map_err(|e| Failure::regions(&e))?)
+        }
+        _ => None,
+    };
+    let layout = variant
+        .layout(regions.as_ref())
+        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
+    Ok((variant, regions, layout))
+}
+
+/// A puzzle typed in (a line or a grid).
+fn read_puzzle(text: &str) -> Result<Sudoku, Failure> {
+    if text.len() > MAX_PUZZLE_TEXT {
+        return Err(Failure::invalid("the puzzle text is too long"));
+    }
+    Sudoku::parse(text.trim()).map_err(|e| Failure::invalid(format!("not a puzzle: {e}")))
+}
+
+fn read_game(g: &GameIn) -> Result<Game, Failure> {
+    let (_, _, layout) = read_layout(g.variant.as_deref(), g.regions.as_deref())?;
+    let solution = Sudoku::from_line(&g.solution)
+        .ok()
+        .filter(|s| s.filled_count() == 81)
+        .ok_or_else(|| Failure::invalid("the game's solution is not a filled grid"))?;
+    let board = Board::from_stored(&g.board, &layout)
+        .ok_or_else(|| Failure::new(410, "damaged", "this game's board cannot be read"))?;
+    if Sudoku::from_line(&g.puzzle).ok() != Some(board.givens()) {
+        return Err(Failure::new(
+            410,
+            "damaged",
+            "this game's board does not keep its puzzle's givens",
+        ));
+    }
+    Ok(Game { board, solution })
+}
+
+/// `extra` (an object) with the board's cells and clashes, and the board to keep.
+fn board_json(board: &Board, mut extra: Value) -> Value {
+    let view = BoardView::new(board);
+    if let Value::Object(fields) = &mut extra {
+        fields.insert("cells".into(), to_value(&view.cells));
+        fields.insert("clashes".into(), to_value(&view.clashes));
+        fields.insert("board".into(), to_value(&board.to_stored()));
+    }
+    extra
+}
+
+/// A board read from the cells of a game's view, on the layout of `variant` and `regions`.
+fn board_of_cells(
+    variant: Option<&str>,
+    regions: Option<&str>,
+    cells: &[CellIn],
+) -> Result<Board, Failure> {
+    let (_, _, layout) = read_layout(variant, regions)?;
+    if cells.len() != 81 {
+        return Err(Failure::invalid(format!(
+            "a board has 81 cells, got {}",
+            cells.len()
+        )));
+    }
+    let mask = |ds: &[u8]| -> Result<u16, Failure> {
+        ds.iter().try_fold(0u16, |m, &d| match d {
+            1..=9 => Ok(m | 1 << (d - 1)),
+            _ => Err(Failure::invalid(format!(
+                "digit must be from 1 to 9, got {d}"
+            ))),
+        })
+    };
+    let mut stored = StoredBoard {
+        v: String::with_capacity(81),
+        o: String::with_capacity(81),
+        n: Vec::with_capacity(81),
+        c: Vec::with_capacity(81),
+        k: Vec::with_capacity(81),
+    };
+    for cell in cells {
+        let (v, o) = match (cell.value, cell.origin) {
+            (Some(d @ 1..=9), Some(o)) => (char::from(b'0' + d), o.code()),
+            (None, None) => ('.', '.'),
+            _ => return Err(Failure::invalid("a cell's digit and origin go together")),
+        };
+        stored.v.push(v);
+        stored.o.push(o);
+        stored.n.push(mask(&cell.candidates)?);
+        stored.c.push(mask(&cell.centre)?);
+        stored.k.push(mask(&cell.corner)?);
+    }
+    Board::from_stored(&stored, &layout).ok_or_else(|| Failure::invalid("the board cannot be read"))
+}
+
+/// `move` played on the board a game's view shows, for the page to show it at once while the
+/// server (which keeps the solution, and counts mistakes) has not answered yet: the cells and
+/// clashes after it, or the board as it was when the move is refused.
+fn preview(
+    variant: Option<&str>,
+    regions: Option<&str>,
+    cells: &[CellIn],
+    mv: &Move,
+    tidy: bool,
+) -> Result<Value, Failure> {
+    let mut board = board_of_cells(variant, regions, cells)?;
+    // A refused move leaves the board as it is: the server's answer says why.
+    let _ = board.apply_tidy(mv, tidy);
+    Ok(board_json(&board, json!({})))
+}
+
+fn play(game: &GameIn, mv: &Move, tidy: bool) -> Result<Value, Failure> {
+    let g = read_game(game)?;
+    if g.board.is_solved(&g.solution) {
+        return Err(Failure::new(409, "conflict", "this game is already solved"));
+    }
+    let mut board = g.board.clone();
+    board
+        .apply_tidy(mv, tidy)
+        .map_err(|e| Failure::new(422, "bad_move", e.to_string()))?;
+    let changed = board != g.board;
+    let mistake = changed && nonet_game::is_mistake(mv, &g.solution);
+    let solved = board.is_solved(&g.solution);
+    Ok(board_json(
+        &board,
+        json!({ "changed": changed, "mistake": mistake, "solved": solved }),
+    ))
+}
+
+/// The bot's step (`by_bot`) or the hint's step applied for the player.
+fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
+    let g = read_game(game)?;
+    if g.board.is_solved(&g.solution) {
+        return Ok(board_json(
+            &g.board,
+            json!({ "action": ActionView::solved(), "solved": true }),
+        ));
+    }
+    if !by_bot && nonet_game::blocker(&g.board, &g.solution).is_some() {
+        return Err(Failure::new(
+            409,
+            "conflict",
+            "the board has a mistake to fix first, so there is no step to apply: ask for a hint",
+        ));
+    }
+    let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
+        .map_err(|stuck| Failure::new(409, "conflict", stuck.to_string()))?;
+    let solved = board.is_solved(&g.solution);
+    Ok(board_json(
+        &board,
+        json!({ "action": ActionView::bot(&action, board.layout()), "solved": solved }),
+    ))
+}
+
+fn new_game(
+    level: Option<String>,
+    seed: Option<u64>,
+    puzzle: Option<String>,
+    variant: Option<String>,
+    regions: Option<String>,
+) -> Result<Value, Failure> {
+    let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+    if puzzle.is_some() && (level.is_some() || seed.is_some()) {
+        return Err(Failure::invalid(
+            "give either a puzzle or a level and seed, not both",
+        ));
+    }
+    let (puzzle, solution, rating, seed, regions) = match puzzle {
+        Some(text) => {
+            let puzzle = read_puzzle(&text)?;
+            let solution = match check_puzzle(&puzzle, &layout) {
+                PuzzleCheck::Unique { solution, .. } => solution,
+                other => {
+                    let code = match other {
+                        PuzzleCheck::Clash(_) => "clash",
+                        PuzzleCheck::NoSolution => "no_solution",
+                        _ => "multiple_solutions",
+                    };
+                    let view = PuzzleCheckView::new(&puzzle, variant, &other, None);
+                    return Err(Failure::new(422, code, view.message));
+                }
+            };
+            let rating = nonet_game::rating(&puzzle, &layout);
+            (puzzle, solution, rating, None, regions)
+        }
+        None => {
+            let level = level.unwrap_or_else(|| "easy".to_string());
+            let aim = match level.parse::<Level>() {
+                Ok(l) => Some(l),
+                Err(_) if level == "any" => None,
+                Err(_) => {
+                    return Err(Failure::invalid(format!(
+                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
+                         extreme, or any"
+                    )))
+                }
+            };
+            let seed = seed.ok_or_else(|| {
+                // The engine reads no clock and draws no randomness: the page picks the seed.
+                Failure::invalid("a new game from a level needs its seed")
+            })?;
+            let generator = Generator::new(GenerateOptions::for_game(aim, variant, regions))
+                .map_err(|e| Failure::new(422, "impossible", e.to_string()))?;
+            let made = generator
+                .generate(seed)
+                .map_err(|e| Failure::new(422, "impossible", e.to_string()))?;
+            let made_layout = made.layout();
+            let rating = match made.rating {
+                Some(r) => Some((r.er, r.level)),
+                None => nonet_game::rating(&made.puzzle, &made_layout),
+            };
+            (
+                made.puzzle,
+                made.solution,
+                rating,
+                Some(seed.to_string()),
+                made.regions,
+            )
+        }
+    };
+    let layout = variant
+        .layout(regions.as_ref())
+        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
+    let board = Board::new_in(&puzzle, &layout);
+    Ok(json!({
+        "puzzle": puzzle.to_line(),
+        "solution": solution.to_line(),
+        "level": rating.map(|r| r.1.name()),
+        "rating": rating.map(|r| r.0),
+        "seed": seed,
+        "variant": variant.to_string(),
+        "regions": regions.as_ref().map(RegionMap::to_line),
+        "layout": LayoutView::new(variant, regions.as_ref(), &layout),
+        "board": board.to_stored(),
+    }))
+}
