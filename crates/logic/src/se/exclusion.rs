@@ -10,6 +10,7 @@ use super::grid::{Geometry, Grid};
 use super::{base_step, cand};
 use crate::board::{bits16, many_bits, pop9};
 use crate::step::Step;
+use crate::techniques::exclusion::{allowed, Excluder};
 use nonet_core::CellSet;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
@@ -109,21 +110,20 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     out
 }
 
-/// Whether some excluder of `ex` has all its candidates inside `combo`.
-#[inline]
-fn excluded(ex: &[u16], combo: u16) -> bool {
-    ex.iter().any(|&e| e & !combo == 0)
-}
-
-/// The candidate sets of the excluder cells `ex` (at most 20: they are peers of a cell), in
-/// a buffer; returns how many.
-fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
-    let mut n = 0;
-    for c in crate::board::bits(ex) {
-        out[n] = g.cands[c];
-        n += 1;
+/// The step of `technique` on the base cells `base` (each a cell index with the digits found
+/// in an allowed combination) and the excluders `common`: the base cells' other candidates go.
+/// `None` when every candidate is allowed.
+fn step(g: &Grid, technique: Technique, base: &[(usize, u16)], common: u128) -> Option<Step> {
+    let mut h = base_step(technique);
+    let mut cells = common;
+    for &(c, ok) in base {
+        cells |= 1u128 << c;
+        for d in bits16(g.cands[c] & !ok) {
+            h.eliminations.insert(cand(c, d));
+        }
     }
-    n
+    h.cells = CellSet::from_bits(cells);
+    (!h.eliminations.is_empty()).then_some(h)
 }
 
 /// Aligned pair exclusion (6.2).
@@ -137,8 +137,8 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
     }
     let ch = Changes::new(st, g, base);
     let mut offered = false;
-    // Only the first `n` entries are read after each fill.
-    let mut buf = [0u16; 81];
+    // The excluders of a pair, one buffer for every pair.
+    let mut buf: Vec<Excluder> = Vec::with_capacity(20);
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
@@ -151,43 +151,24 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
             if pair & ch.redo == 0 && ch.changed & t.peer_mask[c0] & t.peer_mask[c1] == 0 {
                 continue;
             }
-            let n = excluder_cands(g, common, &mut buf);
-            let ex = &buf[..n];
             // Every candidate of a base cell has a partner digit in the other cell that no
             // peer rule forbids (each has two candidates or more), so only an excluder whose
             // candidates lie within the two cells can remove anything.
-            let union = g.cands[c0] | g.cands[c1];
-            if !ex.iter().any(|&e| e & !union == 0) {
+            let (m0, m1) = (g.cands[c0], g.cands[c1]);
+            buf.clear();
+            buf.extend(crate::board::bits(common).filter_map(|e| {
+                Excluder::new([g.cands[e] & m0, g.cands[e] & m1, 0], pop9(g.cands[e]))
+            }));
+            if buf.is_empty() {
                 continue;
             }
             let peers = t.peer_mask[c0] >> c1 & 1 != 0;
-            let (mut ok0, mut ok1) = (0u16, 0u16);
-            for a in bits16(g.cands[c0]) {
-                for b in bits16(g.cands[c1]) {
-                    if a == b && peers {
-                        continue;
-                    }
-                    let combo = (1 << a) | (1 << b);
-                    if excluded(ex, combo) {
-                        continue;
-                    }
-                    ok0 |= 1 << a;
-                    ok1 |= 1 << b;
-                }
-            }
-            if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
+            let [ok0, ok1, _] = allowed(&[m0, m1], [peers, false, false], &buf);
+            if ok0 == m0 && ok1 == m1 {
                 continue;
             }
-            let mut h = base_step(Technique::AlignedPairExclusion);
-            let mut any = false;
-            for (c, ok) in [(c0, ok0), (c1, ok1)] {
-                for d in bits16(g.cands[c] & !ok) {
-                    h.eliminations.insert(cand(c, d));
-                    any = true;
-                }
-            }
-            if any {
-                h.cells = CellSet::from_bits((1u128 << c0) | (1u128 << c1) | common);
+            let found = [(c0, ok0), (c1, ok1)];
+            if let Some(h) = step(g, Technique::AlignedPairExclusion, &found, common) {
                 offered = true;
                 if acc(h) {
                     return true;
@@ -213,6 +194,8 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
     }
     let ch = Changes::new(st, g, base);
     let mut offered = false;
+    // The excluders of a triple, one buffer for every triple.
+    let mut buf: Vec<Excluder> = Vec::with_capacity(20);
     let mut qualifying = 0u128;
     let mut ex_of = [0u128; 81];
     // For each excluder cell, the base cells it serves.
@@ -269,44 +252,28 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                 debug_assert!(many_bits(common));
                 let p02 = t.is_peer(c0, c2);
                 let p12 = t.is_peer(c1, c2);
-                // Without an excluder inside the three cells' candidates, only the peer rule
-                // forbids combinations, and that can remove a candidate only when the three
-                // cells see each other.
-                let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
-                // The excluded digit sets: the candidate sets (two or three digits) of the
-                // excluders inside the three cells' candidates. A combination is excluded when
-                // one of its subsets of two or more digits is such a set.
-                let mut pair_forb = [0u16; 9];
-                let mut triples = [0u16; 20];
-                let mut nt = 0;
-                let mut useful = false;
-                // The digits of those sets.
+                // The excluders inside the three cells' candidates, and their digits. Without
+                // one, only the peer rule forbids combinations, and that can remove a
+                // candidate only when the three cells see each other.
+                let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
+                buf.clear();
                 let mut bad = 0u16;
                 for e in crate::board::bits(common) {
                     let m = g.cands[e];
-                    if m & !union != 0 {
-                        continue;
-                    }
-                    useful = true;
-                    bad |= m;
-                    if pop9(m) == 2 {
-                        for x in bits16(m) {
-                            pair_forb[x] |= m & !(1 << x);
-                        }
-                    } else if nt < triples.len() {
-                        triples[nt] = m;
-                        nt += 1;
+                    if let Some(x) = Excluder::new([m & m0, m & m1, m & m2], pop9(m)) {
+                        buf.push(x);
+                        bad |= m;
                     }
                 }
                 let mutual = p01 && p02 && p12;
-                if !(useful || mutual) {
+                if buf.is_empty() && !mutual {
                     continue;
                 }
                 // A combination whose two other digits are outside `bad` contains no excluded
                 // set, so a digit is allowed when the other two cells offer two different such
                 // digits, both unlike it. When every digit of the three cells is allowed so,
                 // nothing goes.
-                let free = [g.cands[c0] & !bad, g.cands[c1] & !bad, g.cands[c2] & !bad];
+                let free = [m0 & !bad, m1 & !bad, m2 & !bad];
                 let covers = |x: u16, y: u16| {
                     let (nx, ny) = (pop9(x), pop9(y));
                     (nx >= 3 && ny >= 2) || (nx >= 2 && ny >= 3) || (nx == 2 && ny == 2 && x != y)
@@ -315,63 +282,12 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                 {
                     continue;
                 }
-                let triples = &triples[..nt];
-                let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
-                let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
-                'a: for a in bits16(m0) {
-                    for b in bits16(m1) {
-                        if a == b && p01 {
-                            continue;
-                        }
-                        if ok0 >> a & ok1 >> b & 1 != 0 && ok2 == m2 {
-                            // a and b are allowed already, and so is every third digit.
-                            continue;
-                        }
-                        let ab = (1u16 << a) | (1 << b);
-                        if pair_forb[a] & (1 << b) != 0 {
-                            continue;
-                        }
-                        // The third digits allowed with a and b: not equal to a peer's digit,
-                        // not forming an excluded pair with a or b, nor an excluded triple.
-                        let mut allowed = m2 & !pair_forb[a] & !pair_forb[b];
-                        if p02 {
-                            allowed &= !(1 << a);
-                        }
-                        if p12 {
-                            allowed &= !(1 << b);
-                        }
-                        if a != b {
-                            for &t in triples {
-                                if t & ab == ab {
-                                    allowed &= !(t & !ab);
-                                }
-                            }
-                        }
-                        if allowed != 0 {
-                            ok0 |= 1 << a;
-                            ok1 |= 1 << b;
-                            ok2 |= allowed;
-                            if ok0 == m0 && ok1 == m1 && ok2 == m2 {
-                                // Every candidate is allowed: nothing to remove.
-                                break 'a;
-                            }
-                        }
-                    }
-                }
+                let [ok0, ok1, ok2] = allowed(&[m0, m1, m2], [p01, p02, p12], &buf);
                 if ok0 == m0 && ok1 == m1 && ok2 == m2 {
                     continue;
                 }
-                let mut h = base_step(Technique::AlignedTripletExclusion);
-                let mut any = false;
-                for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
-                    for d in bits16(g.cands[c] & !ok) {
-                        h.eliminations.insert(cand(c, d));
-                        any = true;
-                    }
-                }
-                if any {
-                    h.cells =
-                        CellSet::from_bits((1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common);
+                let found = [(c0, ok0), (c1, ok1), (c2, ok2)];
+                if let Some(h) = step(g, Technique::AlignedTripletExclusion, &found, common) {
                     offered = true;
                     if acc(h) {
                         return true;
