@@ -78,6 +78,9 @@ impl Changes {
     }
 }
 
+/// Base cells (cell indices), each with its excluders as a mask.
+type BaseCells = Vec<(usize, u128)>;
+
 /// The mask of the base cells.
 fn base_mask(cells: &[(usize, u128)]) -> u128 {
     cells.iter().fold(0, |m, &(c, _)| m | 1u128 << c)
@@ -85,7 +88,7 @@ fn base_mask(cells: &[(usize, u128)]) -> u128 {
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
 /// candidates) as a mask.
-fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
+fn base_cells(g: &Grid, max_ex: u32) -> BaseCells {
     let t = &*g.geo;
     // Cells with one candidate (a base cell must see none) and with 2..=max_ex (excluders).
     let (mut single, mut small) = (0u128, 0u128);
@@ -110,32 +113,53 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     out
 }
 
-/// The step of `technique` on the base cells `base` (each a cell index with the digits found
-/// in an allowed combination) and the excluders `common`: the base cells' other candidates go.
-/// `None` when every candidate is allowed.
-fn step(g: &Grid, technique: Technique, base: &[(usize, u16)], common: u128) -> Option<Step> {
+/// The base cells of groups of `size` cells (with excluders of up to `size` candidates), their
+/// mask and what changed since the last sterile grid; `None`, the grid remembered as sterile,
+/// when there are fewer than `size`.
+fn start(g: &Grid, st: &Sterile, size: u32) -> Option<(BaseCells, u128, Changes)> {
+    let cells = base_cells(g, size);
+    let base = base_mask(&cells);
+    if cells.len() < size as usize {
+        Changes::sterile(st, g, base);
+        return None;
+    }
+    let ch = Changes::new(st, g, base);
+    Some((cells, base, ch))
+}
+
+/// Offers `acc` the step of `technique` on the base cells `found` (each a cell index with the
+/// digits found in an allowed combination) and the excluders `common`, whose base cells lose
+/// their other candidates, if any; `offered` records that a step was offered. Returns `true`
+/// when `acc` stops the scan.
+fn offer(
+    g: &Grid,
+    technique: Technique,
+    (found, common): (&[(usize, u16)], u128),
+    offered: &mut bool,
+    acc: &mut impl FnMut(Step) -> bool,
+) -> bool {
     let mut h = base_step(technique);
     let mut cells = common;
-    for &(c, ok) in base {
+    for &(c, ok) in found {
         cells |= 1u128 << c;
         for d in bits16(g.cands[c] & !ok) {
             h.eliminations.insert(cand(c, d));
         }
     }
+    if h.eliminations.is_empty() {
+        return false;
+    }
     h.cells = CellSet::from_bits(cells);
-    (!h.eliminations.is_empty()).then_some(h)
+    *offered = true;
+    acc(h)
 }
 
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let cells = base_cells(g, 2);
-    let base = base_mask(&cells);
-    if cells.len() < 2 {
-        Changes::sterile(st, g, base);
+    let Some((cells, base, ch)) = start(g, st, 2) else {
         return false;
-    }
-    let ch = Changes::new(st, g, base);
+    };
     let mut offered = false;
     // The excluders of a pair, one buffer for every pair.
     let mut buf: Vec<Excluder> = Vec::with_capacity(20);
@@ -168,11 +192,9 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
                 continue;
             }
             let found = [(c0, ok0), (c1, ok1)];
-            if let Some(h) = step(g, Technique::AlignedPairExclusion, &found, common) {
-                offered = true;
-                if acc(h) {
-                    return true;
-                }
+            let tech = Technique::AlignedPairExclusion;
+            if offer(g, tech, (&found, common), &mut offered, acc) {
+                return true;
             }
         }
     }
@@ -186,13 +208,9 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
 /// meets it: a later meeting would give the same hint again.
 pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let cells = base_cells(g, 3);
-    let base = base_mask(&cells);
-    if cells.len() < 3 {
-        Changes::sterile(st, g, base);
+    let Some((cells, base, ch)) = start(g, st, 3) else {
         return false;
-    }
-    let ch = Changes::new(st, g, base);
+    };
     let mut offered = false;
     // The excluders of a triple, one buffer for every triple.
     let mut buf: Vec<Excluder> = Vec::with_capacity(20);
@@ -287,11 +305,9 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                     continue;
                 }
                 let found = [(c0, ok0), (c1, ok1), (c2, ok2)];
-                if let Some(h) = step(g, Technique::AlignedTripletExclusion, &found, common) {
-                    offered = true;
-                    if acc(h) {
-                        return true;
-                    }
+                let tech = Technique::AlignedTripletExclusion;
+                if offer(g, tech, (&found, common), &mut offered, acc) {
+                    return true;
                 }
             }
         }
