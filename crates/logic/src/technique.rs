@@ -1,8 +1,8 @@
 //! The catalogue of techniques, as data: one [`Entry`] per technique with its name, family,
-//! whether it assumes a unique solution, Sudoku Explainer's base difficulty and how the
-//! explaining path finds it. Names, codes for `--techniques`, families and difficulties are all
-//! read from it, and so is Sudoku Explainer's order: [`SE_ORDER`] lists SE's producers, each
-//! with the techniques its hints are of.
+//! whether it assumes a unique solution, Sudoku Explainer's base difficulty, how the explaining
+//! path finds it and its Learn paragraph. Names, codes for `--techniques`, families,
+//! difficulties and the Learn view's texts are all read from it, and so is Sudoku Explainer's
+//! order: [`SE_ORDER`] lists SE's producers, each with the techniques its hints are of.
 
 use nonet_core::HouseKind;
 
@@ -324,6 +324,9 @@ pub struct Entry {
     /// chaining engine know only the standard houses, so the teacher leaves their techniques
     /// out on a variant's layout (all of `techniques/` runs on any layout).
     pub standard_layout_only: bool,
+    /// One paragraph in plain words on what the technique looks for and why it works (the
+    /// Learn view's; rows of one idea share their paragraph, see [`about`]).
+    pub about: &'static str,
 }
 
 const fn row(
@@ -345,6 +348,55 @@ const fn row(
         // (see `Entry::standard_layout_only`), but for the guess, which needs no geometry.
         standard_layout_only: !matches!(search, Search::Alone(_) | Search::Together(_))
             && !matches!(technique, Technique::TrialAndError),
+        about: about(technique),
+    }
+}
+
+/// The Learn paragraph of `t`: what it looks for and why it works, in plain words. Techniques
+/// that are one idea at several sizes or in several forms (the three hidden singles, the
+/// naked subsets, the unique rectangles' types) share one paragraph.
+const fn about(t: Technique) -> &'static str {
+    use Technique::*;
+    match t {
+        FullHouse => "A house (row, column or box) with one empty cell left: the one digit it still lacks goes there. The first thing to look for, and the easiest.",
+        HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => "Pick a digit and a house. If every cell of the house but one already sees that digit (in its row, column or box), the digit has only one place left in the house, and goes there, whatever else that cell could hold.",
+        NakedSingle => "Look at one cell: if its row, column and box together already hold eight different digits, only the ninth can go in it. Hard to spot without candidates, easy with them.",
+        DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => "Sudoku Explainer's \"direct\" steps: an intersection or a hidden subset that at once leaves a single. The same reasoning as the technique it is named after, stopped at the digit it places, so only the placement is shown.",
+        Pointing => "When a digit's only places in a box all lie in one row (or column), the digit of that box must sit in that line, so it can be removed from the rest of the line outside the box.",
+        Claiming => "The reverse of pointing: when a digit's only places in a row (or column) all lie in one box, the line's digit must be in that box, so it can be removed from the box's other cells.",
+        LockedPair | LockedTriple => "A naked pair (or triple) that sits in the intersection of a box and a line: the two (three) digits are locked in those cells, so they leave both the box and the line.",
+        NakedPair | NakedTriple | NakedQuad => "Two cells of a house with the same two candidates (or three cells sharing three, four sharing four): those digits must fill those cells between them, in some order, so no other cell of the house can hold them.",
+        HiddenPair | HiddenTriple | HiddenQuad => "Two digits that can go in only the same two cells of a house (three in three, four in four): those cells must hold those digits, so every other candidate in them can go.",
+        XWing => "A digit that has exactly two places in each of two rows, and those places share the same two columns: the digit is in opposite corners of the rectangle, either way round, so both columns lose it everywhere else. The same holds with rows and columns swapped.",
+        Swordfish | Jellyfish => "The X-Wing grown to three (four) lines: a digit whose places in three rows all fall in the same three columns. The rows must each put the digit in one of those columns, which fills the columns, so the columns lose it elsewhere.",
+        FinnedXWing | FinnedSwordfish | FinnedJellyfish => "A fish with one or two extra candidates (the fin) in one box. Either the fish holds, or the digit sits in the fin: a cell that would lose the digit to the fish and also sees every fin loses it either way.",
+        SashimiXWing | SashimiSwordfish | SashimiJellyfish => "A finned fish with a corner missing: without the fin it would not even be a fish. The same reasoning as the finned fish: only the cells that see the fin lose the digit.",
+        Skyscraper => "Two rows each with a digit in exactly two places, lined up in one column at one end: one of the two other ends must hold the digit, so any cell that sees both of those ends cannot.",
+        TwoStringKite => "A digit with two places in a row and two in a column, one of each in the same box: one of the two far ends must hold it, so a cell that sees both far ends loses the digit.",
+        TurbotFish => "A chain of two strong links on one digit joined by a weak link: whichever way it falls, one of its two ends holds the digit, so a cell seeing both ends cannot.",
+        EmptyRectangle => "A box whose places for a digit all lie on one row and one column (an L or a cross), paired with a line where the digit has two places: following the pair, one cell outside loses the digit.",
+        XYWing => "A pivot cell with two candidates XY sees two pincers XZ and YZ. Whatever the pivot holds, one pincer becomes Z, so a cell that sees both pincers cannot hold Z.",
+        XYZWing => "Like the XY-Wing, but the pivot holds XYZ: Z is in the pivot or in one of the pincers, so only a cell that sees all three loses Z.",
+        WWing => "Two cells with the same two candidates XY, joined by a strong link on X (X has only two places in some house, one seeing each cell): one of the two cells is Y, so a cell seeing both loses Y.",
+        SimpleColorsTrap | SimpleColorsWrap => "Colour a digit's chain of strong links in two colours: one colour is all true, the other all false. A cell that sees both colours loses the digit (trap); a colour that sees itself is false everywhere (wrap).",
+        MultiColors => "Two separate colourings of one digit linked by a weak link: if two colours of different chains see each other, they cannot both be true, which removes the digit from cells seeing their partners.",
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | UniqueLoop => "A puzzle has one solution, so four cells in two rows, two columns and two boxes can never end up as the same two digits in a swappable rectangle. The extra candidates that keep the rectangle from being deadly must therefore be used, which removes or places digits.",
+        Bug1 | Bug2 | Bug3 | Bug4 => "The bivalue universal grave: if every empty cell had exactly two candidates and each digit two places per house, the puzzle would have two solutions. The few extra candidates that break this pattern must be true.",
+        RemotePair => "A chain of cells all holding the same pair XY, each seeing the next: they alternate X, Y, X, Y. Two cells an odd number of links apart hold different digits, so a cell seeing both loses X and Y.",
+        XChain | XCycle => "A chain on one digit that alternates strong links (the digit has two places in a house) and weak links (two places see each other). If the chain starts and ends with a strong link, one end holds the digit, so a cell seeing both ends loses it; closed into a loop it removes more.",
+        XYChain | YCycle => "A chain of two-candidate cells: each cell's other digit is the next cell's first. One end holds the starting digit whatever happens, so a cell seeing both ends loses it.",
+        Aic | GroupedAic | NiceLoop | GroupedNiceLoop | XYCycle => "An alternating inference chain mixes both: strong links (if this is not true, that is) and weak links (if this is true, that is not), across digits and cells, grouped cells included. Either its first or its last candidate is true, which removes whatever sees both.",
+        ForcingXChain | ForcingYChain | ForcingXYChain => "Sudoku Explainer's forcing chains: suppose a candidate is true and follow what it forces, link by link. When both ways lead to the same conclusion, or one way to a contradiction, that conclusion holds.",
+        AlsXz => "An almost locked set is N cells holding N+1 digits. Two such sets that share a restricted digit X (every X of one sees every X of the other) cannot both lose it, so a digit Z common to both is true in one of them: a cell seeing every Z of both loses Z.",
+        AlsXyWing | AlsXyChain => "Almost locked sets linked like the cells of an XY-Wing or an XY-Chain: each restricted common digit forces the next set to lock, so the digit common to the two ends is true in one of them.",
+        DeathBlossom => "A stem cell whose every candidate sees its own almost locked set (a petal): whatever the stem holds, one petal becomes locked, so a digit common to all petals leaves the cells that see all of its places.",
+        SueDeCoq => "Two or three cells in the intersection of a box and a line holding more digits than cells, with helper cells in the box and the line that take the extras: the digits split between box and line, and each side loses them elsewhere.",
+        AlignedPairExclusion | AlignedTripletExclusion => "Two (three) cells that see each other or share peers: list every combination of their candidates, drop those that empty a cell they both see, and a candidate found in no surviving combination can go.",
+        NishioForcingChain => "Suppose a digit goes in a cell and follow its single-digit consequences: if that empties a house of the digit, the supposition was false and the candidate goes.",
+        CellForcingChain | RegionForcingChain | DoubleForcingChain => "Try every candidate of a cell (or every place of a digit in a house): if all of them force the same conclusion, it holds whichever is true.",
+        ContradictionForcingChain => "Suppose a candidate is true and follow the chain of consequences: when it forces a contradiction, the candidate was false.",
+        DynamicForcingChain | DynamicForcingChainPlus | NestedForcingChain => "Forcing chains that grow as they go: each conclusion changes the board the next link is drawn on, and the strongest ones run smaller chains inside chains. These are the tools of the very hardest puzzles.",
+        TrialAndError => "When no technique applies, try a digit and see whether it leads to a contradiction. Not a deduction: the engine uses it only as a last resort.",
     }
 }
 
@@ -1189,6 +1241,12 @@ impl Technique {
     pub fn base(self) -> f64 {
         self.entry().base.value()
     }
+
+    /// One paragraph in plain words on what the technique looks for and why it works (the
+    /// Learn view's text; techniques of one idea share it).
+    pub fn about(self) -> &'static str {
+        self.entry().about
+    }
 }
 
 impl Technique {
@@ -1373,6 +1431,19 @@ mod tests {
             ]
         );
         assert_eq!(" X-Wing ".parse(), Ok(Technique::XWing));
+    }
+
+    #[test]
+    fn every_row_has_a_learn_paragraph_shared_by_its_code() {
+        for t in Technique::all() {
+            assert!(t.about().len() > 60, "{t:?}: {:?}", t.about());
+            // The Learn view shows one paragraph per code (the hidden singles are one).
+            for o in Technique::all() {
+                if o.code() == t.code() {
+                    assert_eq!(o.about(), t.about(), "{t:?} and {o:?}");
+                }
+            }
+        }
     }
 
     #[test]

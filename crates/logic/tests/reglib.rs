@@ -278,3 +278,30 @@ fn reglib() {
     println!("skipped: {skipped:?}");
     assert!(failures.is_empty(), "regressions: {failures:#?}");
 }
+
+/// The teacher's BUG+1 and Sudoku Explainer's BUG producer run one search for the grave: on
+/// HoDoKu's BUG+1 cases (and their `-x` twins, where neither may fire) the teacher's step is
+/// SE's type 1 hint, with the same eliminations.
+#[test]
+fn bug_plus_one_is_se_type_1_on_the_bug_cases() {
+    use nonet_logic::internals::se::unique::bug;
+    use nonet_logic::internals::se::Grid;
+    let mut cases = 0;
+    for line in LIB.lines().filter(|l| l.starts_with(":0610")) {
+        let f: Vec<&str> = line.split(':').collect();
+        let pm = position(f[3], f[4]);
+        let teacher = find(Technique::Bug1, &Position::new(&pm));
+        let mut se = Vec::new();
+        bug(&Grid::from_pencil_marks(&pm), &mut |h| {
+            se.push(h);
+            true
+        });
+        assert_eq!(teacher.len(), se.len(), "{line}");
+        for (t, s) in teacher.iter().zip(&se) {
+            assert_eq!(s.technique, Technique::Bug1, "{line}");
+            assert_eq!(t.eliminations, s.eliminations, "{line}");
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 15);
+}

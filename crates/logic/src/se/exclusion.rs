@@ -10,6 +10,7 @@ use super::grid::{Geometry, Grid};
 use super::{base_step, cand};
 use crate::board::{bits16, many_bits, pop9};
 use crate::step::Step;
+use crate::techniques::exclusion::{allowed, Excluder};
 use nonet_core::CellSet;
 
 /// The last grid on which a producer's full scan gave no hint: its candidates and its base
@@ -77,6 +78,9 @@ impl Changes {
     }
 }
 
+/// Base cells (cell indices), each with its excluders as a mask.
+type BaseCells = Vec<(usize, u128)>;
+
 /// The mask of the base cells.
 fn base_mask(cells: &[(usize, u128)]) -> u128 {
     cells.iter().fold(0, |m, &(c, _)| m | 1u128 << c)
@@ -84,7 +88,7 @@ fn base_mask(cells: &[(usize, u128)]) -> u128 {
 
 /// The cells that may serve as base cells, with their excluders (peers with 2..=`max_ex`
 /// candidates) as a mask.
-fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
+fn base_cells(g: &Grid, max_ex: u32) -> BaseCells {
     let t = &*g.geo;
     // Cells with one candidate (a base cell must see none) and with 2..=max_ex (excluders).
     let (mut single, mut small) = (0u128, 0u128);
@@ -109,36 +113,56 @@ fn base_cells(g: &Grid, max_ex: u32) -> Vec<(usize, u128)> {
     out
 }
 
-/// Whether some excluder of `ex` has all its candidates inside `combo`.
-#[inline]
-fn excluded(ex: &[u16], combo: u16) -> bool {
-    ex.iter().any(|&e| e & !combo == 0)
+/// The base cells of groups of `size` cells (with excluders of up to `size` candidates), their
+/// mask and what changed since the last sterile grid; `None`, the grid remembered as sterile,
+/// when there are fewer than `size`.
+fn start(g: &Grid, st: &Sterile, size: u32) -> Option<(BaseCells, u128, Changes)> {
+    let cells = base_cells(g, size);
+    let base = base_mask(&cells);
+    if cells.len() < size as usize {
+        Changes::sterile(st, g, base);
+        return None;
+    }
+    let ch = Changes::new(st, g, base);
+    Some((cells, base, ch))
 }
 
-/// The candidate sets of the excluder cells `ex` (at most 20: they are peers of a cell), in
-/// a buffer; returns how many.
-fn excluder_cands(g: &Grid, ex: u128, out: &mut [u16; 81]) -> usize {
-    let mut n = 0;
-    for c in crate::board::bits(ex) {
-        out[n] = g.cands[c];
-        n += 1;
+/// Offers `acc` the step of `technique` on the base cells `found` (each a cell index with the
+/// digits found in an allowed combination) and the excluders `common`, whose base cells lose
+/// their other candidates, if any; `offered` records that a step was offered. Returns `true`
+/// when `acc` stops the scan.
+fn offer(
+    g: &Grid,
+    technique: Technique,
+    (found, common): (&[(usize, u16)], u128),
+    offered: &mut bool,
+    acc: &mut impl FnMut(Step) -> bool,
+) -> bool {
+    let mut h = base_step(technique);
+    let mut cells = common;
+    for &(c, ok) in found {
+        cells |= 1u128 << c;
+        for d in bits16(g.cands[c] & !ok) {
+            h.eliminations.insert(cand(c, d));
+        }
     }
-    n
+    if h.eliminations.is_empty() {
+        return false;
+    }
+    h.cells = CellSet::from_bits(cells);
+    *offered = true;
+    acc(h)
 }
 
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let cells = base_cells(g, 2);
-    let base = base_mask(&cells);
-    if cells.len() < 2 {
-        Changes::sterile(st, g, base);
+    let Some((cells, base, ch)) = start(g, st, 2) else {
         return false;
-    }
-    let ch = Changes::new(st, g, base);
+    };
     let mut offered = false;
-    // Only the first `n` entries are read after each fill.
-    let mut buf = [0u16; 81];
+    // The excluders of a pair, one buffer for every pair.
+    let mut buf: Vec<Excluder> = Vec::with_capacity(20);
     for j in 1..cells.len() {
         for i in 0..j {
             let (c0, e0) = cells[i];
@@ -151,47 +175,26 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
             if pair & ch.redo == 0 && ch.changed & t.peer_mask[c0] & t.peer_mask[c1] == 0 {
                 continue;
             }
-            let n = excluder_cands(g, common, &mut buf);
-            let ex = &buf[..n];
             // Every candidate of a base cell has a partner digit in the other cell that no
             // peer rule forbids (each has two candidates or more), so only an excluder whose
             // candidates lie within the two cells can remove anything.
-            let union = g.cands[c0] | g.cands[c1];
-            if !ex.iter().any(|&e| e & !union == 0) {
+            let (m0, m1) = (g.cands[c0], g.cands[c1]);
+            buf.clear();
+            buf.extend(crate::board::bits(common).filter_map(|e| {
+                Excluder::new([g.cands[e] & m0, g.cands[e] & m1, 0], pop9(g.cands[e]))
+            }));
+            if buf.is_empty() {
                 continue;
             }
             let peers = t.peer_mask[c0] >> c1 & 1 != 0;
-            let (mut ok0, mut ok1) = (0u16, 0u16);
-            for a in bits16(g.cands[c0]) {
-                for b in bits16(g.cands[c1]) {
-                    if a == b && peers {
-                        continue;
-                    }
-                    let combo = (1 << a) | (1 << b);
-                    if excluded(ex, combo) {
-                        continue;
-                    }
-                    ok0 |= 1 << a;
-                    ok1 |= 1 << b;
-                }
-            }
-            if ok0 == g.cands[c0] && ok1 == g.cands[c1] {
+            let [ok0, ok1, _] = allowed(&[m0, m1], [peers, false, false], &buf);
+            if ok0 == m0 && ok1 == m1 {
                 continue;
             }
-            let mut h = base_step(Technique::AlignedPairExclusion);
-            let mut any = false;
-            for (c, ok) in [(c0, ok0), (c1, ok1)] {
-                for d in bits16(g.cands[c] & !ok) {
-                    h.eliminations.insert(cand(c, d));
-                    any = true;
-                }
-            }
-            if any {
-                h.cells = CellSet::from_bits((1u128 << c0) | (1u128 << c1) | common);
-                offered = true;
-                if acc(h) {
-                    return true;
-                }
+            let found = [(c0, ok0), (c1, ok1)];
+            let tech = Technique::AlignedPairExclusion;
+            if offer(g, tech, (&found, common), &mut offered, acc) {
+                return true;
             }
         }
     }
@@ -205,14 +208,12 @@ pub fn aligned_pair(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) 
 /// meets it: a later meeting would give the same hint again.
 pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let cells = base_cells(g, 3);
-    let base = base_mask(&cells);
-    if cells.len() < 3 {
-        Changes::sterile(st, g, base);
+    let Some((cells, base, ch)) = start(g, st, 3) else {
         return false;
-    }
-    let ch = Changes::new(st, g, base);
+    };
     let mut offered = false;
+    // The excluders of a triple, one buffer for every triple.
+    let mut buf: Vec<Excluder> = Vec::with_capacity(20);
     let mut qualifying = 0u128;
     let mut ex_of = [0u128; 81];
     // For each excluder cell, the base cells it serves.
@@ -269,44 +270,28 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                 debug_assert!(many_bits(common));
                 let p02 = t.is_peer(c0, c2);
                 let p12 = t.is_peer(c1, c2);
-                // Without an excluder inside the three cells' candidates, only the peer rule
-                // forbids combinations, and that can remove a candidate only when the three
-                // cells see each other.
-                let union = g.cands[c0] | g.cands[c1] | g.cands[c2];
-                // The excluded digit sets: the candidate sets (two or three digits) of the
-                // excluders inside the three cells' candidates. A combination is excluded when
-                // one of its subsets of two or more digits is such a set.
-                let mut pair_forb = [0u16; 9];
-                let mut triples = [0u16; 20];
-                let mut nt = 0;
-                let mut useful = false;
-                // The digits of those sets.
+                // The excluders inside the three cells' candidates, and their digits. Without
+                // one, only the peer rule forbids combinations, and that can remove a
+                // candidate only when the three cells see each other.
+                let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
+                buf.clear();
                 let mut bad = 0u16;
                 for e in crate::board::bits(common) {
                     let m = g.cands[e];
-                    if m & !union != 0 {
-                        continue;
-                    }
-                    useful = true;
-                    bad |= m;
-                    if pop9(m) == 2 {
-                        for x in bits16(m) {
-                            pair_forb[x] |= m & !(1 << x);
-                        }
-                    } else if nt < triples.len() {
-                        triples[nt] = m;
-                        nt += 1;
+                    if let Some(x) = Excluder::new([m & m0, m & m1, m & m2], pop9(m)) {
+                        buf.push(x);
+                        bad |= m;
                     }
                 }
                 let mutual = p01 && p02 && p12;
-                if !(useful || mutual) {
+                if buf.is_empty() && !mutual {
                     continue;
                 }
                 // A combination whose two other digits are outside `bad` contains no excluded
                 // set, so a digit is allowed when the other two cells offer two different such
                 // digits, both unlike it. When every digit of the three cells is allowed so,
                 // nothing goes.
-                let free = [g.cands[c0] & !bad, g.cands[c1] & !bad, g.cands[c2] & !bad];
+                let free = [m0 & !bad, m1 & !bad, m2 & !bad];
                 let covers = |x: u16, y: u16| {
                     let (nx, ny) = (pop9(x), pop9(y));
                     (nx >= 3 && ny >= 2) || (nx >= 2 && ny >= 3) || (nx == 2 && ny == 2 && x != y)
@@ -315,67 +300,14 @@ pub fn aligned_triplet(g: &Grid, st: &Sterile, acc: &mut impl FnMut(Step) -> boo
                 {
                     continue;
                 }
-                let triples = &triples[..nt];
-                let (m0, m1, m2) = (g.cands[c0], g.cands[c1], g.cands[c2]);
-                let (mut ok0, mut ok1, mut ok2) = (0u16, 0u16, 0u16);
-                'a: for a in bits16(m0) {
-                    for b in bits16(m1) {
-                        if a == b && p01 {
-                            continue;
-                        }
-                        if ok0 >> a & ok1 >> b & 1 != 0 && ok2 == m2 {
-                            // a and b are allowed already, and so is every third digit.
-                            continue;
-                        }
-                        let ab = (1u16 << a) | (1 << b);
-                        if pair_forb[a] & (1 << b) != 0 {
-                            continue;
-                        }
-                        // The third digits allowed with a and b: not equal to a peer's digit,
-                        // not forming an excluded pair with a or b, nor an excluded triple.
-                        let mut allowed = m2 & !pair_forb[a] & !pair_forb[b];
-                        if p02 {
-                            allowed &= !(1 << a);
-                        }
-                        if p12 {
-                            allowed &= !(1 << b);
-                        }
-                        if a != b {
-                            for &t in triples {
-                                if t & ab == ab {
-                                    allowed &= !(t & !ab);
-                                }
-                            }
-                        }
-                        if allowed != 0 {
-                            ok0 |= 1 << a;
-                            ok1 |= 1 << b;
-                            ok2 |= allowed;
-                            if ok0 == m0 && ok1 == m1 && ok2 == m2 {
-                                // Every candidate is allowed: nothing to remove.
-                                break 'a;
-                            }
-                        }
-                    }
-                }
+                let [ok0, ok1, ok2] = allowed(&[m0, m1, m2], [p01, p02, p12], &buf);
                 if ok0 == m0 && ok1 == m1 && ok2 == m2 {
                     continue;
                 }
-                let mut h = base_step(Technique::AlignedTripletExclusion);
-                let mut any = false;
-                for (c, ok) in [(c0, ok0), (c1, ok1), (c2, ok2)] {
-                    for d in bits16(g.cands[c] & !ok) {
-                        h.eliminations.insert(cand(c, d));
-                        any = true;
-                    }
-                }
-                if any {
-                    h.cells =
-                        CellSet::from_bits((1u128 << c0) | (1u128 << c1) | (1u128 << c2) | common);
-                    offered = true;
-                    if acc(h) {
-                        return true;
-                    }
+                let found = [(c0, ok0), (c1, ok1), (c2, ok2)];
+                let tech = Technique::AlignedTripletExclusion;
+                if offer(g, tech, (&found, common), &mut offered, acc) {
+                    return true;
                 }
             }
         }

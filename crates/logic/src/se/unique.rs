@@ -1,13 +1,15 @@
 //! SE's uniqueness producers: unique rectangles and loops (SE-SPEC §4.10) and the bivalue
-//! universal grave (§4.11). Both follow SE's scan and its odd corners literally, since the first
-//! hint found decides the next position.
+//! universal grave (§4.11, whose search is the teacher's too: `techniques::uniqueness`). Both
+//! follow SE's scan and its odd corners literally, since the first hint found decides the next
+//! position.
 
 use crate::technique::Technique;
 
 use super::grid::{Geometry, Grid, BLOCK, COL, ROW};
 use super::{cand, rated_step, se_base};
-use crate::board::{bit, bits, bits16, pop9, subsets, subsets_of, two_bits};
+use crate::board::{bit, bits, bits16, pop9, subsets, subsets_of};
 use crate::step::Step;
+use crate::techniques::uniqueness::{bug_grave, Grave};
 use nonet_core::{CellSet, DigitSet};
 
 /// The loops found from one start cell, with what they were found from.
@@ -441,13 +443,9 @@ fn type3(
     }
 }
 
-/// The bivalue universal grave, types 1 to 4 (SE-SPEC §4.11).
-///
-/// The search for the BUG cells reads the grid as it is (`g`): the positions of each digit
-/// in each house and the number of candidates of each cell. Only the final checks read the
-/// copy `t` stripped of the BUG digits found. Reading `t` during the search would see a cell
-/// whose BUG digit was already removed as having one candidate fewer, and a digit as having
-/// one position fewer in its other houses; SE reads the original grid there.
+/// The bivalue universal grave, types 1 to 4 (SE-SPEC §4.11): the grave is the shared search's
+/// (`techniques::uniqueness::bug_grave`, the teacher's BUG+1 runs it too) over SE's houses,
+/// Block, Row, Column, with SE's peers; the types are worked out here from what it found.
 ///
 /// Only on the standard layout: SE's argument that a BUG has no unique solution counts three
 /// houses per cell, and is not carried over to the variants' houses.
@@ -456,65 +454,15 @@ pub fn bug(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
     if !geo.is_standard() {
         return false;
     }
-    let mut t = g.clone();
-    let mut bug_cells: Vec<usize> = Vec::new();
-    let mut bug_digits = [0u16; 81];
-    let mut all_digits = 0u16;
-    let mut common: u128 = 0;
-    for kind in [BLOCK, ROW, COL] {
-        for i in 0..9 {
-            let h = kind * 9 + i;
-            for d in 0..9 {
-                let p = g.pos[d] & geo.mask[h];
-                if p == 0 || two_bits(p) {
-                    continue;
-                }
-                let heavy: u128 = bits(p)
-                    .filter(|&c| g.count_at(c) >= 3)
-                    .fold(0, |m, c| m | 1u128 << c);
-                match heavy.count_ones() {
-                    0 => return false,
-                    1 => {
-                        let c = heavy.trailing_zeros() as usize;
-                        if !bug_cells.contains(&c) {
-                            if bug_cells.is_empty() {
-                                common = geo.peer_mask[c];
-                            } else {
-                                common &= geo.peer_mask[c];
-                            }
-                            bug_cells.push(c);
-                        }
-                        bug_digits[c] |= 1 << d;
-                        all_digits |= 1 << d;
-                        t.remove_at(c, d);
-                        for &b in &bug_cells {
-                            common &= !(1u128 << b);
-                        }
-                        if bug_cells.len() >= 2 && all_digits.count_ones() >= 2 && common == 0 {
-                            return false;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    for c in 0..81 {
-        if t.values[c].is_none() && t.count_at(c) != 2 {
-            return false;
-        }
-    }
-    for h in 0..27 {
-        for d in 0..9 {
-            let p = t.pos[d] & geo.mask[h];
-            if p != 0 && !two_bits(p) {
-                return false;
-            }
-        }
-    }
-    if bug_cells.is_empty() {
+    let Some(grave) = bug_grave(g, geo.mask[..27].iter().copied(), |c| geo.peer_mask[c]) else {
         return false;
-    }
+    };
+    let Grave {
+        cells: bug_cells,
+        digits: bug_digits,
+        all_digits,
+        common,
+    } = grave;
     let mut cells_mask = 0u128;
     for &c in &bug_cells {
         cells_mask |= 1u128 << c;

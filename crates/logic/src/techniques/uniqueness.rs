@@ -13,6 +13,7 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
 use super::{elims_for, pattern_of, subsets};
+use crate::board::{bits, pop9, two_bits, Board};
 use crate::position::Position;
 use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::Technique;
@@ -233,47 +234,22 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
 
 /// BUG+1: every empty cell but one is bivalue and every digit appears twice in each house
 /// but for one cell with three candidates; that cell must take the digit that would otherwise
-/// appear three times.
+/// appear three times. The grave is [`bug_grave`]'s, over every house of the layout; BUG+1 is
+/// its one-cell, one-digit case (Sudoku Explainer's types 2-4 are layered on the same search in
+/// `crate::se::unique`).
 pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
-    let mut extra = None;
-    for c in pos.empty_cells() {
-        match pos.cands(c).len() {
-            2 => {}
-            3 if extra.is_none() => extra = Some(c),
-            _ => return Vec::new(),
-        }
-    }
-    let Some(cell) = extra else {
+    let houses = pos.houses().map(|h| pos.house_cells(h).bits());
+    let peers = |c: usize| pos.peers(Cell::from_index(c)).bits();
+    let Some(grave) = bug_grave(pos.board(), houses, peers) else {
         return Vec::new();
     };
-    let mut plus = None;
-    for h in pos.houses() {
-        for d in Digit::ALL {
-            let n = pos.cells_in(d, h).len();
-            let here = pos.house_cells(h).contains(cell) && pos.has(cell, d);
-            match (n, here) {
-                (0, _) | (2, _) => {}
-                (3, true) => match plus {
-                    None => plus = Some(d),
-                    Some(p) if p == d => {}
-                    Some(_) => return Vec::new(),
-                },
-                _ => return Vec::new(),
-            }
-        }
-    }
-    let Some(d) = plus else {
+    let &[c] = &grave.cells[..] else {
         return Vec::new();
     };
-    // Every house of the cell (a diagonal or window too) must hold the digit three times.
-    if pos
-        .layout()
-        .all_houses_of(cell)
-        .iter()
-        .any(|&h| pos.cells_in(d, h).len() != 3)
-    {
+    let Some(d) = DigitSet::from_bits(grave.digits[c]).single_digit() else {
         return Vec::new();
-    }
+    };
+    let cell = Cell::from_index(c);
     let mut s = Step::new(Technique::Bug1);
     // Written as eliminations (the other candidates leave the cell), as HoDoKu does; the
     // cell is then a naked single.
@@ -288,4 +264,99 @@ pub fn bug_plus_one(pos: &Position) -> Vec<Step> {
     s.cells = CellSet::single(cell);
     s.digits = DigitSet::single(d);
     vec![s]
+}
+
+/// A bivalue universal grave on a board (SE-SPEC §4.11): the candidates whose removal would
+/// leave every empty cell two candidates and every digit two places (or none) in every house.
+pub(crate) struct Grave {
+    /// The cells (indices) holding those candidates, in the order the scan met them.
+    pub cells: Vec<usize>,
+    /// Per cell index, its grave-breaking digits (bit `d` for digit index `d`).
+    pub digits: [u16; 81],
+    /// Every grave-breaking digit.
+    pub all_digits: u16,
+    /// The cells that see every cell of `cells`, those excluded.
+    pub common: u128,
+}
+
+/// The one search for the bivalue universal grave, run by the teacher's BUG+1 and Sudoku
+/// Explainer's BUG producer: `houses` (each a cell mask) in the order to scan them, `peers` of
+/// a cell index as a mask.
+///
+/// A digit with more than two places in a house breaks the grave through its one place in a
+/// cell of three candidates or more: none, and there is no grave; several, and the house is
+/// passed over (the final check decides). Then, without those candidates, every empty cell
+/// must have two and every digit two places or none in every house. It reads the board as it
+/// is throughout, as SE does (a cell whose breaking digit was found already still counts it).
+/// The scan gives up as soon as two cells with two digits between them have no common peer.
+// Per-digit and per-cell arrays are indexed by one digit or cell index: range loops read best.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn bug_grave(
+    board: &Board,
+    houses: impl Iterator<Item = u128> + Clone,
+    peers: impl Fn(usize) -> u128,
+) -> Option<Grave> {
+    let mut cells: Vec<usize> = Vec::new();
+    let mut digits = [0u16; 81];
+    let mut all_digits = 0u16;
+    // Per digit, the cells it breaks the grave in: the grave is the board without them.
+    let mut removed = [0u128; 9];
+    let mut common = 0u128;
+    for mask in houses.clone() {
+        for d in 0..9 {
+            let p = board.pos[d] & mask;
+            if p == 0 || two_bits(p) {
+                continue;
+            }
+            let heavy: u128 = bits(p)
+                .filter(|&c| board.count_at(c) >= 3)
+                .fold(0, |m, c| m | 1u128 << c);
+            match heavy.count_ones() {
+                0 => return None,
+                1 => {
+                    let c = heavy.trailing_zeros() as usize;
+                    if !cells.contains(&c) {
+                        if cells.is_empty() {
+                            common = peers(c);
+                        } else {
+                            common &= peers(c);
+                        }
+                        cells.push(c);
+                    }
+                    digits[c] |= 1 << d;
+                    all_digits |= 1 << d;
+                    removed[d] |= 1u128 << c;
+                    for &b in &cells {
+                        common &= !(1u128 << b);
+                    }
+                    if cells.len() >= 2 && all_digits.count_ones() >= 2 && common == 0 {
+                        return None;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for c in 0..81 {
+        if board.values[c].is_none() && pop9(board.cands[c] & !digits[c]) != 2 {
+            return None;
+        }
+    }
+    for mask in houses {
+        for d in 0..9 {
+            let p = board.pos[d] & !removed[d] & mask;
+            if p != 0 && !two_bits(p) {
+                return None;
+            }
+        }
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    Some(Grave {
+        cells,
+        digits,
+        all_digits,
+        common,
+    })
 }
