@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use nonet_core::{Layout, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Sudoku, STANDARD};
 
 fn shared(file: &str) -> Vec<String> {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "../../../shared/puzzles", file]
@@ -52,7 +52,7 @@ impl Set {
         let start = Instant::now();
         let mut unique = 0;
         for (p, layout) in &self.puzzles {
-            if let Solutions::Unique(_) = black_box(p.solutions_in(layout)) {
+            if let Solutions::Unique(_) = black_box(Puzzle::new(*p, layout.clone()).solutions()) {
                 unique += 1;
             }
         }
@@ -140,7 +140,7 @@ fn main() {
         for map in &maps {
             let layout = Layout::jigsaw(&RegionMap::parse(map.trim()).expect("a region map"));
             let start = Instant::now();
-            let answer = match empty.solutions_in(&layout) {
+            let answer = match Puzzle::new(empty, layout.clone()).solutions() {
                 Solutions::None => "none",
                 Solutions::Unique(_) => "unique",
                 Solutions::Multiple(_) => "multiple",
