@@ -4,7 +4,7 @@
 //! Every function here reads a [`Board`] and the puzzle's solution and returns a value (a new
 //! board, a verdict, a step); the caller decides what to keep and how to show it.
 
-use nonet_core::{Cell, CellSet, Layout, PencilMarks, Sudoku};
+use nonet_core::{Cell, CellSet, PencilMarks, Sudoku};
 use nonet_logic::{Candidate, Family, Step, Teacher, Technique};
 
 use crate::board::{Board, Clash, Move, Origin};
@@ -125,14 +125,12 @@ pub fn blocker(board: &Board, solution: &Sudoku) -> Option<Blocker> {
     (!marks.is_empty()).then_some(Blocker::Marks(marks))
 }
 
-/// The next logical step from a player's position on `layout` (the [`Teacher`]'s order, on the
-/// position made consistent first: candidates that clash with placed digits dropped), falling
-/// back on a guess from `solution` when no technique applies. `None` only when the position is
-/// solved or broken.
-pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> Option<Step> {
-    Teacher::new()
-        .with_layout(layout.clone())
-        .next_step(position, Some(solution))
+/// The next logical step from a player's position on its layout (the [`Teacher`]'s order, on
+/// the position made consistent first: candidates that clash with placed digits dropped),
+/// falling back on a guess from `solution` when no technique applies. `None` only when the
+/// position is solved or broken.
+pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
+    Teacher::new().next_step(position, Some(solution))
 }
 
 /// What the bot did in one step (see [`bot_step`]).
@@ -195,7 +193,7 @@ pub fn bot_step(board: &Board, solution: &Sudoku) -> Result<(Board, BotAction), 
     }
     let full_marks = board.has_full_marks();
     let position = board.position();
-    let step = next_step(&position, solution, board.layout()).ok_or(Stuck)?;
+    let step = next_step(&position, solution).ok_or(Stuck)?;
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();
     }
@@ -242,7 +240,7 @@ pub fn run_singles(board: &Board, solution: &Sudoku) -> SinglesRun {
             break;
         }
         let position = board.position();
-        let Some(step) = next_step(&position, solution, board.layout()) else {
+        let Some(step) = next_step(&position, solution) else {
             break;
         };
         let single = match step.placement {
@@ -277,7 +275,7 @@ mod tests {
     }
 
     fn start() -> (Board, Sudoku) {
-        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         (board, Sudoku::from_line(SOLUTION).unwrap())
     }
 
