@@ -10,7 +10,7 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Sudoku};
+use nonet_core::{Cell, Digit, DigitSet, Layout, PencilMarks, Puzzle, Sudoku};
 use nonet_logic::{Candidate, Claim, Outcome, Step, Teacher};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -33,14 +33,16 @@ pub fn router() -> Router<Shared> {
 /// starts from (placed digits as an 81-character line and every cell's candidates), and the
 /// hardest step's place in it.
 fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
-    let teacher = Teacher::new().with_layout(layout.clone());
-    let path = teacher.path(puzzle).map_err(|e| {
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "no_path",
-            format!("the logical solver has no path for this puzzle: {e}"),
-        )
-    })?;
+    let teacher = Teacher::new();
+    let path = teacher
+        .path(&Puzzle::new(*puzzle, layout.clone()))
+        .map_err(|e| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "no_path",
+                format!("the logical solver has no path for this puzzle: {e}"),
+            )
+        })?;
     let mut position = path.start.clone();
     let mut steps = Vec::with_capacity(path.steps.len());
     for step in &path.steps {
@@ -49,7 +51,7 @@ fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
             "grid": grid_line(&position),
             "candidates": candidates_json(&position),
         }));
-        teacher.apply(step, &mut position);
+        step.apply_to(&mut position);
     }
     let hardest = path.hardest().map(
         |(i, s)| json!({ "index": i, "name": s.technique.name(), "difficulty": s.difficulty }),
@@ -254,15 +256,10 @@ pub async fn step_check(
     check_version(&g, seen)?;
     let position = g.board.position();
     let shown = position.clone();
-    let layout = g.layout().clone();
-    let shown_layout = layout.clone();
+    let shown_layout = g.layout().clone();
     let verdict = st
         .pool
-        .run(move || {
-            Teacher::new()
-                .with_layout(layout)
-                .check_step(&position, &claim)
-        })
+        .run(move || Teacher::new().check_step(&position, &claim))
         .await?
         .map_err(|e| {
             ApiError::new(

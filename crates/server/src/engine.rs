@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use nonet_answers::Deadline;
-use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, Variant};
+use nonet_core::{Cell, Layout, Puzzle, RegionMap, Solutions, Sudoku, Variant};
 use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator, Symmetry, Target};
 use nonet_logic::{rate, Technique};
 
@@ -54,10 +54,11 @@ pub const RATING_WAIT: Duration = Duration::from_secs(2);
 /// Checks a puzzle on `layout`: clashing givens, no solution, several, or one (then without
 /// its rating: [`rate()`] is the slow part, run separately).
 pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
-    if let Err(conflict) = puzzle.check_in(layout) {
+    let puzzle = Puzzle::new(*puzzle, layout.clone());
+    if let Err(conflict) = puzzle.check() {
         return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
     }
-    match puzzle.solutions_in(layout) {
+    match puzzle.solutions() {
         Solutions::None => PuzzleCheck::NoSolution,
         Solutions::Multiple(_) => PuzzleCheck::Several,
         Solutions::Unique(solution) => PuzzleCheck::Unique {
@@ -72,10 +73,10 @@ pub fn solve_check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
 /// again (the player keeps their own puzzle, made proper with as few changes as this finds).
 /// `None` if the puzzle does not have several solutions.
 pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
-    let Solutions::Multiple(solution) = puzzle.solutions_in(layout) else {
+    let Solutions::Multiple(solution) = Puzzle::new(*puzzle, layout.clone()).solutions() else {
         return None;
     };
-    let unique = |p: &Sudoku| p.count_solutions_in(layout, 2) == 1;
+    let unique = |p: &Sudoku| Puzzle::new(*p, layout.clone()).count_solutions(2) == 1;
     let mut out = *puzzle;
     let mut added = Vec::new();
     // Cells in a fixed order that jumps about the grid (31 is prime to 81), so the clues added
@@ -104,14 +105,7 @@ pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
 /// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
 /// of a puzzle with a unique solution on `layout`.
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
-    let r = if layout.is_standard() {
-        rate::rate_se_unchecked(puzzle)
-    } else {
-        match rate::rate_se_in(layout, puzzle) {
-            Ok(rate::SeOutcome::Rated(r)) => r,
-            _ => return None,
-        }
-    };
+    let r = rate::rate_se_unchecked(&Puzzle::new(*puzzle, layout.clone()));
     Some((r.er, r.level().name()))
 }
 

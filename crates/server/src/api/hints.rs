@@ -81,15 +81,9 @@ pub async fn hint_ask(
     } else {
         let position = g.board.position();
         let solution = g.solution;
-        let layout = g.layout().clone();
         let (step, position) = st
             .pool
-            .run(move || {
-                (
-                    nonet_game::next_step(&position, &solution, &layout),
-                    position,
-                )
-            })
+            .run(move || (nonet_game::next_step(&position, &solution), position))
             .await?;
         match step {
             Some(step) => {
