@@ -1,6 +1,6 @@
 //! Speed of the variants' solver beside the standard one, one thread: puzzles/s for the shared
 //! jigsaw, X-Sudoku and Windoku puzzles on their layouts (solve with the uniqueness check:
-//! `Sudoku::solutions_in`, which builds the layout's masks on every call, as the CLI does),
+//! `Puzzle::solutions`, which builds the layout's masks on every call, as the CLI does),
 //! the standard fast solver on standard puzzles of similar clue counts (`se-rated.txt`,
 //! 17-40 givens, most 22-29; the X and Windoku puzzles have 14-36), and the variants' solver
 //! on the same standard puzzles given as a jigsaw whose regions are the boxes. Then the time to answer the empty grid of every shared layout (`none` for the

@@ -43,7 +43,7 @@ fn assert_completes(layout: &Layout, puzzle: &Sudoku, solution: &Sudoku) {
 }
 
 /// Both solvers agree on `puzzle` on `layout`: counts up to each of `limits`, and the answer
-/// of `solutions_in` (the same solution when unique, a valid one when several).
+/// of `Puzzle::solutions` (the same solution when unique, a valid one when several).
 fn agree(layout: &Layout, puzzle: &Sudoku, limits: &[usize]) {
     for &limit in limits {
         assert_eq!(

@@ -216,12 +216,14 @@ impl Target {
         };
         match self.classic {
             Some(0) => {
-                if !PencilMarks::after_elimination(&on_layout()).is_solved() {
+                let s = on_layout();
+                if !PencilMarks::after_elimination(&s).is_solved() {
                     return false;
                 }
             }
             Some(3) => {
-                if matches!(rate_classic(&on_layout()), Ok(ClassicRating::Guessing)) {
+                let s = on_layout();
+                if matches!(rate_classic(&s), Ok(ClassicRating::Guessing)) {
                     return false;
                 }
             }
