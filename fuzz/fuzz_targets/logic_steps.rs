@@ -44,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 162 {
         return;
     }
-    let mut pm = PencilMarks::empty();
+    // The path's own entry point for a technique: its family's search, shared with the
+    // techniques found together with it.
+    let layout = layout(data.get(163).copied().unwrap_or(0));
+    let mut pm = PencilMarks::empty().with_layout(layout);
     for i in 0..81 {
         let cell = Cell::from_index(i);
         let mask = u16::from(data[2 * i]) | (u16::from(data[2 * i + 1] & 1) << 8);
@@ -54,10 +57,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let technique = ORDER[usize::from(data.get(162).copied().unwrap_or(0)) % ORDER.len()];
-    // The path's own entry point for a technique: its family's search, shared with the
-    // techniques found together with it.
-    let layout = layout(data.get(163).copied().unwrap_or(0));
-    let steps = techniques::find_family(technique, &Position::new_in(&layout, &pm));
+    let steps = techniques::find_family(technique, &Position::new(&pm));
     for step in &steps {
         for e in &step.eliminations {
             assert!(

@@ -8,7 +8,7 @@
 //! minutes); a solution keeps every house and every given.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use nonet_core::{Cell, Layout, RegionMap, Solutions, Solver, Sudoku};
+use nonet_core::{Cell, Layout, Puzzle, RegionMap, Solutions, Solver, Sudoku};
 
 /// Up to 81 bytes as labels: mostly digits 1-9, now and then a letter or a character that is
 /// no label at all.
@@ -93,9 +93,9 @@ fuzz_target!(|data: &[u8]| {
         *c = if b % 3 == 0 { b % 10 } else { 0 };
     }
     let s = Sudoku::from_bytes(cells).unwrap();
-    let fast = s.solutions_in_with(&layout, Solver::Fast);
+    let fast = Puzzle::new(s, layout.clone()).solutions_with(Solver::Fast);
     let completes = |a: &Sudoku| {
-        assert!(a.is_full() && a.check_in(&layout).is_ok(), "{a} on {layout:?}");
+        assert!(a.is_full() && Puzzle::new(a, layout.clone()).check().is_ok(), "{a} on {layout:?}");
         for cell in Cell::all() {
             if let Some(d) = s.get(cell) {
                 assert_eq!(a.get(cell), Some(d));
@@ -110,7 +110,7 @@ fuzz_target!(|data: &[u8]| {
         }
         return;
     }
-    let reference = s.solutions_in_with(&layout, Solver::Reference);
+    let reference = Puzzle::new(s, layout.clone()).solutions_with(Solver::Reference);
     match (fast, reference) {
         (Solutions::None, Solutions::None) => {}
         (Solutions::Unique(a), Solutions::Unique(b)) => {

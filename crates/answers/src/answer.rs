@@ -202,8 +202,8 @@ pub fn se_line(outcome: &SeOutcome, scale: Scale) -> String {
 /// `nonet rate --scale SCALE`'s rating. Clashing givens are an error, as the CLI's `invalid`.
 pub fn rate(s: &Sudoku, scale: Scale) -> Result<Rated, PuzzleError> {
     Ok(match scale {
-        Scale::Classic => Rated::Classic(rate_classic(s)?),
-        Scale::Se | Scale::Level => Rated::Se(rate_se(s)?),
+        Scale::Classic => Rated::Classic(rate_classic(&s.into())?),
+        Scale::Se | Scale::Level => Rated::Se(rate_se(&s.into())?),
     })
 }
 
@@ -275,7 +275,7 @@ pub fn explain(s: &Sudoku) -> Result<Vec<Value>, PuzzleError> {
     }
     // The CLI's mistake check matters only for a player's pencil marks: the raw candidates of
     // the givens always hold the solution.
-    let path = Teacher::new().path_from(&PencilMarks::raw(s))?;
+    let path = Teacher::new().path_from(&PencilMarks::raw(&s.into()))?;
     let mut position = path.start.clone();
     Ok(path
         .steps
@@ -297,7 +297,7 @@ pub fn hint_level(name: &str) -> Result<HintLevel, String> {
 /// text and `level`, `{"solved": true}` for a full grid, or the CLI's `mistake` object.
 pub fn hint(s: &Sudoku, level: HintLevel) -> Result<Value, PuzzleError> {
     s.check()?;
-    let position = PencilMarks::raw(s);
+    let position = PencilMarks::raw(&s.into());
     let hint = Teacher::new().hint(&position, Some(s))?;
     Ok(match hint {
         Hint::Solved => json!({ "solved": true }),

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Layout, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Sudoku, STANDARD};
 use serde_json::json;
 
 use crate::batch::{self, Streams};
@@ -319,16 +319,16 @@ fn run(
         threads,
         batch::Pace::Slow,
         |p: &InputPuzzle| {
-            let (sudoku, layout) = match variant.puzzle(p) {
-                Ok(x) => x,
+            let puzzle = match variant.puzzle(p) {
+                Ok((sudoku, layout)) => Puzzle::new(sudoku, layout.into_owned()),
                 Err(reason) => return Answer::Invalid(reason),
             };
-            if let Err(conflict) = sudoku.check_in(&layout) {
+            if let Err(conflict) = puzzle.check() {
                 return Answer::Invalid(conflict.to_string());
             }
             match question {
-                Question::Solve => Answer::Solutions(sudoku.solutions_in(&layout)),
-                Question::Count(limit) => Answer::Count(sudoku.count_solutions_in(&layout, limit)),
+                Question::Solve => Answer::Solutions(puzzle.solutions()),
+                Question::Count(limit) => Answer::Count(puzzle.count_solutions(limit)),
                 Question::Check => Answer::Valid,
             }
         },

@@ -235,7 +235,7 @@ fn a_house_the_layout_does_not_have_makes_the_step_unreadable() {
 /// A pencil-mark grid whose one X-Wing is on 4 in rows 2 and 6, columns 2 and 6.
 fn one_x_wing_grid() -> String {
     use nonet_core::{Cell, Digit, PencilMarks, Sudoku};
-    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap().into());
     for row in [1, 5] {
         for col in [0, 2, 3, 4, 6, 7, 8] {
             pm.eliminate(Cell::at(row, col), Digit::new(4).unwrap());

@@ -6,7 +6,7 @@
 
 use std::process::{Command, Output};
 
-use nonet_core::{Cell, Layout, RegionMap, Sudoku, Variant};
+use nonet_core::{Cell, Layout, Puzzle, RegionMap, Sudoku, Variant};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nonet"))
@@ -66,7 +66,11 @@ fn each_variant_prints_unique_puzzles_in_the_contract_s_shape_on_any_thread_coun
         assert_eq!(lines.len(), 5);
         for line in lines {
             let (puzzle, layout) = read_line(line, variant);
-            assert_eq!(puzzle.count_solutions_in(&layout, 2), 1, "{v}: {line}");
+            assert_eq!(
+                Puzzle::new(puzzle, layout.clone()).count_solutions(2),
+                1,
+                "{v}: {line}"
+            );
         }
     }
 }
@@ -87,12 +91,12 @@ fn minimal_variant_puzzles_are_minimal_on_their_layout() {
         let variant: Variant = v.parse().unwrap();
         for line in out.lines() {
             let (puzzle, layout) = read_line(line, variant);
-            assert_eq!(puzzle.count_solutions_in(&layout, 2), 1);
+            assert_eq!(Puzzle::new(puzzle, layout.clone()).count_solutions(2), 1);
             for c in Cell::all().filter(|&c| puzzle.get(c).is_some()) {
                 let mut q = puzzle;
                 q.set(c, None);
                 assert_eq!(
-                    q.count_solutions_in(&layout, 2),
+                    Puzzle::new(q, layout.clone()).count_solutions(2),
                     2,
                     "{v}: {line} without {c}"
                 );
@@ -122,7 +126,7 @@ fn json_names_the_variant_and_a_jigsaw_s_regions() {
         let puzzle = Sudoku::from_line(v["puzzle"].as_str().unwrap()).unwrap();
         let solution = Sudoku::from_line(v["solution"].as_str().unwrap()).unwrap();
         assert_eq!(
-            puzzle.solutions_in(&layout),
+            Puzzle::new(puzzle, layout.clone()).solutions(),
             nonet_core::Solutions::Unique(solution)
         );
         // No rating unless a target asks for one.

@@ -11,7 +11,7 @@
 use std::io::BufRead;
 use std::time::Instant;
 
-use nonet_core::{Layout, RegionMap, Solutions, Solver, Sudoku};
+use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Solver, Sudoku};
 
 fn main() {
     let solver = if std::env::args().any(|a| a == "--reference") {
@@ -34,7 +34,7 @@ fn main() {
             }
         };
         let start = Instant::now();
-        let answer = match empty.solutions_in_with(&layout, solver) {
+        let answer = match Puzzle::new(empty, layout.clone()).solutions_with(solver) {
             Solutions::None => "none",
             Solutions::Unique(_) => "unique",
             Solutions::Multiple(_) => "multiple",

@@ -1,6 +1,6 @@
 //! Speed of the variants' solver beside the standard one, one thread: puzzles/s for the shared
 //! jigsaw, X-Sudoku and Windoku puzzles on their layouts (solve with the uniqueness check:
-//! `Sudoku::solutions_in`, which builds the layout's masks on every call, as the CLI does),
+//! `Puzzle::solutions`, which builds the layout's masks on every call, as the CLI does),
 //! the standard fast solver on standard puzzles of similar clue counts (`se-rated.txt`,
 //! 17-40 givens, most 22-29; the X and Windoku puzzles have 14-36), and the variants' solver
 //! on the same standard puzzles given as a jigsaw whose regions are the boxes. Then the time to answer the empty grid of every shared layout (`none` for the
@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use nonet_core::{Layout, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Sudoku, STANDARD};
 
 fn shared(file: &str) -> Vec<String> {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "../../../shared/puzzles", file]
@@ -52,7 +52,7 @@ impl Set {
         let start = Instant::now();
         let mut unique = 0;
         for (p, layout) in &self.puzzles {
-            if let Solutions::Unique(_) = black_box(p.solutions_in(layout)) {
+            if let Solutions::Unique(_) = black_box(Puzzle::new(*p, layout.clone()).solutions()) {
                 unique += 1;
             }
         }
@@ -140,7 +140,7 @@ fn main() {
         for map in &maps {
             let layout = Layout::jigsaw(&RegionMap::parse(map.trim()).expect("a region map"));
             let start = Instant::now();
-            let answer = match empty.solutions_in(&layout) {
+            let answer = match Puzzle::new(empty, layout.clone()).solutions() {
                 Solutions::None => "none",
                 Solutions::Unique(_) => "unique",
                 Solutions::Multiple(_) => "multiple",

@@ -360,7 +360,7 @@ mod tests {
             "9.1..4.........296.8....4.721...6.....6.23..4.5.94.........8.4.....7..3.....316.5",
         )
         .unwrap();
-        let pm = PencilMarks::after_elimination(&s);
+        let pm = PencilMarks::after_elimination(&s.into());
         assert!(!pm.is_solved());
         let text = pm.to_pencil_grid();
         let back = PencilMarks::from_pencil_grid(&text).unwrap();

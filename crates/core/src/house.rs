@@ -8,6 +8,8 @@
 //! [`Layout::with_windows`] (Windoku) add houses to either.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::cell::{Cell, CellSet};
 
@@ -142,8 +144,28 @@ const MAX_HOUSES_OF: usize = 6;
 
 /// The geometry of a board: which houses it has and which cells make up each, as tables. A
 /// value, passed to whatever needs geometry; [`STANDARD`] is the classic layout.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Cheap to clone: the standard layout's tables are one static, and another layout's are built
+/// once and shared behind an [`Arc`] (a [`crate::Puzzle`] and a [`crate::PencilMarks`] carry
+/// their layout, so it is cloned with every position). Whether a layout is the standard one
+/// is a tag, not a comparison of tables.
+#[derive(Clone)]
 pub struct Layout {
+    tables: Shared,
+}
+
+/// Where a layout's tables are.
+#[derive(Clone)]
+enum Shared {
+    /// [`STANDARD_TABLES`].
+    Standard,
+    /// Built for a variant (never the standard tables: see [`Layout::is_standard`]).
+    Built(Arc<Tables>),
+}
+
+/// The tables of a layout.
+#[derive(PartialEq, Eq)]
+struct Tables {
     /// Indexed by house index; only the layout's own houses are filled.
     house_cells: [[Cell; 9]; House::COUNT],
     house_sets: [CellSet; House::COUNT],
@@ -157,46 +179,73 @@ pub struct Layout {
     peers: [CellSet; 81],
 }
 
+/// The standard layout's tables, built at compile time.
+static STANDARD_TABLES: Tables = {
+    let mut boxes = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        boxes[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
+        i += 1;
+    }
+    Tables::build(&boxes, 18, false, false)
+};
+
 impl Layout {
     /// The classic layout: nine rows, nine columns, nine 3x3 boxes.
     pub const fn standard() -> Layout {
-        let mut boxes = [0u8; 81];
-        let mut i = 0;
-        while i < 81 {
-            boxes[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
-            i += 1;
+        Layout {
+            tables: Shared::Standard,
         }
-        Layout::build(&boxes, 18, false, false)
+    }
+
+    /// A layout with these tables: the shared standard tag for the standard ones.
+    fn from_tables(tables: Tables) -> Layout {
+        if tables == STANDARD_TABLES {
+            return Layout::standard();
+        }
+        Layout {
+            tables: Shared::Built(Arc::new(tables)),
+        }
+    }
+
+    /// The tables, wherever they are.
+    #[inline]
+    fn t(&self) -> &Tables {
+        match &self.tables {
+            Shared::Standard => &STANDARD_TABLES,
+            Shared::Built(t) => t,
+        }
     }
 
     /// Rows and columns, and the nine irregular regions of `regions` in place of the boxes.
     pub fn jigsaw(regions: &crate::RegionMap) -> Layout {
-        Layout::build(regions.regions(), 27, false, false)
+        Layout::from_tables(Tables::build(regions.regions(), 27, false, false))
     }
 
     /// This layout with both main diagonals as houses (X-Sudoku).
     pub fn with_diagonals(&self) -> Layout {
         let (third, base, _, windows) = self.parts();
-        Layout::build(&third, base, true, windows)
+        Layout::from_tables(Tables::build(&third, base, true, windows))
     }
 
     /// This layout with the four windows r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8 as houses
     /// (Windoku).
     pub fn with_windows(&self) -> Layout {
         let (third, base, diagonals, _) = self.parts();
-        Layout::build(&third, base, diagonals, true)
+        Layout::from_tables(Tables::build(&third, base, diagonals, true))
     }
 
     /// Whether this is the classic layout (rows, columns, boxes and nothing else).
+    #[inline]
     pub fn is_standard(&self) -> bool {
-        // Boxes (not regions) and nothing beyond the 27 houses: hot paths ask, so no comparison
-        // of the whole tables.
-        self.house_count == 27 && !self.is_jigsaw()
+        // Every constructor gives the standard tables the standard tag (`from_tables`): hot
+        // paths ask, so a tag, not a comparison of the tables.
+        matches!(self.tables, Shared::Standard)
     }
 
     /// Whether the third kind of house is irregular regions (a jigsaw layout).
     pub fn is_jigsaw(&self) -> bool {
-        self.houses[18].kind() == HouseKind::Region
+        self.t().houses[18].kind() == HouseKind::Region
     }
 
     /// A jigsaw layout's regions (labelled 1-9 in region order), `None` for boxes.
@@ -223,17 +272,67 @@ impl Layout {
     fn parts(&self) -> ([u8; 81], usize, bool, bool) {
         let mut third = [0u8; 81];
         for (i, t) in third.iter_mut().enumerate() {
-            *t = self.houses_of[i][2].number() as u8;
+            *t = self.t().houses_of[i][2].number() as u8;
         }
         let base = if self.is_jigsaw() { 27 } else { 18 };
         (third, base, self.has_diagonals(), self.has_windows())
     }
 
+    /// The nine cells of `house`, in row-major order.
+    pub fn cells(&self, house: House) -> &[Cell; 9] {
+        &self.t().house_cells[house.index()]
+    }
+
+    /// The cells of `house` as a set (empty for a house this layout does not have).
+    pub fn cell_set(&self, house: House) -> CellSet {
+        self.t().house_sets[house.index()]
+    }
+
+    /// The layout's houses, in index order: rows, columns, boxes or regions, then diagonals
+    /// and windows.
+    pub fn houses(&self) -> impl Iterator<Item = House> + Clone + '_ {
+        self.t().houses[..self.t().house_count as usize]
+            .iter()
+            .copied()
+    }
+
+    /// The row, column and box (or region) of `cell`, in that order.
+    pub fn houses_of(&self, cell: Cell) -> [House; 3] {
+        let h = &self.t().houses_of[cell.index()];
+        [h[0], h[1], h[2]]
+    }
+
+    /// Every house of `cell`: its row, column and box or region, then the diagonals and window
+    /// it lies on.
+    pub fn all_houses_of(&self, cell: Cell) -> &[House] {
+        let t = self.t();
+        &t.houses_of[cell.index()][..t.houses_of_count[cell.index()] as usize]
+    }
+
+    /// The cells that share a house with `cell` (not `cell` itself): 20 in the standard layout.
+    pub fn peers(&self, cell: Cell) -> CellSet {
+        self.t().peers[cell.index()]
+    }
+
+    /// The cells of every house of the layout, in [`Layout::houses`] order.
+    pub fn houses_all(&self) -> impl Iterator<Item = &[Cell; 9]> + '_ {
+        self.houses().map(|h| &self.t().house_cells[h.index()])
+    }
+
+    /// The houses that contain every cell of `cells` (empty when `cells` is empty).
+    pub fn common_houses(&self, cells: CellSet) -> impl Iterator<Item = House> + '_ {
+        let nonempty = !cells.is_empty();
+        self.houses()
+            .filter(move |&h| nonempty && cells.difference(self.cell_set(h)).is_empty())
+    }
+}
+
+impl Tables {
     /// The tables of a layout: rows, columns, a third house per cell (`third[i]`, numbered from
     /// house index `base`: boxes at 18, regions at 27), and the extra houses asked for. Each
     /// house must have nine cells (the callers guarantee it: boxes by construction, regions by
     /// `RegionMap`'s checks).
-    const fn build(third: &[u8; 81], base: usize, diagonals: bool, windows: bool) -> Layout {
+    const fn build(third: &[u8; 81], base: usize, diagonals: bool, windows: bool) -> Tables {
         let mut house_cells = [[Cell::from_index(0); 9]; House::COUNT];
         let mut house_sets = [CellSet::EMPTY; House::COUNT];
         let mut houses_of = [[House(0); MAX_HOUSES_OF]; 81];
@@ -293,7 +392,7 @@ impl Layout {
             peers[i] = p.difference(CellSet::single(Cell::from_index(i)));
             i += 1;
         }
-        Layout {
+        Tables {
             house_cells,
             house_sets,
             houses,
@@ -303,57 +402,35 @@ impl Layout {
             peers,
         }
     }
+}
 
-    /// The nine cells of `house`, in row-major order.
-    pub fn cells(&self, house: House) -> &[Cell; 9] {
-        &self.house_cells[house.index()]
+/// Two layouts are equal when they have the same houses.
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        match (&self.tables, &other.tables) {
+            (Shared::Standard, Shared::Standard) => true,
+            (Shared::Built(a), Shared::Built(b)) => Arc::ptr_eq(a, b) || a == b,
+            // A built layout is never the standard one (`Layout::from_tables`).
+            _ => false,
+        }
     }
+}
 
-    /// The cells of `house` as a set (empty for a house this layout does not have).
-    pub fn cell_set(&self, house: House) -> CellSet {
-        self.house_sets[house.index()]
-    }
+impl Eq for Layout {}
 
-    /// The layout's houses, in index order: rows, columns, boxes or regions, then diagonals
-    /// and windows.
-    pub fn houses(&self) -> impl Iterator<Item = House> + Clone + '_ {
-        self.houses[..self.house_count as usize].iter().copied()
-    }
-
-    /// The row, column and box (or region) of `cell`, in that order.
-    pub fn houses_of(&self, cell: Cell) -> [House; 3] {
-        let h = &self.houses_of[cell.index()];
-        [h[0], h[1], h[2]]
-    }
-
-    /// Every house of `cell`: its row, column and box or region, then the diagonals and window
-    /// it lies on.
-    pub fn all_houses_of(&self, cell: Cell) -> &[House] {
-        &self.houses_of[cell.index()][..self.houses_of_count[cell.index()] as usize]
-    }
-
-    /// The cells that share a house with `cell` (not `cell` itself): 20 in the standard layout.
-    pub fn peers(&self, cell: Cell) -> CellSet {
-        self.peers[cell.index()]
-    }
-
-    /// The cells of every house of the layout, in [`Layout::houses`] order.
-    pub fn houses_all(&self) -> impl Iterator<Item = &[Cell; 9]> + '_ {
-        self.houses().map(|h| &self.house_cells[h.index()])
-    }
-
-    /// The houses that contain every cell of `cells` (empty when `cells` is empty).
-    pub fn common_houses(&self, cells: CellSet) -> impl Iterator<Item = House> + '_ {
-        let nonempty = !cells.is_empty();
-        self.houses()
-            .filter(move |&h| nonempty && cells.difference(self.cell_set(h)).is_empty())
+/// Hashes what makes a layout: each cell's houses.
+impl Hash for Layout {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let t = self.t();
+        t.houses_of.hash(state);
+        t.houses_of_count.hash(state);
     }
 }
 
 impl fmt::Debug for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let third: String = (0..81)
-            .map(|i| char::from(b'1' + self.houses_of[i][2].number() as u8))
+            .map(|i| char::from(b'1' + self.t().houses_of[i][2].number() as u8))
             .collect();
         f.debug_struct("Layout")
             .field("jigsaw", &self.is_jigsaw())
@@ -418,5 +495,26 @@ mod tests {
         assert_eq!(both.houses().count(), 33);
         assert_eq!(both.all_houses_of(Cell::at(2, 2)).len(), 5);
         assert_eq!(both.with_diagonals(), both);
+    }
+
+    #[test]
+    fn a_layout_is_a_shared_handle_equal_by_its_houses() {
+        use std::collections::hash_map::DefaultHasher;
+        let hash = |l: &Layout| {
+            let mut h = DefaultHasher::new();
+            l.hash(&mut h);
+            h.finish()
+        };
+        // One pointer: cloning a layout never copies its tables.
+        assert_eq!(std::mem::size_of::<Layout>(), std::mem::size_of::<usize>());
+        let (x1, x2) = (STANDARD.with_diagonals(), STANDARD.with_diagonals());
+        assert_eq!(x1, x2);
+        assert_eq!(hash(&x1), hash(&x2));
+        assert_ne!(x1, STANDARD);
+        assert!(Layout::standard().is_standard() && Layout::default() == STANDARD);
+        assert_eq!(hash(&Layout::default()), hash(&STANDARD));
+        // A jigsaw whose regions are the boxes has other houses (regions, not boxes).
+        let boxes = Layout::jigsaw(&crate::RegionMap::boxes());
+        assert!(!boxes.is_standard() && boxes != STANDARD);
     }
 }

@@ -2,8 +2,10 @@
 //!
 //! The engine core of nonet: the board's vocabulary ([`Digit`], [`Cell`], [`House`],
 //! [`DigitSet`], [`CellSet`]), the [`Layout`] that describes houses as data, the [`Sudoku`] front
-//! door (read, write, check, solve, count), the [`Clues`] of a puzzle edited clue by clue, the [`PencilMarks`] of a position, and two solvers
-//! that always agree: a fast bit-parallel one and a simple reference one.
+//! door (read, write, check, solve, count), the [`Puzzle`] that carries its givens' layout (the
+//! same questions on any variant), the [`Clues`] of a puzzle edited clue by clue, the
+//! [`PencilMarks`] of a position on its layout, and two solvers that always agree: a fast
+//! bit-parallel one and a simple reference one.
 //!
 //! **Invariant:** this crate does no I/O and knows nothing of HTTP, JSON or SQL.
 
@@ -22,6 +24,7 @@ mod generic;
 mod house;
 mod level;
 mod pencil;
+mod puzzle;
 mod reference;
 mod region;
 mod sudoku;
@@ -34,6 +37,7 @@ pub use error::{Conflict, ParseError, ParseErrorKind, PuzzleError};
 pub use house::{House, HouseKind, Layout, STANDARD};
 pub use level::{Level, UnknownLevel};
 pub use pencil::PencilMarks;
+pub use puzzle::Puzzle;
 pub use region::{RegionMap, RegionMapError};
 pub use sudoku::{Solutions, Solver, Sudoku, Uniqueness};
 pub use variant::{Variant, VariantError};

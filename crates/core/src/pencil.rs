@@ -1,4 +1,5 @@
-//! [`PencilMarks`]: a position with its candidates, as a player writes them in the margins.
+//! [`PencilMarks`]: a position with its candidates, as a player writes them in the margins, on
+//! its layout.
 
 use std::fmt;
 
@@ -6,43 +7,55 @@ use crate::cell::Cell;
 use crate::digit::{Digit, DigitSet};
 use crate::error::ParseError;
 use crate::format;
-use crate::house::{Layout, STANDARD};
+use crate::house::Layout;
+use crate::puzzle::Puzzle;
 use crate::sudoku::Sudoku;
 
-/// A position: some cells hold a digit, the others a set of candidates.
+/// A position: some cells hold a digit, the others a set of candidates, on a [`Layout`]
+/// (whose peers a placed digit leaves: [`PencilMarks::place`]).
 ///
 /// **Invariant:** a cell with a value has an empty candidate set.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PencilMarks {
     values: [Option<Digit>; 81],
     candidates: [DigitSet; 81],
+    layout: Layout,
 }
 
 impl PencilMarks {
-    /// A position with no values and no candidates at all.
+    /// A position on the standard layout with no values and no candidates at all (see
+    /// [`PencilMarks::with_layout`]).
     pub fn empty() -> PencilMarks {
         PencilMarks {
             values: [None; 81],
             candidates: [DigitSet::EMPTY; 81],
+            layout: Layout::standard(),
         }
     }
 
-    /// The givens of `sudoku`, and for each empty cell the digits that none of its peers holds
-    /// (one pass, nothing placed).
-    pub fn raw(sudoku: &Sudoku) -> PencilMarks {
-        PencilMarks::raw_in(&STANDARD, sudoku)
+    /// The same values and candidates on `layout` (read from a pencil-mark grid, which does not
+    /// say its layout). Nothing is recomputed.
+    pub fn with_layout(mut self, layout: Layout) -> PencilMarks {
+        self.layout = layout;
+        self
     }
 
-    /// [`PencilMarks::raw`] on `layout`: a cell's candidates are the digits none of its peers
-    /// on that layout holds (a jigsaw's region, the diagonals, the windows count too).
-    pub fn raw_in(layout: &Layout, sudoku: &Sudoku) -> PencilMarks {
-        let mut pm = PencilMarks::empty();
+    /// The layout: the houses whose peers a placed digit leaves.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The givens of `puzzle`, and for each empty cell the digits that none of its peers on
+    /// the puzzle's layout holds (one pass, nothing placed).
+    pub fn raw(puzzle: &Puzzle) -> PencilMarks {
+        let mut pm = PencilMarks::empty().with_layout(puzzle.layout().clone());
         for cell in Cell::all() {
-            pm.values[cell.index()] = sudoku.get(cell);
+            pm.values[cell.index()] = puzzle.givens().get(cell);
         }
         for cell in Cell::all() {
             if pm.values[cell.index()].is_none() {
-                let seen: DigitSet = layout
+                let seen: DigitSet = pm
+                    .layout
                     .peers(cell)
                     .iter()
                     .filter_map(|p| pm.values[p.index()])
@@ -56,25 +69,15 @@ impl PencilMarks {
     /// [`PencilMarks::raw`], then elimination repeated to a fixpoint: a cell left with one
     /// candidate takes it, and the digit leaves its peers. Stops early if a cell runs out of
     /// candidates (the position is then contradictory, which [`PencilMarks::has_dead_cell`] says).
-    pub fn after_elimination(sudoku: &Sudoku) -> PencilMarks {
-        PencilMarks::after_elimination_in(&STANDARD, sudoku)
-    }
-
-    /// [`PencilMarks::after_elimination`] on `layout`.
-    pub fn after_elimination_in(layout: &Layout, sudoku: &Sudoku) -> PencilMarks {
-        let mut pm = PencilMarks::raw_in(layout, sudoku);
-        pm.eliminate_to_fixpoint_in(layout);
+    pub fn after_elimination(puzzle: &Puzzle) -> PencilMarks {
+        let mut pm = PencilMarks::raw(puzzle);
+        pm.eliminate_to_fixpoint();
         pm
     }
 
-    /// Places naked singles until none is left or a cell has no candidate.
+    /// Places naked singles until none is left or a cell has no candidate (a placed digit
+    /// leaves the cell's peers on the position's layout).
     pub fn eliminate_to_fixpoint(&mut self) {
-        self.eliminate_to_fixpoint_in(&STANDARD)
-    }
-
-    /// [`PencilMarks::eliminate_to_fixpoint`] on `layout` (a placed digit leaves the cell's
-    /// peers on that layout).
-    pub fn eliminate_to_fixpoint_in(&mut self, layout: &Layout) {
         loop {
             let mut progress = false;
             for cell in Cell::all() {
@@ -86,7 +89,7 @@ impl PencilMarks {
                     return;
                 }
                 if let Some(d) = cands.single_digit() {
-                    self.place_in(layout, cell, d);
+                    self.place(cell, d);
                     progress = true;
                 }
             }
@@ -129,15 +132,11 @@ impl PencilMarks {
         self.candidates[cell.index()] = set;
     }
 
-    /// Places `digit` in `cell` and removes it from the candidates of every peer.
+    /// Places `digit` in `cell` and removes it from the candidates of every peer on the
+    /// position's layout.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
-        self.place_in(&STANDARD, cell, digit)
-    }
-
-    /// [`PencilMarks::place`] on `layout`: the digit leaves the cell's peers on that layout.
-    pub fn place_in(&mut self, layout: &Layout, cell: Cell, digit: Digit) {
         self.set_value(cell, digit);
-        for p in layout.peers(cell) {
+        for p in self.layout.peers(cell) {
             self.candidates[p.index()].remove(digit);
         }
     }
@@ -166,6 +165,11 @@ impl PencilMarks {
         }
         s
     }
+
+    /// The values as a puzzle on the position's layout.
+    pub fn to_puzzle(&self) -> Puzzle {
+        Puzzle::new(self.to_sudoku(), self.layout.clone())
+    }
 }
 
 impl fmt::Debug for PencilMarks {
@@ -177,6 +181,7 @@ impl fmt::Debug for PencilMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::house::STANDARD;
 
     #[test]
     fn raw_and_elimination() {
@@ -184,10 +189,10 @@ mod tests {
             ".4.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.",
         )
         .unwrap();
-        let raw = PencilMarks::raw(&s);
+        let raw = PencilMarks::raw(&s.into());
         assert_eq!(raw.value(Cell::at(0, 1)), Digit::new(4));
         assert!(raw.candidates(Cell::at(0, 0)).len() > 1);
-        let done = PencilMarks::after_elimination(&s);
+        let done = PencilMarks::after_elimination(&s.into());
         assert!(done.is_solved());
         assert_eq!(
             done.to_sudoku().to_line(),
@@ -196,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn raw_in_and_place_in_follow_the_layouts_peers() {
+    fn raw_and_place_follow_the_layouts_peers() {
         let five = Digit::new(5).unwrap();
         let mut line = ".".repeat(81);
         line.replace_range(0..1, "5");
@@ -204,14 +209,21 @@ mod tests {
         let x = STANDARD.with_diagonals();
         // r9c9 shares only the main diagonal with r1c1.
         let corner = Cell::at(8, 8);
-        assert!(PencilMarks::raw(&s).candidates(corner).contains(five));
-        assert!(!PencilMarks::raw_in(&x, &s)
+        assert!(PencilMarks::raw(&s.into())
             .candidates(corner)
             .contains(five));
-        let mut pm = PencilMarks::raw_in(&x, &Sudoku::empty());
-        pm.place_in(&x, Cell::at(0, 8), five);
+        let on_x = Puzzle::new(s, x.clone());
+        assert!(!PencilMarks::raw(&on_x).candidates(corner).contains(five));
+        let mut pm = PencilMarks::raw(&Puzzle::new(Sudoku::empty(), x.clone()));
+        pm.place(Cell::at(0, 8), five);
         assert!(!pm.candidates(Cell::at(8, 0)).contains(five));
-        let mut pm = PencilMarks::raw(&Sudoku::empty());
+        // The layout goes with the position: a copy places on the diagonals too.
+        let mut copy = pm.clone();
+        copy.place(Cell::at(8, 8), Digit::new(6).unwrap());
+        assert!(!copy
+            .candidates(Cell::at(4, 4))
+            .contains(Digit::new(6).unwrap()));
+        let mut pm = PencilMarks::raw(&Sudoku::empty().into());
         pm.place(Cell::at(0, 8), five);
         assert!(pm.candidates(Cell::at(8, 0)).contains(five));
     }

@@ -9,7 +9,8 @@ use crate::error::{Conflict, ParseError, PuzzleError};
 use crate::fast::Keep;
 use crate::house::{Layout, STANDARD};
 use crate::pencil::PencilMarks;
-use crate::{fast, format, generic, reference};
+use crate::puzzle::Puzzle;
+use crate::{fast, format, reference};
 
 /// A Sudoku puzzle (or any grid of digits): each of the 81 cells is empty or holds a digit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -157,119 +158,12 @@ impl Sudoku {
 
     /// Every repeated digit in every house (rows, columns, boxes), the first two cells of each.
     pub fn conflicts(&self) -> Vec<Conflict> {
-        self.conflicts_in(&STANDARD)
-    }
-
-    /// Every repeated digit in every house of `layout`, the first two cells of each.
-    pub fn conflicts_in(&self, layout: &Layout) -> Vec<Conflict> {
-        let mut out = Vec::new();
-        for house in layout.houses() {
-            let mut seen: [Option<Cell>; 9] = [None; 9];
-            let mut reported = DigitSet::EMPTY;
-            for &cell in layout.cells(house) {
-                if let Some(d) = self.get(cell) {
-                    match seen[d.index()] {
-                        None => seen[d.index()] = Some(cell),
-                        Some(first) if !reported.contains(d) => {
-                            reported.insert(d);
-                            out.push(Conflict {
-                                digit: d,
-                                house,
-                                first,
-                                second: cell,
-                            });
-                        }
-                        Some(_) => {}
-                    }
-                }
-            }
-        }
-        out
+        conflicts_on(&STANDARD, self)
     }
 
     /// `Ok` when no digit repeats in a house; otherwise the first [`Conflict`].
     pub fn check(&self) -> Result<(), Conflict> {
         self.first_conflict().map_or(Ok(()), Err)
-    }
-
-    /// `Ok` when no digit repeats in a house of `layout`; otherwise the first [`Conflict`].
-    pub fn check_in(&self, layout: &Layout) -> Result<(), Conflict> {
-        if layout.is_standard() {
-            return self.check();
-        }
-        self.conflicts_in(layout)
-            .into_iter()
-            .next()
-            .map_or(Ok(()), Err)
-    }
-
-    /// Counts the solutions on `layout`, stopping once `limit` are found: the fast band solver
-    /// on the standard layout, the solver over generic houses on the others.
-    pub fn count_solutions_in(&self, layout: &Layout, limit: usize) -> usize {
-        self.search_in(layout, Solver::Fast, limit).0
-    }
-
-    /// As [`Sudoku::count_solutions_in`], with the chosen solver.
-    pub fn count_solutions_in_with(&self, layout: &Layout, solver: Solver, limit: usize) -> usize {
-        self.search_in(layout, solver, limit).0
-    }
-
-    /// Whether the puzzle has no, one or several solutions on `layout` (as
-    /// [`Sudoku::count_solutions_in`] solves).
-    pub fn solutions_in(&self, layout: &Layout) -> Solutions {
-        self.solutions_in_with(layout, Solver::Fast)
-    }
-
-    /// As [`Sudoku::solutions_in`], with the chosen solver.
-    pub fn solutions_in_with(&self, layout: &Layout, solver: Solver) -> Solutions {
-        match self.search_in(layout, solver, 2) {
-            (0, _) => Solutions::None,
-            (1, Some(s)) => Solutions::Unique(s),
-            (_, Some(s)) => Solutions::Multiple(s),
-            (_, None) => unreachable!("a solver found a solution but kept none"),
-        }
-    }
-
-    fn search_in(&self, layout: &Layout, solver: Solver, limit: usize) -> (usize, Option<Sudoku>) {
-        if layout.is_standard() {
-            return self.search(solver, limit, Keep::First);
-        }
-        if limit == 0 {
-            return (0, None);
-        }
-        let (n, first) = match solver {
-            // The generic solver refutes clashing givens as it loads them, and keeps the digits
-            // no given uses in order (counting each solution it finds for all their orders).
-            Solver::Fast => generic::count(layout, &self.cells, limit),
-            Solver::Reference => {
-                if self.check_in(layout).is_err() {
-                    return (0, None);
-                }
-                let mut first = None;
-                let n = if self.cells == [0; 81] {
-                    // The digits of an empty grid can be relabelled freely, so it has a
-                    // solution exactly when it has one whose first region reads 1 to 9 in cell
-                    // order; and then it has at least 9! of them. Fixing the region spares the
-                    // search those relabellings, which is what makes a layout without any
-                    // solution quick enough to refute.
-                    let mut cells = [0u8; 81];
-                    let [_, _, first_region] = layout.houses_of(Cell::from_index(0));
-                    for (k, c) in layout.cells(first_region).iter().enumerate() {
-                        cells[c.index()] = k as u8 + 1;
-                    }
-                    let n = reference::count_in(layout, &cells, 1, &mut first);
-                    if n == 0 {
-                        0
-                    } else {
-                        limit.min(362_880)
-                    }
-                } else {
-                    reference::count_in(layout, &self.cells, limit, &mut first)
-                };
-                (n, first)
-            }
-        };
-        (n, first.map(|cells| Sudoku { cells }))
     }
 
     /// Counts solutions with the default (fast) solver, stopping once `limit` are found.
@@ -355,10 +249,18 @@ impl Sudoku {
     /// Whether candidate elimination alone (a solved cell's digit leaves its row, column and
     /// box, repeated; naked singles only) fills the whole grid.
     pub fn is_solved_by_elimination(&self) -> bool {
-        self.first_conflict().is_none() && PencilMarks::after_elimination(self).is_solved()
+        self.first_conflict().is_none()
+            && PencilMarks::after_elimination(&Puzzle::from(*self)).is_solved()
     }
 
-    fn search(&self, solver: Solver, limit: usize, keep: Keep) -> (usize, Option<Sudoku>) {
+    /// The standard layout's search (the band solver, or the reference one); `Puzzle` calls it
+    /// for the standard layout.
+    pub(crate) fn search(
+        &self,
+        solver: Solver,
+        limit: usize,
+        keep: Keep,
+    ) -> (usize, Option<Sudoku>) {
         if limit == 0 {
             return (0, None);
         }
@@ -379,6 +281,33 @@ impl Sudoku {
         };
         (n, first.map(|cells| Sudoku { cells }))
     }
+}
+
+/// Every repeated digit in every house of `layout`, the first two cells of each.
+pub(crate) fn conflicts_on(layout: &Layout, grid: &Sudoku) -> Vec<Conflict> {
+    let mut out = Vec::new();
+    for house in layout.houses() {
+        let mut seen: [Option<Cell>; 9] = [None; 9];
+        let mut reported = DigitSet::EMPTY;
+        for &cell in layout.cells(house) {
+            if let Some(d) = grid.get(cell) {
+                match seen[d.index()] {
+                    None => seen[d.index()] = Some(cell),
+                    Some(first) if !reported.contains(d) => {
+                        reported.insert(d);
+                        out.push(Conflict {
+                            digit: d,
+                            house,
+                            first,
+                            second: cell,
+                        });
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether some digit repeats in a row, column or box of `cells` (0 = empty).

@@ -70,7 +70,7 @@ fn examples_elimination_alone() {
     for e in examples() {
         if e.classic == "0" {
             assert!(e.puzzle.is_solved_by_elimination(), "{}", e.name);
-            let pm = PencilMarks::after_elimination(&e.puzzle);
+            let pm = PencilMarks::after_elimination(&e.puzzle.into());
             assert_eq!(pm.to_sudoku().to_line(), e.solution, "{}", e.name);
         } else {
             assert!(!e.puzzle.is_solved_by_elimination(), "{}", e.name);

@@ -125,7 +125,7 @@ fn a_leading_byte_order_mark_is_skipped_by_every_reader() {
     assert_eq!(Sudoku::parse(&bom(P)).unwrap(), s);
     assert_eq!(Sudoku::from_grid(&bom(&s.to_grid_string())).unwrap(), s);
     assert_eq!(Sudoku::parse(&bom(&s.to_grid_string())).unwrap(), s);
-    let grid = PencilMarks::raw(&s).to_pencil_grid();
+    let grid = PencilMarks::raw(&s.into()).to_pencil_grid();
     assert_eq!(
         PencilMarks::from_pencil_grid(&bom(&grid)).unwrap(),
         PencilMarks::from_pencil_grid(&grid).unwrap()
@@ -162,7 +162,7 @@ fn a_grid_drawn_with_box_drawing_characters_reads() {
     );
     assert_eq!(Sudoku::parse(&framed).unwrap(), s, "{framed}");
     assert_eq!(Sudoku::from_grid(&framed).unwrap(), s);
-    let pencil = PencilMarks::raw(&s).to_pencil_grid();
+    let pencil = PencilMarks::raw(&s.into()).to_pencil_grid();
     assert_eq!(
         PencilMarks::from_pencil_grid(&boxed(&pencil)).unwrap(),
         PencilMarks::from_pencil_grid(&pencil).unwrap()

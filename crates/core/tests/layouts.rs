@@ -6,7 +6,7 @@
 
 mod common;
 
-use nonet_core::{Cell, Layout, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{Cell, Layout, Puzzle, RegionMap, Solutions, Sudoku, STANDARD};
 
 use common::variants;
 
@@ -20,8 +20,11 @@ fn every(lines: Vec<String>, step: usize) -> impl Iterator<Item = String> {
 fn unique_on(layout: &Layout, puzzle: &str, solution: &str) {
     let p = Sudoku::from_line(puzzle).expect("a puzzle line");
     let s = Sudoku::from_line(solution).expect("a solution line");
-    assert!(s.check_in(layout).is_ok(), "{solution} breaks a house");
-    match p.solutions_in(layout) {
+    assert!(
+        Puzzle::new(s, layout.clone()).check().is_ok(),
+        "{solution} breaks a house"
+    );
+    match Puzzle::new(p, layout.clone()).solutions() {
         Solutions::Unique(found) => assert_eq!(found, s, "{puzzle}"),
         other => panic!("{puzzle}: {other:?}"),
     }
@@ -34,7 +37,7 @@ fn jigsaw_puzzles(step: usize) {
         unique_on(&layout, f[0], f[2]);
         // The same givens are not a standard puzzle with that solution.
         let s = Sudoku::from_line(f[2]).unwrap();
-        assert!(s.check_in(&STANDARD).is_err() || !layout.is_standard());
+        assert!(Puzzle::new(s, STANDARD.clone()).check().is_err() || !layout.is_standard());
     }
 }
 
@@ -68,8 +71,10 @@ fn empty_layouts(file: &str, skip: usize, take: usize, solvable: bool) {
     for map in variants(file).into_iter().skip(skip).take(take) {
         let layout = Layout::jigsaw(&RegionMap::parse(map.trim()).expect("a valid region map"));
         let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
-        match (empty.solutions_in(&layout), solvable) {
-            (Solutions::Multiple(s), true) => assert!(s.check_in(&layout).is_ok(), "{map}"),
+        match (Puzzle::new(empty, layout.clone()).solutions(), solvable) {
+            (Solutions::Multiple(s), true) => {
+                assert!(Puzzle::new(s, layout.clone()).check().is_ok(), "{map}")
+            }
             (Solutions::None, false) => {}
             (other, _) => panic!("{map}: {other:?}"),
         }
@@ -81,11 +86,14 @@ fn counting_on_an_empty_layout() {
     let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
     let valid = &variants("jigsaw-empty-valid.txt")[0];
     let layout = Layout::jigsaw(&RegionMap::parse(valid).unwrap());
-    assert_eq!(empty.count_solutions_in(&layout, 2), 2);
-    assert_eq!(empty.count_solutions_in(&layout, 1000), 1000);
+    assert_eq!(Puzzle::new(empty, layout.clone()).count_solutions(2), 2);
+    assert_eq!(
+        Puzzle::new(empty, layout.clone()).count_solutions(1000),
+        1000
+    );
     let invalid = &variants("jigsaw-empty-invalid.txt")[1];
     let layout = Layout::jigsaw(&RegionMap::parse(invalid).unwrap());
-    assert_eq!(empty.count_solutions_in(&layout, 2), 0);
+    assert_eq!(Puzzle::new(empty, layout.clone()).count_solutions(2), 0);
 }
 
 #[test]
@@ -109,7 +117,7 @@ fn the_standard_boxes_as_a_jigsaw_are_the_standard_layout() {
         "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
     )
     .unwrap();
-    assert_eq!(p.solutions_in(&boxes), p.solutions());
+    assert_eq!(Puzzle::new(p, boxes.clone()).solutions(), p.solutions());
 }
 
 /// Issue #22: impossible layouts of sigh/Interactive-Sudoku-Solver's list that took the solver
@@ -127,6 +135,10 @@ fn slow_impossible_layouts_from_sighs_list_answer_none() {
     let empty = Sudoku::empty();
     for map in maps {
         let layout = Layout::jigsaw(&RegionMap::parse(map).expect("a valid region map"));
-        assert_eq!(empty.solutions_in(&layout), Solutions::None, "{map}");
+        assert_eq!(
+            Puzzle::new(empty, layout.clone()).solutions(),
+            Solutions::None,
+            "{map}"
+        );
     }
 }

@@ -11,7 +11,7 @@
 
 mod common;
 
-use nonet_core::{Layout, RegionMap, Solutions, Solver, Sudoku, STANDARD};
+use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Solver, Sudoku, STANDARD};
 use proptest::prelude::*;
 
 use common::variants;
@@ -32,7 +32,7 @@ impl Rng {
 fn assert_completes(layout: &Layout, puzzle: &Sudoku, solution: &Sudoku) {
     assert!(solution.is_full(), "{puzzle}: {solution} is not full");
     assert!(
-        solution.check_in(layout).is_ok(),
+        Puzzle::new(*solution, layout.clone()).check().is_ok(),
         "{puzzle}: {solution} breaks a house of {layout:?}"
     );
     let (p, s) = (puzzle.to_bytes(), solution.to_bytes());
@@ -43,17 +43,17 @@ fn assert_completes(layout: &Layout, puzzle: &Sudoku, solution: &Sudoku) {
 }
 
 /// Both solvers agree on `puzzle` on `layout`: counts up to each of `limits`, and the answer
-/// of `solutions_in` (the same solution when unique, a valid one when several).
+/// of `Puzzle::solutions` (the same solution when unique, a valid one when several).
 fn agree(layout: &Layout, puzzle: &Sudoku, limits: &[usize]) {
     for &limit in limits {
         assert_eq!(
-            puzzle.count_solutions_in_with(layout, Solver::Fast, limit),
-            puzzle.count_solutions_in_with(layout, Solver::Reference, limit),
+            Puzzle::new(*puzzle, layout.clone()).count_solutions_with(Solver::Fast, limit),
+            Puzzle::new(*puzzle, layout.clone()).count_solutions_with(Solver::Reference, limit),
             "{puzzle} on {layout:?}, limit {limit}"
         );
     }
-    let fast = puzzle.solutions_in_with(layout, Solver::Fast);
-    let reference = puzzle.solutions_in_with(layout, Solver::Reference);
+    let fast = Puzzle::new(*puzzle, layout.clone()).solutions_with(Solver::Fast);
+    let reference = Puzzle::new(*puzzle, layout.clone()).solutions_with(Solver::Reference);
     match (fast, reference) {
         (Solutions::None, Solutions::None) => {}
         (Solutions::Unique(a), Solutions::Unique(b)) => {
@@ -67,7 +67,7 @@ fn agree(layout: &Layout, puzzle: &Sudoku, limits: &[usize]) {
         (a, b) => panic!("{puzzle} on {layout:?}: fast {a:?}, reference {b:?}"),
     }
     assert_eq!(
-        puzzle.solutions_in(layout),
+        Puzzle::new(*puzzle, layout.clone()).solutions(),
         fast,
         "the default is the fast solver"
     );
@@ -92,7 +92,7 @@ fn cases() -> Vec<Case> {
             base.with_windows(),
             base.with_diagonals().with_windows(),
         ] {
-            if layout == base || solution.check_in(&layout).is_ok() {
+            if layout == base || Puzzle::new(solution, layout.clone()).check().is_ok() {
                 out.push(Case {
                     puzzle,
                     solution,
@@ -139,9 +139,8 @@ fn with_a_wrong_digit(case: &Case, rng: &mut Rng) -> Sudoku {
     for k in 0..8 {
         cells[i] = (solution[i] - 1 + shift + k) % 9 + 1;
         if cells[i] != solution[i]
-            && Sudoku::from_bytes(cells)
-                .unwrap()
-                .check_in(&case.layout)
+            && Puzzle::new(Sudoku::from_bytes(cells).unwrap(), case.layout.clone())
+                .check()
                 .is_ok()
         {
             break;
@@ -164,7 +163,7 @@ fn check_cases(step: usize) {
         } = case;
         agree(layout, puzzle, &[1, 2, 3]);
         assert_eq!(
-            puzzle.solutions_in(layout),
+            Puzzle::new(*puzzle, layout.clone()).solutions(),
             Solutions::Unique(*solution),
             "{puzzle} on {layout:?}"
         );
@@ -215,11 +214,12 @@ fn counting_orders_of_unused_digits_is_exact_at_every_limit() {
             }
         }
         let grid = Sudoku::from_bytes(cells).unwrap();
-        let total = grid.count_solutions_in_with(&layout, Solver::Reference, 100_000);
+        let total =
+            Puzzle::new(grid, layout.clone()).count_solutions_with(Solver::Reference, 100_000);
         assert!((6..100_000).contains(&total), "{total}");
         for limit in (1..=30).chain([total - 1, total, total + 1]) {
             assert_eq!(
-                grid.count_solutions_in(&layout, limit),
+                Puzzle::new(grid, layout.clone()).count_solutions(limit),
                 total.min(limit),
                 "{grid} on {layout:?} limit {limit}"
             );
@@ -254,9 +254,12 @@ fn clashing_givens_have_no_solution_on_any_layout() {
         (w, STANDARD.with_windows()),
     ] {
         let grid = Sudoku::from_bytes(cells).unwrap();
-        assert!(grid.check_in(&layout).is_err());
-        assert_eq!(grid.count_solutions_in(&layout, 5), 0);
-        assert_eq!(grid.solutions_in(&layout), Solutions::None);
+        assert!(Puzzle::new(grid, layout.clone()).check().is_err());
+        assert_eq!(Puzzle::new(grid, layout.clone()).count_solutions(5), 0);
+        assert_eq!(
+            Puzzle::new(grid, layout.clone()).solutions(),
+            Solutions::None
+        );
     }
 }
 
@@ -323,13 +326,13 @@ proptest! {
             layout = layout.with_windows();
         }
         let empty = Sudoku::empty();
-        let solution = match empty.solutions_in(&layout) {
+        let solution = match Puzzle::new(empty, layout.clone()).solutions() {
             Solutions::Multiple(s) => s,
             Solutions::None => return Ok(()),
             Solutions::Unique(s) => panic!("an empty grid's solution is never unique: {s}"),
         };
         assert_completes(&layout, &empty, &solution);
-        prop_assert_eq!(empty.count_solutions_in(&layout, 7), 7);
+        prop_assert_eq!(Puzzle::new(empty, layout.clone()).count_solutions(7), 7);
         let mut cells = solution.to_bytes();
         for (v, &k) in cells.iter_mut().zip(&keep) {
             if k >= density {

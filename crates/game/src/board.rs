@@ -13,7 +13,7 @@
 //! A board carries its [`Layout`] (the standard one, a jigsaw's regions, X's diagonals,
 //! Windoku's windows): peers, clashes and candidates all follow it.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, Sudoku, STANDARD};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, Layout, PencilMarks, Puzzle, Sudoku};
 use serde::{Deserialize, Serialize};
 
 /// Who put a digit in a cell.
@@ -152,19 +152,14 @@ fn digit_of(d: u8) -> Result<Digit, MoveError> {
 }
 
 impl Board {
-    /// The starting board of `puzzle` on the standard layout: its givens and no marks.
-    pub fn new(puzzle: &Sudoku) -> Board {
-        Board::new_in(puzzle, &STANDARD)
-    }
-
-    /// The starting board of `puzzle` on `layout`: its givens and no marks.
-    pub fn new_in(puzzle: &Sudoku, layout: &Layout) -> Board {
+    /// The starting board of `puzzle` on its layout: its givens and no marks.
+    pub fn new(puzzle: &Puzzle) -> Board {
         let mut values = [None; 81];
         for cell in Cell::all() {
-            values[cell.index()] = puzzle.get(cell).map(|d| (d, Origin::Given));
+            values[cell.index()] = puzzle.givens().get(cell).map(|d| (d, Origin::Given));
         }
         Board {
-            layout: layout.clone(),
+            layout: puzzle.layout().clone(),
             values,
             cands: [DigitSet::EMPTY; 81],
             centre: [DigitSet::EMPTY; 81],
@@ -334,7 +329,7 @@ impl Board {
     /// Every empty cell's candidates: the digits none of its peers (on the board's layout)
     /// holds.
     fn raw(&self) -> PencilMarks {
-        PencilMarks::raw_in(&self.layout, &self.grid())
+        PencilMarks::raw(&Puzzle::new(self.grid(), self.layout.clone()))
     }
 
     /// Sets every empty cell's candidates to the digits none of its peers holds.
@@ -508,12 +503,13 @@ pub struct StoredBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonet_core::STANDARD;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn board() -> Board {
-        Board::new(&Sudoku::from_line(PUZZLE).unwrap())
+        Board::new(&Sudoku::from_line(PUZZLE).unwrap().into())
     }
 
     #[test]
@@ -570,7 +566,7 @@ mod tests {
         )
         .unwrap();
         let layout = Layout::jigsaw(&map);
-        let mut b = Board::new_in(&Sudoku::empty(), &layout);
+        let mut b = Board::new(&Puzzle::new(Sudoku::empty(), layout.clone()));
         // r1c1 and r2c3 share box 1 but not a region ('1' and '2').
         b.apply(&Move::Place { cell: 0, digit: 7 }).unwrap();
         b.apply(&Move::Place { cell: 11, digit: 7 }).unwrap();

@@ -4,7 +4,7 @@
 //! Every function here reads a [`Board`] and the puzzle's solution and returns a value (a new
 //! board, a verdict, a step); the caller decides what to keep and how to show it.
 
-use nonet_core::{Cell, CellSet, Layout, PencilMarks, Sudoku};
+use nonet_core::{Cell, CellSet, PencilMarks, Puzzle, Sudoku};
 use nonet_logic::rate::{self, Level};
 use nonet_logic::{Candidate, Family, Hint, Step, Teacher, Technique};
 
@@ -126,14 +126,12 @@ pub fn blocker(board: &Board, solution: &Sudoku) -> Option<Blocker> {
     (!marks.is_empty()).then_some(Blocker::Marks(marks))
 }
 
-/// The next logical step from a player's position on `layout` (the [`Teacher`]'s order, on the
-/// position made consistent first: candidates that clash with placed digits dropped), falling
-/// back on a guess from `solution` when no technique applies. `None` only when the position is
-/// solved or broken.
-pub fn next_step(position: &PencilMarks, solution: &Sudoku, layout: &Layout) -> Option<Step> {
-    Teacher::new()
-        .with_layout(layout.clone())
-        .next_step(position, Some(solution))
+/// The next logical step from a player's position on its layout (the [`Teacher`]'s order, on
+/// the position made consistent first: candidates that clash with placed digits dropped),
+/// falling back on a guess from `solution` when no technique applies. `None` only when the
+/// position is solved or broken.
+pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
+    Teacher::new().next_step(position, Some(solution))
 }
 
 /// The hint for a game (see [`hint`]).
@@ -167,8 +165,7 @@ pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
         return GameHint::Blocked(b);
     }
     let position = board.position();
-    let teacher = Teacher::new().with_layout(board.layout().clone());
-    match teacher.hint(&position, Some(&board.givens())) {
+    match Teacher::new().hint(&position, Some(&board.givens())) {
         Ok(Hint::Step(step)) => GameHint::Step {
             step,
             position: Box::new(position),
@@ -181,14 +178,14 @@ pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
     }
 }
 
-/// The rating of a puzzle with one solution on `layout`: Sudoku Explainer's ER (on a variant,
-/// SE's rules over its houses) and the level it names. `None` when the rater cannot rate it
-/// (no solution, or several).
-pub fn rating(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, Level)> {
-    let r = if layout.is_standard() {
+/// The rating of a puzzle with one solution: Sudoku Explainer's ER (on a variant, SE's rules
+/// over its houses) and the level it names. `None` when the rater cannot rate it (no solution,
+/// or several).
+pub fn rating(puzzle: &Puzzle) -> Option<(f64, Level)> {
+    let r = if puzzle.layout().is_standard() {
         rate::rate_se_unchecked(puzzle)
     } else {
-        match rate::rate_se_in(layout, puzzle) {
+        match rate::rate_se(puzzle) {
             Ok(rate::SeOutcome::Rated(r)) => r,
             _ => return None,
         }
@@ -256,7 +253,7 @@ pub fn bot_step(board: &Board, solution: &Sudoku) -> Result<(Board, BotAction), 
     }
     let full_marks = board.has_full_marks();
     let position = board.position();
-    let step = next_step(&position, solution, board.layout()).ok_or(Stuck)?;
+    let step = next_step(&position, solution).ok_or(Stuck)?;
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();
     }
@@ -303,7 +300,7 @@ pub fn run_singles(board: &Board, solution: &Sudoku) -> SinglesRun {
             break;
         }
         let position = board.position();
-        let Some(step) = next_step(&position, solution, board.layout()) else {
+        let Some(step) = next_step(&position, solution) else {
             break;
         };
         let single = match step.placement {
@@ -338,7 +335,7 @@ mod tests {
     }
 
     fn start() -> (Board, Sudoku) {
-        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         (board, Sudoku::from_line(SOLUTION).unwrap())
     }
 
@@ -474,10 +471,7 @@ mod tests {
             panic!("a sound board gets a step");
         };
         assert_eq!(*position, board.position());
-        assert_eq!(
-            Some(*step),
-            next_step(&board.position(), &solution, board.layout())
-        );
+        assert_eq!(Some(*step), next_step(&board.position(), &solution));
         board.apply(&Move::Place { cell: 2, digit: 2 }).unwrap();
         assert!(matches!(hint(&board, &solution), GameHint::Blocked(b) if b.kind() == "mistake"));
         let solved = run_singles(&start().0, &solution).board;

@@ -1,7 +1,7 @@
 //! A puzzle the player types in: whether it is proper (no clash, one solution) and, when it
 //! has several solutions, the clues that would make it proper; and the daily puzzle's seed.
 
-use nonet_core::{Cell, Layout, Solutions, Sudoku};
+use nonet_core::{Cell, Puzzle, Solutions, Sudoku};
 
 /// What checking a player's puzzle found.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,13 +21,13 @@ pub enum PuzzleCheck {
     },
 }
 
-/// Checks a puzzle on `layout`: clashing givens, no solution, several, or one (then without
+/// Checks a puzzle on its layout: clashing givens, no solution, several, or one (then without
 /// its rating: [`crate::rating`] is the slow part, run separately).
-pub fn check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
-    if let Err(conflict) = puzzle.check_in(layout) {
+pub fn check(puzzle: &Puzzle) -> PuzzleCheck {
+    if let Err(conflict) = puzzle.check() {
         return PuzzleCheck::Clash(format!("the givens break a rule: {conflict}"));
     }
-    match puzzle.solutions_in(layout) {
+    match puzzle.solutions() {
         Solutions::None => PuzzleCheck::NoSolution,
         Solutions::Multiple(_) => PuzzleCheck::Several,
         Solutions::Unique(solution) => PuzzleCheck::Unique {
@@ -37,16 +37,16 @@ pub fn check(puzzle: &Sudoku, layout: &Layout) -> PuzzleCheck {
     }
 }
 
-/// For a puzzle with several solutions on `layout`: the puzzle with clues added from one of its
+/// For a puzzle with several solutions on its layout: the givens with clues added from one of its
 /// solutions until that solution is the only one, then every added clue not needed dropped
 /// again (the player keeps their own puzzle, made proper with as few changes as this finds).
 /// `None` if the puzzle does not have several solutions.
-pub fn with_added_clues(puzzle: &Sudoku, layout: &Layout) -> Option<Sudoku> {
-    let Solutions::Multiple(solution) = puzzle.solutions_in(layout) else {
+pub fn with_added_clues(puzzle: &Puzzle) -> Option<Sudoku> {
+    let Solutions::Multiple(solution) = puzzle.solutions() else {
         return None;
     };
-    let unique = |p: &Sudoku| p.count_solutions_in(layout, 2) == 1;
-    let mut out = *puzzle;
+    let unique = |p: &Sudoku| Puzzle::new(*p, puzzle.layout().clone()).count_solutions(2) == 1;
+    let mut out = *puzzle.givens();
     let mut added = Vec::new();
     // Cells in a fixed order that jumps about the grid (31 is prime to 81), so the clues added
     // are spread out rather than filling the first rows.

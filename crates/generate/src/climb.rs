@@ -18,11 +18,11 @@
 //! move, so a deadline or a cancellation ends a climb within one rating, not after it; a climb
 //! the observer lets run is the same climb.
 
-use nonet_core::{CellSet, Solutions, Sudoku};
+use nonet_core::{CellSet, Puzzle, Solutions, Sudoku};
 
 use crate::generator::{is_minimal_except, Orbit};
 use crate::grid::Geometry;
-use crate::rating::{capped_er, rate_in, tenths};
+use crate::rating::{capped_er, rate, tenths};
 use crate::Stop;
 
 /// Moves rated per climb (those that keep a unique solution).
@@ -107,9 +107,12 @@ pub(crate) fn climb(
         if count < bounds.clues.0 || count > bounds.clues.1 {
             continue;
         }
-        let sudoku = Sudoku::from_bytes(next).expect("digits 0-9");
+        let sudoku = Puzzle::new(
+            Sudoku::from_bytes(next).expect("digits 0-9"),
+            layout.clone(),
+        );
         // Unique or not is the solver's exact answer, whatever its search order.
-        let Solutions::Unique(solved) = sudoku.solutions_in(layout) else {
+        let Solutions::Unique(solved) = sudoku.solutions() else {
             continue;
         };
         let solved = solved.to_bytes();
@@ -117,7 +120,7 @@ pub(crate) fn climb(
             continue;
         }
         ratings += 1;
-        let rated = capped_er(layout, &sudoku, hi);
+        let rated = capped_er(&sudoku, hi);
         if let Err(stop) = observe() {
             return Climbed::Stopped(stop);
         }
@@ -128,7 +131,7 @@ pub(crate) fn climb(
         // step before the first placement, then ED, the first step): a gentle slope toward
         // puzzles whose hard steps come early and often.
         let tie = if er == at.er {
-            let Some(r) = rate_in(layout, &sudoku) else {
+            let Some(r) = rate(&sudoku) else {
                 continue;
             };
             let tie = (tenths(r.ep), tenths(r.ed));
@@ -209,10 +212,10 @@ mod tests {
                 panic!("{case}: no climb to {part:?}")
             };
             let sudoku = Sudoku::from_bytes(climbed).unwrap();
-            assert_eq!(tenths(rate_in(&STANDARD, &sudoku).unwrap().er), er);
+            assert_eq!(tenths(rate(&sudoku.into()).unwrap().er), er);
             assert!((part.0..=part.1).contains(&er), "{case}: {er}");
             assert_eq!(
-                sudoku.solutions_in(&STANDARD),
+                sudoku.solutions(),
                 Solutions::Unique(Sudoku::from_bytes(solution).unwrap()),
                 "{case}"
             );
@@ -221,7 +224,10 @@ mod tests {
                 .map(Cell::from_index)
                 .collect::<CellSet>();
             assert!(symmetry.holds_for(givens), "{case}: {sudoku}");
-            assert!(!minimal || crate::is_minimal(&sudoku), "{case}: {sudoku}");
+            assert!(
+                !minimal || crate::is_minimal(&sudoku.into()),
+                "{case}: {sudoku}"
+            );
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use nonet_core::{Cell, CellSet, Clues, Digit, Layout, RegionMap, Sudoku, Variant, STANDARD};
+use nonet_core::{Cell, CellSet, Clues, Digit, Layout, Puzzle, RegionMap, Sudoku, Variant};
 use nonet_logic::rate::Level;
 use nonet_logic::Technique;
 
@@ -140,6 +140,11 @@ impl Generated {
             .layout(self.regions.as_ref())
             .expect("a jigsaw's map is kept with it")
     }
+
+    /// The puzzle on its layout.
+    pub fn to_puzzle(&self) -> Puzzle {
+        Puzzle::new(self.puzzle, self.layout())
+    }
 }
 
 /// The generator: validated options, ready to make puzzles from seeds.
@@ -184,7 +189,9 @@ impl Generator {
                 }
                 // A map may admit no grid at all: ask nonet-core once, rather than search
                 // forever.
-                if layout.is_jigsaw() && Sudoku::empty().count_solutions_in(&layout, 1) == 0 {
+                if layout.is_jigsaw()
+                    && Puzzle::new(Sudoku::empty(), layout.clone()).count_solutions(1) == 0
+                {
                     return Err(Impossible::NoGrid(variant).into());
                 }
                 Some(Box::new(Geometry::new(&layout)))
@@ -414,7 +421,7 @@ impl Generator {
         rng.shuffle(order);
 
         let mut dig = Dig::new(geo, solution);
-        let teacher = self.technique.as_ref().map(|t| t.teacher(geo.layout()));
+        let teacher = self.technique.as_ref().map(|t| t.teacher());
         let technique = self.technique.as_ref().zip(teacher.as_ref());
         // Whether a kept puzzle was on the technique target (from then on the dig keeps it
         // there: see `technique`).
@@ -493,12 +500,9 @@ impl Generator {
         // than a full rating, and rejects more.
         let (used, drill) = match technique {
             Some((t, teacher)) => {
-                let (path, used) = t.accepts(teacher, &sudoku).ok_or(None)?;
+                let (path, used) = t.accepts(teacher, &geo.puzzle(sudoku)).ok_or(None)?;
                 let drill = if o.at_start {
-                    Some(
-                        t.drill(teacher, &path)
-                            .expect("an accepted path uses the technique"),
-                    )
+                    Some(t.drill(&path).expect("an accepted path uses the technique"))
                 } else {
                     None
                 };
@@ -507,7 +511,7 @@ impl Generator {
             None => (None, None),
         };
         let rating = if target.needs_rating() || o.rate {
-            let r = rating::rate_in(geo.layout(), &sudoku).ok_or(None)?;
+            let r = rating::rate(&geo.puzzle(sudoku)).ok_or(None)?;
             if !target.accepts(&r) {
                 // Only a puzzle without a technique target may be climbed from: a climb
                 // watches the rating alone.
@@ -536,7 +540,7 @@ impl Generator {
         drill: Option<Drill>,
     ) -> Generated {
         // The final word on uniqueness is nonet-core's solver, whatever shortcuts led here.
-        debug_assert_eq!(puzzle.count_solutions_in(geo.layout(), 2), 1);
+        debug_assert_eq!(geo.puzzle(puzzle).count_solutions(2), 1);
         Generated {
             puzzle,
             solution: Sudoku::from_bytes(solution).expect("digits 0-9"),
@@ -572,7 +576,7 @@ impl Generator {
             other => return Err(other),
         };
         let sudoku = Sudoku::from_bytes(reached.puzzle).expect("digits 0-9");
-        match rating::rate_in(geo.layout(), &sudoku) {
+        match rating::rate(&geo.puzzle(sudoku)) {
             // The capped rater's ER is the full rater's; the rest of the target (a level, a
             // classic grade) is checked here.
             Some(r) if self.options.target.within(part).accepts(&r) => {
@@ -781,7 +785,7 @@ impl<'g> Dig<'g> {
     fn solver_says_unique(&mut self, orbit: Orbit) -> bool {
         if !self.geo.is_standard() {
             let puzzle = Sudoku::from_bytes(self.puzzle).expect("digits 0-9");
-            return puzzle.count_solutions_in(self.geo.layout(), 2) == 1;
+            return self.geo.puzzle(puzzle).count_solutions(2) == 1;
         }
         if orbit.len == 1 {
             // One cell emptied: the puzzle is unique unless some solution puts another digit
@@ -833,24 +837,18 @@ pub(crate) fn is_minimal_except(
     true
 }
 
-/// Whether `puzzle` is minimal: it has a unique solution and no clue can be removed alone
-/// keeping it unique. Uses the dig's own tests: a one-step single proves a clue removable, an
-/// unavoidable set proves it needed, nonet-core's solver decides the rest.
-pub fn is_minimal(puzzle: &Sudoku) -> bool {
-    is_minimal_in(puzzle, &STANDARD)
-}
-
-/// Whether `puzzle` is minimal on `layout`: unique there, and no clue can be removed alone
-/// keeping it unique (as [`is_minimal`], with the layout's houses).
-pub fn is_minimal_in(puzzle: &Sudoku, layout: &Layout) -> bool {
-    let solution = match puzzle.solutions_in(layout) {
+/// Whether `puzzle` is minimal on its layout: it has a unique solution and no clue can be
+/// removed alone keeping it unique. Uses the dig's own tests: a one-step single proves a clue
+/// removable, an unavoidable set proves it needed, nonet-core's solver decides the rest.
+pub fn is_minimal(puzzle: &Puzzle) -> bool {
+    let solution = match puzzle.solutions() {
         nonet_core::Solutions::Unique(s) => s,
         _ => return false,
     };
-    let geo = Geometry::new(layout);
+    let geo = Geometry::new(puzzle.layout());
     is_minimal_except(
         &geo,
-        &puzzle.to_bytes(),
+        &puzzle.givens().to_bytes(),
         &solution.to_bytes(),
         CellSet::EMPTY,
     )

@@ -12,7 +12,7 @@
 // chains would hide that they walk the same cells.
 #![allow(clippy::needless_range_loop)]
 
-use nonet_core::{Cell, Layout};
+use nonet_core::{Cell, Layout, Puzzle, Sudoku};
 
 use crate::rng::PuzzleRng;
 
@@ -137,6 +137,11 @@ impl Geometry {
     /// The layout these tables come from.
     pub(crate) fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// `givens` on this layout.
+    pub(crate) fn puzzle(&self, givens: Sudoku) -> Puzzle {
+        Puzzle::new(givens, self.layout.clone())
     }
 
     /// Whether this is the classic layout.
@@ -732,7 +737,7 @@ impl UaSets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonet_core::{RegionMap, Sudoku, STANDARD};
+    use nonet_core::{RegionMap, STANDARD};
 
     fn bytes(line: &str) -> [u8; 81] {
         Sudoku::from_line(line).unwrap().to_bytes()
@@ -786,7 +791,7 @@ mod tests {
                 let g = solution(&geo, seed);
                 let s = Sudoku::from_bytes(g).unwrap();
                 assert!(
-                    s.is_full() && s.check_in(&layout).is_ok(),
+                    s.is_full() && geo.puzzle(s).check().is_ok(),
                     "{layout:?}: {s}"
                 );
                 seen.insert(g);
@@ -1036,7 +1041,11 @@ mod tests {
                         }
                     }
                     let s = Sudoku::from_bytes(g).unwrap();
-                    assert_eq!(s.count_solutions_in(&layout, 2), 2, "{set:b}");
+                    assert_eq!(
+                        Puzzle::new(s, layout.clone()).count_solutions(2),
+                        2,
+                        "{set:b}"
+                    );
                     // And its last cell is its last given once the rest of it is gone.
                     let c = set.trailing_zeros() as usize;
                     let rest: Vec<usize> = (c + 1..81).filter(|&k| set >> k & 1 == 1).collect();

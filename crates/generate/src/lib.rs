@@ -55,7 +55,7 @@ mod technique;
 pub const GENERATOR_VERSION: &str = "nonet-generate 5";
 
 pub use error::{GenerateError, Impossible};
-pub use generator::{is_minimal, is_minimal_in, GenerateOptions, Generated, Generator, Stop};
+pub use generator::{is_minimal, GenerateOptions, Generated, Generator, Stop};
 /// The player levels, as nonet-logic defines them (re-exported for `Target::level`).
 pub use nonet_logic::rate::Level;
 /// The techniques of nonet-logic's catalogue (re-exported for `GenerateOptions::techniques`).

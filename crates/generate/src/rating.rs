@@ -8,10 +8,9 @@
 //! while they stay under the cap and stops at the first step above it, never running the
 //! expensive chain searches a harder puzzle would need.
 
-use nonet_core::{Layout, PencilMarks, Sudoku};
+use nonet_core::{PencilMarks, Puzzle, Sudoku};
 use nonet_logic::rate::{
-    rate_classic, rate_classic_in, rate_se_at_most_in, rate_se_in, rate_se_unchecked,
-    ClassicRating, Level, SeOutcome,
+    rate_classic, rate_se, rate_se_at_most, rate_se_unchecked, ClassicRating, Level, SeOutcome,
 };
 use nonet_logic::Technique;
 
@@ -38,8 +37,8 @@ pub struct Rating {
 impl Rating {
     /// Rates a puzzle that has a unique solution (nonet-logic's full SE and classic ratings).
     pub fn of(puzzle: &Sudoku) -> Rating {
-        let se = rate_se_unchecked(puzzle);
-        let classic = grade(rate_classic(puzzle));
+        let se = rate_se_unchecked(&puzzle.into());
+        let classic = grade(rate_classic(&puzzle.into()));
         Rating {
             er: se.er,
             ep: se.ep,
@@ -61,14 +60,11 @@ fn grade(classic: Result<ClassicRating, nonet_logic::rate::RateError>) -> u8 {
     }
 }
 
-/// The generator's one way to rate a puzzle (unique on `layout`): nonet-logic's ratings, with
+/// The generator's one way to rate a puzzle (unique on its layout): nonet-logic's ratings, with
 /// Sudoku Explainer's rules over the layout's houses on a variant (`nonet rate --variant`'s).
-/// `None` only if the puzzle is not unique on `layout` (the generator's puzzles always are).
-pub(crate) fn rate_in(layout: &Layout, puzzle: &Sudoku) -> Option<Rating> {
-    if layout.is_standard() {
-        return Some(Rating::of(puzzle));
-    }
-    let SeOutcome::Rated(se) = rate_se_in(layout, puzzle).ok()? else {
+/// `None` only if the puzzle is not unique (the generator's puzzles always are).
+pub(crate) fn rate(puzzle: &Puzzle) -> Option<Rating> {
+    let SeOutcome::Rated(se) = rate_se(puzzle).ok()? else {
         return None;
     };
     Some(Rating {
@@ -76,7 +72,7 @@ pub(crate) fn rate_in(layout: &Layout, puzzle: &Sudoku) -> Option<Rating> {
         ep: se.ep,
         ed: se.ed,
         level: se.level(),
-        classic: grade(rate_classic_in(layout, puzzle)),
+        classic: grade(rate_classic(puzzle)),
         hardest: se.hardest,
     })
 }
@@ -212,17 +208,22 @@ impl Target {
     /// Whether the puzzle (unique on `geo`'s layout) is still at or under the target's upper
     /// bounds, rated on that layout.
     pub(crate) fn fits_upper(&self, geo: &Geometry, puzzle: &[u8; 81]) -> bool {
-        let layout = geo.layout();
+        let on_layout = || {
+            Puzzle::new(
+                Sudoku::from_bytes(*puzzle).expect("digits 0-9"),
+                geo.layout().clone(),
+            )
+        };
         match self.classic {
             Some(0) => {
-                let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                if !PencilMarks::after_elimination_in(layout, &s).is_solved() {
+                let s = on_layout();
+                if !PencilMarks::after_elimination(&s).is_solved() {
                     return false;
                 }
             }
             Some(3) => {
-                let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                if matches!(rate_classic_in(layout, &s), Ok(ClassicRating::Guessing)) {
+                let s = on_layout();
+                if matches!(rate_classic(&s), Ok(ClassicRating::Guessing)) {
                     return false;
                 }
             }
@@ -234,8 +235,7 @@ impl Target {
                 if hi >= 15 && grid::solves_with_singles(geo, puzzle, Singles::Hidden) {
                     return true;
                 }
-                let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
-                capped_er(layout, &s, hi).is_some()
+                capped_er(&on_layout(), hi).is_some()
             }
             _ => true,
         }
@@ -258,11 +258,11 @@ impl Target {
     }
 }
 
-/// SE's ER for `puzzle` on `layout` in tenths if it is at most `cap` tenths, else `None`,
+/// SE's ER for `puzzle` on its layout in tenths if it is at most `cap` tenths, else `None`,
 /// without ever searching for a step harder than the cap
-/// (`nonet_logic::rate::rate_se_at_most_in`).
-pub(crate) fn capped_er(layout: &Layout, puzzle: &Sudoku, cap: i64) -> Option<i64> {
-    rate_se_at_most_in(layout, puzzle, cap as f64 / 10.0).map(tenths)
+/// (`nonet_logic::rate::rate_se_at_most`).
+pub(crate) fn capped_er(puzzle: &Puzzle, cap: i64) -> Option<i64> {
+    rate_se_at_most(puzzle, cap as f64 / 10.0).map(tenths)
 }
 
 #[cfg(test)]

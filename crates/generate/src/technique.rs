@@ -21,7 +21,7 @@
 //! the accepting path then mostly finds an easier technique of the order first: fewer
 //! accepted for 15 of the 20 techniques that came out at all (`docs/generator.md`).
 
-use nonet_core::{Layout, PencilMarks, Sudoku, Variant};
+use nonet_core::{PencilMarks, Puzzle, Sudoku, Variant};
 use nonet_logic::Path;
 use nonet_logic::{Family, Step, Teacher, Technique};
 
@@ -150,10 +150,9 @@ impl TechniqueTarget {
         format!("technique {}", names.join(" or "))
     }
 
-    /// The teacher the target is checked with on `layout`: the allowed techniques, no guess.
-    pub(crate) fn teacher(&self, layout: &Layout) -> Teacher {
+    /// The teacher the target is checked with: the allowed techniques, no guess.
+    pub(crate) fn teacher(&self) -> Teacher {
         Teacher::new()
-            .with_layout(layout.clone())
             .with_techniques(self.allowed.iter().copied())
             .with_guesses(false)
     }
@@ -175,7 +174,7 @@ impl TechniqueTarget {
         {
             return true;
         }
-        let s = Sudoku::from_bytes(*puzzle).expect("digits 0-9");
+        let s = geo.puzzle(Sudoku::from_bytes(*puzzle).expect("digits 0-9"));
         let Some(path) = teacher.path(&s).ok().filter(Path::is_solved) else {
             return false;
         };
@@ -197,7 +196,7 @@ impl TechniqueTarget {
 
     /// The finished puzzle's path when it is on target (solved by the allowed techniques, its
     /// hardest step one of those asked for), with that technique.
-    pub(crate) fn accepts(&self, teacher: &Teacher, puzzle: &Sudoku) -> Option<(Path, Technique)> {
+    pub(crate) fn accepts(&self, teacher: &Teacher, puzzle: &Puzzle) -> Option<(Path, Technique)> {
         let path = teacher.path(puzzle).ok().filter(Path::is_solved)?;
         let hardest = self.hardest(&path)?;
         self.wanted.contains(&hardest).then_some((path, hardest))
@@ -205,14 +204,14 @@ impl TechniqueTarget {
 
     /// The drill of an accepted path: the position before its first step of a technique asked
     /// for.
-    pub(crate) fn drill(&self, teacher: &Teacher, path: &Path) -> Option<Drill> {
+    pub(crate) fn drill(&self, path: &Path) -> Option<Drill> {
         let index = path
             .steps
             .iter()
             .position(|s| self.wanted.contains(&s.technique))?;
         let mut position = path.start.clone();
         for step in &path.steps[..index] {
-            teacher.apply(step, &mut position);
+            step.apply_to(&mut position);
         }
         Some(Drill {
             position,

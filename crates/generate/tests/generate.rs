@@ -156,7 +156,7 @@ mod unique_and_minimal {
             for i in 0..5 {
                 let p = g.generate_nth(3, i).unwrap().puzzle;
                 assert!(minimal_by_solver(&p), "{sym}: not minimal: {p}");
-                assert!(nonet_generate::is_minimal(&p));
+                assert!(nonet_generate::is_minimal(&p.into()));
                 assert!(sym.holds_for(givens(&p)));
             }
         }
@@ -174,7 +174,7 @@ mod unique_and_minimal {
         let c = Cell::all().find(|&c| p.get(c).is_none()).unwrap();
         p.set(c, out.solution.get(c));
         assert!(p.has_unique_solution());
-        assert!(!nonet_generate::is_minimal(&p));
+        assert!(!nonet_generate::is_minimal(&p.into()));
         assert!(!minimal_by_solver(&p));
     }
 
@@ -203,7 +203,7 @@ mod difficulty {
     use super::*;
 
     fn level_of(p: &Sudoku) -> Level {
-        match rate_se(p).unwrap() {
+        match rate_se(&p.into()).unwrap() {
             SeOutcome::Rated(r) => r.level(),
             other => panic!("{p} not rated: {other:?}"),
         }
@@ -238,7 +238,7 @@ mod difficulty {
         });
         for i in 0..3 {
             let p = g.generate_nth(4, i).unwrap().puzzle;
-            let SeOutcome::Rated(r) = rate_se(&p).unwrap() else {
+            let SeOutcome::Rated(r) = rate_se(&p.into()).unwrap() else {
                 panic!("unrated")
             };
             assert!((3.0..=4.0).contains(&r.er), "{p}: {}", r.er);
@@ -256,7 +256,7 @@ mod difficulty {
             });
             for i in 0..3 {
                 let p = g.generate_nth(4, i).unwrap().puzzle;
-                assert_eq!(rate_classic(&p).unwrap(), want, "{p}");
+                assert_eq!(rate_classic(&p.into()).unwrap(), want, "{p}");
             }
         }
     }

@@ -84,7 +84,7 @@ fn check_seed(level: Option<Level>, seed: u64) -> Result<(), TestCaseError> {
         line
     );
     let path = Teacher::new()
-        .path(&g.puzzle)
+        .path(&g.puzzle.into())
         .map_err(|e| TestCaseError::fail(format!("{line}: no path: {e}")))?;
     check_path(&path, &solution, level.is_some())
         .map_err(|e| TestCaseError::fail(format!("seed {seed}, {line}: {e}")))?;
@@ -121,7 +121,7 @@ proptest! {
 fn the_checker_catches_unsound_steps() {
     let g = generator(None).generate(7).unwrap();
     let solution = g.solution;
-    let path = Teacher::new().path(&g.puzzle).unwrap();
+    let path = Teacher::new().path(&g.puzzle.into()).unwrap();
     assert_eq!(check_path(&path, &solution, false), Ok(()));
     let cell = Cell::all().find(|&c| g.puzzle.get(c).is_none()).unwrap();
     let right = solution.get(cell).unwrap();

@@ -6,9 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use nonet_core::{Cell, Sudoku, Variant};
+use nonet_core::{Cell, Puzzle, Variant};
 use nonet_generate::{
-    is_minimal_in, GenerateError, GenerateOptions, Generator, Level, Symmetry, Target, Technique,
+    is_minimal, GenerateError, GenerateOptions, Generator, Level, Symmetry, Target, Technique,
 };
 use nonet_logic::rate::{rate_se, SeOutcome};
 use nonet_logic::Teacher;
@@ -19,9 +19,9 @@ fn generator(options: GenerateOptions) -> Generator {
 
 /// The hardest step's technique of the full teacher's path (by the teacher's order), which
 /// must solve `puzzle` without a guess.
-fn hardest(puzzle: &Sudoku, teacher: &Teacher) -> Technique {
+fn hardest(puzzle: &Puzzle, teacher: &Teacher) -> Technique {
     let path = teacher.path(puzzle).expect("a path");
-    assert!(path.is_solved() && !path.has_guess(), "{puzzle}");
+    assert!(path.is_solved() && !path.has_guess(), "{puzzle:?}");
     let order = Teacher::techniques();
     let rank = |t: Technique| order.iter().position(|&o| o == t).expect("in the order");
     path.steps
@@ -55,7 +55,12 @@ mod techniques {
             for i in 0..3 {
                 let out = g.generate_nth(1, i).unwrap();
                 assert_eq!(out.technique, Some(t));
-                assert_eq!(hardest(&out.puzzle, &Teacher::new()), t, "{}", out.puzzle);
+                assert_eq!(
+                    hardest(&out.puzzle.into(), &Teacher::new()),
+                    t,
+                    "{}",
+                    out.puzzle
+                );
                 assert!(out.puzzle.has_unique_solution());
             }
         }
@@ -70,7 +75,7 @@ mod techniques {
         });
         for i in 0..4 {
             let out = g.generate_nth(2, i).unwrap();
-            let h = hardest(&out.puzzle, &Teacher::new());
+            let h = hardest(&out.puzzle.into(), &Teacher::new());
             assert!(asked.contains(&h), "{}: {h:?}", out.puzzle);
             assert_eq!(out.technique, Some(h));
         }
@@ -93,7 +98,7 @@ mod techniques {
             assert_eq!(next, drill.step);
             assert!([Technique::XWing, Technique::XYZWing].contains(&next.technique));
             // The path from the puzzle reaches it after `index` steps, none of them of it.
-            let path = teacher.path(&out.puzzle).unwrap();
+            let path = teacher.path(&out.puzzle.into()).unwrap();
             assert_eq!(path.steps[drill.index], drill.step);
             assert!(path.steps[..drill.index]
                 .iter()
@@ -122,8 +127,11 @@ mod techniques {
                 let mirror = Cell::from_index(80 - c.index());
                 assert_eq!(p.get(c).is_some(), p.get(mirror).is_some(), "{p}");
             }
-            assert!(is_minimal_in(&p, &out.layout()), "{p}");
-            assert_eq!(hardest(&p, &Teacher::new()), Technique::NakedPair);
+            assert!(is_minimal(&out.to_puzzle()), "{p}");
+            assert_eq!(
+                hardest(&out.to_puzzle(), &Teacher::new()),
+                Technique::NakedPair
+            );
         }
         let windoku = Variant {
             windows: true,
@@ -136,9 +144,12 @@ mod techniques {
         });
         let out = g.generate_nth(6, 0).unwrap();
         let layout = out.layout();
-        assert_eq!(out.puzzle.count_solutions_in(&layout, 2), 1);
-        let teacher = Teacher::new().with_layout(layout);
-        assert_eq!(hardest(&out.puzzle, &teacher), Technique::Claiming);
+        assert_eq!(
+            Puzzle::new(out.puzzle, layout.clone()).count_solutions(2),
+            1
+        );
+        let teacher = Teacher::new();
+        assert_eq!(hardest(&out.to_puzzle(), &teacher), Technique::Claiming);
     }
 
     #[test]
@@ -213,7 +224,7 @@ mod spread {
         let mut out = BTreeMap::new();
         for i in 0..count {
             let p = g.generate_nth(1, i).unwrap().puzzle;
-            let SeOutcome::Rated(r) = rate_se(&p).unwrap() else {
+            let SeOutcome::Rated(r) = rate_se(&p.into()).unwrap() else {
                 panic!("{p} unrated")
             };
             *out.entry((r.er * 10.0).round() as i64).or_default() += 1;

@@ -4,11 +4,11 @@
 //! regions of nine) and reproducible from the seed, and what variants cannot do yet refused.
 //! A cheap sample always runs; `-- --ignored` runs a hundred puzzles of each variant.
 
-use nonet_core::{Cell, CellSet, Layout, RegionMap, Sudoku, Variant};
+use nonet_core::{Cell, CellSet, Layout, Puzzle, RegionMap, Sudoku, Variant};
 use nonet_generate::{
-    is_minimal_in, GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
+    is_minimal, GenerateError, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
 };
-use nonet_logic::rate::{rate_classic_in, rate_se_in, ClassicRating, SeOutcome};
+use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome};
 
 fn variant(text: &str) -> Variant {
     text.parse().expect("a variant")
@@ -32,8 +32,13 @@ fn givens(p: &Sudoku) -> CellSet {
 fn check(g: &Generated, v: Variant, minimal: bool) {
     let layout = &g.layout();
     assert_eq!(Variant::of(layout), v, "{layout:?}");
-    assert_eq!(g.puzzle.count_solutions_in(layout, 2), 1, "{}", g.puzzle);
-    assert!(g.solution.is_full() && g.solution.check_in(layout).is_ok());
+    assert_eq!(
+        Puzzle::new(g.puzzle, layout.clone()).count_solutions(2),
+        1,
+        "{}",
+        g.puzzle
+    );
+    assert!(g.solution.is_full() && Puzzle::new(g.solution, layout.clone()).check().is_ok());
     assert!(Cell::all().all(|c| g.puzzle.get(c).is_none_or(|d| g.solution.get(c) == Some(d))));
     if let Some(map) = layout.region_map() {
         // Nine connected regions of nine cells, by nonet-core's reading of the map.
@@ -44,7 +49,7 @@ fn check(g: &Generated, v: Variant, minimal: bool) {
             let mut q = g.puzzle;
             q.set(c, None);
             assert_eq!(
-                q.count_solutions_in(layout, 2),
+                Puzzle::new(q, layout.clone()).count_solutions(2),
                 2,
                 "{} without {c}",
                 g.puzzle
@@ -72,7 +77,7 @@ fn minimal_is_minimal_on_the_layout() {
         for i in 0..2 {
             let p = g.generate_nth(8, i).unwrap();
             check(&p, variant(v), true);
-            assert!(is_minimal_in(&p.puzzle, &p.layout()));
+            assert!(is_minimal(&Puzzle::new(p.puzzle, p.layout())));
             assert!(Symmetry::Rot180.holds_for(givens(&p.puzzle)));
         }
     }
@@ -82,16 +87,16 @@ fn minimal_is_minimal_on_the_layout() {
 fn a_clue_added_to_a_minimal_puzzle_is_not_minimal() {
     let g = generator("x", Symmetry::None, true);
     let p = g.generate_nth(3, 0).unwrap();
-    assert!(is_minimal_in(&p.puzzle, &p.layout()));
+    assert!(is_minimal(&Puzzle::new(p.puzzle, p.layout())));
     let empty = Cell::all().find(|&c| p.puzzle.get(c).is_none()).unwrap();
     let mut more = p.puzzle;
     more.set(empty, p.solution.get(empty));
-    assert!(!is_minimal_in(&more, &p.layout()));
+    assert!(!is_minimal(&Puzzle::new(more, p.layout())));
     // Nor is a puzzle that is not unique on the layout.
     let mut fewer = p.puzzle;
     let given = Cell::all().find(|&c| p.puzzle.get(c).is_some()).unwrap();
     fewer.set(given, None);
-    assert!(!is_minimal_in(&fewer, &p.layout()));
+    assert!(!is_minimal(&Puzzle::new(fewer, p.layout())));
 }
 
 #[test]
@@ -206,10 +211,9 @@ fn difficulty_targets_on_variants_meet_the_rating_over_their_houses() {
         .unwrap();
         for seed in 0..3 {
             let made = g.generate(seed).unwrap();
-            let layout = made.layout();
             let r = made.rating.expect("a target rates its puzzles");
             // The rating is `nonet rate --variant`'s, and meets the target.
-            let SeOutcome::Rated(se) = rate_se_in(&layout, &made.puzzle).unwrap() else {
+            let SeOutcome::Rated(se) = rate_se(&made.to_puzzle()).unwrap() else {
                 panic!("{v}: not unique on its layout");
             };
             assert_eq!(se.er, r.er, "{v}");
@@ -221,7 +225,7 @@ fn difficulty_targets_on_variants_meet_the_rating_over_their_houses() {
             }
             if target.classic == Some(3) {
                 assert_eq!(
-                    rate_classic_in(&layout, &made.puzzle),
+                    rate_classic(&made.to_puzzle()),
                     Ok(ClassicRating::NakedPairs),
                     "{v}"
                 );

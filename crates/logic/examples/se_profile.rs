@@ -33,7 +33,7 @@ fn main() {
         };
         let t0 = Instant::now();
         let truth = s.unique_solution().map(|sol| Truth::from_solution(&sol));
-        let mut g = Grid::from_sudoku(&s);
+        let mut g = Grid::from_puzzle(&s.into());
         let mut memory = Memory::new();
         let mut prev_chain = false;
         while !g.is_full() {

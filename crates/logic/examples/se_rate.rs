@@ -12,7 +12,7 @@ fn main() {
         let Ok(s) = Sudoku::from_line(p) else {
             continue;
         };
-        let r = nonet_logic::rate::rate_se_unchecked(&s);
+        let r = nonet_logic::rate::rate_se_unchecked(&s.into());
         println!("{p} {r} {:?} {}", r.hardest, &line[81..]);
     }
 }

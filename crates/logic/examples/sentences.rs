@@ -57,7 +57,7 @@ fn main() {
     {
         let f: Vec<&str> = line.split('|').collect();
         let sudoku = Sudoku::from_line(f[2]).expect("puzzle");
-        let path = Teacher::new().path(&sudoku).expect("path");
+        let path = Teacher::new().path(&sudoku.into()).expect("path");
         if let Some(s) = path
             .steps
             .iter()
@@ -71,7 +71,8 @@ fn main() {
             continue;
         }
         let f: Vec<&str> = line.split(':').collect();
-        let pos = Position::new(&step_source::reglib_case::position(f[3], f[4]));
+        let pm = step_source::reglib_case::position(f[3], f[4]);
+        let pos = Position::new(&pm);
         for t in Technique::all() {
             // The first step per technique: what `step_source::on_reglib_line` finds again.
             if let Some(s) = find(t, &pos).first() {
@@ -80,7 +81,7 @@ fn main() {
         }
     }
     for p in sample_puzzles() {
-        if let Ok(path) = Teacher::new().path(&Sudoku::from_line(p).expect("read")) {
+        if let Ok(path) = Teacher::new().path(&Sudoku::from_line(p).expect("read").into()) {
             for s in &path.steps {
                 keep(s, format!("path {p}"));
             }
@@ -89,7 +90,7 @@ fn main() {
     // Sudoku Explainer's own techniques (direct intersections, unique loops, BUG types,
     // forcing X/Y chains...) come only from its rating steps.
     for p in sample_puzzles() {
-        for s in nonet_logic::rate::se_steps(&Sudoku::from_line(p).expect("read")) {
+        for s in nonet_logic::rate::se_steps(&Sudoku::from_line(p).expect("read").into()) {
             keep(&s, format!("se {p}"));
         }
     }

@@ -3,9 +3,10 @@
 //!
 //! A board holds each cell's value, each cell's candidates, and, for every digit, the cells
 //! where it is still a candidate: the same candidates seen both ways, so that "which digits can
-//! go here?" and "where can this digit go?" are each one load. It knows no geometry: the
-//! operations that need peers (placing a digit, SE's starting candidates) take the [`Layout`].
-//! The two policies wrap it: the teacher's [`crate::position::Position`] adds the layout and
+//! go here?" and "where can this digit go?" are each one load. It knows no geometry: SE's
+//! starting candidates take it from the [`Puzzle`], and placing a digit takes the cell's peers
+//! from the wrapper that carries the layout (SE's grid applies steps; the teacher applies them
+//! to [`PencilMarks`], which carry theirs). The two policies wrap it: the teacher's [`crate::position::Position`] adds the layout and
 //! the caches its techniques share, Sudoku Explainer's [`crate::se::grid::Grid`] adds the
 //! geometry in SE's house numbering (and dereferences to its board).
 //!
@@ -22,9 +23,7 @@
 //! helpers below (`bits`, `bits16`, `pop9`, ...) are the crate's only ones, and stay
 //! crate-private with the raw fields.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Sudoku};
-
-use crate::step::Step;
+use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Puzzle};
 
 /// Every cell.
 pub(crate) const ALL: u128 = (1u128 << 81) - 1;
@@ -97,10 +96,11 @@ impl Board {
         b
     }
 
-    /// Sudoku Explainer's starting board on `layout`: the givens placed, every empty cell
-    /// with the digits none of its peers holds (serate's `rebuildPotentialValues`: no singles
-    /// are filled in).
-    pub fn from_sudoku_in(layout: &Layout, s: &Sudoku) -> Board {
+    /// Sudoku Explainer's starting board for `puzzle`: the givens placed, every empty cell
+    /// with the digits none of its peers on the puzzle's layout holds (serate's
+    /// `rebuildPotentialValues`: no singles are filled in).
+    pub fn from_puzzle(puzzle: &Puzzle) -> Board {
+        let (layout, s) = (puzzle.layout(), puzzle.givens());
         let mut b = Board {
             values: [None; 81],
             cands: [0x1ff; 81],
@@ -128,9 +128,9 @@ impl Board {
         b
     }
 
-    /// The board as pencil marks.
-    pub fn to_pencil_marks(&self) -> PencilMarks {
-        let mut pm = PencilMarks::empty();
+    /// The board as pencil marks on `layout` (the board's own: a board knows no geometry).
+    pub fn to_pencil_marks(&self, layout: &Layout) -> PencilMarks {
+        let mut pm = PencilMarks::empty().with_layout(layout.clone());
         for cell in Cell::all() {
             match self.value(cell) {
                 Some(d) => pm.set_value(cell, d),
@@ -179,26 +179,6 @@ impl Board {
     /// Removes `d` from the candidates of `cell` (nothing if it is not one).
     pub fn remove(&mut self, cell: Cell, d: Digit) {
         self.remove_at(cell.index(), d.index());
-    }
-
-    /// Places `d` in `cell` and removes it from every peer of `cell` on `layout`.
-    pub fn place_in(&mut self, layout: &Layout, cell: Cell, d: Digit) {
-        self.place_at(cell.index(), d.index(), layout.peers(cell).bits());
-    }
-
-    /// Applies `step` as Sudoku Explainer does: removes every eliminated candidate still
-    /// there, then places the step's digit if its cell is still empty.
-    pub fn apply_in(&mut self, layout: &Layout, step: &Step) {
-        for d in 0..9 {
-            for c in bits(step.eliminations.mask(d) & self.pos[d]) {
-                self.remove_at(c, d);
-            }
-        }
-        if let Some(p) = step.placement {
-            if self.values[p.cell.index()].is_none() {
-                self.place_in(layout, p.cell, p.digit);
-            }
-        }
     }
 
     /// Whether cell index `c` has digit index `d` as a candidate.
@@ -390,7 +370,7 @@ pub(crate) fn test_masks(n: usize) -> impl Iterator<Item = u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonet_core::STANDARD;
+    use nonet_core::{Sudoku, STANDARD};
 
     /// Every bit of `m`, the slow way.
     fn ones(m: u128) -> Vec<usize> {
@@ -459,10 +439,11 @@ mod tests {
         .expect("a puzzle");
         // The diagonals and windows take candidates of their own from the same givens.
         for layout in [STANDARD.clone(), STANDARD.with_diagonals().with_windows()] {
-            let b = Board::from_sudoku_in(&layout, &s);
+            let puzzle = Puzzle::new(s, layout.clone());
+            let b = Board::from_puzzle(&puzzle);
             assert_consistent(&b);
-            let pm = PencilMarks::raw_in(&layout, &s);
-            assert_eq!(b.to_pencil_marks(), pm);
+            let pm = PencilMarks::raw(&puzzle);
+            assert_eq!(b.to_pencil_marks(&layout), pm);
             assert_eq!(Board::from_pencil_marks(&pm), b);
             let givens = Cell::all().filter(|&c| s.get(c).is_some()).count();
             assert_eq!(b.empty_cells().len(), 81 - givens);
@@ -492,15 +473,15 @@ mod tests {
             "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
         )
         .expect("a puzzle");
-        let mut b = Board::from_sudoku_in(&STANDARD, &s);
-        let mut pm = PencilMarks::raw_in(&STANDARD, &s);
+        let mut b = Board::from_puzzle(&s.into());
+        let mut pm = PencilMarks::raw(&s.into());
         let cell = Cell::at(0, 0);
         let d = b.candidates(cell).iter().next().expect("r1c1 is empty");
         assert!(b.has(cell, d));
-        b.place_in(&STANDARD, cell, d);
-        pm.place_in(&STANDARD, cell, d);
+        b.place_at(cell.index(), d.index(), STANDARD.peers(cell).bits());
+        pm.place(cell, d);
         assert_consistent(&b);
-        assert_eq!(b.to_pencil_marks(), pm);
+        assert_eq!(b.to_pencil_marks(&STANDARD), pm);
         let (other, e) = (Cell::at(8, 8), Digit::new(4).expect("a digit"));
         let had = b.has(other, e);
         b.remove(other, e);

@@ -19,7 +19,7 @@
 //! match wins.
 
 use nonet_core::{
-    Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Solutions,
+    Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, PencilMarks, Solutions,
 };
 
 use crate::chains::forcing_chains_on;
@@ -93,10 +93,11 @@ impl Claim {
     /// Reads the one-candidate cells of a position read from a pencil-mark grid. A grid writes
     /// a cell with one candidate left as it writes a placed digit, so such a cell comes back
     /// placed; it is made a one-candidate cell again when its digit is still a candidate of
-    /// one of its peers on `layout` (a placed digit would have left them), or when the claim
-    /// places that digit there. A naked single and the position around it then check as
-    /// `nonet explain --pencil` printed them.
-    pub fn read_grid_singles(&self, layout: &Layout, pm: &mut PencilMarks) {
+    /// one of its peers on the position's layout (a placed digit would have left them), or when
+    /// the claim places that digit there. A naked single and the position around it then check
+    /// as `nonet explain --pencil` printed them.
+    pub fn read_grid_singles(&self, pm: &mut PencilMarks) {
+        let layout = pm.layout();
         // Decided on the position as read, then applied.
         let freed: Vec<(Cell, Digit)> = Cell::all()
             .filter_map(|c| pm.value(c).map(|d| (c, d)))
@@ -197,10 +198,9 @@ pub enum CheckError {
     Guess,
 }
 
-/// Checks `claim` on `pm` (made consistent first, as the teacher's `next_step` does) with the
-/// techniques and layout of the teacher's options.
+/// Checks `claim` on `pm` (made consistent first, as the teacher's `next_step` does) on its
+/// layout, with the teacher's techniques.
 pub(crate) fn check(
-    layout: &Layout,
     uniqueness_allowed: bool,
     pm: &PencilMarks,
     claim: &Claim,
@@ -214,21 +214,19 @@ pub(crate) fn check(
     if let Some(&t) = claim.techniques.iter().find(|&&t| !searchable(t)) {
         return Err(CheckError::Unsupported(t));
     }
-    pm.to_sudoku()
-        .check_in(layout)
-        .map_err(CheckError::Conflict)?;
-    let pm = path::normalize_in(layout, pm);
+    pm.to_puzzle().check().map_err(CheckError::Conflict)?;
+    let pm = path::normalize(pm);
     if let Some(cell) = Cell::all().find(|&c| pm.value(c).is_none() && pm.candidates(c).is_empty())
     {
         return Err(CheckError::DeadCell(cell));
     }
-    let pos = Position::new_in(layout, &pm);
+    let pos = Position::new(&pm);
 
     if claim.techniques.iter().any(|t| t.needs_uniqueness()) {
         let why = if !uniqueness_allowed {
             Some("uniqueness techniques are turned off".to_string())
         } else {
-            match pm.to_sudoku().solutions_in(layout) {
+            match pm.to_puzzle().solutions() {
                 Solutions::Unique(_) => None,
                 Solutions::Multiple(_) => Some(
                     "the digits placed so far leave several solutions, and a uniqueness \

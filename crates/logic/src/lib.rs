@@ -18,7 +18,7 @@
 //!     "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
 //! )
 //! .unwrap();
-//! let path = Teacher::new().path(&puzzle).unwrap();
+//! let path = Teacher::new().path(&puzzle.into()).unwrap();
 //! assert!(path.is_solved());
 //! let first = &path.steps[0];
 //! assert_eq!(first.technique, Technique::HiddenSingleBox);
@@ -26,7 +26,7 @@
 //! println!("{}", first.explanation());
 //! println!("{}", first.hint_text(HintLevel::Technique)); // "Look for a Hidden Single."
 //!
-//! let rating = rate::rate_se_unchecked(&puzzle);
+//! let rating = rate::rate_se_unchecked(&puzzle.into());
 //! assert_eq!(rating.level(), rate::Level::from_er(rating.er));
 //! ```
 //!
@@ -97,8 +97,7 @@ pub mod internals {
     pub mod se {
         pub use crate::se::grid::{Geometry, Grid};
         pub use crate::se::{
-            next_basic_hint, rate_grid_with, rate_sudoku, rate_sudoku_in, round1, stage_hint,
-            Memory, Truth,
+            next_basic_hint, rate_grid_with, rate_sudoku, round1, stage_hint, Memory, Truth,
         };
         /// SE's producers in its order, from the technique catalogue.
         pub use crate::technique::{SeProducer, SeStage, SE_ORDER};

@@ -23,15 +23,13 @@
 //!
 //! # Layouts
 //!
-//! The path runs on the layout of its options ([`PathOptions::with_layout`]: a jigsaw's
-//! regions, X-Sudoku's diagonals, Windoku's windows), with every technique whose catalogue row
+//! The path runs on the layout of its position (`PencilMarks::layout`, a puzzle's own: a
+//! jigsaw's regions, X-Sudoku's diagonals, Windoku's windows), with every technique whose catalogue row
 //! is not marked "standard layout only" (`Technique::standard_layout_only`: SE's forcing
 //! chains, replaced there by `techniques::forcing`'s contradiction chains); placements remove
 //! the digit from the peers of that layout.
 
-use nonet_core::{
-    Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Solutions, Sudoku, STANDARD,
-};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Puzzle, Solutions, Sudoku};
 
 use crate::chains::{forcing_chains_on, ChainLevel};
 use crate::position::Position;
@@ -116,10 +114,6 @@ pub struct PathOptions {
     pub uniqueness: bool,
     /// Whether to fall back on a guess when no allowed technique applies.
     pub trial_and_error: bool,
-    /// The board's houses (the standard layout by default).
-    layout: Layout,
-    /// Whether `layout` is the standard one (asked for every technique of every step).
-    standard: bool,
 }
 
 impl Default for PathOptions {
@@ -128,30 +122,16 @@ impl Default for PathOptions {
             techniques: None,
             uniqueness: true,
             trial_and_error: true,
-            layout: STANDARD.clone(),
-            standard: true,
         }
     }
 }
 
 impl PathOptions {
-    /// These options on `layout`.
-    pub fn with_layout(mut self, layout: Layout) -> PathOptions {
-        self.standard = layout.is_standard();
-        self.layout = layout;
-        self
-    }
-
-    /// The layout the path runs on.
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    /// Whether `t` may be used: listed (or no list), uniqueness allowed if it needs it, and
-    /// able to run on the layout.
-    pub(crate) fn allows(&self, t: Technique) -> bool {
+    /// Whether `t` may be used on `layout`: listed (or no list), uniqueness allowed if it needs
+    /// it, and able to run on the layout.
+    pub(crate) fn allows(&self, t: Technique, layout: &Layout) -> bool {
         (self.uniqueness || !t.needs_uniqueness())
-            && (self.standard || !t.standard_layout_only())
+            && (layout.is_standard() || !t.standard_layout_only())
             && self
                 .techniques
                 .as_ref()
@@ -227,11 +207,11 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 }
 
 fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
-    let pos = Position::with_flag(&opts.layout, opts.standard, pm);
+    let pos = Position::new(pm);
     // Techniques found by one search share its result (see `techniques::find_family`).
     let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
     for &t in ORDER {
-        if !opts.allows(t) {
+        if !opts.allows(t, pm.layout()) {
             continue;
         }
         let found = match techniques::group(t) {
@@ -331,10 +311,11 @@ pub fn forcing_techniques() -> Vec<Technique> {
 /// `pm`). The levels share one chaining memory (its buffers, and the sterile memory the nested
 /// levels use).
 fn forcing_chain(pm: &PencilMarks, pos: &Position, opts: &PathOptions) -> Option<Step> {
-    if !opts.standard {
+    let layout = pm.layout();
+    if !layout.is_standard() {
         // Sudoku Explainer's chaining engine knows only the standard houses: on a variant the
         // teacher's own contradiction chains over the layout's houses stand in for it.
-        if !opts.allows(Technique::ContradictionForcingChain) {
+        if !opts.allows(Technique::ContradictionForcingChain, layout) {
             return None;
         }
         return techniques::forcing::contradiction_chain(pos);
@@ -342,11 +323,11 @@ fn forcing_chain(pm: &PencilMarks, pos: &Position, opts: &PathOptions) -> Option
     let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
     for &(level, ts) in forcing_levels_for(pm) {
-        if !ts.iter().any(|&t| opts.allows(t)) {
+        if !ts.iter().any(|&t| opts.allows(t, layout)) {
             continue;
         }
         if let Some(s) = forcing_chains_on(&g, level, &mut memory) {
-            if opts.allows(s.technique) && s.is_productive() {
+            if opts.allows(s.technique, layout) && s.is_productive() {
                 return Some(s);
             }
         }
@@ -390,16 +371,12 @@ pub fn trial_and_error(pm: &PencilMarks, solution: &Sudoku) -> Option<Step> {
     Some(s)
 }
 
-/// Applies a step: places its digits (removing them from peers) and removes its eliminations.
+/// Applies a step: places its digit (which leaves the cell's peers on the position's layout)
+/// and removes its eliminations.
 pub fn apply(pm: &mut PencilMarks, step: &Step) {
-    apply_in(&STANDARD, pm, step)
-}
-
-/// [`apply`] on `layout`: a placed digit leaves the cell's peers on that layout.
-pub fn apply_in(layout: &Layout, pm: &mut PencilMarks, step: &Step) {
     if let Some(p) = step.placement {
         if pm.value(p.cell).is_none() {
-            pm.place_in(layout, p.cell, p.digit);
+            pm.place(p.cell, p.digit);
         }
     }
     for e in &step.eliminations {
@@ -446,26 +423,26 @@ impl Path {
     }
 }
 
-/// The solution of `sudoku` on `layout` and whether it is the only one.
-fn solution_of(layout: &Layout, sudoku: &Sudoku) -> Result<(Sudoku, bool), PathError> {
-    match sudoku.solutions_in(layout) {
+/// The solution of `puzzle` and whether it is the only one.
+fn solution_of(puzzle: &Puzzle) -> Result<(Sudoku, bool), PathError> {
+    match puzzle.solutions() {
         Solutions::None => Err(PathError::NoSolution),
         Solutions::Unique(s) => Ok((s, true)),
         Solutions::Multiple(s) => Ok((s, false)),
     }
 }
 
-/// The path for the puzzle `sudoku` from its raw pencil marks.
-pub fn solve_path(sudoku: &Sudoku, opts: &PathOptions) -> Result<Path, PathError> {
-    path_from(&PencilMarks::raw_in(&opts.layout, sudoku), opts)
+/// The path for `puzzle` from its raw pencil marks.
+pub fn solve_path(puzzle: &Puzzle, opts: &PathOptions) -> Result<Path, PathError> {
+    path_from(&PencilMarks::raw(puzzle), opts)
 }
 
 /// The path from a position (givens, placed digits and pencil marks). Candidates that clash
 /// with a placed digit are dropped first, and a cell with no pencil marks at all is taken to
 /// hold every digit its peers allow.
 pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError> {
-    let start = normalize_in(&opts.layout, pm);
-    let (solution, unique) = solution_of(&opts.layout, &start.to_sudoku())?;
+    let start = normalize(pm);
+    let (solution, unique) = solution_of(&start.to_puzzle())?;
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
     let mut cur = start.clone();
@@ -477,7 +454,7 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
         let Some(step) = next_step_or_guess(&cur, &opts, Some(&solution)) else {
             return Err(PathError::Stuck { steps: steps.len() });
         };
-        apply_in(&opts.layout, &mut cur, &step);
+        apply(&mut cur, &step);
         steps.push(step);
         // A guard against a step that changes nothing (which would loop forever).
         if steps.len() > 2000 {
@@ -491,10 +468,11 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
     })
 }
 
-/// A player's position made consistent on `layout`: candidates clashing with placed digits
+/// A player's position made consistent on its layout: candidates clashing with placed digits
 /// (on that layout's peers) removed, and cells without any pencil mark given the digits their
 /// peers allow.
-pub fn normalize_in(layout: &Layout, pm: &PencilMarks) -> PencilMarks {
+pub fn normalize(pm: &PencilMarks) -> PencilMarks {
+    let layout = pm.layout();
     let mut out = pm.clone();
     for cell in Cell::all() {
         if out.value(cell).is_some() {
@@ -559,8 +537,11 @@ pub fn hint(
     if pm.is_solved() {
         return Ok(Hint::Solved);
     }
-    let puzzle = givens.copied().unwrap_or_else(|| pm.to_sudoku());
-    let (solution, unique) = match solution_of(&opts.layout, &puzzle) {
+    let puzzle = Puzzle::new(
+        givens.copied().unwrap_or_else(|| pm.to_sudoku()),
+        pm.layout().clone(),
+    );
+    let (solution, unique) = match solution_of(&puzzle) {
         Ok(x) => x,
         Err(_) if givens.is_none() => return Ok(Hint::Mistake(Mistake::NoSolution)),
         Err(e) => return Err(e),
@@ -571,7 +552,7 @@ pub fn hint(
             return Ok(Hint::Mistake(m));
         }
     }
-    let cur = normalize_in(&opts.layout, pm);
+    let cur = normalize(pm);
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
     match next_step_or_guess(&cur, &opts, Some(&solution)) {
@@ -599,16 +580,16 @@ mod tests {
             assert_eq!(matches!(level, ChainLevel::Nested(_)), i >= UNNESTED, "{i}");
         }
         // An empty grid has many solutions: its search stops before the nested levels.
-        let empty = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+        let empty = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap().into());
         assert_eq!(forcing_levels_for(&empty).len(), UNNESTED);
-        let one = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap());
+        let one = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap().into());
         assert_eq!(forcing_levels_for(&one).len(), FORCING_LEVELS.len());
     }
 
     #[test]
     fn the_path_solves_without_guessing() {
         let s = Sudoku::from_line(PUZZLE).unwrap();
-        let path = solve_path(&s, &PathOptions::default()).unwrap();
+        let path = solve_path(&s.into(), &PathOptions::default()).unwrap();
         assert!(path.is_solved());
         assert!(!path.has_guess());
         assert_eq!(path.end.to_sudoku().to_line(), SOLUTION);
@@ -622,7 +603,7 @@ mod tests {
             techniques: Some(singles.clone()),
             ..PathOptions::default()
         };
-        let path = solve_path(&s, &opts).unwrap();
+        let path = solve_path(&s.into(), &opts).unwrap();
         assert!(path.is_solved());
         assert!(path.has_guess());
         assert!(path
@@ -634,7 +615,7 @@ mod tests {
             ..opts
         };
         assert!(matches!(
-            solve_path(&s, &stop),
+            solve_path(&s.into(), &stop),
             Err(PathError::Stuck { .. })
         ));
     }
@@ -642,13 +623,13 @@ mod tests {
     #[test]
     fn uniqueness_can_be_turned_off() {
         let s = Sudoku::from_line(PUZZLE).unwrap();
-        let with = solve_path(&s, &PathOptions::default()).unwrap();
+        let with = solve_path(&s.into(), &PathOptions::default()).unwrap();
         assert!(with.steps.iter().any(|st| st.technique.needs_uniqueness()));
         let opts = PathOptions {
             uniqueness: false,
             ..PathOptions::default()
         };
-        let without = solve_path(&s, &opts).unwrap();
+        let without = solve_path(&s.into(), &opts).unwrap();
         assert!(without.is_solved());
         assert!(!without
             .steps
@@ -659,7 +640,7 @@ mod tests {
     #[test]
     fn a_puzzle_with_two_solutions_uses_no_uniqueness_technique() {
         let s = Sudoku::from_line(&".".repeat(81)).unwrap();
-        let path = solve_path(&s, &PathOptions::default()).unwrap();
+        let path = solve_path(&s.into(), &PathOptions::default()).unwrap();
         assert!(path.is_solved());
         assert!(!path.steps.iter().any(|st| st.technique.needs_uniqueness()));
     }
@@ -668,7 +649,7 @@ mod tests {
     fn hints_report_mistakes_first() {
         let givens = Sudoku::from_line(PUZZLE).unwrap();
         // A wrong digit: r1c2 is 6 in the solution.
-        let mut pm = PencilMarks::raw(&givens);
+        let mut pm = PencilMarks::raw(&givens.into());
         pm.place(Cell::at(0, 1), d(1));
         match hint(&pm, Some(&givens), &PathOptions::default()).unwrap() {
             Hint::Mistake(Mistake::WrongDigit { cell, placed }) => {
@@ -678,7 +659,7 @@ mod tests {
             other => panic!("expected a wrong digit, got {other:?}"),
         }
         // A removed candidate that is the solution's.
-        let mut pm = PencilMarks::raw(&givens);
+        let mut pm = PencilMarks::raw(&givens.into());
         pm.eliminate(Cell::at(0, 1), d(6));
         match hint(&pm, Some(&givens), &PathOptions::default()).unwrap() {
             Hint::Mistake(Mistake::MissingCandidate { cell, digit }) => {
@@ -688,7 +669,7 @@ mod tests {
             other => panic!("expected a missing candidate, got {other:?}"),
         }
         // A sound position gets a step.
-        let pm = PencilMarks::raw(&givens);
+        let pm = PencilMarks::raw(&givens.into());
         assert!(matches!(
             hint(&pm, Some(&givens), &PathOptions::default()).unwrap(),
             Hint::Step(_)
@@ -698,11 +679,11 @@ mod tests {
     #[test]
     fn normalize_fills_unmarked_cells_and_drops_clashes() {
         let givens = Sudoku::from_line(PUZZLE).unwrap();
-        let mut pm = PencilMarks::raw(&givens);
+        let mut pm = PencilMarks::raw(&givens.into());
         pm.set_candidates(Cell::at(0, 1), DigitSet::EMPTY);
         pm.set_candidates(Cell::at(0, 2), DigitSet::ALL);
-        let n = normalize_in(&STANDARD, &pm);
-        let raw = PencilMarks::raw(&givens);
+        let n = normalize(&pm);
+        let raw = PencilMarks::raw(&givens.into());
         assert_eq!(n.candidates(Cell::at(0, 1)), raw.candidates(Cell::at(0, 1)));
         assert_eq!(n.candidates(Cell::at(0, 2)), raw.candidates(Cell::at(0, 2)));
     }

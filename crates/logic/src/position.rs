@@ -7,13 +7,12 @@
 //! mask operations per house instead of loops over cells. The position adds what the
 //! teacher's techniques share: the empty cells, and the almost locked sets built on first use.
 //!
-//! The position also carries the board's [`Layout`] (a reference: a position is built for
-//! every step, and copying the layout's tables each time would cost more than the search on
-//! easy steps). Every geometric question a technique asks (a house's cells, a cell's peers,
+//! The position also carries the board's [`Layout`], borrowed from the pencil marks it is
+//! built from (a position is made for every step, so it takes no copy). Every geometric question a technique asks (a house's cells, a cell's peers,
 //! the houses a set of cells shares) goes through it, so the same finders run on the standard
 //! board, a jigsaw's regions, X-Sudoku's diagonals and Windoku's windows.
 
-use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, STANDARD};
+use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks};
 
 use crate::board::Board;
 
@@ -21,8 +20,6 @@ use crate::board::Board;
 #[derive(Clone, Debug)]
 pub struct Position<'a> {
     layout: &'a Layout,
-    /// Whether `layout` is the standard one (asked often; comparing layouts is not free).
-    standard: bool,
     /// The values and candidates, both per cell and per digit.
     board: Board,
     /// The cells without a value (asked by most searches: kept rather than recounted).
@@ -33,31 +30,16 @@ pub struct Position<'a> {
     als_links: std::cell::OnceCell<Vec<(u32, u32, DigitSet)>>,
 }
 
-impl Position<'static> {
-    /// Builds the masks of `pm` on the standard layout.
-    pub fn new(pm: &PencilMarks) -> Position<'static> {
-        Position::new_in(&STANDARD, pm)
-    }
-}
-
 impl<'a> Position<'a> {
-    /// Builds the masks of `pm` on `layout`.
-    pub fn new_in(layout: &'a Layout, pm: &PencilMarks) -> Position<'a> {
-        Position::with_flag(layout, layout.is_standard(), pm)
+    /// Builds the masks of `pm`, on its layout.
+    pub fn new(pm: &'a PencilMarks) -> Position<'a> {
+        Position::on_board(pm.layout(), Board::from_pencil_marks(pm))
     }
 
-    /// [`Position::new_in`] when the caller already knows whether `layout` is the standard
-    /// one (comparing layouts reads all their tables: the path asks once, not per step).
-    pub(crate) fn with_flag(layout: &'a Layout, standard: bool, pm: &PencilMarks) -> Position<'a> {
-        Position::on_board(layout, standard, Board::from_pencil_marks(pm))
-    }
-
-    /// The position of `board` on `layout` (`standard`: whether that is the standard layout).
-    pub(crate) fn on_board(layout: &'a Layout, standard: bool, board: Board) -> Position<'a> {
-        debug_assert_eq!(standard, layout.is_standard());
+    /// The position of `board` on `layout`.
+    pub(crate) fn on_board(layout: &'a Layout, board: Board) -> Position<'a> {
         Position {
             layout,
-            standard,
             empty: board.empty_cells(),
             board,
             als: std::cell::OnceCell::new(),
@@ -145,7 +127,7 @@ impl<'a> Position<'a> {
 
     /// Whether the layout is the standard one (rows, columns, boxes).
     pub fn is_standard(&self) -> bool {
-        self.standard
+        self.layout.is_standard()
     }
 
     /// The layout's houses, in index order (rows, columns, boxes or regions, diagonals,

@@ -7,9 +7,8 @@
 //! do not, because its numbers mean nothing for a puzzle that is not a puzzle).
 
 use std::fmt;
-use std::sync::Arc;
 
-use nonet_core::{Conflict, Layout, PencilMarks, Solutions, Sudoku};
+use nonet_core::{Conflict, Layout, PencilMarks, Puzzle, Solutions};
 
 use crate::se::{self, round1};
 use crate::step::Step;
@@ -66,26 +65,22 @@ impl fmt::Display for ClassicRating {
     }
 }
 
-/// Rates `sudoku` on the classic scale.
-pub fn rate_classic(sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
-    rate_classic_in(&nonet_core::STANDARD, sudoku)
-}
-
-/// Rates `sudoku` on the classic scale over the houses of `layout` (a variant's: elimination
-/// and naked pairs in every house it has).
-pub fn rate_classic_in(layout: &Layout, sudoku: &Sudoku) -> Result<ClassicRating, RateError> {
-    sudoku.check_in(layout).map_err(RateError::Invalid)?;
-    match sudoku.solutions_in(layout) {
+/// Rates `puzzle` on the classic scale over the houses of its layout (elimination and naked
+/// pairs in every house it has).
+pub fn rate_classic(puzzle: &Puzzle) -> Result<ClassicRating, RateError> {
+    let layout = puzzle.layout();
+    puzzle.check().map_err(RateError::Invalid)?;
+    match puzzle.solutions() {
         Solutions::None => return Ok(ClassicRating::NoSolution),
         Solutions::Multiple(_) => return Ok(ClassicRating::Multiple),
         Solutions::Unique(_) => {}
     }
-    let mut pm = PencilMarks::after_elimination_in(layout, sudoku);
+    let mut pm = PencilMarks::after_elimination(puzzle);
     if pm.is_solved() {
         return Ok(ClassicRating::Elimination);
     }
     while naked_pairs(layout, &mut pm) {
-        pm.eliminate_to_fixpoint_in(layout);
+        pm.eliminate_to_fixpoint();
         if pm.is_solved() {
             return Ok(ClassicRating::NakedPairs);
         }
@@ -169,34 +164,22 @@ pub enum SeOutcome {
     Multiple,
 }
 
-/// Rates `sudoku` on Sudoku Explainer's scale.
-pub fn rate_se(sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
-    rate_se_with(&se::grid::Geometry::standard(), sudoku)
-}
-
-/// Rates `sudoku` on `layout` with Sudoku Explainer's rules run over the layout's houses: an
-/// SE-like rating of a variant (docs/rating.md, "Variants"). On the standard layout it is
-/// [`rate_se`] exactly.
+/// Rates `puzzle` on Sudoku Explainer's scale, with SE's rules run over the houses of its
+/// layout: on a variant, an SE-like rating (docs/rating.md, "Variants").
 ///
-/// The givens are checked and the solutions counted on `layout`. SE's producers run in SE's
+/// The givens are checked and the solutions counted on the layout. SE's producers run in SE's
 /// order over the layout's houses, a jigsaw's regions in place of the blocks and the extra
 /// houses (diagonals, windows) after the columns; peers are the layout's. Unique loops count
 /// every house of their cells; the BUG is left out on every layout but the standard one.
-pub fn rate_se_in(layout: &Layout, sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
-    rate_se_with(&se::grid::Geometry::for_layout(layout), sudoku)
-}
-
-/// [`rate_se_in`] on the layout of `geo`.
-fn rate_se_with(geo: &Arc<se::grid::Geometry>, sudoku: &Sudoku) -> Result<SeOutcome, RateError> {
-    let layout = geo.layout();
-    sudoku.check_in(layout).map_err(RateError::Invalid)?;
-    match sudoku.solutions_in(layout) {
+pub fn rate_se(puzzle: &Puzzle) -> Result<SeOutcome, RateError> {
+    puzzle.check().map_err(RateError::Invalid)?;
+    match puzzle.solutions() {
         Solutions::None => Ok(SeOutcome::NoSolution),
         Solutions::Multiple(_) => Ok(SeOutcome::Multiple),
         Solutions::Unique(solution) => {
             let truth = se::Truth::from_solution(&solution);
             let r = se::rate_grid_with(
-                se::grid::Grid::from_sudoku_in(Arc::clone(geo), sudoku),
+                se::grid::Grid::from_puzzle(puzzle),
                 Some(truth),
                 &mut se::Memory::new(),
             );
@@ -206,8 +189,8 @@ fn rate_se_with(geo: &Arc<se::grid::Geometry>, sudoku: &Sudoku) -> Result<SeOutc
 }
 
 /// SE's rating without the uniqueness check (SE's own behaviour: it rates anything).
-pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
-    se_rating(&se::rate_sudoku(sudoku))
+pub fn rate_se_unchecked(puzzle: &Puzzle) -> SeRating {
+    se_rating(&se::rate_sudoku(puzzle))
 }
 
 /// Sudoku Explainer's ER of `puzzle` if it is at most `cap`, else `None`, without ever
@@ -219,14 +202,10 @@ pub fn rate_se_unchecked(sudoku: &Sudoku) -> SeRating {
 /// still to come can only give steps harder than the cap (chains rate 6.5 and up, then
 /// aligned triplets and Nishio 7.5, by the catalogue). When it does not stop, the hints are the
 /// rater's own, so the ER it returns is the rater's ER.
-pub fn rate_se_at_most(puzzle: &Sudoku, cap: f64) -> Option<f64> {
-    at_most(se::grid::Grid::from_sudoku(puzzle), cap)
-}
-
-/// [`rate_se_at_most`] on `layout`, with SE's rules over its houses (as [`rate_se_in`]).
-pub fn rate_se_at_most_in(layout: &Layout, puzzle: &Sudoku, cap: f64) -> Option<f64> {
-    let geo = se::grid::Geometry::for_layout(layout);
-    at_most(se::grid::Grid::from_sudoku_in(geo, puzzle), cap)
+///
+/// On a variant, SE's rules run over the layout's houses (as [`rate_se`]).
+pub fn rate_se_at_most(puzzle: &Puzzle, cap: f64) -> Option<f64> {
+    at_most(se::grid::Grid::from_puzzle(puzzle), cap)
 }
 
 /// The capped walk of [`rate_se_at_most`] from the grid `g`.
@@ -307,19 +286,10 @@ fn se_rating(r: &se::SeResult) -> SeRating {
     }
 }
 
-/// The steps SE's rater takes on `sudoku`, in order, as [`Step`]s (no uniqueness check).
-pub fn se_steps(sudoku: &Sudoku) -> Vec<Step> {
-    se::rate_sudoku(sudoku)
-        .steps
-        .into_iter()
-        .map(se::finish)
-        .collect()
-}
-
-/// The steps SE's rules take on `sudoku` over the houses of `layout` (see [`rate_se_in`]), in
+/// The steps SE's rules take on `puzzle` over the houses of its layout (see [`rate_se`]), in
 /// order, as [`Step`]s (no uniqueness check).
-pub fn se_steps_in(layout: &Layout, sudoku: &Sudoku) -> Vec<Step> {
-    se::rate_sudoku_in(layout, sudoku)
+pub fn se_steps(puzzle: &Puzzle) -> Vec<Step> {
+    se::rate_sudoku(puzzle)
         .steps
         .into_iter()
         .map(se::finish)
@@ -329,6 +299,7 @@ pub fn se_steps_in(layout: &Layout, sudoku: &Sudoku) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonet_core::Sudoku;
 
     #[test]
     fn capped_rating_matches_the_rater_under_the_cap() {
@@ -352,9 +323,9 @@ mod tests {
                 continue;
             };
             let s = Sudoku::from_line(p).expect("an 81-character puzzle");
-            let full = rate_se_unchecked(&s).er;
+            let full = rate_se_unchecked(&s.into()).er;
             for cap in [1.5, 2.6, 4.5, 6.6, 7.4, 8.0, 9.0] {
-                let capped = rate_se_at_most(&s, cap);
+                let capped = rate_se_at_most(&s.into(), cap);
                 if full <= cap {
                     assert_eq!(capped, Some(full), "{p} cap {cap}");
                 } else {

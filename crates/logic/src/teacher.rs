@@ -3,14 +3,14 @@
 //! against the solution) and the first mistake; every step explains itself
 //! ([`Step::explanation`], [`Step::hint_text`]). Ratings are the `rate` module's functions.
 //!
-//! A teacher works on one [`Layout`]: the standard board by default, or a variant's
-//! ([`Teacher::with_layout`]: a jigsaw's regions, X-Sudoku's diagonals, Windoku's windows).
-//! On a variant it uses every technique that holds on any set of houses and names the houses
-//! in words ("region 4", "the main diagonal", "window 2"). Sudoku Explainer's forcing chains are
-//! left out (the catalogue's `standard_layout_only`): contradiction forcing chains over the
-//! layout's houses stand in for them.
+//! A teacher works on the [`Layout`] of what it is given: a [`Puzzle`] and a position
+//! ([`PencilMarks`]) each carry theirs (the standard board, or a jigsaw's regions, X-Sudoku's
+//! diagonals, Windoku's windows). On a variant it uses every technique that holds on any set of
+//! houses and names the houses in words ("region 4", "the main diagonal", "window 2"). Sudoku
+//! Explainer's forcing chains are left out (the catalogue's `standard_layout_only`):
+//! contradiction forcing chains over the layout's houses stand in for them.
 
-use nonet_core::{Layout, PencilMarks, Sudoku};
+use nonet_core::{Layout, PencilMarks, Puzzle, Sudoku};
 
 use crate::check::{CheckError, Claim, Verdict};
 use crate::explain::{self, HintLevel, LinkWords};
@@ -53,20 +53,9 @@ impl Teacher {
         self
     }
 
-    /// The same teacher on `layout` (a variant's houses: see [`nonet_core::Variant::layout`]).
-    pub fn with_layout(mut self, layout: Layout) -> Teacher {
-        self.options = self.options.with_layout(layout);
-        self
-    }
-
-    /// The layout the teacher works on.
-    pub fn layout(&self) -> &Layout {
-        self.options.layout()
-    }
-
-    /// Whether the teacher may use `technique` (on a puzzle with one solution) on its layout.
-    pub fn allows(&self, technique: Technique) -> bool {
-        self.options.allows(technique)
+    /// Whether the teacher may use `technique` (on a puzzle with one solution) on `layout`.
+    pub fn allows(&self, technique: Technique, layout: &Layout) -> bool {
+        self.options.allows(technique, layout)
     }
 
     /// The next step on `position`, by the teacher's order. A position as a player keeps it is
@@ -74,12 +63,12 @@ impl Teacher {
     /// pencil marks given every digit its peers allow). When no allowed technique applies and
     /// guesses are allowed, the solution's digit in the cell with the fewest candidates.
     pub fn next_step(&self, position: &PencilMarks, solution: Option<&Sudoku>) -> Option<Step> {
-        let position = path::normalize_in(self.layout(), position);
+        let position = path::normalize(position);
         path::next_step_or_guess(&position, &self.options, solution)
     }
 
     /// The whole path for `puzzle`, from its raw candidates to the end.
-    pub fn path(&self, puzzle: &Sudoku) -> Result<Path, PathError> {
+    pub fn path(&self, puzzle: &Puzzle) -> Result<Path, PathError> {
         path::solve_path(puzzle, &self.options)
     }
 
@@ -92,7 +81,7 @@ impl Teacher {
     /// The steps the allowed techniques give from a position (made consistent first) until none
     /// applies, without a guess: how far logic goes when [`Teacher::path_from`] is stuck.
     pub fn path_until_stuck(&self, position: &PencilMarks) -> Path {
-        let start = path::normalize_in(self.layout(), position);
+        let start = path::normalize(position);
         let mut cur = start.clone();
         let mut steps = Vec::new();
         // A guard against a step that changes nothing (which would loop forever).
@@ -100,7 +89,7 @@ impl Teacher {
             let Some(s) = path::next_step(&cur, &self.options) else {
                 break;
             };
-            path::apply_in(self.layout(), &mut cur, &s);
+            path::apply(&mut cur, &s);
             steps.push(s);
         }
         Path {
@@ -135,17 +124,10 @@ impl Teacher {
         path::find_mistake(position, solution)
     }
 
-    /// Applies `step` to `position` on the teacher's layout: places its digits (each leaves
-    /// the cell's peers there) and removes its eliminations. ([`Step::apply_to`] is the same on
-    /// the standard layout.)
-    pub fn apply(&self, step: &Step, position: &mut PencilMarks) {
-        path::apply_in(self.layout(), position, step)
-    }
-
     /// Checks a player's own deduction on `position` (see [`Claim`], [`Verdict`]): valid with
     /// what it removes, valid but removing nothing, or not valid and why.
     pub fn check_step(&self, position: &PencilMarks, claim: &Claim) -> Result<Verdict, CheckError> {
-        crate::check::check(self.layout(), self.options.uniqueness, position, claim)
+        crate::check::check(self.options.uniqueness, position, claim)
     }
 }
 
@@ -181,8 +163,8 @@ impl Step {
         explain::hint_text(self, level)
     }
 
-    /// Applies the step to a position on the standard layout: places its digits and removes its
-    /// eliminations (on a variant: [`Teacher::apply`]).
+    /// Applies the step to a position: places its digit (which leaves the cell's peers on the
+    /// position's own layout) and removes its eliminations.
     pub fn apply_to(&self, position: &mut PencilMarks) {
         path::apply(position, self)
     }
@@ -198,9 +180,9 @@ mod tests {
     #[test]
     fn the_path_and_its_steps_solve_the_puzzle() {
         let puzzle = Sudoku::from_line(PUZZLE).unwrap();
-        let path = Teacher::new().path(&puzzle).unwrap();
+        let path = Teacher::new().path(&puzzle.into()).unwrap();
         assert!(path.is_solved() && !path.has_guess());
-        let mut position = PencilMarks::raw(&puzzle);
+        let mut position = PencilMarks::raw(&puzzle.into());
         for step in &path.steps {
             assert!(!step.explanation().is_empty());
             step.apply_to(&mut position);
@@ -212,7 +194,7 @@ mod tests {
     fn a_teacher_without_techniques_guesses_only_when_allowed() {
         let puzzle = Sudoku::from_line(PUZZLE).unwrap();
         let solution = puzzle.unique_solution().unwrap();
-        let position = PencilMarks::raw(&puzzle);
+        let position = PencilMarks::raw(&puzzle.into());
         let strict = Teacher::new().with_techniques([]).with_guesses(false);
         assert_eq!(strict.next_step(&position, Some(&solution)), None);
         let guessing = Teacher::new().with_techniques([]);
@@ -224,7 +206,7 @@ mod tests {
     fn a_wrong_digit_is_the_hint_before_any_step() {
         let puzzle = Sudoku::from_line(PUZZLE).unwrap();
         let solution = puzzle.unique_solution().unwrap();
-        let mut position = PencilMarks::raw(&puzzle);
+        let mut position = PencilMarks::raw(&puzzle.into());
         let cell = nonet_core::Cell::new(0).unwrap();
         let wrong = nonet_core::DigitSet::ALL
             .iter()

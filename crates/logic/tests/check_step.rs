@@ -119,7 +119,7 @@ fn check_puzzle(line: &str, tally: &mut Tally) {
         return;
     };
     let teacher = Teacher::new();
-    let Ok(path) = teacher.path(&sudoku) else {
+    let Ok(path) = teacher.path(&sudoku.into()) else {
         return;
     };
     let mut cur = path.start.clone();
@@ -150,8 +150,10 @@ fn check_puzzle(line: &str, tally: &mut Tally) {
         }
         // The same through a pencil-mark grid, read back as `nonet check-step` reads it.
         let claim = Claim::from_step(step);
-        let mut read = PencilMarks::from_pencil_grid(&cur.to_pencil_grid()).expect("a grid");
-        claim.read_grid_singles(teacher.layout(), &mut read);
+        let mut read = PencilMarks::from_pencil_grid(&cur.to_pencil_grid())
+            .expect("a grid")
+            .with_layout(cur.layout().clone());
+        claim.read_grid_singles(&mut read);
         match teacher.check_step(&read, &claim) {
             Ok(v) if v.is_valid() => {}
             Ok(v) => tally.failures.push(format!(
@@ -304,7 +306,7 @@ fn minimal_claims_are_filled_in_and_wrong_ones_say_why() {
     )
     .unwrap();
     let teacher = Teacher::new();
-    let path = teacher.path(&sudoku).unwrap();
+    let path = teacher.path(&sudoku.into()).unwrap();
     let mut cur = path.start.clone();
     let mut tried = 0;
     for step in &path.steps {
@@ -334,7 +336,7 @@ fn minimal_claims_are_filled_in_and_wrong_ones_say_why() {
 fn a_naked_pair_with_a_third_candidate_names_the_cell() {
     // r1c1 holds 1,2; r1c2 holds 1,2,3: not a naked pair, because of r1c2.
     let sudoku = Sudoku::from_line(&".".repeat(81)).unwrap();
-    let mut pm = PencilMarks::raw(&sudoku);
+    let mut pm = PencilMarks::raw(&sudoku.into());
     let d = |n| Digit::new(n).unwrap();
     pm.set_candidates(Cell::at(0, 0), [d(1), d(2)].into_iter().collect());
     pm.set_candidates(Cell::at(0, 1), [d(1), d(2), d(3)].into_iter().collect());
@@ -362,7 +364,7 @@ fn a_naked_pair_with_a_third_candidate_names_the_cell() {
 fn an_x_wing_with_a_base_cell_outside_the_cover_names_it() {
     // 4 in rows 2 and 6 only in columns 2 and 6, but r2c7 also holds 4.
     let sudoku = Sudoku::from_line(&".".repeat(81)).unwrap();
-    let mut pm = PencilMarks::raw(&sudoku);
+    let mut pm = PencilMarks::raw(&sudoku.into());
     let four = Digit::new(4).unwrap();
     for row in [1, 5] {
         for col in 0..9 {
@@ -396,7 +398,7 @@ fn an_x_wing_with_a_base_cell_outside_the_cover_names_it() {
 fn a_clashing_position_is_an_error_not_a_verdict() {
     let mut line = ".".repeat(81);
     line.replace_range(0..2, "11");
-    let pm = PencilMarks::raw(&Sudoku::from_line(&line).unwrap());
+    let pm = PencilMarks::raw(&Sudoku::from_line(&line).unwrap().into());
     let claim = Claim::of_code("naked-single").unwrap();
     assert!(Teacher::new().check_step(&pm, &claim).is_err());
     assert!(Claim::of_code("no-such-technique").is_none());
@@ -415,7 +417,7 @@ fn random_claims_never_panic_and_answer_the_same_twice() {
     )
     .unwrap();
     let teacher = Teacher::new();
-    let path = teacher.path(&sudoku).unwrap();
+    let path = teacher.path(&sudoku.into()).unwrap();
     let techniques: Vec<Technique> = Technique::all().collect();
     // A small linear congruential stream: the test is the same on every run.
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
@@ -477,7 +479,7 @@ fn random_claims_never_panic_and_answer_the_same_twice() {
 /// A position whose one X-Wing is on 4 in rows 2 and 6, columns 2 and 6 (4 is left in those
 /// rows only there), with 4 still everywhere else.
 fn one_x_wing() -> PencilMarks {
-    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap());
+    let mut pm = PencilMarks::raw(&Sudoku::from_line(&".".repeat(81)).unwrap().into());
     let four = Digit::new(4).unwrap();
     for row in [1, 5] {
         for col in 0..9 {

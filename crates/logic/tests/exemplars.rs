@@ -35,7 +35,7 @@ fn exemplar_steps() {
         seen.push(t);
         let sudoku = Sudoku::from_line(f[2]).expect("puzzle");
         let solution = sudoku.unique_solution().expect("unique");
-        let path = Teacher::new().path(&sudoku).expect("path");
+        let path = Teacher::new().path(&sudoku.into()).expect("path");
         assert_eq!(
             path.end.to_sudoku(),
             solution,

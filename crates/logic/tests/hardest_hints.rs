@@ -13,7 +13,7 @@ const EASTER_MONSTER: &str =
 /// The first hint on `puzzle`'s givens: the step, which must not be a guess.
 fn first_hint(puzzle: &str) -> nonet_logic::Step {
     let sudoku = Sudoku::from_line(puzzle).expect("an 81-character puzzle");
-    match Teacher::new().hint(&PencilMarks::raw(&sudoku), Some(&sudoku)) {
+    match Teacher::new().hint(&PencilMarks::raw(&sudoku.into()), Some(&sudoku)) {
         Ok(Hint::Step(step)) => {
             assert_ne!(
                 step.technique,
@@ -72,7 +72,7 @@ fn the_hardest_puzzles_are_solved_without_a_guess() {
     {
         first_hint(&p[..81]);
         let sudoku = Sudoku::from_line(&p[..81]).unwrap();
-        let path = Teacher::new().path(&sudoku).expect("a path");
+        let path = Teacher::new().path(&sudoku.into()).expect("a path");
         assert!(path.is_solved() && !path.has_guess(), "{p}");
     }
 }

@@ -128,7 +128,7 @@ fn measure(step: usize, verbose: bool) -> Tally {
     let mut total = Tally::default();
     let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
     for (i, r) in all.iter().enumerate().filter(|(i, _)| i % step == 0) {
-        let got = rate_se_unchecked(&r.puzzle);
+        let got = rate_se_unchecked(&r.puzzle.into());
         total.add(r, &got);
         let b = BANDS
             .iter()
@@ -172,7 +172,7 @@ type StepKey = (String, u64, u32, CandidateSet, Option<Candidate>);
 /// make a fresh one per puzzle; a caller may keep one across puzzles).
 fn step_keys(p: &Sudoku, memory: &mut Memory) -> Vec<StepKey> {
     let truth = p.unique_solution().map(|sol| Truth::from_solution(&sol));
-    rate_grid_with(Grid::from_sudoku(p), truth, memory)
+    rate_grid_with(Grid::from_puzzle(&p.into()), truth, memory)
         .steps
         .iter()
         .map(|s| {
@@ -354,7 +354,7 @@ fn hand_checked_bands() {
     ];
     for (p, want) in cases {
         let s = Sudoku::from_line(p).unwrap();
-        assert_eq!(rate_se_unchecked(&s).to_string(), want, "{p}");
+        assert_eq!(rate_se_unchecked(&s.into()).to_string(), want, "{p}");
     }
 }
 
@@ -367,10 +367,10 @@ fn bug_cells_are_looked_for_in_the_grid_not_in_the_copy_stripped_of_bug_digits()
     use nonet_logic::internals::se::{rate_sudoku, unique};
     let p = "..2.5...34..8....6.8......5....4..5....7.3..997...5.1...5.247..8.3..7.....9......";
     let s = Sudoku::from_line(p).unwrap();
-    assert_eq!(rate_se_unchecked(&s).to_string(), "7.1/1.2/1.2");
+    assert_eq!(rate_se_unchecked(&s.into()).to_string(), "7.1/1.2/1.2");
     // The grid after SE's first 35 steps (the same with or without the slip): no BUG there.
-    let steps = rate_sudoku(&s).steps;
-    let mut g = Grid::from_sudoku(&s);
+    let steps = rate_sudoku(&s.into()).steps;
+    let mut g = Grid::from_puzzle(&s.into());
     for h in &steps[..35] {
         g.apply(h);
     }
@@ -404,7 +404,7 @@ fn forcing_chain_api_is_sound() {
     for p in puzzles {
         let s = Sudoku::from_line(p).unwrap();
         let solution = s.unique_solution().expect("unique");
-        let pm = PencilMarks::after_elimination(&s);
+        let pm = PencilMarks::after_elimination(&s.into());
         for level in levels {
             let Some(step) = find_forcing_chains(&pm, level) else {
                 continue;
@@ -464,7 +464,7 @@ fn hardest_sample() {
         .filter(|r| (r.er - 10.4).abs() < 1e-9 || (r.er - 10.5).abs() < 1e-9)
         .take(1)
     {
-        let got = rate_se_unchecked(&r.puzzle);
+        let got = rate_se_unchecked(&r.puzzle.into());
         assert!(
             (tenths(got.er) - tenths(r.er)).abs() <= 1,
             "{} {got}",
@@ -483,7 +483,7 @@ fn hardest_sample() {
 fn nested_chains_count_the_rule_parents_of_their_cell_and_region_assumptions() {
     let p = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
     let s = Sudoku::from_line(p).unwrap();
-    assert_eq!(rate_se_unchecked(&s).to_string(), "11.0/1.2/1.2");
+    assert_eq!(rate_se_unchecked(&s.into()).to_string(), "11.0/1.2/1.2");
 }
 
 /// The whole hardest list (269 rated puzzles, ER 9.7-11.9; minutes): prints the agreement.
@@ -494,7 +494,7 @@ fn hardest_database_full() {
     let all = load_hardest();
     let mut t = Tally::default();
     for r in &all {
-        let got = rate_se_unchecked(&r.puzzle);
+        let got = rate_se_unchecked(&r.puzzle.into());
         t.add(r, &got);
     }
     println!("{}", t.line("hardest"));
@@ -520,7 +520,7 @@ fn se_trace() {
         let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
             continue;
         };
-        let r = nonet_logic::internals::se::rate_sudoku(&p);
+        let r = nonet_logic::internals::se::rate_sudoku(&p.into());
         // FNV-1a over everything that decides a step: technique, difficulty, complexity,
         // eliminations and placement.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -570,7 +570,7 @@ fn se_step_tally() {
         let Some(p) = line.get(..81).and_then(|s| Sudoku::from_line(s).ok()) else {
             continue;
         };
-        for s in &nonet_logic::internals::se::rate_sudoku(&p).steps {
+        for s in &nonet_logic::internals::se::rate_sudoku(&p.into()).steps {
             *tally.entry(format!("{:?}", s.technique)).or_default() += 1;
             if s.complexity > 0 {
                 *tally

@@ -1,17 +1,17 @@
-//! SE's rules over the variants' houses (`rate::rate_se_in`): on the shared jigsaw, X-Sudoku
-//! and Windoku puzzles (`shared/puzzles/variants`) every rating completes and every step the
-//! rater applies agrees with the known solution: no solution candidate removed, no wrong digit
-//! placed.
+//! SE's rules over the variants' houses (`rate::rate_se` on a variant's puzzle): on the shared
+//! jigsaw, X-Sudoku and Windoku puzzles (`shared/puzzles/variants`) every rating completes and
+//! every step the rater applies agrees with the known solution: no solution candidate removed,
+//! no wrong digit placed.
 //!
 //! The normal suite rates a sample of each file; the whole files run with
 //! `cargo test -p nonet-logic --release --test se_variants -- --ignored --nocapture`.
 
 use std::path::PathBuf;
 
-use nonet_core::{CellSet, Layout, PencilMarks, RegionMap, Sudoku, STANDARD};
-use nonet_logic::internals::se::{rate_sudoku_in, unique, Truth};
-use nonet_logic::internals::se::{Geometry, Grid};
-use nonet_logic::rate::{rate_se, rate_se_in, SeOutcome};
+use nonet_core::{CellSet, Layout, PencilMarks, Puzzle, RegionMap, Sudoku, STANDARD};
+use nonet_logic::internals::se::Grid;
+use nonet_logic::internals::se::{rate_sudoku, unique, Truth};
+use nonet_logic::rate::{rate_se, SeOutcome};
 use nonet_logic::Technique;
 
 fn shared(name: &str) -> PathBuf {
@@ -96,7 +96,8 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
     for case in cases.iter().skip(offset).step_by(step) {
         let where_ = format!("{} line {}", file.name(), case.line);
         let truth = Truth::from_solution(&case.solution);
-        let r = rate_sudoku_in(&case.layout, &case.puzzle);
+        let puzzle = Puzzle::new(case.puzzle, case.layout.clone());
+        let r = rate_sudoku(&puzzle);
         for (k, h) in r.steps.iter().enumerate() {
             let wrong = h.eliminations.intersection(truth.solution());
             assert!(
@@ -113,7 +114,7 @@ fn check(file: File, step: usize, offset: usize, verbose: bool) -> (usize, usize
             }
         }
         // The front door agrees with the walk (and finds the solution unique on the layout).
-        match rate_se_in(&case.layout, &case.puzzle) {
+        match rate_se(&puzzle) {
             Ok(SeOutcome::Rated(rating)) => {
                 assert_eq!(rating.stuck, r.stuck, "{where_}");
                 assert_eq!(rating.steps, r.steps.len(), "{where_}");
@@ -169,29 +170,11 @@ fn se_steps_on_every_variant_puzzle_agree_with_the_solution() {
 #[test]
 fn x_sudoku_is_rated_over_its_diagonals() {
     let case = &File::X.load()[0];
-    assert_eq!(rate_se(&case.puzzle), Ok(SeOutcome::Multiple));
+    assert_eq!(rate_se(&case.puzzle.into()), Ok(SeOutcome::Multiple));
     assert!(matches!(
-        rate_se_in(&case.layout, &case.puzzle),
+        rate_se(&Puzzle::new(case.puzzle, case.layout.clone())),
         Ok(SeOutcome::Rated(_))
     ));
-}
-
-/// On the standard layout the variant front door is SE's rater.
-#[test]
-fn rate_se_in_the_standard_layout_is_rate_se() {
-    let text = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/se-rated.txt"),
-    )
-    .or_else(|_| std::fs::read_to_string("/work/shared/puzzles/se-rated.txt"))
-    .expect("se-rated.txt");
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .step_by(60)
-    {
-        let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
-        assert_eq!(rate_se_in(&STANDARD, &s), rate_se(&s), "{line}");
-    }
 }
 
 /// The grids of se-rated.txt just before each step of one of `techniques`, with that step,
@@ -205,11 +188,11 @@ fn grids_before(techniques: &[Technique], limit: usize) -> Vec<(PencilMarks, non
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 81) {
         let s = Sudoku::from_line(&line[..81]).expect("a puzzle");
-        let r = nonet_logic::internals::se::rate_sudoku(&s);
+        let r = nonet_logic::internals::se::rate_sudoku(&s.into());
         if !r.steps.iter().any(|h| techniques.contains(&h.technique)) {
             continue;
         }
-        let mut g = Grid::from_sudoku(&s);
+        let mut g = Grid::from_puzzle(&s.into());
         for h in &r.steps {
             if techniques.contains(&h.technique) {
                 out.push((g.to_pencil_marks(), h.clone()));
@@ -235,7 +218,7 @@ fn bug_is_left_out_off_the_standard_layout() {
     ];
     let found = grids_before(&bugs, 3);
     assert!(!found.is_empty(), "se-rated.txt has BUG steps");
-    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    let x = STANDARD.with_diagonals();
     let fires = |g: &Grid| {
         let mut any = false;
         unique::bug(g, &mut |_| {
@@ -246,7 +229,9 @@ fn bug_is_left_out_off_the_standard_layout() {
     };
     for (pm, _) in &found {
         assert!(fires(&Grid::from_pencil_marks(pm)));
-        assert!(!fires(&Grid::from_pencil_marks_in(x.clone(), pm)));
+        assert!(!fires(&Grid::from_pencil_marks(
+            &pm.clone().with_layout(x.clone())
+        )));
     }
 }
 
@@ -263,7 +248,7 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
         Technique::UniqueRectangle4,
         Technique::UniqueLoop,
     ];
-    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    let x = STANDARD.with_diagonals();
     // Whether the cells of `m` put an odd number on a diagonal.
     let odd = |m: CellSet| {
         (0..2).any(|k| {
@@ -295,7 +280,7 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
         if loop_only(&hint) && odd(hint.cells) {
             broken += 1;
         }
-        let g = Grid::from_pencil_marks_in(x.clone(), &pm);
+        let g = Grid::from_pencil_marks(&pm.clone().with_layout(x.clone()));
         unique::unique_loops(&g, &mut unique::Loops::default(), &mut |h| {
             if loop_only(&h) {
                 offered += 1;
@@ -321,7 +306,7 @@ fn unique_loops_count_the_diagonals_of_their_cells() {
 fn memory_forgets_what_it_knew_of_another_layout() {
     use nonet_logic::internals::se::{next_basic_hint, Memory};
     use nonet_logic::Step;
-    let x = Geometry::for_layout(&STANDARD.with_diagonals());
+    let x = STANDARD.with_diagonals();
     let key = |h: Option<Step>| h.map(|h| (h.technique, h.eliminations, h.placement));
     let mut differs = 0;
     for (pm, _) in grids_before(
@@ -337,7 +322,7 @@ fn memory_forgets_what_it_knew_of_another_layout() {
         3000,
     ) {
         let standard = Grid::from_pencil_marks(&pm);
-        let on_x = Grid::from_pencil_marks_in(x.clone(), &pm);
+        let on_x = Grid::from_pencil_marks(&pm.clone().with_layout(x.clone()));
         let mut memory = Memory::new();
         let std_hint = key(next_basic_hint(&standard, &mut memory));
         let fresh = key(next_basic_hint(&on_x, &mut Memory::new()));

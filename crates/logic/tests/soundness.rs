@@ -24,7 +24,7 @@ fn check(puzzle: &str) -> Result<usize, String> {
         .unique_solution()
         .ok_or_else(|| format!("{puzzle}: not unique"))?;
     let opts = PathOptions::default();
-    let mut pm = PencilMarks::raw(&sudoku);
+    let mut pm = PencilMarks::raw(&sudoku.into());
     let mut guesses = 0;
     let mut n = 0;
     while !pm.is_solved() {

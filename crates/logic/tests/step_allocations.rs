@@ -80,10 +80,10 @@ fn se_singles_walk_allocates_nothing_per_step() {
     let short = nearly_solved(&puzzle, &solution, 4);
     let steps = short.filled_count() - puzzle.filled_count();
     // Warm up: whatever a first call sets up once for the thread is not the walk's.
-    let _ = rate_se_at_most(&short, 1.2);
-    let (long_walk, er) = allocations(|| rate_se_at_most(&puzzle, 1.2));
+    let _ = rate_se_at_most(&short.into(), 1.2);
+    let (long_walk, er) = allocations(|| rate_se_at_most(&puzzle.into(), 1.2));
     assert_eq!(er, Some(1.2));
-    let (short_walk, er) = allocations(|| rate_se_at_most(&short, 1.2));
+    let (short_walk, er) = allocations(|| rate_se_at_most(&short.into(), 1.2));
     assert!(er.is_some(), "the short walk is singles too");
     assert!(
         long_walk <= short_walk,

@@ -19,7 +19,7 @@ fn sample() -> impl Iterator<Item = &'static str> {
 fn check(puzzle: &str, seen: &mut Vec<Technique>) {
     let sudoku = Sudoku::from_line(puzzle).expect("fixture puzzle");
     let solution = sudoku.unique_solution().expect("unique fixture puzzle");
-    let mut pm = PencilMarks::raw(&sudoku);
+    let mut pm = PencilMarks::raw(&sudoku.into());
     while !pm.is_solved() {
         let step = next_step_or_guess(&pm, &PathOptions::default(), Some(&solution))
             .expect("the path never stops");
@@ -67,7 +67,9 @@ fn every_step_carries_its_difficulty_ses_own_where_se_has_the_technique() {
 fn hardest_step_counts_steps_without_an_se_number() {
     let mut named = Vec::new();
     for p in sample() {
-        let path = Teacher::new().path(&Sudoku::from_line(p).unwrap()).unwrap();
+        let path = Teacher::new()
+            .path(&Sudoku::from_line(p).unwrap().into())
+            .unwrap();
         let (i, hardest) = path.hardest().expect("a path with steps");
         let top = hardest.difficulty.expect("every step has a difficulty");
         for (k, s) in path.steps.iter().enumerate() {

@@ -11,8 +11,8 @@
 //! ```
 
 use nonet_core::{
-    Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, RegionMap, Sudoku,
-    STANDARD,
+    Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Puzzle, RegionMap,
+    Sudoku, STANDARD,
 };
 use nonet_logic::{Teacher, Technique};
 
@@ -25,6 +25,13 @@ struct Case {
     layout: Layout,
     givens: Sudoku,
     solution: Sudoku,
+}
+
+impl Case {
+    /// The givens on the layout.
+    fn puzzle(&self) -> Puzzle {
+        Puzzle::new(self.givens, self.layout.clone())
+    }
 }
 
 /// The puzzles of a set; `base` makes the layout of a line without a region map.
@@ -64,11 +71,11 @@ fn windoku_layout() -> Layout {
 /// no placement of another digit, no elimination of the solution's digit, no step that changes
 /// nothing, a solved grid at the end. Returns the path's techniques, in order.
 fn check(case: &Case) -> Result<Vec<Technique>, String> {
-    let teacher = Teacher::new().with_layout(case.layout.clone());
+    let teacher = Teacher::new();
     let path = teacher
-        .path(&case.givens)
+        .path(&case.puzzle())
         .map_err(|e| format!("{}: {e}", case.givens.to_line()))?;
-    let mut pm = PencilMarks::raw_in(&case.layout, &case.givens);
+    let mut pm = PencilMarks::raw(&case.puzzle());
     for (n, step) in path.steps.iter().enumerate() {
         let at = || format!("{}: step {n} {:?}", case.givens.to_line(), step.technique);
         if let Some(p) = step.placement {
@@ -90,7 +97,7 @@ fn check(case: &Case) -> Result<Vec<Technique>, String> {
         if step.explanation().is_empty() {
             return Err(format!("{} has no explanation", at()));
         }
-        teacher.apply(step, &mut pm);
+        step.apply_to(&mut pm);
     }
     if pm != path.end || pm.to_sudoku() != case.solution {
         return Err(format!(
@@ -159,7 +166,7 @@ fn digit(n: u8) -> Digit {
 
 /// A position with every candidate in every cell but `d` left in one cell of `house` only.
 fn single_in(layout: &Layout, house: House, keep: Cell, d: Digit) -> PencilMarks {
-    let mut pm = PencilMarks::empty();
+    let mut pm = PencilMarks::empty().with_layout(layout.clone());
     for c in Cell::all() {
         pm.set_candidates(c, DigitSet::ALL);
     }
@@ -175,7 +182,7 @@ fn single_in(layout: &Layout, house: House, keep: Cell, d: Digit) -> PencilMarks
 fn hidden_single_text(layout: Layout, house: House, keep: Cell) -> String {
     let d = digit(5);
     let pm = single_in(&layout, house, keep, d);
-    let teacher = Teacher::new().with_layout(layout).with_guesses(false);
+    let teacher = Teacher::new().with_guesses(false);
     let step = teacher.next_step(&pm, None).expect("a step");
     assert_eq!(step.houses, vec![house], "{step:?}");
     assert_eq!(step.placement.map(|p| (p.cell, p.digit)), Some((keep, d)));
@@ -228,16 +235,16 @@ fn a_hidden_single_in_a_window_is_named_as_a_window() {
 /// The standard-only techniques stay off on a variant, whatever the teacher's list says.
 #[test]
 fn standard_only_techniques_are_off_on_a_variant() {
-    let on_x = Teacher::new().with_layout(x_layout());
-    let standard = Teacher::new();
+    let x = x_layout();
+    let teacher = Teacher::new();
     for t in Teacher::techniques() {
-        assert_eq!(on_x.allows(t), !t.standard_layout_only(), "{t:?}");
-        assert!(standard.allows(t), "{t:?}");
+        assert_eq!(teacher.allows(t, &x), !t.standard_layout_only(), "{t:?}");
+        assert!(teacher.allows(t, &STANDARD), "{t:?}");
     }
-    assert!(on_x.allows(Technique::Bug1));
-    assert!(on_x.allows(Technique::EmptyRectangle));
-    assert!(!on_x.allows(Technique::DynamicForcingChain));
-    assert!(on_x.allows(Technique::XWing));
+    assert!(teacher.allows(Technique::Bug1, &x));
+    assert!(teacher.allows(Technique::EmptyRectangle, &x));
+    assert!(!teacher.allows(Technique::DynamicForcingChain, &x));
+    assert!(teacher.allows(Technique::XWing, &x));
 }
 
 /// A position with every candidate in every cell.
@@ -255,13 +262,13 @@ fn full_marks() -> PencilMarks {
 fn a_diagonal_confined_to_a_box_points_at_the_box() {
     let layout = x_layout();
     let d = digit(5);
-    let mut pm = full_marks();
+    let mut pm = full_marks().with_layout(layout.clone());
     for &c in layout.cells(House::diagonal(0)) {
         if c.row() >= 3 {
             pm.eliminate(c, d);
         }
     }
-    let teacher = Teacher::new().with_layout(layout).with_guesses(false);
+    let teacher = Teacher::new().with_guesses(false);
     let step = teacher.next_step(&pm, None).expect("a step");
     assert_eq!(step.technique, Technique::Pointing);
     assert_eq!(step.houses, vec![House::diagonal(0)]);
@@ -283,7 +290,7 @@ fn a_diagonal_confined_to_a_box_points_at_the_box() {
 fn type1_rectangles(layout: &Layout, pm: &PencilMarks) -> usize {
     use nonet_logic::internals::techniques::uniqueness::rectangles;
     use nonet_logic::internals::Position;
-    rectangles(&Position::new_in(layout, pm))
+    rectangles(&Position::new(&pm.clone().with_layout(layout.clone())))
         .into_iter()
         .filter(|s| s.technique == Technique::UniqueRectangle1)
         .count()
@@ -322,8 +329,8 @@ fn a_rectangle_with_a_corner_alone_on_a_diagonal_or_in_a_window_is_no_unique_rec
 fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
     use nonet_logic::{Hint, Mistake};
     let case = &cases(JIGSAW, || STANDARD.clone())[0];
-    let teacher = Teacher::new().with_layout(case.layout.clone());
-    let start = PencilMarks::raw_in(&case.layout, &case.givens);
+    let teacher = Teacher::new();
+    let start = PencilMarks::raw(&case.puzzle());
     match teacher.hint(&start, Some(&case.givens)).expect("a hint") {
         Hint::Step(step) => {
             if let Some(p) = step.placement {
@@ -345,14 +352,14 @@ fn a_hint_on_a_jigsaw_uses_the_jigsaw_solution() {
         .find(|&d| d != right)
         .expect("another candidate");
     let mut pm = start.clone();
-    pm.place_in(&case.layout, cell, wrong);
+    pm.place(cell, wrong);
     assert!(matches!(
         teacher.hint(&pm, Some(&case.givens)),
         Ok(Hint::Mistake(Mistake::WrongDigit { .. }))
     ));
     assert!(teacher.mistake(&pm, &case.solution).is_some());
     let mut pm = start;
-    pm.place_in(&case.layout, cell, right);
+    pm.place(cell, right);
     assert!(teacher.mistake(&pm, &case.solution).is_none());
 }
 
@@ -367,7 +374,7 @@ fn bug_plus_one_reads_the_layouts_houses() {
         "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
     )
     .expect("puzzle");
-    let path = Teacher::new().path(&puzzle).expect("a path");
+    let path = Teacher::new().path(&puzzle.into()).expect("a path");
     let mut pm = path.start.clone();
     for step in &path.steps {
         if step.technique == Technique::Bug1 {
@@ -378,11 +385,13 @@ fn bug_plus_one_reads_the_layouts_houses() {
     let standard = find(Technique::Bug1, &Position::new(&pm));
     assert_eq!(standard.len(), 1);
     let boxes = Layout::jigsaw(&RegionMap::boxes());
-    let jigsaw = find(Technique::Bug1, &Position::new_in(&boxes, &pm));
+    let on_boxes = pm.clone().with_layout(boxes);
+    let jigsaw = find(Technique::Bug1, &Position::new(&on_boxes));
     assert_eq!(jigsaw.len(), 1);
     assert_eq!(jigsaw[0].eliminations, standard[0].eliminations);
     // With the diagonals, the extra digit's count on them is not three: no BUG+1.
-    assert!(find(Technique::Bug1, &Position::new_in(&x_layout(), &pm)).is_empty());
+    let on_x = pm.clone().with_layout(x_layout());
+    assert!(find(Technique::Bug1, &Position::new(&on_x)).is_empty());
 }
 
 /// Where the standard board would reach for Sudoku Explainer's forcing chains, a variant gets
@@ -397,10 +406,7 @@ fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() 
                 == "75.....9.....8.....2......4..9........2....41.....1...9..7...1........3..3...5..2"
         })
         .expect("the puzzle is in the set");
-    let path = Teacher::new()
-        .with_layout(case.layout.clone())
-        .path(&case.givens)
-        .expect("a path");
+    let path = Teacher::new().path(&case.puzzle()).expect("a path");
     assert!(path.is_solved() && !path.has_guess());
     let step = path
         .steps
@@ -433,4 +439,48 @@ fn an_x_sudoku_needing_a_forcing_chain_gets_a_contradiction_chain_not_a_guess() 
         "{text}"
     );
     assert!(step.difficulty.is_some_and(|d| d >= 8.5));
+}
+
+/// Regression: `Step::apply_to` placed a digit with the standard layout's peers, so a step
+/// applied to a jigsaw position outside the teacher took the digit out of the box (no house
+/// there) and left it in the rest of the cell's region. A position now carries its layout, and
+/// applying a step takes the peers from it.
+#[test]
+fn apply_to_on_a_jigsaw_used_the_standard_peers() {
+    let case = &cases(JIGSAW, || STANDARD.clone())[0];
+    // Without the region's hidden singles, placements leave the digit in region cells.
+    let teacher = Teacher::new().with_techniques([
+        Technique::HiddenSingleRow,
+        Technique::HiddenSingleColumn,
+        Technique::NakedSingle,
+    ]);
+    let path = teacher.path(&case.puzzle()).expect("a path");
+    let mut pm = path.start.clone();
+    // Placements whose digit was still pencilled in a cell only the region makes a peer: there
+    // the standard peers would have left it.
+    let mut told_apart = 0;
+    for step in &path.steps {
+        let before = pm.clone();
+        step.apply_to(&mut pm);
+        assert_eq!(pm.layout(), &case.layout);
+        let Some(placed) = step.placement else {
+            continue;
+        };
+        let peers = case.layout.peers(placed.cell);
+        for cell in peers {
+            assert!(
+                !pm.candidates(cell).contains(placed.digit),
+                "{} in {} stays a candidate of its peer {cell}",
+                placed.digit,
+                placed.cell
+            );
+        }
+        told_apart += peers
+            .difference(STANDARD.peers(placed.cell))
+            .iter()
+            .filter(|&c| before.candidates(c).contains(placed.digit))
+            .count();
+    }
+    assert!(told_apart > 0, "no step tells the two layouts apart");
+    assert_eq!(pm, path.end);
 }

@@ -3,7 +3,7 @@
 //! objects, or one multi-line grid. Whatever is known about a puzzle (its number, solution, seed,
 //! level, rating) is kept for the page.
 
-use nonet_core::{Layout, Level, Sudoku};
+use nonet_core::{Layout, Level, Puzzle, Sudoku};
 use serde_json::Value;
 
 use crate::error::PrintError;
@@ -44,11 +44,12 @@ impl PrintPuzzle {
 
     /// Its solution: the one given, or the unique one on its layout.
     pub fn unique_solution(&self) -> Option<Sudoku> {
-        self.solution
-            .or_else(|| match self.puzzle.solutions_in(&self.layout) {
+        self.solution.or_else(
+            || match Puzzle::new(self.puzzle, self.layout.clone()).solutions() {
                 nonet_core::Solutions::Unique(s) => Some(s),
                 _ => None,
-            })
+            },
+        )
     }
 
     /// The caption: `line 3  ·  hard  ·  ER 4.2  ·  seed 1234` with whatever is known, so a

@@ -2,7 +2,7 @@
 //! optional pencil marks and highlighted cells. Built with the `svg` crate; the text uses
 //! Helvetica/Arial, which every browser has.
 
-use nonet_core::{CellSet, DigitSet, Layout, PencilMarks, Sudoku};
+use nonet_core::{CellSet, DigitSet, Layout, PencilMarks, Puzzle, Sudoku};
 use svg::node::element::{Line, Rectangle, Text};
 use svg::{Document, Node};
 
@@ -98,8 +98,10 @@ pub fn render_svg(puzzle: &Sudoku, options: &SvgOptions) -> String {
     canvas.fill_rect(0.0, 0.0, size, size, Color(1.0, 1.0, 1.0));
     let marks = match (&options.marks, options.pencil_marks) {
         (Some(pm), _) => Some(candidates(pm)),
-        (None, true) if options.layout.is_standard() => Some(candidates(&PencilMarks::raw(puzzle))),
-        (None, true) => Some(raw_candidates(puzzle, &options.layout)),
+        (None, true) => Some(candidates(&PencilMarks::raw(&Puzzle::new(
+            *puzzle,
+            options.layout.clone(),
+        )))),
         (None, false) => None,
     };
     let style = GridStyle {
@@ -113,21 +115,6 @@ pub fn render_svg(puzzle: &Sudoku, options: &SvgOptions) -> String {
 }
 
 /// The candidates of `puzzle`'s empty cells on `layout`: the digits none of their peers holds.
-fn raw_candidates(puzzle: &Sudoku, layout: &Layout) -> [DigitSet; 81] {
-    let mut out = [DigitSet::EMPTY; 81];
-    for c in nonet_core::Cell::all() {
-        if puzzle.get(c).is_none() {
-            let seen: DigitSet = layout
-                .peers(c)
-                .iter()
-                .filter_map(|p| puzzle.get(p))
-                .collect();
-            out[c.index()] = seen.complement();
-        }
-    }
-    out
-}
-
 fn candidates(pm: &PencilMarks) -> [DigitSet; 81] {
     let mut out = [DigitSet::EMPTY; 81];
     for c in nonet_core::Cell::all() {

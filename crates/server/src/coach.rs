@@ -10,7 +10,7 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nonet_core::{Layout, Sudoku};
+use nonet_core::{Layout, Puzzle, Sudoku};
 use nonet_logic::{Claim, Teacher};
 use nonet_view::game::{CandidateIn, ClaimError, ClaimIn, PathView, SinglesView, VerdictView};
 use serde::Deserialize;
@@ -33,7 +33,7 @@ pub fn router() -> Router<Shared> {
 /// The logical path of `puzzle` on `layout` from its givens ([`PathView`]), each step with the
 /// position it starts from, and the hardest step's place in it.
 fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
-    let path = PathView::new(puzzle, layout).map_err(|e| {
+    let path = PathView::new(&Puzzle::new(*puzzle, layout.clone())).map_err(|e| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "no_path",
@@ -165,15 +165,10 @@ pub async fn step_check(
     check_version(&g, seen)?;
     let position = g.board.position();
     let shown = position.clone();
-    let layout = g.layout().clone();
-    let shown_layout = layout.clone();
+    let shown_layout = g.layout().clone();
     let verdict = st
         .pool
-        .run(move || {
-            Teacher::new()
-                .with_layout(layout)
-                .check_step(&position, &claim)
-        })
+        .run(move || Teacher::new().check_step(&position, &claim))
         .await?
         .map_err(|e| {
             ApiError::new(

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use nonet_answers::Deadline;
-use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
 use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator};
 use nonet_logic::{rate, Technique};
 
@@ -38,7 +38,7 @@ pub const RATING_WAIT: Duration = Duration::from_secs(2);
 /// The ER rating (Sudoku Explainer's scale; on a variant, SE's rules over its houses) and level
 /// of a puzzle with a unique solution on `layout` ([`nonet_game::rating`]).
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
-    nonet_game::rating(puzzle, layout).map(|(er, level)| (er, level.name()))
+    nonet_game::rating(&Puzzle::new(*puzzle, layout.clone())).map(|(er, level)| (er, level.name()))
 }
 
 /// How long a new game may take to make before the player is told to try again.

@@ -130,7 +130,7 @@ pub async fn learn_list() -> Json<Value> {
 /// from.
 fn example(puzzle: &Sudoku, techniques: &[Technique]) -> Option<Value> {
     let teacher = Teacher::new();
-    let path = teacher.path(puzzle).ok()?;
+    let path = teacher.path(&puzzle.into()).ok()?;
     let mut position = path.start.clone();
     for step in &path.steps {
         if techniques.contains(&step.technique) {
@@ -145,16 +145,16 @@ fn example(puzzle: &Sudoku, techniques: &[Technique]) -> Option<Value> {
                 "puzzle": puzzle.to_line(),
                 "grid": grid,
                 "candidates": candidates_json(&position),
-                "step": step_json(step, teacher.layout(), &position),
+                "step": step_json(step, position.layout(), &position),
                 // The board's geometry, so the page draws the example from data.
                 "layout": crate::layout::layout_json(
                     Variant::STANDARD,
                     None,
-                    teacher.layout(),
+                    position.layout(),
                 ),
             }));
         }
-        teacher.apply(step, &mut position);
+        step.apply_to(&mut position);
     }
     None
 }

@@ -18,7 +18,7 @@
 //! candidates`), a single digit is placed, as the CLI reads it, and marks equal to what the
 //! digits allow are taken as none.
 
-use nonet_core::{Cell, DigitSet, Layout, PencilMarks, Sudoku};
+use nonet_core::{Cell, DigitSet, Layout, PencilMarks, Puzzle, Sudoku};
 
 use crate::board::{Board, Move, Origin};
 
@@ -57,7 +57,7 @@ pub enum ProgressError {
 /// any, every candidate its peers allow.
 /// any, every candidate its peers allow; after the `# nonet progress:` line.
 pub fn export(board: &Board) -> String {
-    let mut pm = PencilMarks::raw_in(board.layout(), &board.grid());
+    let mut pm = PencilMarks::raw(&Puzzle::new(board.grid(), board.layout().clone()));
     for cell in Cell::all() {
         if board.value(cell).is_none() && !board.candidates(cell).is_empty() {
             pm.set_candidates(cell, board.candidates(cell));
@@ -153,7 +153,7 @@ pub fn import(puzzle: &Sudoku, layout: &Layout, text: &str) -> Result<Board, Pro
             }
         }
     }
-    let mut board = Board::new_in(puzzle, layout);
+    let mut board = Board::new(&Puzzle::new(*puzzle, layout.clone()));
     for cell in Cell::all() {
         match (puzzle.get(cell), pm.value(cell)) {
             (Some(g), Some(d)) if g == d => {}
@@ -168,7 +168,7 @@ pub fn import(puzzle: &Sudoku, layout: &Layout, text: &str) -> Result<Board, Pro
             (None, None) => {}
         }
     }
-    let raw = PencilMarks::raw_in(layout, &board.grid());
+    let raw = PencilMarks::raw(&Puzzle::new(board.grid(), layout.clone()));
     for cell in Cell::all() {
         let marks = pm.candidates(cell);
         let keep = match &marked {
@@ -200,7 +200,7 @@ mod tests {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn board_with(moves: &[Move]) -> Board {
-        let mut b = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let mut b = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         for m in moves {
             b.apply(m).unwrap();
         }

@@ -29,7 +29,7 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
 use rusqlite::{
     params, Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior,
 };
@@ -689,7 +689,10 @@ impl Store {
             .map_err(StoreError::Layout)?;
         tx.execute(
             "INSERT INTO states (game_id, seq, board) VALUES (?1, 0, ?2)",
-            params![id, board_json(&Board::new_in(&new.puzzle, &layout))],
+            params![
+                id,
+                board_json(&Board::new(&Puzzle::new(new.puzzle, layout)))
+            ],
         )?;
         let game = load(&tx, id)?;
         tx.commit()?;

@@ -385,7 +385,7 @@ async fn every_stocked_technique_has_its_example_and_playable_practice() {
 fn hardest_on_path(puzzle: &str) -> nonet_logic::Technique {
     let order = nonet_logic::Teacher::techniques();
     let path = nonet_logic::Teacher::new()
-        .path(&Sudoku::from_line(puzzle).unwrap())
+        .path(&Sudoku::from_line(puzzle).unwrap().into())
         .unwrap();
     path.steps
         .iter()

@@ -157,7 +157,7 @@ fn an_unversioned_database_from_before_is_migrated_and_keeps_its_games() {
             .unwrap()
             .unwrap();
         assert_eq!(g.cursor, 1);
-        let mut start = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let mut start = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         let first = serde_json::to_string(&start.to_stored()).unwrap();
         start
             .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
@@ -349,7 +349,7 @@ fn a_version_1_database_migrates_and_keeps_its_games_as_standard() {
              PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 1;"
         ))
         .unwrap();
-        let mut board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let mut board = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         board
             .apply(&nonet_server::board::Move::Place { cell: 2, digit: 4 })
             .unwrap();
@@ -405,7 +405,7 @@ fn a_version_2_database_migrates_to_counted_mistakes_and_resend_safe_moves() {
              PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 2;"
         ))
         .unwrap();
-        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap());
+        let board = Board::new(&Sudoku::from_line(PUZZLE).unwrap().into());
         insert_old_game(&conn, &board, 3);
     }
     let store = Store::open(&db).unwrap();

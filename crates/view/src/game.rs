@@ -274,13 +274,10 @@ pub struct PathView {
 }
 
 impl PathView {
-    /// The path of `puzzle` on `layout` (the [`nonet_logic::Teacher`]'s).
-    pub fn new(
-        puzzle: &nonet_core::Sudoku,
-        layout: &Layout,
-    ) -> Result<PathView, nonet_logic::PathError> {
-        let teacher = nonet_logic::Teacher::new().with_layout(layout.clone());
-        let path = teacher.path(puzzle)?;
+    /// The path of `puzzle` on its layout (the [`nonet_logic::Teacher`]'s).
+    pub fn new(puzzle: &nonet_core::Puzzle) -> Result<PathView, nonet_logic::PathError> {
+        let layout = puzzle.layout();
+        let path = nonet_logic::Teacher::new().path(puzzle)?;
         let mut position = path.start.clone();
         let mut steps = Vec::with_capacity(path.steps.len());
         for step in &path.steps {
@@ -291,7 +288,7 @@ impl PathView {
                     .collect(),
                 candidates: candidates(&position),
             });
-            teacher.apply(step, &mut position);
+            step.apply_to(&mut position);
         }
         let hardest = path.hardest().map(|(index, s)| HardestView {
             index,

@@ -24,7 +24,7 @@
 //!     "..9.5.13..8....2....78.6......5....93.......22....4......6.39....8....7..12.7.5..",
 //! )
 //! .unwrap();
-//! let position = PencilMarks::raw(&puzzle);
+//! let position = PencilMarks::raw(&puzzle.into());
 //! let step = Teacher::new().next_step(&position, None).unwrap();
 //! let view = nonet_view::ReportStep::new(&step, &STANDARD, Some(&position));
 //! let json = serde_json::to_value(&view).unwrap();

@@ -14,12 +14,12 @@ const X_CHAIN: &str =
 fn steps_with_positions(puzzle: &str) -> Vec<(Step, PencilMarks)> {
     let sudoku = Sudoku::from_line(puzzle).expect("a puzzle");
     let teacher = Teacher::new();
-    let path = teacher.path(&sudoku).expect("a path");
+    let path = teacher.path(&sudoku.into()).expect("a path");
     let mut position = path.start.clone();
     let mut out = Vec::new();
     for step in path.steps {
         let before = position.clone();
-        teacher.apply(&step, &mut position);
+        step.apply_to(&mut position);
         out.push((step, before));
     }
     out

@@ -22,7 +22,7 @@
 //! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
 //! gives the same problem.
 
-use nonet_core::{Layout, RegionMap, Sudoku, Variant};
+use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
 use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
 use nonet_game::stats::Outcome;
 use nonet_game::{Board, Move, Origin, StoredBoard};
@@ -290,15 +290,16 @@ fn answer(request: Request) -> Result<Value, Failure> {
         } => {
             let (variant, _, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
             let puzzle = read_puzzle(&puzzle)?;
-            let check = match check_puzzle(&puzzle, &layout) {
+            let on_layout = Puzzle::new(puzzle, layout.clone());
+            let check = match check_puzzle(&on_layout) {
                 PuzzleCheck::Unique { solution, .. } => PuzzleCheck::Unique {
                     solution,
-                    rating: nonet_game::rating(&puzzle, &layout).map(|(er, l)| (er, l.name())),
+                    rating: nonet_game::rating(&on_layout).map(|(er, l)| (er, l.name())),
                 },
                 other => other,
             };
             let completed = match check {
-                PuzzleCheck::Several => nonet_game::puzzle::with_added_clues(&puzzle, &layout),
+                PuzzleCheck::Several => nonet_game::puzzle::with_added_clues(&on_layout),
                 _ => None,
             };
             Ok(to_value(&PuzzleCheckView::new(
@@ -327,7 +328,6 @@ fn answer(request: Request) -> Result<Value, Failure> {
             let position = g.board.position();
             let layout = g.board.layout();
             let verdict = Teacher::new()
-                .with_layout(layout.clone())
                 .check_step(&position, &claim)
                 .map_err(|e| Failure::new(422, "cannot_check", e.to_string()))?;
             Ok(to_value(&VerdictView::new(&verdict, layout, &position)))
@@ -349,13 +349,14 @@ fn answer(request: Request) -> Result<Value, Failure> {
         }
         Request::Path { game } => {
             let g = read_game(&game)?;
-            let path = PathView::new(&g.board.givens(), g.board.layout()).map_err(|e| {
-                Failure::new(
-                    422,
-                    "no_path",
-                    format!("the logical solver has no path for this puzzle: {e}"),
-                )
-            })?;
+            let path = PathView::new(&Puzzle::new(g.board.givens(), g.board.layout().clone()))
+                .map_err(|e| {
+                    Failure::new(
+                        422,
+                        "no_path",
+                        format!("the logical solver has no path for this puzzle: {e}"),
+                    )
+                })?;
             Ok(to_value(&path))
         }
     }
@@ -566,7 +567,7 @@ fn new_game(
     let (puzzle, solution, rating, seed, regions) = match puzzle {
         Some(text) => {
             let puzzle = read_puzzle(&text)?;
-            let solution = match check_puzzle(&puzzle, &layout) {
+            let solution = match check_puzzle(&Puzzle::new(puzzle, layout.clone())) {
                 PuzzleCheck::Unique { solution, .. } => solution,
                 other => {
                     let code = match other {
@@ -578,7 +579,7 @@ fn new_game(
                     return Err(Failure::new(422, code, view.message));
                 }
             };
-            let rating = nonet_game::rating(&puzzle, &layout);
+            let rating = nonet_game::rating(&Puzzle::new(puzzle, layout.clone()));
             (puzzle, solution, rating, None, regions)
         }
         None => {
@@ -605,7 +606,7 @@ fn new_game(
             let made_layout = made.layout();
             let rating = match made.rating {
                 Some(r) => Some((r.er, r.level)),
-                None => nonet_game::rating(&made.puzzle, &made_layout),
+                None => nonet_game::rating(&Puzzle::new(made.puzzle, made_layout)),
             };
             (
                 made.puzzle,
@@ -619,7 +620,7 @@ fn new_game(
     let layout = variant
         .layout(regions.as_ref())
         .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
-    let board = Board::new_in(&puzzle, &layout);
+    let board = Board::new(&Puzzle::new(puzzle, layout.clone()));
     Ok(json!({
         "puzzle": puzzle.to_line(),
         "solution": solution.to_line(),

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, Layout, PencilMarks};
+use nonet_core::{Cell, Layout, PencilMarks, Puzzle};
 use serde_json::json;
 
 use crate::input::{read_single, split_puzzles_as, Givens};
@@ -74,9 +74,12 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
             .map_err(|_| None),
         Some(v) => v
             .puzzle(&p)
-            .and_then(|(s, layout)| match s.check_in(&layout) {
-                Ok(()) => Ok((s, layout.into_owned())),
-                Err(c) => Err(c.to_string()),
+            .and_then(|(s, layout)| {
+                let layout = layout.into_owned();
+                match Puzzle::new(s, layout.clone()).check() {
+                    Ok(()) => Ok((s, layout)),
+                    Err(c) => Err(c.to_string()),
+                }
             })
             .map_err(Some),
     };
@@ -93,10 +96,11 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
             return Ok(Status::Invalid);
         }
     };
+    let puzzle = Puzzle::new(sudoku, layout);
     let pm = if args.raw {
-        PencilMarks::raw_in(&layout, &sudoku)
+        PencilMarks::raw(&puzzle)
     } else {
-        PencilMarks::after_elimination_in(&layout, &sudoku)
+        PencilMarks::after_elimination(&puzzle)
     };
     let cell_text = |c: Cell| match pm.value(c) {
         Some(d) => d.to_string(),

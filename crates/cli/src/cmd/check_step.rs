@@ -109,11 +109,9 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
     }
     if input.givens.is_none() {
         // A pencil-mark grid: its one-candidate cells read as the claim needs (see there).
-        claim.read_grid_singles(&input.layout, &mut input.position);
+        claim.read_grid_singles(&mut input.position);
     }
-    let teacher = Teacher::new()
-        .with_uniqueness(!args.no_uniqueness)
-        .with_layout(input.layout.clone());
+    let teacher = Teacher::new().with_uniqueness(!args.no_uniqueness);
     let verdict = match teacher.check_step(&input.position, &claim) {
         Ok(v) => v,
         Err(e) => {

@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 pub use nonet_answers::answer::step_json;
-use nonet_core::{Cell, Layout, ParseError, PencilMarks, Solutions, Sudoku};
+use nonet_core::{Cell, Layout, ParseError, PencilMarks, Puzzle, Solutions, Sudoku};
 use nonet_logic::{Family, PathError, Teacher, Technique, UnknownTechnique};
 use serde_json::{json, Value};
 
@@ -176,20 +176,19 @@ fn read_variant_input(arg: &OsStr, variant: &Variant) -> Result<Input> {
     }
     if let Some(p) = puzzles.first() {
         if let Ok((sudoku, layout)) = variant.puzzle(p) {
-            let layout = layout.into_owned();
-            sudoku.check_in(&layout).map_err(|c| anyhow!("{c}"))?;
+            let puzzle = Puzzle::new(sudoku, layout.into_owned());
+            puzzle.check().map_err(|c| anyhow!("{c}"))?;
             return Ok(Input {
                 givens: Some(sudoku),
-                position: PencilMarks::raw_in(&layout, &sudoku),
-                layout,
+                position: PencilMarks::raw(&puzzle),
+                layout: puzzle.layout().clone(),
             });
         }
     }
     match (PencilMarks::from_pencil_grid(&text), variant.fixed_layout()) {
         (Ok(pm), Some(layout)) => {
-            pm.to_sudoku()
-                .check_in(layout)
-                .map_err(|c| anyhow!("{c}"))?;
+            let pm = pm.with_layout(layout.clone());
+            pm.to_puzzle().check().map_err(|c| anyhow!("{c}"))?;
             Ok(Input {
                 givens: None,
                 position: pm,
@@ -217,7 +216,7 @@ pub fn read_input(arg: &OsStr) -> Result<Input> {
         if let Ok(s) = &puzzles[0].parsed {
             return Ok(Input {
                 givens: Some(*s),
-                position: PencilMarks::raw(s),
+                position: PencilMarks::raw(&s.into()),
                 layout: Layout::default(),
             });
         }
@@ -306,10 +305,8 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
             return Ok(Status::Invalid);
         }
     };
-    let teacher = teacher.with_layout(input.layout.clone());
     let mut status = Status::Ok;
-    let sudoku = input.position.to_sudoku();
-    match sudoku.solutions_in(&input.layout) {
+    match input.position.to_puzzle().solutions() {
         Solutions::None => {
             eprintln!("the puzzle has no solution");
             if args.solver.format == ExplainFormat::Json {
@@ -359,11 +356,11 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 .steps
                 .iter()
                 .map(|s| {
-                    let mut v = step_json(s, teacher.layout(), Some(&cur));
+                    let mut v = step_json(s, &input.layout, Some(&cur));
                     if args.pencil {
                         v["pencil_marks"] = json!(cur.to_pencil_grid());
                     }
-                    teacher.apply(s, &mut cur);
+                    s.apply_to(&mut cur);
                     v
                 })
                 .collect();
@@ -408,7 +405,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                         width = number.len()
                     )?;
                 }
-                teacher.apply(s, &mut cur);
+                s.apply_to(&mut cur);
             }
             if path.is_solved() {
                 writeln!(out)?;
@@ -448,6 +445,7 @@ fn painted_step(text: &str, technique: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonet_core::STANDARD;
 
     const PUZZLE: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -465,21 +463,21 @@ mod tests {
     #[test]
     fn technique_lists_take_codes_names_and_families() {
         let t = teacher(&solver(Some("hidden-single, XWing,wings"))).unwrap();
-        assert!(t.allows(Technique::HiddenSingleBox));
-        assert!(t.allows(Technique::HiddenSingleColumn));
-        assert!(t.allows(Technique::XWing));
-        assert!(t.allows(Technique::WWing));
-        assert!(!t.allows(Technique::NakedSingle));
+        assert!(t.allows(Technique::HiddenSingleBox, &STANDARD));
+        assert!(t.allows(Technique::HiddenSingleColumn, &STANDARD));
+        assert!(t.allows(Technique::XWing, &STANDARD));
+        assert!(t.allows(Technique::WWing, &STANDARD));
+        assert!(!t.allows(Technique::NakedSingle, &STANDARD));
         assert!(teacher(&solver(Some("x-wing,nonsense"))).is_err());
         let all = teacher(&solver(None)).unwrap();
-        assert!(Technique::all().all(|t| all.allows(t)));
+        assert!(Technique::all().all(|t| all.allows(t, &STANDARD)));
     }
 
     #[test]
     fn input_is_a_puzzle_or_a_pencil_grid() {
         let i = read_input(OsStr::new(PUZZLE)).unwrap();
         assert_eq!(i.givens.unwrap().to_line(), PUZZLE);
-        let grid = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap()).to_pencil_grid();
+        let grid = PencilMarks::raw(&Sudoku::from_line(PUZZLE).unwrap().into()).to_pencil_grid();
         // A pencil-mark grid (as standard input would carry it).
         let i = read_input(OsStr::new(&grid)).unwrap();
         assert!(i.givens.is_none());
@@ -491,7 +489,7 @@ mod tests {
     #[test]
     fn steps_as_json_carry_the_contract_fields() {
         let s = Sudoku::from_line(PUZZLE).unwrap();
-        let path = Teacher::new().path(&s).unwrap();
+        let path = Teacher::new().path(&s.into()).unwrap();
         for step in &path.steps {
             let v = step_json(step, &Layout::default(), None);
             assert!(v["technique"].is_string());

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use nonet_core::{Cell, Solutions, Sudoku};
+use nonet_core::{Cell, Puzzle, Solutions, Sudoku};
 use nonet_logic::{Hint, HintLevel, PathError, Teacher};
 use serde_json::json;
 
@@ -46,7 +46,6 @@ pub fn run(args: HintArgs) -> Result<Status> {
             return Ok(Status::Invalid);
         }
     };
-    let teacher = teacher.with_layout(input.layout.clone());
     let givens = match &args.givens {
         Some(g) => match given_on(g, &input) {
             Ok(s) => Some(s),
@@ -60,8 +59,11 @@ pub fn run(args: HintArgs) -> Result<Status> {
     let mut out = crate::output::stdout();
     // As `explain`: a puzzle without a unique solution gets its hint (a guess settles which
     // solution), and exit status 1.
-    let puzzle = givens.unwrap_or_else(|| input.position.to_sudoku());
-    let several = matches!(puzzle.solutions_in(&input.layout), Solutions::Multiple(_));
+    let puzzle = Puzzle::new(
+        givens.unwrap_or_else(|| input.position.to_sudoku()),
+        input.layout.clone(),
+    );
+    let several = matches!(puzzle.solutions(), Solutions::Multiple(_));
     if several {
         eprintln!(
             "the puzzle has more than one solution: uniqueness techniques are off and a guess \
@@ -81,13 +83,10 @@ pub fn run(args: HintArgs) -> Result<Status> {
 /// must stand in it (a position that changed or lost a given was judged as if the player had
 /// placed a wrong digit, or hinted from without a word).
 fn given_on(text: &str, input: &Input) -> Result<Sudoku, String> {
-    let s = if input.layout.is_standard() {
-        Sudoku::parse_valid(text).map_err(|e| e.to_string())?
-    } else {
-        let s = Sudoku::parse(text).map_err(|e| e.to_string())?;
-        s.check_in(&input.layout).map_err(|c| c.to_string())?;
-        s
-    };
+    let s = Sudoku::parse(text).map_err(|e| e.to_string())?;
+    Puzzle::new(s, input.layout.clone())
+        .check()
+        .map_err(|c| c.to_string())?;
     for cell in Cell::all() {
         let Some(given) = s.get(cell) else { continue };
         match input.position.value(cell) {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, CellSet};
+use nonet_core::{Cell, CellSet, Puzzle};
 use nonet_logic::rate::{rate_se, SeOutcome};
 use nonet_print::{
     annotate, read_puzzles, render_pdf, render_svg, Paper, PdfOptions, PrintPuzzle, SvgOptions,
@@ -124,7 +124,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
             .par_iter_mut()
             .filter(|p| p.er.is_none() && p.layout.is_standard())
             .for_each(|p| {
-                if let Ok(SeOutcome::Rated(r)) = rate_se(&p.puzzle) {
+                if let Ok(SeOutcome::Rated(r)) = rate_se(&p.puzzle.into()) {
                     p.er = Some(r.er);
                     p.level = Some(r.level());
                 }
@@ -218,9 +218,12 @@ fn read_records(text: &str, variant: Option<&Variant>) -> (Vec<PrintPuzzle>, Sta
             None => p.parsed.clone().map(|s| (s, None)).map_err(|_| None),
             Some(v) => v
                 .puzzle(&p)
-                .and_then(|(s, layout)| match s.check_in(&layout) {
-                    Ok(()) => Ok((s, Some(layout.into_owned()))),
-                    Err(conflict) => Err(conflict.to_string()),
+                .and_then(|(s, layout)| {
+                    let layout = layout.into_owned();
+                    match Puzzle::new(s, layout.clone()).check() {
+                        Ok(()) => Ok((s, Some(layout))),
+                        Err(conflict) => Err(conflict.to_string()),
+                    }
                 })
                 .map_err(Some),
         };

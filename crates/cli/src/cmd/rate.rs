@@ -7,10 +7,8 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use nonet_answers::answer;
-use nonet_core::{Layout, Sudoku};
-use nonet_logic::rate::{
-    rate_classic_in, rate_se_in, ClassicRating, SeOutcome, SeRating, RATER_VERSION,
-};
+use nonet_core::{Layout, Puzzle, Sudoku};
+use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome, SeRating, RATER_VERSION};
 use serde_json::json;
 
 use super::BatchArgs;
@@ -79,8 +77,11 @@ fn read_on(p: &InputPuzzle, variant: Option<&Variant>) -> Result<(Sudoku, Layout
         None => puzzle_of(p).map(|s| (s, Layout::default())).ok_or(None),
         Some(v) => {
             let (s, layout) = v.puzzle(p).map_err(Some)?;
-            s.check_in(&layout).map_err(|c| Some(c.to_string()))?;
-            Ok((s, layout.into_owned()))
+            let layout = layout.into_owned();
+            Puzzle::new(s, layout.clone())
+                .check()
+                .map_err(|c| Some(c.to_string()))?;
+            Ok((s, layout))
         }
     }
 }
@@ -118,11 +119,12 @@ pub fn run(args: RateArgs) -> Result<Status> {
         batch::Pace::Slow,
         |p: &InputPuzzle| {
             let (s, layout) = read_on(p, variant.as_ref())?;
+            let puzzle = Puzzle::new(s, layout.clone());
             let classic = (full || scale == Scale::Classic)
-                .then(|| rate_classic_in(&layout, &s).ok())
+                .then(|| rate_classic(&puzzle).ok())
                 .flatten();
             let se = (full || scale != Scale::Classic)
-                .then(|| rate_se_in(&layout, &s).ok())
+                .then(|| rate_se(&puzzle).ok())
                 .flatten();
             let regions = layout.region_map().map(|m| m.to_digits());
             Ok(Rated {

@@ -20,7 +20,7 @@
 //! let s = Sudoku::from_line(
 //!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 //! ).unwrap();
-//! let pm = PencilMarks::after_elimination(&s);
+//! let pm = PencilMarks::after_elimination(&s.into());
 //! let step = find_forcing_chains(&pm, ChainLevel::Dynamic).expect("a dynamic chain exists");
 //! assert!(step.difficulty.unwrap() >= 8.5);
 //! assert!(step.is_productive());
@@ -1186,8 +1186,8 @@ mod tests {
             ".1.....8.43..89..597.4.53.....3.28.............35.6.....52.8.393..71..62.2.....4.",
         )
         .unwrap();
-        let steps = rate_sudoku(&s).steps;
-        let mut g = Grid::from_sudoku(&s);
+        let steps = rate_sudoku(&s.into()).steps;
+        let mut g = Grid::from_puzzle(&s.into());
         for h in &steps[..40] {
             g.apply(h);
         }

@@ -20,9 +20,9 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, LazyLock};
 
-use nonet_core::{House, HouseKind, Layout, PencilMarks, Sudoku};
+use nonet_core::{House, HouseKind, Layout, PencilMarks, Puzzle};
 
-use crate::board::{bits16, Board};
+use crate::board::{bits, bits16, Board};
 use crate::step::Step;
 
 /// House kinds in SE's numbering.
@@ -351,27 +351,20 @@ impl Grid {
         Grid { board, geo }
     }
 
-    /// SE's starting grid on the standard layout (see [`Grid::from_sudoku_in`]).
-    pub fn from_sudoku(s: &Sudoku) -> Grid {
-        Grid::from_sudoku_in(Geometry::standard(), s)
+    /// SE's starting grid for `puzzle`, on its layout ([`Board::from_puzzle`]).
+    pub fn from_puzzle(puzzle: &Puzzle) -> Grid {
+        Grid::new(
+            Geometry::for_layout(puzzle.layout()),
+            Board::from_puzzle(puzzle),
+        )
     }
 
-    /// SE's starting grid on the layout of `geo` ([`Board::from_sudoku_in`]).
-    pub fn from_sudoku_in(geo: Arc<Geometry>, s: &Sudoku) -> Grid {
-        let board = Board::from_sudoku_in(geo.layout(), s);
-        Grid::new(geo, board)
-    }
-
-    /// A grid from a pencil-mark position on the standard layout, its candidates taken as
-    /// they are.
+    /// A grid from a pencil-mark position on its layout, its candidates taken as they are.
     pub fn from_pencil_marks(pm: &PencilMarks) -> Grid {
-        Grid::from_pencil_marks_in(Geometry::standard(), pm)
-    }
-
-    /// A grid from a pencil-mark position on the layout of `geo`, its candidates taken as
-    /// they are.
-    pub fn from_pencil_marks_in(geo: Arc<Geometry>, pm: &PencilMarks) -> Grid {
-        Grid::new(geo, Board::from_pencil_marks(pm))
+        Grid::new(
+            Geometry::for_layout(pm.layout()),
+            Board::from_pencil_marks(pm),
+        )
     }
 
     /// The number of empty cells of house `h`.
@@ -404,9 +397,27 @@ impl Grid {
         self.geo.layout()
     }
 
-    /// Applies a producer's step as SE does ([`Board::apply_in`] on the grid's layout).
+    /// Applies a producer's step as Sudoku Explainer does: removes every eliminated candidate
+    /// still there, then places the step's digit if its cell is still empty (it leaves the
+    /// cell's peers on the grid's layout).
     pub fn apply(&mut self, step: &Step) {
-        self.board.apply_in(self.geo.layout(), step);
+        for d in 0..9 {
+            for c in bits(step.eliminations.mask(d) & self.board.pos[d]) {
+                self.board.remove_at(c, d);
+            }
+        }
+        if let Some(p) = step.placement {
+            let c = p.cell.index();
+            if self.board.values[c].is_none() {
+                self.board
+                    .place_at(c, p.digit.index(), self.geo.peer_mask[c]);
+            }
+        }
+    }
+
+    /// The grid as pencil marks on its layout.
+    pub fn to_pencil_marks(&self) -> PencilMarks {
+        self.board.to_pencil_marks(self.geo.layout())
     }
 }
 

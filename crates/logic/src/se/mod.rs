@@ -21,7 +21,7 @@ pub mod unique;
 
 use std::sync::Arc;
 
-use nonet_core::{Cell, Digit, Layout, Sudoku};
+use nonet_core::{Cell, Digit, Puzzle, Sudoku};
 
 use crate::board::bit;
 use crate::chains::{self, Chainer};
@@ -338,22 +338,14 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) ->
     }
 }
 
-/// Rates a puzzle from its givens.
-pub fn rate_sudoku(s: &Sudoku) -> SeResult {
-    let truth = s.unique_solution().map(|sol| Truth::from_solution(&sol));
-    rate_grid_with(Grid::from_sudoku(s), truth, &mut Memory::new())
-}
-
-/// Rates a puzzle from its givens with SE's rules over the houses of `layout` (see
-/// [`crate::rate::rate_se_in`] for what carries over to the variants). The puzzle is not
-/// checked; its solution on the layout, when it has exactly one, speeds the chains up.
-pub fn rate_sudoku_in(layout: &Layout, s: &Sudoku) -> SeResult {
-    let truth = match s.solutions_in(layout) {
-        nonet_core::Solutions::Unique(sol) => Some(Truth::from_solution(&sol)),
-        _ => None,
-    };
-    let g = Grid::from_sudoku_in(Geometry::for_layout(layout), s);
-    rate_grid_with(g, truth, &mut Memory::new())
+/// Rates a puzzle from its givens with SE's rules over the houses of its layout (see
+/// [`crate::rate::rate_se`] for what carries over to the variants). The puzzle is not
+/// checked; its solution, when it has exactly one, speeds the chains up.
+pub fn rate_sudoku(puzzle: &Puzzle) -> SeResult {
+    let truth = puzzle
+        .unique_solution()
+        .map(|sol| Truth::from_solution(&sol));
+    rate_grid_with(Grid::from_puzzle(puzzle), truth, &mut Memory::new())
 }
 
 /// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.
@@ -389,7 +381,7 @@ mod tests {
     /// Walks SE's loop on `s` and hands each grid's first productive stage and its hint to
     /// `visit`, stage by stage as [`next_hint_with`] asks them.
     fn walk(s: &Sudoku, truth: &Truth, visit: &mut impl FnMut(usize, &Step)) {
-        let mut g = Grid::from_sudoku(s);
+        let mut g = Grid::from_puzzle(&s.into());
         let mut memory = Memory::new();
         while !g.is_full() {
             let truth = Some(truth).filter(|t| t.fits(&g));

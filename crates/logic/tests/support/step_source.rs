@@ -25,7 +25,7 @@ pub const REGLIB: &str = include_str!("../fixtures/reglib-1.3.txt");
 /// The first step of `technique` on `puzzle`'s path.
 pub fn on_path(puzzle: &str, technique: Technique) -> Option<Step> {
     let sudoku = Sudoku::from_line(puzzle).ok()?;
-    let path = Teacher::new().path(&sudoku).ok()?;
+    let path = Teacher::new().path(&sudoku.into()).ok()?;
     path.steps.into_iter().find(|s| s.technique == technique)
 }
 
@@ -40,7 +40,7 @@ pub fn on_reglib_line(n: usize, technique: Technique) -> Option<Step> {
 /// The first step of `technique` among SE's rating steps of `puzzle`.
 pub fn in_se_rating(puzzle: &str, technique: Technique) -> Option<Step> {
     let sudoku = Sudoku::from_line(puzzle).ok()?;
-    nonet_logic::rate::se_steps(&sudoku)
+    nonet_logic::rate::se_steps(&sudoku.into())
         .into_iter()
         .find(|s| s.technique == technique)
 }
@@ -51,7 +51,7 @@ pub fn guessed(puzzle: &str) -> Option<Step> {
     let solution = sudoku.unique_solution()?;
     Teacher::new()
         .with_techniques([])
-        .next_step(&PencilMarks::raw(&sudoku), Some(&solution))
+        .next_step(&PencilMarks::raw(&sudoku.into()), Some(&solution))
 }
 
 /// The step `source` names (see the module's documentation).

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Layout, RegionMap, Sudoku, Variant, VariantError};
+use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant, VariantError};
 use nonet_view::game::PuzzleCheckView;
 use serde::Deserialize;
 use serde_json::Value;
@@ -162,7 +162,7 @@ pub(crate) async fn check_and_rate(
     layout: &Layout,
 ) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
     let on = layout.clone();
-    let check = blocking(move || Ok(engine::solve_check(&puzzle, &on))).await?;
+    let check = blocking(move || Ok(engine::solve_check(&Puzzle::new(puzzle, on)))).await?;
     let PuzzleCheck::Unique { solution, .. } = check else {
         return Ok((check, None));
     };
@@ -212,7 +212,7 @@ pub async fn puzzles_check(
     // For several solutions, the offer: the same puzzle made proper with a few clues from one
     // of its solutions.
     let completed = if check == PuzzleCheck::Several {
-        blocking(move || Ok(engine::with_added_clues(&puzzle, &layout))).await?
+        blocking(move || Ok(engine::with_added_clues(&Puzzle::new(puzzle, layout)))).await?
     } else {
         None
     };
