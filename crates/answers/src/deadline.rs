@@ -9,16 +9,16 @@ use nonet_generate::Stop;
 /// When one search must stop: `limit` after it started (`None`: never by time).
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
-    started: Instant,
-    limit: Option<Duration>,
+    /// When the search started, and its limit. Without a limit the clock is not read (a batch
+    /// gives every puzzle a deadline, and most have none).
+    limit: Option<(Instant, Duration)>,
 }
 
 impl Deadline {
     /// A deadline `limit` from now (`None`: no time limit, only cancellation stops the search).
     pub fn after(limit: Option<Duration>) -> Deadline {
         Deadline {
-            started: Instant::now(),
-            limit,
+            limit: limit.map(|l| (Instant::now(), l)),
         }
     }
 
@@ -31,8 +31,8 @@ impl Deadline {
             return Err(Stop::Cancel);
         }
         match self.limit {
-            Some(limit) => {
-                let elapsed = self.started.elapsed();
+            Some((started, limit)) => {
+                let elapsed = started.elapsed();
                 if elapsed >= limit {
                     Err(Stop::OutOfTime(elapsed))
                 } else {
