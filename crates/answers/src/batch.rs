@@ -251,7 +251,7 @@ impl<'w> Batch<'w> {
         // The chunk's buffer outlives each block it borrows from (see `recycle`).
         let mut spare: Vec<InputPuzzle<'static>> = Vec::with_capacity(self.chunk);
         let mut results = Vec::with_capacity(self.chunk);
-        while let Some(event) = reader.next() {
+        while let Some(event) = reader.next_event() {
             let block = match event {
                 Event::Block(block) => block,
                 Event::Unreadable(e) => {
@@ -428,7 +428,11 @@ mod tests {
             assert_eq!(seen.answers[3004].0, 5);
             assert_eq!(seen.answers[4].1.as_deref(), Some(P));
             assert_eq!(seen.unreadable.len(), 1);
-            assert!(seen.unreadable[0].contains("missing.txt: "), "{:?}", seen.unreadable);
+            assert!(
+                seen.unreadable[0].contains("missing.txt: "),
+                "{:?}",
+                seen.unreadable
+            );
             assert!(!seen.unreadable[0].contains("os error"));
             assert!(seen.blocks >= 2);
             match &first {

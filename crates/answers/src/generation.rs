@@ -6,10 +6,10 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nonet_core::{RegionMap, RegionMapError, Variant};
-use nonet_generate::{puzzle_seed, GenerateError, Generated, Generator};
 use crate::batch::{Batch, Workers};
 use crate::Deadline;
+use nonet_core::{RegionMap, RegionMapError, Variant};
+use nonet_generate::{puzzle_seed, GenerateError, Generated, Generator};
 
 /// One puzzle's outcome in a run.
 pub type Outcome = Result<Generated, GenerateError>;
@@ -169,7 +169,8 @@ mod tests {
         for bad in [-1.0, f64::NAN, f64::INFINITY, 367.0 * 86400.0] {
             assert_eq!(time_limit(bad), Err(LimitOutOfRange), "{bad}");
         }
-        let boxes = "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+        let boxes =
+            "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
         let jigsaw: Variant = "jigsaw".parse().unwrap();
         assert!(regions(jigsaw, Some(boxes)).unwrap().is_some());
         assert_eq!(regions(jigsaw, None), Ok(None));

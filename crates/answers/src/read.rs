@@ -16,14 +16,13 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::fs::File;
-use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use nonet_core::{ParseError, ParseErrorKind, PuzzleError, Sudoku};
-
 
 /// One puzzle of the input: where it was, and what reading it gave. It borrows its text from
 /// the [`Block`] it came from.
@@ -314,6 +313,11 @@ impl Block<'_> {
     pub fn len(&self) -> usize {
         self.text.len()
     }
+
+    /// Whether the block covers no bytes (a line refused for its length, not kept).
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
 }
 
 /// The input being read.
@@ -394,12 +398,7 @@ impl Reader {
 
     /// A reader of one stream (a pipe, a socket, a Python file object...), read as standard
     /// input is: what one read gives is handed out at once. `name` names it in messages.
-    pub fn stream(
-        name: &str,
-        read: Box<dyn Read + Send>,
-        givens: Givens,
-        block: usize,
-    ) -> Reader {
+    pub fn stream(name: &str, read: Box<dyn Read + Send>, givens: Givens, block: usize) -> Reader {
         let source = Source::new(name.to_string(), String::new(), read, None);
         Reader::of(source, givens, block)
     }
@@ -423,8 +422,9 @@ impl Reader {
         }
     }
 
-    /// The next block, or unreadable input; `None` once every input is read.
-    pub fn next(&mut self) -> Option<Event<'_>> {
+    /// The next block, or unreadable input; `None` once every input is read. (Not an
+    /// `Iterator`: a block borrows the reader's buffer until the next call.)
+    pub fn next_event(&mut self) -> Option<Event<'_>> {
         match self.advance()? {
             Step::Unreadable(e) => Some(Event::Unreadable(e)),
             Step::Block { from, to } => {
@@ -643,7 +643,7 @@ impl Iterator for Records {
             if let Some(r) = self.ready.pop_front() {
                 return Some(Ok(r));
             }
-            match self.reader.next()? {
+            match self.reader.next_event()? {
                 Event::Unreadable(e) => return Some(Err(e)),
                 Event::Block(block) => {
                     self.ready.extend(block.puzzles().map(|p| p.to_record()));
@@ -1203,7 +1203,7 @@ mod tests {
         let mut reader = input.reader(block);
         let mut got = Vec::new();
         let mut blocks = 0;
-        while let Some(event) = reader.next() {
+        while let Some(event) = reader.next_event() {
             let Event::Block(block) = event else {
                 panic!("the file is readable");
             };
@@ -1281,7 +1281,9 @@ mod tests {
         let mut records = Vec::new();
         loop {
             widest = widest.max(reader.buf.len());
-            let Some(event) = reader.next() else { break };
+            let Some(event) = reader.next_event() else {
+                break;
+            };
             let Event::Block(block) = event else {
                 panic!("the stream is readable");
             };
@@ -1320,7 +1322,11 @@ mod tests {
         let missing = std::env::temp_dir().join("nonet-no-such-dir/none.txt");
         let e = Reader::open(&missing, Givens::Checked, 4096).err().unwrap();
         assert_eq!(e.error.kind(), io::ErrorKind::NotFound);
-        assert!(e.to_string().ends_with("none.txt: No such file or directory"), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("none.txt: No such file or directory"),
+            "{e}"
+        );
         let e = read_text(&missing, 10, "a step holds").unwrap_err();
         assert!(matches!(e, TextError::Unreadable(_)), "{e}");
     }

@@ -353,8 +353,11 @@ fn generate_job(
         .map_err(|e| input_error(e.to_string()))?;
     let timeout = match timeout {
         None => None,
-        Some(t) => generation::time_limit(t)
-            .map_err(|_| input_error(format!("timeout {t}: give seconds up to a year, or 0 or None for no limit")))?,
+        Some(t) => generation::time_limit(t).map_err(|_| {
+            input_error(format!(
+                "timeout {t}: give seconds up to a year, or 0 or None for no limit"
+            ))
+        })?,
     };
     let options = GenerateOptions {
         symmetry,

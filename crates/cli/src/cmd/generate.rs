@@ -584,4 +584,3 @@ fn csv_field(s: &str) -> String {
         s.to_string()
     }
 }
-
