@@ -3,7 +3,7 @@
 //! under its own [`Deadline`] from the moment it starts. The `nonet` command's batch
 //! commands stream their inputs through it ([`Batch::run_input`], one block of the
 //! [`Reader`](crate::read::Reader) at a time, in constant memory), Python's batch forms and
-//! every generation run ([`crate::generation`]) hand it their items ([`Batch::run`]).
+//! every generation run ([`crate::generation`]) hand it their items ([`Batch::run_slice`]).
 
 use std::time::Duration;
 
@@ -176,30 +176,6 @@ impl<'w> Batch<'w> {
         self.chunk
     }
 
-    /// Applies `job` to every item, a chunk at a time in parallel, each given its [`Deadline`]
-    /// as it starts, and hands each answer to `emit` in item order; `after_chunk` runs after
-    /// each chunk's answers. The first error of `emit` or `after_chunk` stops the run (the
-    /// chunk under way finishes first). `chunk` and `results` are the buffers, reused from one
-    /// call to the next by a caller that runs many.
-    pub fn run<T: Sync, R: Send, E>(
-        &self,
-        items: impl IntoIterator<Item = T>,
-        chunk: &mut Vec<T>,
-        results: &mut Vec<R>,
-        job: &(impl Fn(&T, &Deadline) -> R + Sync),
-        emit: &mut impl FnMut(&T, R) -> Result<(), E>,
-        after_chunk: &mut impl FnMut() -> Result<(), E>,
-    ) -> Result<(), E> {
-        let mut items = items.into_iter();
-        while self.next_chunk(&mut items, chunk, results, job) {
-            for (item, r) in chunk.iter().zip(results.drain(..)) {
-                emit(item, r)?;
-            }
-            after_chunk()?;
-        }
-        Ok(())
-    }
-
     /// Takes the next chunk of `items` into `chunk` and their answers into `results`; `false`
     /// once there are none.
     fn next_chunk<T: Sync, R: Send>(
@@ -214,20 +190,40 @@ impl<'w> Batch<'w> {
         if chunk.is_empty() {
             return false;
         }
-        let timed = |item: &T| job(item, &Deadline::after(self.limit));
-        self.workers.map_into(chunk, &timed, results);
+        self.answer(chunk, results, job);
         true
     }
 
-    /// [`run`](Self::run) over items in memory, every answer handed to `emit`.
-    pub fn run_all<T: Sync, R: Send, E>(
+    /// The answers of one chunk into `results`, in order, each item given its deadline as it
+    /// starts.
+    fn answer<T: Sync, R: Send>(
         &self,
-        items: impl IntoIterator<Item = T>,
+        chunk: &[T],
+        results: &mut Vec<R>,
+        job: &(impl Fn(&T, &Deadline) -> R + Sync),
+    ) {
+        let timed = |item: &T| job(item, &Deadline::after(self.limit));
+        self.workers.map_into(chunk, &timed, results);
+    }
+
+    /// Applies `job` to every item, a chunk at a time in parallel (each chunk read in place),
+    /// each item given its [`Deadline`] as it starts, and hands each answer to `emit` in item
+    /// order. The first error of `emit` stops the run (the chunk under way is finished first,
+    /// no later one is started).
+    pub fn run_slice<T: Sync, R: Send, E>(
+        &self,
+        items: &[T],
         job: &(impl Fn(&T, &Deadline) -> R + Sync),
         emit: &mut impl FnMut(&T, R) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (mut chunk, mut results) = (Vec::new(), Vec::new());
-        self.run(items, &mut chunk, &mut results, job, emit, &mut || Ok(()))
+        let mut results = Vec::new();
+        for chunk in items.chunks(self.chunk) {
+            self.answer(chunk, &mut results, job);
+            for (item, r) in chunk.iter().zip(results.drain(..)) {
+                emit(item, r)?;
+            }
+        }
+        Ok(())
     }
 
     /// Applies `job` to every puzzle of `input`, read a block at a time as it arrives, and
@@ -245,12 +241,14 @@ impl<'w> Batch<'w> {
         R: Send,
         S: Sink<R>,
     {
-        // A block holds a chunk of puzzle lines (82 bytes each), and no less than 64 KiB.
-        let block = self.chunk.saturating_mul(82).max(64 * 1024);
+        // A block holds a chunk of puzzle lines (82 bytes each), and no less than 64 KiB (nor
+        // more than 64 MiB, for a whole batch).
+        let block = self.chunk.saturating_mul(82).clamp(64 * 1024, 64 << 20);
         let mut reader = input.reader(block);
         // The chunk's buffer outlives each block it borrows from (see `recycle`).
-        let mut spare: Vec<InputPuzzle<'static>> = Vec::with_capacity(self.chunk);
-        let mut results = Vec::with_capacity(self.chunk);
+        let room = self.chunk.min(block / 82);
+        let mut spare: Vec<InputPuzzle<'static>> = Vec::with_capacity(room);
+        let mut results = Vec::with_capacity(room);
         while let Some(event) = reader.next_event() {
             let block = match event {
                 Event::Block(block) => block,
@@ -307,7 +305,7 @@ mod tests {
                 Batch::whole(&workers),
             ] {
                 let mut got = Vec::new();
-                let run = batch.run_all(&items, &|i, _| *i * 2, &mut |_, r| {
+                let run = batch.run_slice(&items, &|i, _| *i * 2, &mut |_, r| {
                     got.push(r);
                     Ok::<(), ()>(())
                 });
@@ -315,7 +313,7 @@ mod tests {
                 assert_eq!(got, items.iter().map(|i| i * 2).collect::<Vec<_>>());
                 let started = AtomicUsize::new(0);
                 let mut seen = 0;
-                let stop = batch.run_all(
+                let stop = batch.run_slice(
                     &items,
                     &|i, _| {
                         started.fetch_add(1, Ordering::Relaxed);
@@ -323,14 +321,14 @@ mod tests {
                     },
                     &mut |_, r| {
                         seen += 1;
-                        if *r == 100 {
+                        if r == 100 {
                             Err(r)
                         } else {
                             Ok(())
                         }
                     },
                 );
-                assert_eq!(stop, Err(&100));
+                assert_eq!(stop, Err(100));
                 assert_eq!(seen, 101);
                 // The chunk under way is finished, no chunk after it is started.
                 let ran = started.load(Ordering::Relaxed);
@@ -361,7 +359,7 @@ mod tests {
         for (limit, out) in [(Some(Duration::ZERO), true), (None, false)] {
             let batch = Batch::whole(&workers).limit(limit);
             let mut got = Vec::new();
-            let _ = batch.run_all([1u8, 2, 3], &late, &mut |_, r| {
+            let _ = batch.run_slice(&[1u8, 2, 3], &late, &mut |_, r| {
                 got.push(r);
                 Ok::<(), ()>(())
             });
@@ -415,12 +413,19 @@ mod tests {
         let input = Input::new(&[a.clone(), missing, a.clone()], Givens::Checked);
         let job = |p: &InputPuzzle, _: &Deadline| p.parsed.as_ref().ok().map(|s| s.to_line());
         let mut first: Option<Seen> = None;
-        for threads in [Some(1), Some(2), None] {
+        for (threads, whole) in [
+            (Some(1), false),
+            (Some(2), false),
+            (None, false),
+            (None, true),
+        ] {
             let workers = Workers::new(threads).unwrap();
+            let batch = match whole {
+                true => Batch::whole(&workers),
+                false => Batch::new(&workers, Pace::Fast),
+            };
             let mut seen = Seen::default();
-            Batch::new(&workers, Pace::Fast)
-                .run_input(&input, &job, &mut seen)
-                .unwrap();
+            batch.run_input(&input, &job, &mut seen).unwrap();
             assert_eq!(seen.answers.len(), 6000);
             assert_eq!(seen.answers[3], (4, None));
             // The second file numbers its lines from 1 again.

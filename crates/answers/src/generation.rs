@@ -67,7 +67,8 @@ impl<'g> Generation<'g> {
             r
         };
         let batch = Batch::whole(workers).limit(self.limit);
-        let _ = batch.run_all(range, &job, &mut |_, r| {
+        let indices: Vec<u64> = range.collect();
+        let _ = batch.run_slice(&indices, &job, &mut |_, r| {
             out.push(r);
             Ok::<(), std::convert::Infallible>(())
         });

@@ -77,14 +77,14 @@ pub fn map<R: Send>(
     cancel: &AtomicBool,
     f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
 ) -> Result<Vec<R>, BatchError> {
-    let job = |p: &&Source, deadline: &Deadline| {
+    let job = |p: &Source, deadline: &Deadline| {
         deadline
             .check(cancel.load(Ordering::Relaxed))
             .map_err(|_| PuzzleError::Cancelled)?;
         p.read().and_then(|s| f(&s))
     };
     let mut out = Vec::with_capacity(puzzles.len());
-    Batch::whole(workers).run_all(puzzles, &job, &mut |_, r| match r {
+    Batch::whole(workers).run_slice(puzzles, &job, &mut |_, r| match r {
         Ok(v) => {
             out.push(v);
             Ok(())
