@@ -202,7 +202,12 @@ impl<'w> Batch<'w> {
         results: &mut Vec<R>,
         job: &(impl Fn(&T, &Deadline) -> R + Sync),
     ) {
-        let timed = |item: &T| job(item, &Deadline::after(self.limit));
+        // Without a time limit every item's deadline is the same (no clock to read).
+        let untimed = Deadline::after(None);
+        let timed = |item: &T| match self.limit {
+            None => job(item, &untimed),
+            limit => job(item, &Deadline::after(limit)),
+        };
         self.workers.map_into(chunk, &timed, results);
     }
 

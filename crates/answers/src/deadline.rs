@@ -16,6 +16,7 @@ pub struct Deadline {
 
 impl Deadline {
     /// A deadline `limit` from now (`None`: no time limit, only cancellation stops the search).
+    #[inline]
     pub fn after(limit: Option<Duration>) -> Deadline {
         Deadline {
             limit: limit.map(|l| (Instant::now(), l)),
@@ -26,6 +27,7 @@ impl Deadline {
     /// the batch failed, or the caller went away: that comes first, as the search's own time
     /// does not matter then), [`Stop::OutOfTime`] with the time spent once the limit is
     /// reached, else go on.
+    #[inline]
     pub fn check(&self, cancelled: bool) -> Result<(), Stop> {
         if cancelled {
             return Err(Stop::Cancel);
