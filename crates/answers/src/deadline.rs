@@ -9,16 +9,17 @@ use nonet_generate::Stop;
 /// When one search must stop: `limit` after it started (`None`: never by time).
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
-    started: Instant,
-    limit: Option<Duration>,
+    /// When the search started, and its limit. Without a limit the clock is not read (a batch
+    /// gives every puzzle a deadline, and most have none).
+    limit: Option<(Instant, Duration)>,
 }
 
 impl Deadline {
     /// A deadline `limit` from now (`None`: no time limit, only cancellation stops the search).
+    #[inline]
     pub fn after(limit: Option<Duration>) -> Deadline {
         Deadline {
-            started: Instant::now(),
-            limit,
+            limit: limit.map(|l| (Instant::now(), l)),
         }
     }
 
@@ -26,13 +27,14 @@ impl Deadline {
     /// the batch failed, or the caller went away: that comes first, as the search's own time
     /// does not matter then), [`Stop::OutOfTime`] with the time spent once the limit is
     /// reached, else go on.
+    #[inline]
     pub fn check(&self, cancelled: bool) -> Result<(), Stop> {
         if cancelled {
             return Err(Stop::Cancel);
         }
         match self.limit {
-            Some(limit) => {
-                let elapsed = self.started.elapsed();
+            Some((started, limit)) => {
+                let elapsed = started.elapsed();
                 if elapsed >= limit {
                     Err(Stop::OutOfTime(elapsed))
                 } else {

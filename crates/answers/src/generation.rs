@@ -1,15 +1,15 @@
-//! A run of generated puzzles, a range at a time on the current rayon pool: puzzle `i` of a run
-//! comes from `puzzle_seed(seed, i)` only, each under its own [`Deadline`], and the first
-//! puzzle that fails stops the others (`nonet generate` and Python's `generate`).
+//! A run of generated puzzles, a range at a time on the batch runner's [`Workers`]: puzzle `i`
+//! of a run comes from `puzzle_seed(seed, i)` only, each under its own [`Deadline`], and the
+//! first puzzle that fails stops the others (`nonet generate` and Python's `generate`).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nonet_generate::{puzzle_seed, GenerateError, Generated, Generator};
-use rayon::prelude::*;
-
+use crate::batch::{Batch, Workers};
 use crate::Deadline;
+use nonet_core::{RegionMap, RegionMapError, Variant};
+use nonet_generate::{puzzle_seed, GenerateError, Generated, Generator};
 
 /// One puzzle's outcome in a run.
 pub type Outcome = Result<Generated, GenerateError>;
@@ -35,12 +35,14 @@ impl<'g> Generation<'g> {
         }
     }
 
-    /// Generates puzzles `range` of the run in parallel, appending them to `out` in index order.
+    /// Generates puzzles `range` of the run in parallel on `workers`, appending them to `out` in
+    /// index order.
     /// Once a puzzle has failed (in any range of the run) or `cancelled` says so, the puzzles not
     /// yet done fail as [`GenerateError::Cancelled`]. `on_attempt` is called before each attempt,
     /// `on_done` after each puzzle (for a progress bar).
     pub fn range(
         &self,
+        workers: &Workers,
         range: Range<u64>,
         cancelled: &(dyn Fn() -> bool + Sync),
         on_attempt: &(dyn Fn() + Sync),
@@ -48,11 +50,10 @@ impl<'g> Generation<'g> {
         out: &mut Vec<Outcome>,
     ) {
         let stopped = || self.failed.load(Ordering::Relaxed) || cancelled();
-        let outcomes = range.into_par_iter().map(|i| {
+        let job = |&i: &u64, deadline: &Deadline| {
             if stopped() {
                 return Err(GenerateError::Cancelled);
             }
-            let deadline = Deadline::after(self.limit);
             let r = self
                 .generator
                 .generate_observed(puzzle_seed(self.seed, i), &|_| {
@@ -64,8 +65,66 @@ impl<'g> Generation<'g> {
             }
             on_done();
             r
+        };
+        let batch = Batch::whole(workers).limit(self.limit);
+        let indices: Vec<u64> = range.collect();
+        let _ = batch.run_slice(&indices, &job, &mut |_, r| {
+            out.push(r);
+            Ok::<(), std::convert::Infallible>(())
         });
-        out.par_extend(outcomes);
+    }
+}
+
+/// A fresh seed for a run given none (`nonet generate` without `--seed`, Python's
+/// `generate(seed=None)`): from the OS-seeded hasher, the clock and the process, 12 decimal
+/// digits at most, short enough to type.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.write_u32(std::process::id());
+    h.finish() % 1_000_000_000_000
+}
+
+/// A time limit in seconds out of range: not a number, negative, or over a year.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("give a number of seconds up to a year, or 0 for no limit")]
+pub struct LimitOutOfRange;
+
+/// Each puzzle's time limit from `secs` seconds (`--timeout`, Python's `timeout=`): 0 is none;
+/// else more than 0 and at most a year, beyond any search worth waiting for and far from
+/// `Duration`'s limit.
+pub fn time_limit(secs: f64) -> Result<Option<Duration>, LimitOutOfRange> {
+    if secs == 0.0 {
+        return Ok(None);
+    }
+    if secs > 0.0 && secs <= 366.0 * 86400.0 {
+        Ok(Some(Duration::from_secs_f64(secs)))
+    } else {
+        Err(LimitOutOfRange)
+    }
+}
+
+/// Why a run's region map cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RegionsError {
+    /// A map given for a variant that is not a jigsaw.
+    #[error("a region map needs the jigsaw variant")]
+    NotJigsaw,
+    /// The map breaks a rule.
+    #[error(transparent)]
+    Map(#[from] RegionMapError),
+}
+
+/// The region map every puzzle of a run takes (`--regions`, Python's `regions=`): only a
+/// jigsaw takes one (`None`: each puzzle draws its own).
+pub fn regions(variant: Variant, map: Option<&str>) -> Result<Option<RegionMap>, RegionsError> {
+    match map {
+        None => Ok(None),
+        Some(_) if !variant.jigsaw => Err(RegionsError::NotJigsaw),
+        Some(map) => Ok(Some(RegionMap::parse(map)?)),
     }
 }
 
@@ -89,17 +148,42 @@ mod tests {
         let generator = Generator::new(GenerateOptions::default()).unwrap();
         let run = Generation::new(&generator, 5, None);
         let (mut all, mut parts) = (Vec::new(), Vec::new());
-        run.range(0..4, &|| false, &|| {}, &|| {}, &mut all);
-        run.range(0..2, &|| false, &|| {}, &|| {}, &mut parts);
-        run.range(2..4, &|| false, &|| {}, &|| {}, &mut parts);
+        let workers = Workers::new(None).unwrap();
+        run.range(&workers, 0..4, &|| false, &|| {}, &|| {}, &mut all);
+        let alone = Workers::new(Some(1)).unwrap();
+        run.range(&alone, 0..2, &|| false, &|| {}, &|| {}, &mut parts);
+        run.range(&workers, 2..4, &|| false, &|| {}, &|| {}, &mut parts);
         let puzzles =
             |v: &[Outcome]| -> Vec<_> { v.iter().map(|r| r.as_ref().unwrap().puzzle).collect() };
         assert_eq!(puzzles(&all), puzzles(&parts));
         assert_eq!(real_failure(&all), None);
         let mut none = Vec::new();
-        run.range(0..3, &|| true, &|| {}, &|| {}, &mut none);
+        run.range(&workers, 0..3, &|| true, &|| {}, &|| {}, &mut none);
         assert!(none.iter().all(|r| *r == Err(GenerateError::Cancelled)));
         assert_eq!(real_failure(&none), None);
+    }
+
+    #[test]
+    fn time_limits_and_region_maps_are_checked_alike_for_every_face() {
+        assert_eq!(time_limit(0.0), Ok(None));
+        assert_eq!(time_limit(1.5), Ok(Some(Duration::from_millis(1500))));
+        for bad in [-1.0, f64::NAN, f64::INFINITY, 367.0 * 86400.0] {
+            assert_eq!(time_limit(bad), Err(LimitOutOfRange), "{bad}");
+        }
+        let boxes =
+            "111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+        let jigsaw: Variant = "jigsaw".parse().unwrap();
+        assert!(regions(jigsaw, Some(boxes)).unwrap().is_some());
+        assert_eq!(regions(jigsaw, None), Ok(None));
+        assert_eq!(
+            regions(Variant::default(), Some(boxes)),
+            Err(RegionsError::NotJigsaw)
+        );
+        assert!(matches!(
+            regions(jigsaw, Some(&boxes[1..])),
+            Err(RegionsError::Map(_))
+        ));
+        assert!(random_seed() < 1_000_000_000_000);
     }
 
     #[test]

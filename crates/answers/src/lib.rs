@@ -6,19 +6,29 @@
 //!   front end prints or converts an answer and never works it out again.
 //! - [`Deadline`]: the time limit (and cancellation) a front end gives one search, handed to the
 //!   engine through its observer: the engine crates read no clock, this crate does.
-//! - [`generation`]: a run of generated puzzles, a range at a time in parallel, each under its
-//!   deadline, the first failure stopping the rest.
+//! - [`read`]: the one record reader: puzzles from files, standard input or any stream (lines,
+//!   multi-line grids, records with a puzzle field), in blocks of bounded size whatever the
+//!   input, each puzzle with its line number and typed errors that name line, cell and
+//!   character.
+//! - [`batch`]: the one batch runner: a job over many items on [`Workers`], a chunk at a time,
+//!   answers in input order, each item under its [`Deadline`]; over a reader's blocks in
+//!   constant memory ([`Batch::run_input`]) or over items in memory.
+//! - [`generation`]: a run of generated puzzles, a range at a time on the batch runner, each
+//!   under its deadline, the first failure stopping the rest.
 //! - [`max_threads`]: the most worker threads a batch is given.
 //!
-//! No I/O: the front ends read their inputs and write the answers.
+//! Reading is the only I/O here: the front ends write the answers.
 
 #![forbid(unsafe_code)]
 
 pub mod answer;
+pub mod batch;
 mod deadline;
 pub mod generation;
+pub mod read;
 
 pub use answer::{PuzzleError, Rated, Scale, Solved};
+pub use batch::{Batch, Pace, Workers};
 pub use deadline::Deadline;
 
 /// The most worker threads a batch gets (`nonet --threads`, Python's `threads=`): four a core,

@@ -4,15 +4,7 @@
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 
-/// An I/O error's reason as a person reads it: `No such file or directory`, without the
-/// `(os error 2)` that the standard library appends.
-pub fn io_reason(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.rfind(" (os error ") {
-        Some(i) if text.ends_with(')') => text[..i].to_string(),
-        _ => text,
-    }
-}
+pub use nonet_answers::read::io_reason;
 
 /// A writer whose errors name what it writes to. The error keeps its kind, so a closed pipe is
 /// still told apart (`main` treats it as the reader's choice, not a failure).

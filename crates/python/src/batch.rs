@@ -1,17 +1,17 @@
-//! Many puzzles at once on rayon's threads: answers in input order, and the first failure (by
-//! index, whatever the thread count) as an error that names the puzzle's index. Generation as
-//! `nonet generate` does it: puzzle `i` of a run comes from `puzzle_seed(seed, i)` only, so a
-//! run split into ranges (`start`, `count`), on any number of threads or machines, gives the
-//! same puzzles as one run.
+//! Python's batches on `nonet-answers`'s batch runner, the `nonet` command's own: answers in
+//! input order, and the first failure (by index, whatever the thread count) as an error that
+//! names the puzzle's index. Generation as `nonet generate` does it: puzzle `i` of a run comes
+//! from `puzzle_seed(seed, i)` only, so a run split into ranges (`start`, `count`), on any
+//! number of threads or machines, gives the same puzzles as one run.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use nonet_answers::batch::{Batch, Workers};
 use nonet_answers::generation::{real_failure, Generation};
-use nonet_answers::max_threads;
+use nonet_answers::Deadline;
 use nonet_core::Sudoku;
 use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator};
-use rayon::prelude::*;
 
 use crate::answer::{self, PuzzleError};
 
@@ -68,51 +68,33 @@ pub fn answer_room(count: u64) -> Result<Vec<Result<Generated, GenerateError>>, 
     }
 }
 
-/// Runs `job` on a pool of `threads` threads (at most [`max_threads`], as the CLI's `--threads`), or on rayon's global
-/// pool (one thread a core) when `threads` is `None`.
-pub fn on_threads<R: Send>(
-    threads: Option<usize>,
-    job: impl FnOnce() -> R + Send,
-) -> Result<R, rayon::ThreadPoolBuildError> {
-    match threads {
-        None => Ok(job()),
-        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
-            .num_threads(n.min(max_threads()))
-            .build()?
-            .install(job)),
-    }
-}
-
-/// Answers every puzzle with `f`, in parallel, in input order. The error is the lowest index's,
-/// so it does not depend on the threads' timing. Once `cancel` is set, the puzzles not yet
-/// started fail as cancelled (the caller has stopped waiting for the answers).
+/// Answers every puzzle with `f` on `workers`, in input order. The error is the lowest
+/// index's, so it does not depend on the threads' timing. Once `cancel` is set, the puzzles not
+/// yet started fail as cancelled (the caller has stopped waiting for the answers).
 pub fn map<R: Send>(
     puzzles: &[Source],
+    workers: &Workers,
     cancel: &AtomicBool,
     f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
 ) -> Result<Vec<R>, BatchError> {
-    let results: Vec<Result<R, PuzzleError>> = puzzles
-        .par_iter()
-        .map(|p| {
-            if cancel.load(Ordering::Relaxed) {
-                return Err(PuzzleError::Cancelled);
-            }
-            p.read().and_then(|s| f(&s))
-        })
-        .collect();
-    let mut out = Vec::with_capacity(results.len());
-    for (index, r) in results.into_iter().enumerate() {
-        match r {
-            Ok(v) => out.push(v),
-            Err(e) => {
-                return Err(BatchError {
-                    index: index as u64,
-                    reason: e.to_string(),
-                    bad_input: true,
-                })
-            }
+    let job = |p: &Source, deadline: &Deadline| {
+        deadline
+            .check(cancel.load(Ordering::Relaxed))
+            .map_err(|_| PuzzleError::Cancelled)?;
+        p.read().and_then(|s| f(&s))
+    };
+    let mut out = Vec::with_capacity(puzzles.len());
+    Batch::whole(workers).run_slice(puzzles, &job, &mut |_, r| match r {
+        Ok(v) => {
+            out.push(v);
+            Ok(())
         }
-    }
+        Err(e) => Err(BatchError {
+            index: out.len() as u64,
+            reason: e.to_string(),
+            bad_input: true,
+        }),
+    })?;
     Ok(out)
 }
 
@@ -135,7 +117,11 @@ pub struct GenerateJob {
 /// `nonet generate --seed SEED` prints at those indices. When one fails, the others still being
 /// searched stop, and the error is the real failure's (the others were only cancelled). Setting
 /// `cancel` stops every search.
-pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>, BatchError> {
+pub fn generate(
+    job: &GenerateJob,
+    workers: &Workers,
+    cancel: &AtomicBool,
+) -> Result<Vec<Generated>, BatchError> {
     let generator = Generator::new(job.options.clone()).map_err(|e| BatchError {
         index: job.start,
         reason: e.to_string(),
@@ -149,6 +135,7 @@ pub fn generate(job: &GenerateJob, cancel: &AtomicBool) -> Result<Vec<Generated>
     let end = run_end(job.start, job.count).map_err(refused)?;
     let mut results = answer_room(job.count).map_err(refused)?;
     Generation::new(&generator, job.seed, job.timeout).range(
+        workers,
         job.start..end,
         &|| cancel.load(Ordering::Relaxed),
         &|| {},
@@ -217,19 +204,17 @@ mod tests {
         assert_eq!(generate_all(&job).unwrap().len(), 1);
     }
 
-    /// `threads=2**62` started threads for over a minute before the first puzzle: a count
-    /// beyond the cap runs on the cap's threads.
-    #[test]
-    fn a_huge_thread_count_runs_on_the_capped_pool() {
-        for asked in [usize::MAX, 1 << 62, max_threads() + 1] {
-            let got = on_threads(Some(asked), rayon::current_num_threads).unwrap();
-            assert_eq!(got, max_threads(), "{asked}");
-        }
-        assert_eq!(on_threads(Some(3), rayon::current_num_threads).unwrap(), 3);
+    fn generate_all(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
+        generate(job, &Workers::new(None).unwrap(), &go())
     }
 
-    fn generate_all(job: &GenerateJob) -> Result<Vec<Generated>, BatchError> {
-        generate(job, &go())
+    /// [`map`] on every core.
+    fn map_all<R: Send>(
+        puzzles: &[Source],
+        cancel: &AtomicBool,
+        f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
+    ) -> Result<Vec<R>, BatchError> {
+        map(puzzles, &Workers::new(None).unwrap(), cancel, f)
     }
 
     #[test]
@@ -239,11 +224,11 @@ mod tests {
             Source::Text("12x".to_string()),
             Source::Text(format!("11{}", ".".repeat(79))),
         ];
-        let e = map(&puzzles, &go(), answer::solve).unwrap_err();
+        let e = map_all(&puzzles, &go(), answer::solve).unwrap_err();
         assert_eq!(e.index, 1);
         assert!(e.bad_input);
         assert!(e.to_string().starts_with("puzzle 1: "), "{e}");
-        let answers = map(&puzzles[..1], &go(), answer::solve).unwrap();
+        let answers = map_all(&puzzles[..1], &go(), answer::solve).unwrap();
         assert_eq!(answers.len(), 1);
     }
 
@@ -254,7 +239,7 @@ mod tests {
             Source::Text(PUZZLE.to_string()),
             Source::Cells(s.to_bytes()),
         ];
-        let counts = map(&puzzles, &go(), |s| answer::count(s, 2)).unwrap();
+        let counts = map_all(&puzzles, &go(), |s| answer::count(s, 2)).unwrap();
         assert_eq!(counts, vec![1, 1]);
     }
 
@@ -283,9 +268,7 @@ mod tests {
             .collect();
         parts.extend(generate_all(&job(2, 4)).unwrap().iter().map(|g| g.puzzle));
         assert_eq!(whole, parts);
-        let one_thread = on_threads(Some(1), || generate_all(&job(0, 6)))
-            .unwrap()
-            .unwrap();
+        let one_thread = generate(&job(0, 6), &Workers::new(Some(1)).unwrap(), &go()).unwrap();
         assert_eq!(
             whole,
             one_thread.iter().map(|g| g.puzzle).collect::<Vec<_>>()
@@ -296,7 +279,7 @@ mod tests {
     fn a_cancelled_batch_stops_with_an_error() {
         let stop = AtomicBool::new(true);
         let puzzles = vec![Source::Text(PUZZLE.to_string()); 3];
-        let e = map(&puzzles, &stop, answer::solve).unwrap_err();
+        let e = map_all(&puzzles, &stop, answer::solve).unwrap_err();
         assert_eq!(e.reason, "cancelled");
         let job = GenerateJob {
             options: GenerateOptions::default(),
@@ -305,6 +288,7 @@ mod tests {
             count: 4,
             timeout: None,
         };
-        assert!(!generate(&job, &stop).unwrap_err().bad_input);
+        let workers = Workers::new(Some(2)).unwrap();
+        assert!(!generate(&job, &workers, &stop).unwrap_err().bad_input);
     }
 }

@@ -23,6 +23,9 @@ use nonet_core::Sudoku;
 use nonet_generate::{GenerateOptions, Generator, Level, Symmetry, Target, GENERATOR_VERSION};
 use nonet_logic::rate::RATER_VERSION;
 
+use nonet_answers::batch::Workers;
+use nonet_answers::generation::{self, random_seed, RegionsError};
+
 use crate::answer::{self, Scale};
 use crate::batch::{self, BatchError, GenerateJob, Source};
 
@@ -155,7 +158,8 @@ fn cells_of(array: &Bound<'_, PyUntypedArray>) -> PyResult<Vec<Source>> {
     }
 }
 
-fn type_name(ob: &Bound<'_, PyAny>) -> String {
+/// The name of `ob`'s type, for messages.
+pub(crate) fn type_name(ob: &Bound<'_, PyAny>) -> String {
     ob.get_type()
         .name()
         .map_or_else(|_| "an object".to_string(), |n| n.to_string())
@@ -200,7 +204,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<i64>,
-    job: impl FnOnce(&AtomicBool) -> Result<R, BatchError> + Send,
+    job: impl FnOnce(&Workers, &AtomicBool) -> Result<R, BatchError> + Send,
 ) -> PyResult<R> {
     let threads = threads_of(threads)?;
     let cancel = AtomicBool::new(false);
@@ -210,7 +214,7 @@ fn run_batch<R: Send>(
             let cancel = &cancel;
             scope.spawn(move || {
                 // The receiver is gone only after an interrupt, when the answer is not wanted.
-                let _ = done.send(batch::on_threads(threads, || job(cancel)));
+                let _ = done.send(Workers::new(threads).map(|w| job(&w, cancel)));
             });
             loop {
                 match answer.recv_timeout(SIGNAL_POLL) {
@@ -230,7 +234,7 @@ fn run_batch<R: Send>(
         })
     })?;
     outcome
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
         .map_err(|e| batch_error(py, &e))
 }
 
@@ -334,17 +338,12 @@ fn generate_job(
     let variant = variant
         .parse::<nonet_core::Variant>()
         .map_err(|e| input_error(e.to_string()))?;
-    let regions = match regions {
-        None => None,
-        Some(_) if !variant.jigsaw => {
-            return Err(input_error(
-                "regions gives a jigsaw's regions: it needs variant=\"jigsaw\"".to_string(),
-            ))
+    let regions = generation::regions(variant, regions).map_err(|e| match e {
+        RegionsError::NotJigsaw => {
+            input_error("regions gives a jigsaw's regions: it needs variant=\"jigsaw\"")
         }
-        Some(map) => Some(
-            nonet_core::RegionMap::parse(map).map_err(|e| input_error(format!("regions: {e}")))?,
-        ),
-    };
+        e => input_error(format!("regions: {e}")),
+    })?;
     let level = level
         .map(|l| l.parse::<Level>())
         .transpose()
@@ -354,13 +353,11 @@ fn generate_job(
         .map_err(|e| input_error(e.to_string()))?;
     let timeout = match timeout {
         None => None,
-        Some(0.0) => None,
-        Some(t) if t > 0.0 && t <= 366.0 * 86400.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(input_error(format!(
+        Some(t) => generation::time_limit(t).map_err(|_| {
+            input_error(format!(
                 "timeout {t}: give seconds up to a year, or 0 or None for no limit"
-            )))
-        }
+            ))
+        })?,
     };
     let options = GenerateOptions {
         symmetry,
@@ -387,16 +384,6 @@ fn generate_job(
         count,
         timeout,
     })
-}
-
-/// A fresh seed from the OS-seeded hasher and the clock (as the CLI's, when no seed is given).
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
-    h.finish() % 1_000_000_000_000
 }
 
 /// New puzzles, as `nonet generate --seed SEED --count COUNT [--level] [--symmetry]
@@ -426,7 +413,9 @@ fn generate(
     let job = generate_job(
         seed, count, start, level, symmetry, minimal, clues, timeout, variant, regions,
     )?;
-    let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
+    let puzzles = run_batch(py, threads, |workers, cancel| {
+        batch::generate(&job, workers, cancel)
+    })?;
     Ok(puzzles
         .iter()
         .map(|g| match &g.regions {
@@ -466,7 +455,9 @@ fn generate_many(
         "standard",
         None,
     )?;
-    let puzzles = run_batch(py, threads, |cancel| batch::generate(&job, cancel))?;
+    let puzzles = run_batch(py, threads, |workers, cancel| {
+        batch::generate(&job, workers, cancel)
+    })?;
     grid_array(py, puzzles.iter().map(|g| g.puzzle.to_bytes()))
 }
 
@@ -482,8 +473,8 @@ fn solve_many(
     threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let (sources, array) = sources(puzzles)?;
-    let solved = run_batch(py, threads, |cancel| {
-        batch::map(&sources, cancel, answer::solve)
+    let solved = run_batch(py, threads, |workers, cancel| {
+        batch::map(&sources, workers, cancel, answer::solve)
     })?;
     if array {
         grid_array(py, solved.iter().map(answer::Solved::cells))
@@ -510,8 +501,8 @@ fn count_many(
 ) -> PyResult<Py<PyAny>> {
     let limit = limit_of(limit)?;
     let (sources, _) = sources(puzzles)?;
-    let counts = run_batch(py, threads, |cancel| {
-        batch::map(&sources, cancel, |s| answer::count(s, limit))
+    let counts = run_batch(py, threads, |workers, cancel| {
+        batch::map(&sources, workers, cancel, |s| answer::count(s, limit))
     })?;
     let counts: Vec<i64> = counts
         .into_iter()
@@ -535,8 +526,8 @@ fn rate_many(
 ) -> PyResult<Py<PyAny>> {
     let scale = scale_of(scale)?;
     let (sources, _) = sources(puzzles)?;
-    let rated = run_batch(py, threads, |cancel| {
-        batch::map(&sources, cancel, |s| answer::rate(s, scale))
+    let rated = run_batch(py, threads, |workers, cancel| {
+        batch::map(&sources, workers, cancel, |s| answer::rate(s, scale))
     })?;
     match scale {
         Scale::Level => {
@@ -577,5 +568,8 @@ fn nonet_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
     m.add_function(wrap_pyfunction!(rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(generate_many, m)?)?;
+    m.add_class::<crate::read::Record>()?;
+    m.add_class::<crate::read::PyRecords>()?;
+    m.add_function(wrap_pyfunction!(crate::read::read, m)?)?;
     Ok(())
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use nonet_answers::generation::{real_failure, Generation};
+use nonet_answers::generation::{self, random_seed, real_failure, Generation, RegionsError};
 use nonet_core::{RegionMap, Variant};
 use nonet_generate::{
     puzzle_seed, targetable, GenerateOptions, Generated, Generator, Level, Symmetry, Target,
@@ -245,16 +245,9 @@ fn parse_timeout(s: &str) -> Result<Timeout, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{s}` is not a number of seconds"))?;
-    if secs == 0.0 {
-        return Ok(Timeout(None));
-    }
-    // A year is beyond any search worth waiting for, and far from `Duration`'s limit.
-    if !(secs > 0.0 && secs <= 366.0 * 86400.0) {
-        return Err(format!(
-            "`{s}`: give a number of seconds up to a year, or 0 for no limit"
-        ));
-    }
-    Ok(Timeout(Some(Duration::from_secs_f64(secs))))
+    generation::time_limit(secs)
+        .map(Timeout)
+        .map_err(|e| format!("`{s}`: {e}"))
 }
 
 /// Puzzles generated between two writes: keeps every thread busy and output flowing.
@@ -279,12 +272,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             s
         }
     };
-    let regions = match &args.regions {
-        None => None,
-        Some(_) if !variant.jigsaw => {
+    let regions = match generation::regions(variant, args.regions.as_deref()) {
+        Ok(map) => map,
+        Err(RegionsError::NotJigsaw) => {
             bail!("--regions gives a jigsaw's regions: it needs --variant jigsaw")
         }
-        Some(map) => Some(RegionMap::parse(map).map_err(|e| anyhow::anyhow!("--regions: {e}"))?),
+        Err(e) => bail!("--regions: {e}"),
     };
     if variant.jigsaw && args.format == GenFormat::Grid {
         bail!("--format grid shows no regions: use --format line or json with --variant jigsaw");
@@ -367,7 +360,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let attempts = AtomicU64::new(0);
     let run = Generation::new(&generator, seed, limit);
 
-    let pool = batch::pool(args.threads)?;
+    let workers = batch::workers(args.threads)?;
     let mut start = 0u64;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
@@ -385,7 +378,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 b.inc(1);
             }
         };
-        pool.install(|| run.range(start..end, &|| false, &on_attempt, &on_done, &mut results));
+        run.range(
+            &workers,
+            start..end,
+            &|| false,
+            &on_attempt,
+            &on_done,
+            &mut results,
+        );
         // Puzzles are written in index order up to the first one that did not come out; the
         // error reported is the real one (the others were only cancelled because of it).
         let first_err = results.iter().position(Result::is_err);
@@ -583,16 +583,4 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_string()
     }
-}
-
-/// A fresh seed from the OS-seeded hasher and the clock: only needs to differ between runs.
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
-    h.write_u32(std::process::id());
-    // Keep seeds short enough to type: 12 decimal digits at most.
-    h.finish() % 1_000_000_000_000
 }

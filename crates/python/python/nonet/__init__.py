@@ -8,7 +8,9 @@ Every answer is the command line's, byte for byte: ``solve`` gives ``nonet solve
 Puzzles are 81-character strings (digits, ``.`` or ``0`` for an empty cell) or, in the batch
 forms, rows of an ``(N, 81)`` ``uint8`` numpy array (0 for empty). The batch forms
 (``solve_many``, ``count_many``, ``rate_many``, ``generate_many``) release the GIL and use every
-core; ``nonet.dask`` spreads them over a Dask cluster.
+core; ``nonet.dask`` spreads them over a Dask cluster. ``read`` reads puzzle files and streams
+as the command does (lines, records, CSV, JSON lines, a multi-line grid), one ``Record`` at a
+time with its line number and the command's reason when it is no puzzle.
 
 >>> import nonet
 >>> nonet.solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")[:9]
@@ -21,6 +23,8 @@ from ._nonet import (
     GenerateError,
     InputError,
     PuzzleError,
+    Record,
+    Records,
     __version__,
     count,
     count_many,
@@ -30,6 +34,7 @@ from ._nonet import (
     hint,
     rate,
     rate_many,
+    read,
     solve,
     solve_many,
 )
@@ -40,6 +45,8 @@ __all__ = [
     "GenerateError",
     "InputError",
     "PuzzleError",
+    "Record",
+    "Records",
     "__version__",
     "count",
     "count_many",
@@ -49,6 +56,7 @@ __all__ = [
     "hint",
     "rate",
     "rate_many",
+    "read",
     "solve",
     "solve_many",
 ]

@@ -1,7 +1,8 @@
 """Type stubs of the Rust extension ``nonet._nonet`` (re-exported by ``nonet``)."""
 
-from collections.abc import Iterable
-from typing import Any, Literal, overload
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, Literal, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -102,3 +103,31 @@ def rate_many(
 def rate_many(
     puzzles: Puzzles, scale: str, *, threads: int | None = None
 ) -> npt.NDArray[np.float64] | list[str]: ...
+
+@final
+class Record:
+    """One puzzle of a file or stream, as ``nonet`` reads it."""
+
+    line: int
+    """The line it starts on, from 1."""
+    text: str
+    """The puzzle's text as given (the line, its puzzle field, or the whole grid)."""
+    source: str
+    """The whole line (or grid) it came from."""
+    puzzle: str | None
+    """The 81-character puzzle ("." for empty), or None when it cannot be read."""
+    error: str | None
+    """Why it cannot be read, as ``nonet`` reports it ("line N: reason"), or None."""
+
+@final
+class Records(Iterator[Record]):
+    """The records of one input, read a block at a time as they are asked for."""
+
+    def __iter__(self) -> Records: ...
+    def __next__(self) -> Record: ...
+
+def read(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str], *, checked: bool = True
+) -> Records:
+    """The puzzles of a file ("-": standard input) or file object, one ``Record`` each, read
+    as the ``nonet`` command reads its inputs, in constant memory."""
