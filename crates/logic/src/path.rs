@@ -29,6 +29,8 @@
 //! chains, replaced there by `techniques::forcing`'s contradiction chains); placements remove
 //! the digit from the peers of that layout.
 
+use std::sync::Arc;
+
 use nonet_core::{
     Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Solutions, Sudoku, STANDARD,
 };
@@ -120,6 +122,8 @@ pub struct PathOptions {
     layout: Layout,
     /// Whether `layout` is the standard one (asked for every technique of every step).
     standard: bool,
+    /// The layout's geometry, built once for every step's position.
+    geo: Arc<Geometry>,
 }
 
 impl Default for PathOptions {
@@ -130,6 +134,7 @@ impl Default for PathOptions {
             trial_and_error: true,
             layout: STANDARD.clone(),
             standard: true,
+            geo: Geometry::standard(),
         }
     }
 }
@@ -138,6 +143,7 @@ impl PathOptions {
     /// These options on `layout`.
     pub fn with_layout(mut self, layout: Layout) -> PathOptions {
         self.standard = layout.is_standard();
+        self.geo = Geometry::for_layout(&layout);
         self.layout = layout;
         self
     }
@@ -227,7 +233,7 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 }
 
 fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
-    let pos = Position::with_flag(&opts.layout, opts.standard, pm);
+    let pos = Position::with_geometry(&opts.layout, Arc::clone(&opts.geo), pm);
     // Techniques found by one search share its result (see `techniques::find_family`).
     let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
     for &t in ORDER {

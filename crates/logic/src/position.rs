@@ -15,7 +15,10 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, STANDARD};
 
+use std::sync::Arc;
+
 use crate::board::Board;
+use crate::se::grid::Geometry;
 
 /// A position with per-digit candidate masks, on a layout.
 #[derive(Clone, Debug)]
@@ -23,6 +26,9 @@ pub struct Position<'a> {
     layout: &'a Layout,
     /// Whether `layout` is the standard one (asked often; comparing layouts is not free).
     standard: bool,
+    /// The layout read as bitboard tables (house masks and cell lists, the scan orders): the
+    /// searches the teacher shares with SE's producers read the houses through it.
+    geo: Arc<Geometry>,
     /// The values and candidates, both per cell and per digit.
     board: Board,
     /// The cells without a value (asked by most searches: kept rather than recounted).
@@ -43,26 +49,38 @@ impl Position<'static> {
 impl<'a> Position<'a> {
     /// Builds the masks of `pm` on `layout`.
     pub fn new_in(layout: &'a Layout, pm: &PencilMarks) -> Position<'a> {
-        Position::with_flag(layout, layout.is_standard(), pm)
+        Position::with_geometry(layout, Geometry::for_layout(layout), pm)
     }
 
-    /// [`Position::new_in`] when the caller already knows whether `layout` is the standard
-    /// one (comparing layouts reads all their tables: the path asks once, not per step).
-    pub(crate) fn with_flag(layout: &'a Layout, standard: bool, pm: &PencilMarks) -> Position<'a> {
-        Position::on_board(layout, standard, Board::from_pencil_marks(pm))
-    }
-
-    /// The position of `board` on `layout` (`standard`: whether that is the standard layout).
-    pub(crate) fn on_board(layout: &'a Layout, standard: bool, board: Board) -> Position<'a> {
-        debug_assert_eq!(standard, layout.is_standard());
+    /// [`Position::new_in`] with `layout`'s geometry already built (building it reads all
+    /// the layout's tables: the path builds it once, not per step).
+    pub(crate) fn with_geometry(
+        layout: &'a Layout,
+        geo: Arc<Geometry>,
+        pm: &PencilMarks,
+    ) -> Position<'a> {
+        debug_assert!(geo.layout() == layout);
         Position {
             layout,
-            standard,
-            empty: board.empty_cells(),
-            board,
+            standard: geo.is_standard(),
+            geo,
+            empty: CellSet::EMPTY,
+            board: Board::from_pencil_marks(pm),
             als: std::cell::OnceCell::new(),
             als_links: std::cell::OnceCell::new(),
         }
+        .with_empty_cells()
+    }
+
+    /// The position with its empty cells counted from its board.
+    fn with_empty_cells(mut self) -> Position<'a> {
+        self.empty = self.board.empty_cells();
+        self
+    }
+
+    /// The layout's geometry: its houses as SE's producers number and scan them.
+    pub(crate) fn geo(&self) -> &Geometry {
+        &self.geo
     }
 
     /// The board: the values and candidates without the layout.

@@ -6,9 +6,10 @@ use crate::technique::Technique;
 
 use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
-use crate::board::{bits16, many_bits, pop9, subsets_of};
+use crate::board::{bits16, many_bits, pop9, subsets_of, Walk};
 use crate::step::Step;
 use crate::techniques::singles::{hidden_singles, naked_singles};
+use crate::techniques::subsets::{hidden_set_step, hidden_sets, naked_set_step, naked_sets};
 use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
@@ -38,6 +39,12 @@ pub struct Sterile {
 /// What a naked or hidden set in one house depends on: the candidates of its cells and its
 /// number of empty cells (slot 9).
 type HouseKey = [u16; 10];
+
+/// A step of a search shared with the teacher, at its technique's SE base difficulty.
+fn rated(mut step: Step) -> Step {
+    step.difficulty = Some(super::se_base(step.technique));
+    step
+}
 
 /// The [`HouseKey`] of house `h`.
 #[inline]
@@ -255,95 +262,74 @@ pub fn hidden_set(
     acc: &mut impl FnMut(Step) -> bool,
 ) -> bool {
     let t = &*g.geo;
+    // Direct mode needs more than `degree` empty cells, the normal mode more than twice that
+    // (SE's own asymmetry with naked sets, which need at least twice).
+    let fewest = if direct { degree } else { 2 * degree } + 1;
+    let memo = &st.hidden[(degree as usize - 2) * 2 + direct as usize];
+    each_house(g, fewest, memo, |h, offered| {
+        let house = t.core_house(h);
+        hidden_sets(g, t, h, degree, Walk::Colex, |set, at| {
+            let cells = t.house_cells_at(h, at);
+            if !direct {
+                return hidden_set_step(g, house, cells, set).is_some_and(|s| {
+                    *offered = true;
+                    acc(rated(s))
+                });
+            }
+            // The first other digit the set's cells leave one place in the house.
+            for d in 0..9 {
+                let p = t.house_positions(h, g.pos[d]);
+                if set >> d & 1 != 0 || pop9(p) <= 1 {
+                    continue;
+                }
+                let rest = p & !at;
+                if pop9(rest) == 1 {
+                    let tech = if degree == 2 {
+                        Technique::DirectHiddenPair
+                    } else {
+                        Technique::DirectHiddenTriple
+                    };
+                    let mut hint = base_step(tech);
+                    let c = t.cells[h][rest.trailing_zeros() as usize];
+                    hint.placement = Some(cand(c as usize, d));
+                    hint.digits = DigitSet::from_bits(set);
+                    hint.cells = CellSet::from_bits(cells);
+                    hint.houses.push(house);
+                    *offered = true;
+                    return acc(hint);
+                }
+            }
+            false
+        })
+    })
+}
+
+/// SE's house-by-house scan for naked and hidden sets (Block, Column, Row, then the extra
+/// houses): `scan(h, offered)` searches house `h` and sets `offered` when it offers a hint;
+/// houses with fewer than `fewest` empty cells are left out, and so are those `memo` knows
+/// to give nothing (see [`Sterile`]), which learns the houses whose scan offered nothing.
+fn each_house(
+    g: &Grid,
+    fewest: u32,
+    memo: &[Cell<HouseKey>; MAX_HOUSES],
+    mut scan: impl FnMut(usize, &mut bool) -> bool,
+) -> bool {
     let all_empties = g.all_empties();
-    for &h in t.bcr() {
+    for &h in g.geo.bcr() {
         let h = h as usize;
-        let empties = all_empties[h];
-        // Direct mode needs more than `degree` empty cells, the normal mode more than twice
-        // that (SE's own asymmetry with naked sets, which need at least twice).
-        let needed = if direct { degree } else { 2 * degree };
-        if empties <= needed {
+        if all_empties[h] < fewest {
             continue;
         }
-        let key = house_key(g, h, empties);
-        let slot = (degree as usize - 2) * 2 + direct as usize;
-        if st.hidden[slot][h].get() == key {
+        let key = house_key(g, h, all_empties[h]);
+        if memo[h].get() == key {
             continue;
         }
         let mut offered = false;
-        let mut acc = |hint: Step| {
-            offered = true;
-            acc(hint)
-        };
-        let mut dpos = [0u16; 9];
-        for (d, slot) in dpos.iter_mut().enumerate() {
-            *slot = t.house_positions(h, g.pos[d]);
-        }
-        // Only digits with 2..=degree positions can be part of a set.
-        let mut q = 0u16;
-        for (d, &p) in dpos.iter().enumerate() {
-            if (2..=degree).contains(&pop9(p)) {
-                q |= 1 << d;
-            }
-        }
-        for set in subsets_of(q, degree) {
-            let mut union = 0u16;
-            for d in bits16(set) {
-                union |= dpos[d];
-            }
-            if pop9(union) != degree {
-                continue;
-            }
-            let cells = t.house_cells_at(h, union);
-            if direct {
-                for d in 0..9 {
-                    if set >> d & 1 != 0 || pop9(dpos[d]) <= 1 {
-                        continue;
-                    }
-                    let rest = dpos[d] & !union;
-                    if pop9(rest) == 1 {
-                        let tech = if degree == 2 {
-                            Technique::DirectHiddenPair
-                        } else {
-                            Technique::DirectHiddenTriple
-                        };
-                        let mut hint = base_step(tech);
-                        let c = t.cells[h][rest.trailing_zeros() as usize];
-                        hint.placement = Some(cand(c as usize, d));
-                        hint.digits = DigitSet::from_bits(set);
-                        hint.cells = CellSet::from_bits(cells);
-                        hint.houses.push(t.core_house(h));
-                        if acc(hint) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            } else {
-                let mut hint = base_step(match degree {
-                    2 => Technique::HiddenPair,
-                    3 => Technique::HiddenTriple,
-                    _ => Technique::HiddenQuad,
-                });
-                let mut any = false;
-                for d in 0..9 {
-                    if set >> d & 1 == 0 {
-                        hint.eliminations.set_mask(d, g.pos[d] & cells);
-                        any |= hint.eliminations.mask(d) != 0;
-                    }
-                }
-                if any {
-                    hint.digits = DigitSet::from_bits(set);
-                    hint.cells = CellSet::from_bits(cells);
-                    hint.houses.push(t.core_house(h));
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
+        if scan(h, &mut offered) {
+            return true;
         }
         if !offered {
-            st.hidden[slot][h].set(key);
+            memo[h].set(key);
         }
     }
     false
@@ -362,64 +348,21 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
 pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let all_empties = g.all_empties();
-    for &h in t.bcr() {
-        let h = h as usize;
-        if all_empties[h] < 2 * degree {
-            continue;
-        }
-        let key = house_key(g, h, all_empties[h]);
-        let slot = degree as usize - 2;
-        if st.naked[slot][h].get() == key {
-            continue;
-        }
-        let mut offered = false;
-        let mut acc = |hint: Step| {
-            offered = true;
-            acc(hint)
-        };
-        let hc = &t.cells[h];
-        // Only cells with 2..=degree candidates can be part of a set.
-        let mut q = 0u16;
-        for (j, &c) in hc.iter().enumerate() {
-            if (2..=degree).contains(&pop9(g.cands[c as usize])) {
-                q |= 1 << j;
-            }
-        }
-        for set in subsets_of(q, degree) {
-            let mut union = 0u16;
-            for j in bits16(set) {
-                union |= g.cands[hc[j] as usize];
-            }
-            if pop9(union) != degree {
-                continue;
-            }
-            let cells = t.house_cells_at(h, set);
-            let others = t.mask[h] & !cells;
-            let mut hint = base_step(match degree {
-                2 => Technique::NakedPair,
-                3 => Technique::NakedTriple,
-                _ => Technique::NakedQuad,
-            });
-            let mut any = false;
-            for d in bits16(union) {
-                hint.eliminations.set_mask(d, g.pos[d] & others);
-                any |= hint.eliminations.mask(d) != 0;
-            }
-            if any {
-                hint.digits = DigitSet::from_bits(union);
-                hint.cells = CellSet::from_bits(cells);
-                hint.houses.push(t.core_house(h));
-                if acc(hint) {
-                    return true;
-                }
-            }
-        }
-        if !offered {
-            st.naked[slot][h].set(key);
-        }
-    }
-    false
+    each_house(
+        g,
+        2 * degree,
+        &st.naked[degree as usize - 2],
+        |h, offered| {
+            let house = [(t.core_house(h), t.mask[h])];
+            naked_sets(g, &t.cells[h], degree, Walk::Colex, |set, digits| {
+                let cells = t.house_cells_at(h, set);
+                naked_set_step(g, house, cells, digits).is_some_and(|s| {
+                    *offered = true;
+                    acc(rated(s))
+                })
+            })
+        },
+    )
 }
 
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.

@@ -144,6 +144,13 @@ pub(crate) fn pattern_of(pos: &Position, cells: CellSet, digits: DigitSet) -> Ve
     v
 }
 
+/// A step of a search shared with SE's producers (which leave the pattern's candidates
+/// out), with its pattern: the candidates of its digits in its cells.
+pub(crate) fn with_pattern(pos: &Position, mut step: Step) -> Step {
+    step.pattern = pattern_of(pos, step.cells, step.digits);
+    step
+}
+
 /// All subsets of `items` with exactly `k` elements, in lexicographic order.
 pub(crate) fn subsets<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     let mut out = Vec::new();
