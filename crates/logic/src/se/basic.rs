@@ -8,6 +8,7 @@ use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
 use crate::board::{bits16, many_bits, pop9, subsets_of, Walk};
 use crate::step::Step;
+use crate::techniques::intersections::{locked_candidates, locking_step, Nest};
 use crate::techniques::singles::{hidden_singles, naked_singles};
 use crate::techniques::subsets::{hidden_set_step, hidden_sets, naked_set_step, naked_sets};
 use nonet_core::{CellSet, DigitSet};
@@ -120,17 +121,16 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
 /// The (region1, region2) kind pairs of SE's Locking, in its order.
 const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
 
-/// A locking step of `tech` on digit index `d`: its cells `p1` of house `h1` all lie in house
-/// `h2` (SE's house ids), which is where its placement or eliminations come from.
-fn locking_step(g: &Grid, tech: Technique, d: usize, (h1, h2): (usize, usize), p1: u128) -> Step {
-    let t = &g.geo;
-    let mut hint = base_step(tech);
-    hint.digits = DigitSet::from_bits(1 << d);
-    hint.houses.push(t.core_house(h1));
-    hint.cover_houses.push(t.core_house(h2));
-    hint.cells = CellSet::from_bits(p1);
-    hint
-}
+/// The house ids of each kind: blocks, rows, columns.
+const KIND_IDS: [[u8; 9]; 3] = {
+    let mut ids = [[0u8; 9]; 3];
+    let mut i = 0;
+    while i < 27 {
+        ids[i / 9][i % 9] = i as u8;
+        i += 1;
+    }
+    ids
+};
 
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
@@ -147,7 +147,7 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) 
         offered |= h.digits.bits();
         acc(h)
     };
-    if locking_scan(g, direct, skip, &mut acc) {
+    if locking_scan(g, direct, !skip & 0x1ff, &mut acc) {
         return true;
     }
     for d in 0..9 {
@@ -158,94 +158,82 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) 
     false
 }
 
-/// [`locking`]'s scan, without the digits of `skip`: SE's pairs of house kinds, then (normal
-/// mode only) every pair of houses of which one is an extra house of the layout.
-fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) -> bool) -> bool {
+/// [`locking`]'s scan over `digits`: SE's pairs of house kinds (for each region1, the
+/// region2 houses in order, digits in order within each), then (normal mode only) every pair
+/// of houses of which one is an extra house of the layout.
+fn locking_scan(g: &Grid, direct: bool, digits: u16, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
+    let name = |h1: usize| match (t.box_shaped(h1), direct) {
+        (true, false) => Technique::Pointing,
+        (false, false) => Technique::Claiming,
+        (true, true) => Technique::DirectPointing,
+        (false, true) => Technique::DirectClaiming,
+    };
     for (k1, k2) in LOCK_PAIRS {
-        for i1 in 0..9 {
-            let h1 = k1 * 9 + i1;
-            // The digits of h1 with two positions or more, all inside one house of kind k2,
-            // grouped by that house: SE's loops over i2 then d, without the empty pairs.
-            let mut by_h2 = [0u16; 9];
-            for d in bits16(!skip & 0x1ff) {
-                let p1 = g.pos[d] & t.mask[h1];
-                if !many_bits(p1) {
-                    continue;
-                }
-                let h2 = t.houses[p1.trailing_zeros() as usize][k2] as usize;
-                if p1 & !t.mask[h2] == 0 {
-                    by_h2[h2 - k2 * 9] |= 1 << d;
-                }
-            }
-            for i2 in 0..9 {
-                let h2 = k2 * 9 + i2;
-                for d in bits16(by_h2[i2]) {
-                    let p1 = g.pos[d] & t.mask[h1];
-                    if direct {
-                        for i3 in 0..9 {
-                            let h3 = k1 * 9 + i3;
-                            if h3 == h1 || t.mask[h3] & t.mask[h2] == 0 {
-                                continue;
-                            }
-                            let p3 = g.pos[d] & t.mask[h3];
-                            let out = p3 & !t.mask[h2];
-                            if many_bits(p3) && out != 0 && !many_bits(out) {
-                                let tech = if k1 == BLOCK {
-                                    Technique::DirectPointing
-                                } else {
-                                    Technique::DirectClaiming
-                                };
-                                let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                                hint.placement = Some(cand(out.trailing_zeros() as usize, d));
-                                if acc(hint) {
-                                    return true;
-                                }
-                            }
+        for &h1 in &KIND_IDS[k1] {
+            let h1 = h1 as usize;
+            let houses = |h2: usize| (t.core_house(h1), t.core_house(h2));
+            let stopped = locked_candidates(
+                g,
+                t,
+                h1,
+                &KIND_IDS[k2],
+                digits,
+                Nest::ByCover,
+                |h2, d, p1, elim| {
+                    if !direct {
+                        return elim != 0
+                            && acc(rated(locking_step(name(h1), d, houses(h2), p1, elim)));
+                    }
+                    // Each other house of region1's kind where the locking leaves one place.
+                    for &h3 in &KIND_IDS[k1] {
+                        let h3 = h3 as usize;
+                        if h3 == h1 || t.mask[h3] & t.mask[h2] == 0 {
+                            continue;
                         }
-                    } else {
-                        let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
-                        if elim != 0 {
-                            let tech = if k1 == BLOCK {
-                                Technique::Pointing
-                            } else {
-                                Technique::Claiming
-                            };
-                            let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                            hint.eliminations.set_mask(d, elim);
+                        let p3 = g.pos[d] & t.mask[h3];
+                        let out = p3 & !t.mask[h2];
+                        if many_bits(p3) && out != 0 && !many_bits(out) {
+                            let mut hint = rated(locking_step(name(h1), d, houses(h2), p1, 0));
+                            hint.placement = Some(cand(out.trailing_zeros() as usize, d));
                             if acc(hint) {
                                 return true;
                             }
                         }
                     }
-                }
+                    false
+                },
+            );
+            if stopped {
+                return true;
             }
         }
     }
     if !direct && !t.extras().is_empty() {
+        let extras = &t.brc()[27..];
         for &h1 in t.brc() {
-            for &h2 in t.brc() {
-                let (h1, h2) = (h1 as usize, h2 as usize);
-                if h1 == h2 || (h1 < 27 && h2 < 27) || t.mask[h1] & t.mask[h2] == 0 {
-                    continue;
-                }
-                for d in bits16(!skip & 0x1ff) {
-                    let p1 = g.pos[d] & t.mask[h1];
-                    let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
-                    if !many_bits(p1) || p1 & !t.mask[h2] != 0 || elim == 0 {
-                        continue;
-                    }
-                    let tech = if t.box_shaped(h1) {
-                        Technique::Pointing
-                    } else {
-                        Technique::Claiming
-                    };
-                    let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                    hint.eliminations.set_mask(d, elim);
-                    if acc(hint) {
-                        return true;
-                    }
-                }
+            let h1 = h1 as usize;
+            let covers = if h1 < 27 { extras } else { t.brc() };
+            let stopped = locked_candidates(
+                g,
+                t,
+                h1,
+                covers,
+                digits,
+                Nest::ByCover,
+                |h2, d, p1, elim| {
+                    elim != 0
+                        && acc(rated(locking_step(
+                            name(h1),
+                            d,
+                            (t.core_house(h1), t.core_house(h2)),
+                            p1,
+                            elim,
+                        )))
+                },
+            );
+            if stopped {
+                return true;
             }
         }
     }
