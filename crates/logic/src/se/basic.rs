@@ -6,8 +6,9 @@ use crate::technique::Technique;
 
 use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
-use crate::board::{bits16, many_bits, pop9, subsets_of, Walk};
+use crate::board::{many_bits, pop9, Walk};
 use crate::step::Step;
+use crate::techniques::fish::{basic_fish, fish_step};
 use crate::techniques::intersections::{locked_candidates, locking_step, Nest};
 use crate::techniques::singles::{hidden_singles, naked_singles};
 use crate::techniques::subsets::{hidden_set_step, hidden_sets, naked_set_step, naked_sets};
@@ -355,6 +356,7 @@ pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step)
 
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
 pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
+    let t = &*g.geo;
     let mut placed = [0u32; 9];
     for d in g.values.iter().flatten() {
         placed[d.index()] += 1;
@@ -372,77 +374,24 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> b
         offered |= h.digits.bits();
         acc(h)
     };
-    if fish_scan(g, degree, &placed, skip, &mut acc) {
+    // A digit placed more than 9 - 2 * degree times has no fish with an elimination that
+    // singles would not take first: SE leaves it out.
+    let mut digits = !skip & 0x1ff;
+    for d in 0..9 {
+        if placed[d] + 2 * degree > 9 {
+            digits &= !(1 << d);
+        }
+    }
+    let sides = [(COL, ROW), (ROW, COL)];
+    let stopped = basic_fish(g, t, degree, &sides, digits, |d, sides, lines, elim| {
+        acc(rated(fish_step(g, t, d, sides, lines, elim)))
+    });
+    if stopped {
         return true;
     }
     for d in 0..9 {
         if (skip | offered) >> d & 1 == 0 {
             st.fish[slot][d].set((g.pos[d], placed[d]));
-        }
-    }
-    false
-}
-
-/// [`fish`]'s scan, without the digits of `skip`.
-fn fish_scan(
-    g: &Grid,
-    degree: u32,
-    placed: &[u32; 9],
-    skip: u16,
-    acc: &mut impl FnMut(Step) -> bool,
-) -> bool {
-    let t = &*g.geo;
-    for (bk, ck) in [(COL, ROW), (ROW, COL)] {
-        // Inside a row the positions are column numbers and vice versa, so the house
-        // positions are the cover indices. Lines with 2..=degree positions can be bases.
-        let mut lines = [[0u16; 9]; 9];
-        let mut q = [0u16; 9];
-        for d in bits16(!skip & 0x1ff) {
-            for b in 0..9 {
-                let p = t.house_positions(bk * 9 + b, g.pos[d]);
-                lines[d][b] = p;
-                if (2..=degree).contains(&pop9(p)) {
-                    q[d] |= 1 << b;
-                }
-            }
-        }
-        let any_q = q.iter().fold(0, |a, &m| a | m);
-        for set in subsets_of(any_q, degree) {
-            for d in 0..9 {
-                if placed[d] + 2 * degree > 9 || set & !q[d] != 0 {
-                    continue;
-                }
-                let mut union = 0u16;
-                let mut base = 0u128;
-                for b in bits16(set) {
-                    union |= lines[d][b];
-                    base |= t.mask[bk * 9 + b];
-                }
-                if pop9(union) != degree {
-                    continue;
-                }
-                let mut cover = 0u128;
-                for c in bits16(union) {
-                    cover |= t.mask[ck * 9 + c];
-                }
-                let elim = g.pos[d] & cover & !base;
-                if elim != 0 {
-                    let tech = match degree {
-                        2 => Technique::XWing,
-                        3 => Technique::Swordfish,
-                        _ => Technique::Jellyfish,
-                    };
-                    let mut hint = base_step(tech);
-                    hint.eliminations.set_mask(d, elim);
-                    hint.digits = DigitSet::from_bits(1 << d);
-                    hint.houses = bits16(set).map(|b| t.core_house(bk * 9 + b)).collect();
-                    hint.cover_houses = bits16(union).map(|c| t.core_house(ck * 9 + c)).collect();
-                    hint.cells = CellSet::from_bits(g.pos[d] & base & cover);
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
         }
     }
     false
