@@ -1,6 +1,11 @@
 //! SE's non-chaining producers up to the wings: singles, direct hints, locking, naked and hidden
 //! sets, basic fish, XY- and XYZ-Wing. Each one scans in SE's order (SE-SPEC §4) and offers its
 //! hints to an accumulator that returns `true` to stop the scan.
+//!
+//! Past the singles, each producer runs the search the teacher runs too (`crate::techniques`:
+//! `intersections`, `subsets`, `fish`, `wings`), with SE's order as data (its houses, its colex
+//! walk, its nesting) and the step built where the teacher builds it; what stays here is SE's
+//! own: the sterile memory, the direct forms' placements, and the difficulty.
 
 use crate::technique::Technique;
 
@@ -12,6 +17,7 @@ use crate::techniques::fish::{basic_fish, fish_step};
 use crate::techniques::intersections::{locked_candidates, locking_step, Nest};
 use crate::techniques::singles::{hidden_singles, naked_singles};
 use crate::techniques::subsets::{hidden_set_step, hidden_sets, naked_set_step, naked_sets};
+use crate::techniques::wings::{wing_step, xy_wings, Pincers};
 use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
@@ -399,65 +405,7 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> b
 
 /// XY-Wing (`xyz == false`) or XYZ-Wing (SE-SPEC §4.9).
 pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(Step) -> bool) -> bool {
-    let t = &*g.geo;
-    let want = if xyz { 3 } else { 2 };
-    for pivot in 0..81 {
-        let pc = g.cands[pivot];
-        if pop9(pc) != want {
-            continue;
-        }
-        for &xz in t.peers(pivot).iter() {
-            let xz = xz as usize;
-            let xc = g.cands[xz];
-            if pop9(xc) != 2 || pop9(pc & !xc) != 1 {
-                continue;
-            }
-            for &yz in t.peers(pivot).iter() {
-                let yz = yz as usize;
-                let yc = g.cands[yz];
-                if pop9(yc) != 2 {
-                    continue;
-                }
-                let union = pc | xc | yc;
-                let inter = pc & xc & yc;
-                if pop9(union) != 3 {
-                    continue;
-                }
-                if xyz {
-                    if pop9(inter) != 1 {
-                        continue;
-                    }
-                } else if inter != 0 {
-                    continue;
-                }
-                let zm = xc & yc;
-                if pop9(zm) != 1 {
-                    continue;
-                }
-                let z = zm.trailing_zeros() as usize;
-                let mut victims = t.peer_mask[xz] & t.peer_mask[yz];
-                if xyz {
-                    victims &= t.peer_mask[pivot];
-                }
-                victims &= !((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
-                let elim = victims & g.pos[z];
-                if elim != 0 {
-                    let tech = if xyz {
-                        Technique::XYZWing
-                    } else {
-                        Technique::XYWing
-                    };
-                    let mut hint = base_step(tech);
-                    hint.eliminations.set_mask(z, elim);
-                    hint.digits = DigitSet::from_bits(union);
-                    hint.cells =
-                        CellSet::from_bits((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
+    xy_wings(g, &g.geo, xyz, Pincers::Ordered, |cells, z, elim| {
+        acc(rated(wing_step(g, xyz, cells, z, elim)))
+    })
 }

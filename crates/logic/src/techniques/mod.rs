@@ -2,7 +2,9 @@
 //! [`Position`] and returns every instance it finds as a fully filled [`Step`].
 //!
 //! [`find`] is the single entry point by [`Technique`]; the path (`crate::path`) calls it in its
-//! documented order. Techniques of Sudoku Explainer's catalogue that live elsewhere (the forcing
+//! documented order. The searches of the singles, intersections, subsets, basic fish and XY-
+//! and XYZ-Wings are also Sudoku Explainer's (`crate::se::basic` runs them in SE's order, given
+//! as data: houses, combination walk, nesting), and their steps are built in one place. Techniques of Sudoku Explainer's catalogue that live elsewhere (the forcing
 //! chains of `crate::chains`) or that only the rater uses return nothing here.
 
 pub mod aic;
