@@ -122,8 +122,9 @@ pub struct PathOptions {
     layout: Layout,
     /// Whether `layout` is the standard one (asked for every technique of every step).
     standard: bool,
-    /// The layout's geometry, built once for every step's position.
-    geo: Arc<Geometry>,
+    /// The layout's geometry, built once for every step's position (`None` on the standard
+    /// layout, whose geometry is shared).
+    geo: Option<Arc<Geometry>>,
 }
 
 impl Default for PathOptions {
@@ -134,7 +135,7 @@ impl Default for PathOptions {
             trial_and_error: true,
             layout: STANDARD.clone(),
             standard: true,
-            geo: Geometry::standard(),
+            geo: None,
         }
     }
 }
@@ -143,7 +144,7 @@ impl PathOptions {
     /// These options on `layout`.
     pub fn with_layout(mut self, layout: Layout) -> PathOptions {
         self.standard = layout.is_standard();
-        self.geo = Geometry::for_layout(&layout);
+        self.geo = (!self.standard).then(|| Arc::new(Geometry::of(&layout)));
         self.layout = layout;
         self
     }
@@ -233,7 +234,7 @@ pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
 }
 
 fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
-    let pos = Position::with_geometry(&opts.layout, Arc::clone(&opts.geo), pm);
+    let pos = Position::with_geometry(&opts.layout, opts.geo.clone(), pm);
     // Techniques found by one search share its result (see `techniques::find_family`).
     let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
     for &t in ORDER {

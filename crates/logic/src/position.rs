@@ -27,8 +27,10 @@ pub struct Position<'a> {
     /// Whether `layout` is the standard one (asked often; comparing layouts is not free).
     standard: bool,
     /// The layout read as bitboard tables (house masks and cell lists, the scan orders): the
-    /// searches the teacher shares with SE's producers read the houses through it.
-    geo: Arc<Geometry>,
+    /// searches the teacher shares with SE's producers read the houses through it. `None` on
+    /// the standard layout, whose geometry is shared and built only when a search first
+    /// needs it (a path of singles never does).
+    geo: Option<Arc<Geometry>>,
     /// The values and candidates, both per cell and per digit.
     board: Board,
     /// The cells without a value (asked by most searches: kept rather than recounted).
@@ -49,20 +51,23 @@ impl Position<'static> {
 impl<'a> Position<'a> {
     /// Builds the masks of `pm` on `layout`.
     pub fn new_in(layout: &'a Layout, pm: &PencilMarks) -> Position<'a> {
-        Position::with_geometry(layout, Geometry::for_layout(layout), pm)
+        let geo = (!layout.is_standard()).then(|| Arc::new(Geometry::of(layout)));
+        Position::with_geometry(layout, geo, pm)
     }
 
-    /// [`Position::new_in`] with `layout`'s geometry already built (building it reads all
-    /// the layout's tables: the path builds it once, not per step).
+    /// [`Position::new_in`] with the geometry of `layout` already built (`None`: the standard
+    /// layout): building it reads all the layout's tables, so the path builds it once, not
+    /// per step.
     pub(crate) fn with_geometry(
         layout: &'a Layout,
-        geo: Arc<Geometry>,
+        geo: Option<Arc<Geometry>>,
         pm: &PencilMarks,
     ) -> Position<'a> {
-        debug_assert!(geo.layout() == layout);
+        debug_assert_eq!(geo.is_none(), layout.is_standard());
+        debug_assert!(geo.as_ref().is_none_or(|g| g.layout() == layout));
         Position {
             layout,
-            standard: geo.is_standard(),
+            standard: geo.is_none(),
             geo,
             empty: CellSet::EMPTY,
             board: Board::from_pencil_marks(pm),
@@ -80,7 +85,10 @@ impl<'a> Position<'a> {
 
     /// The layout's geometry: its houses as SE's producers number and scan them.
     pub(crate) fn geo(&self) -> &Geometry {
-        &self.geo
+        match &self.geo {
+            Some(geo) => geo,
+            None => Geometry::standard_ref(),
+        }
     }
 
     /// The board: the values and candidates without the layout.

@@ -90,6 +90,11 @@ impl Geometry {
         Arc::clone(&CLASSIC)
     }
 
+    /// The shared geometry of the standard layout, borrowed (made on first use).
+    pub(crate) fn standard_ref() -> &'static Geometry {
+        &CLASSIC
+    }
+
     /// The geometry of `layout`: the shared standard one for the standard layout, else a new
     /// one.
     pub fn for_layout(layout: &Layout) -> Arc<Geometry> {
