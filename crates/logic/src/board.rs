@@ -389,7 +389,20 @@ pub(crate) fn each_combination(q: u16, k: u32, walk: Walk, mut f: impl FnMut(u16
         Walk::Colex => subsets_of(q, k).any(f),
         // Lexicographic order is colex order read backwards with the elements mirrored
         // (i to 8 - i): the least element of two sets' difference decides the one, the
-        // greatest the other.
+        // greatest the other. A small q walks its own submasks downwards (2^|q| of them),
+        // a large one the table of every k-subset.
+        Walk::Lex if pop9(q) <= 6 => {
+            let mirror = |m: u16| m.reverse_bits() >> 7;
+            let mq = mirror(q);
+            let mut s = mq;
+            while s != 0 {
+                if pop9(s) == k && f(mirror(s)) {
+                    return true;
+                }
+                s = (s - 1) & mq;
+            }
+            false
+        }
         Walk::Lex => subsets(k)
             .rev()
             .map(|m| m.reverse_bits() >> 7)
@@ -465,7 +478,14 @@ mod tests {
     #[test]
     fn combination_walks_list_the_same_subsets_in_their_own_order() {
         // The teacher's order is the one of `techniques::subsets` over the elements of q.
-        for q in [0x1ffu16, 0b1_0110_0101, 0b0_0001_0110, 0] {
+        for q in [
+            0x1ffu16,
+            0b1_0110_0101,
+            0b0_0001_0110,
+            0b0_1111_1101,
+            0b1_1011_0111,
+            0,
+        ] {
             let elems: Vec<usize> = bits16(q).collect();
             for k in 1..=4 {
                 let want: Vec<u16> = crate::techniques::subsets(&elems, k)

@@ -12,7 +12,7 @@
 
 use nonet_core::{CellSet, DigitSet, House, HouseKind};
 
-use crate::board::{bits, bits16, many_bits, Board, Walk};
+use crate::board::{bits16, many_bits, Board, Walk};
 use crate::position::Position;
 use crate::se::grid::Geometry;
 use crate::step::Step;
@@ -106,7 +106,10 @@ pub(crate) fn locked_candidates(
             continue;
         }
         let mut hs = geo.all_house_bits[p1.trailing_zeros() as usize] & !(1 << h1);
-        for h in bits(hs as u128) {
+        let mut each = hs;
+        while each != 0 {
+            let h = each.trailing_zeros() as usize;
+            each &= each - 1;
             if p1 & !geo.mask[h] != 0 {
                 hs &= !(1 << h);
             }
@@ -137,7 +140,16 @@ pub(crate) fn locked_candidates(
         }
         Nest::ByDigit => {
             for d in bits16(digits) {
-                if holds[d] == 0 {
+                let hs = holds[d];
+                if hs == 0 {
+                    continue;
+                }
+                // One house: no order to follow.
+                if hs & (hs - 1) == 0 {
+                    let h2 = hs.trailing_zeros() as usize;
+                    if covers.contains(&(h2 as u8)) && hit(h2, d) {
+                        return true;
+                    }
                     continue;
                 }
                 for &h2 in covers {
