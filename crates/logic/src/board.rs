@@ -296,7 +296,7 @@ pub(crate) fn many_bits(m: u128) -> bool {
 
 /// The k-subsets of 0..9 as masks in colex order (increasing mask value), SE's `Permutations`
 /// (the fish finders' base and cover sets too), read from a table made at compile time.
-pub(crate) fn subsets(k: u32) -> impl Iterator<Item = u16> {
+pub(crate) fn subsets(k: u32) -> impl DoubleEndedIterator<Item = u16> {
     let (masks, starts) = &SUBSETS;
     // Past nine bits there is no mask: the empty run at the end.
     let k = (k as usize).min(10);
@@ -348,6 +348,46 @@ pub(crate) fn subsets_of(q: u16, k: u32) -> impl Iterator<Item = u16> {
             return Some(s);
         }
     })
+}
+
+/// The order in which a search walks the k-subsets of a small set: SE's, or the teacher's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Walk {
+    /// Colex: increasing mask value ({0,1}, {0,2}, {1,2}, {0,3} ...), SE's `Permutations`.
+    Colex,
+    /// Lexicographic over the sorted elements ({0,1}, {0,2}, {0,3} ... {1,2} ...), the order
+    /// the teacher's finders list their instances in.
+    Lex,
+}
+
+/// Walks the submasks of `q` with `k` bits in the order of `walk`, telling `f` of each until
+/// it returns `true`; then returns `true` (an order restricted to the elements of `q` is the
+/// same order of those subsets, so the walk is the one parameter).
+#[inline(always)]
+pub(crate) fn each_combination(q: u16, k: u32, walk: Walk, mut f: impl FnMut(u16) -> bool) -> bool {
+    match walk {
+        Walk::Colex => subsets_of(q, k).any(f),
+        // Lexicographic order is colex order read backwards with the elements mirrored
+        // (i to 8 - i): the least element of two sets' difference decides the one, the
+        // greatest the other. A small q walks its own submasks downwards (2^|q| of them),
+        // a large one the table of every k-subset.
+        Walk::Lex if pop9(q) <= 6 => {
+            let mirror = |m: u16| m.reverse_bits() >> 7;
+            let mq = mirror(q);
+            let mut s = mq;
+            while s != 0 {
+                if pop9(s) == k && f(mirror(s)) {
+                    return true;
+                }
+                s = (s - 1) & mq;
+            }
+            false
+        }
+        Walk::Lex => subsets(k)
+            .rev()
+            .map(|m| m.reverse_bits() >> 7)
+            .any(|m| m & !q == 0 && f(m)),
+    }
 }
 
 /// `n` 128-bit masks from a fixed xorshift sequence: the same for every run, dense and sparse
@@ -413,6 +453,41 @@ mod tests {
         let q = 0b1_0110_0101;
         let want: Vec<u16> = subsets(3).filter(|m| m & !q == 0).collect();
         assert_eq!(subsets_of(q, 3).collect::<Vec<_>>(), want);
+    }
+
+    #[test]
+    fn combination_walks_list_the_same_subsets_in_their_own_order() {
+        // The teacher's order is the one of `techniques::subsets` over the elements of q.
+        for q in [
+            0x1ffu16,
+            0b1_0110_0101,
+            0b0_0001_0110,
+            0b0_1111_1101,
+            0b1_1011_0111,
+            0,
+        ] {
+            let elems: Vec<usize> = bits16(q).collect();
+            for k in 1..=4 {
+                let want: Vec<u16> = crate::techniques::subsets(&elems, k)
+                    .iter()
+                    .map(|s| s.iter().fold(0, |m, &i| m | 1 << i))
+                    .collect();
+                let walk = |w| {
+                    let mut v = Vec::new();
+                    each_combination(q, k as u32, w, |m| {
+                        v.push(m);
+                        false
+                    });
+                    v
+                };
+                assert_eq!(walk(Walk::Lex), want);
+                let colex = walk(Walk::Colex);
+                assert_eq!(colex, subsets_of(q, k as u32).collect::<Vec<_>>());
+                let mut sorted = want.clone();
+                sorted.sort_unstable();
+                assert_eq!(colex, sorted, "the same subsets");
+            }
+        }
     }
 
     /// The two views of the candidates (per cell, per digit) say the same.

@@ -14,12 +14,20 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House, HouseKind, Layout, PencilMarks};
 
+use std::sync::Arc;
+
 use crate::board::Board;
+use crate::se::grid::Geometry;
 
 /// A position with per-digit candidate masks, on a layout.
 #[derive(Clone, Debug)]
 pub struct Position<'a> {
     layout: &'a Layout,
+    /// The layout read as bitboard tables (house masks and cell lists, the scan orders): the
+    /// searches the teacher shares with SE's producers read the houses through it. Built on
+    /// first use on a variant (a step of singles never needs it); the standard layout's is
+    /// shared.
+    geo: std::cell::OnceCell<Arc<Geometry>>,
     /// The values and candidates, both per cell and per digit.
     board: Board,
     /// The cells without a value (asked by most searches: kept rather than recounted).
@@ -40,10 +48,22 @@ impl<'a> Position<'a> {
     pub(crate) fn on_board(layout: &'a Layout, board: Board) -> Position<'a> {
         Position {
             layout,
+            geo: std::cell::OnceCell::new(),
             empty: board.empty_cells(),
             board,
             als: std::cell::OnceCell::new(),
             als_links: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The layout's geometry: its houses as SE's producers number and scan them.
+    pub(crate) fn geo(&self) -> &Geometry {
+        if self.layout.is_standard() {
+            Geometry::standard_ref()
+        } else {
+            self.geo
+                .get_or_init(|| Geometry::for_layout(self.layout))
+                .as_ref()
         }
     }
 

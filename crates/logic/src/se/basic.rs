@@ -1,14 +1,23 @@
 //! SE's non-chaining producers up to the wings: singles, direct hints, locking, naked and hidden
 //! sets, basic fish, XY- and XYZ-Wing. Each one scans in SE's order (SE-SPEC §4) and offers its
 //! hints to an accumulator that returns `true` to stop the scan.
+//!
+//! Past the singles, each producer runs the search the teacher runs too (`crate::techniques`:
+//! `intersections`, `subsets`, `fish`, `wings`), with SE's order as data (its houses, its colex
+//! walk, its nesting) and the step built where the teacher builds it; what stays here is SE's
+//! own: the sterile memory, the direct forms' placements, and the difficulty.
 
 use crate::technique::Technique;
 
 use super::grid::{Grid, BLOCK, COL, MAX_HOUSES, ROW};
 use super::{base_step, cand};
-use crate::board::{bits16, many_bits, pop9, subsets_of};
+use crate::board::{many_bits, pop9, Walk};
 use crate::step::Step;
+use crate::techniques::fish::{basic_fish, fish_step};
+use crate::techniques::intersections::{locked_candidates, locking_step, Nest};
 use crate::techniques::singles::{hidden_singles, naked_singles};
+use crate::techniques::subsets::{hidden_set_step, hidden_sets, naked_set_step, naked_sets};
+use crate::techniques::wings::{wing_step, xy_wings, Pincers};
 use nonet_core::{CellSet, DigitSet};
 
 use std::cell::Cell;
@@ -38,6 +47,12 @@ pub struct Sterile {
 /// What a naked or hidden set in one house depends on: the candidates of its cells and its
 /// number of empty cells (slot 9).
 type HouseKey = [u16; 10];
+
+/// A step of a search shared with the teacher, at its technique's SE base difficulty.
+fn rated(mut step: Step) -> Step {
+    step.difficulty = Some(super::se_base(step.technique));
+    step
+}
 
 /// The [`HouseKey`] of house `h`.
 #[inline]
@@ -113,17 +128,16 @@ pub fn hidden_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
 /// The (region1, region2) kind pairs of SE's Locking, in its order.
 const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)];
 
-/// A locking step of `tech` on digit index `d`: its cells `p1` of house `h1` all lie in house
-/// `h2` (SE's house ids), which is where its placement or eliminations come from.
-fn locking_step(g: &Grid, tech: Technique, d: usize, (h1, h2): (usize, usize), p1: u128) -> Step {
-    let t = &g.geo;
-    let mut hint = base_step(tech);
-    hint.digits = DigitSet::from_bits(1 << d);
-    hint.houses.push(t.core_house(h1));
-    hint.cover_houses.push(t.core_house(h2));
-    hint.cells = CellSet::from_bits(p1);
-    hint
-}
+/// The house ids of each kind: blocks, rows, columns.
+const KIND_IDS: [[u8; 9]; 3] = {
+    let mut ids = [[0u8; 9]; 3];
+    let mut i = 0;
+    while i < 27 {
+        ids[i / 9][i % 9] = i as u8;
+        i += 1;
+    }
+    ids
+};
 
 /// Pointing and claiming (SE-SPEC §4.2 and §4.5). In direct mode a hint places the hidden single
 /// the locking would create in another house of region1's kind (and removes nothing).
@@ -140,7 +154,7 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) 
         offered |= h.digits.bits();
         acc(h)
     };
-    if locking_scan(g, direct, skip, &mut acc) {
+    if locking_scan(g, direct, !skip & 0x1ff, &mut acc) {
         return true;
     }
     for d in 0..9 {
@@ -151,94 +165,82 @@ pub fn locking(g: &Grid, direct: bool, st: &Sterile, acc: &mut impl FnMut(Step) 
     false
 }
 
-/// [`locking`]'s scan, without the digits of `skip`: SE's pairs of house kinds, then (normal
-/// mode only) every pair of houses of which one is an extra house of the layout.
-fn locking_scan(g: &Grid, direct: bool, skip: u16, acc: &mut impl FnMut(Step) -> bool) -> bool {
+/// [`locking`]'s scan over `digits`: SE's pairs of house kinds (for each region1, the
+/// region2 houses in order, digits in order within each), then (normal mode only) every pair
+/// of houses of which one is an extra house of the layout.
+fn locking_scan(g: &Grid, direct: bool, digits: u16, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
+    let name = |h1: usize| match (t.box_shaped(h1), direct) {
+        (true, false) => Technique::Pointing,
+        (false, false) => Technique::Claiming,
+        (true, true) => Technique::DirectPointing,
+        (false, true) => Technique::DirectClaiming,
+    };
     for (k1, k2) in LOCK_PAIRS {
-        for i1 in 0..9 {
-            let h1 = k1 * 9 + i1;
-            // The digits of h1 with two positions or more, all inside one house of kind k2,
-            // grouped by that house: SE's loops over i2 then d, without the empty pairs.
-            let mut by_h2 = [0u16; 9];
-            for d in bits16(!skip & 0x1ff) {
-                let p1 = g.pos[d] & t.mask[h1];
-                if !many_bits(p1) {
-                    continue;
-                }
-                let h2 = t.houses[p1.trailing_zeros() as usize][k2] as usize;
-                if p1 & !t.mask[h2] == 0 {
-                    by_h2[h2 - k2 * 9] |= 1 << d;
-                }
-            }
-            for i2 in 0..9 {
-                let h2 = k2 * 9 + i2;
-                for d in bits16(by_h2[i2]) {
-                    let p1 = g.pos[d] & t.mask[h1];
-                    if direct {
-                        for i3 in 0..9 {
-                            let h3 = k1 * 9 + i3;
-                            if h3 == h1 || t.mask[h3] & t.mask[h2] == 0 {
-                                continue;
-                            }
-                            let p3 = g.pos[d] & t.mask[h3];
-                            let out = p3 & !t.mask[h2];
-                            if many_bits(p3) && out != 0 && !many_bits(out) {
-                                let tech = if k1 == BLOCK {
-                                    Technique::DirectPointing
-                                } else {
-                                    Technique::DirectClaiming
-                                };
-                                let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                                hint.placement = Some(cand(out.trailing_zeros() as usize, d));
-                                if acc(hint) {
-                                    return true;
-                                }
-                            }
+        for &h1 in &KIND_IDS[k1] {
+            let h1 = h1 as usize;
+            let houses = |h2: usize| (t.core_house(h1), t.core_house(h2));
+            let stopped = locked_candidates(
+                g,
+                t,
+                h1,
+                &KIND_IDS[k2],
+                digits,
+                Nest::ByCover,
+                |h2, d, p1, elim| {
+                    if !direct {
+                        return elim != 0
+                            && acc(rated(locking_step(name(h1), d, houses(h2), p1, elim)));
+                    }
+                    // Each other house of region1's kind where the locking leaves one place.
+                    for &h3 in &KIND_IDS[k1] {
+                        let h3 = h3 as usize;
+                        if h3 == h1 || t.mask[h3] & t.mask[h2] == 0 {
+                            continue;
                         }
-                    } else {
-                        let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
-                        if elim != 0 {
-                            let tech = if k1 == BLOCK {
-                                Technique::Pointing
-                            } else {
-                                Technique::Claiming
-                            };
-                            let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                            hint.eliminations.set_mask(d, elim);
+                        let p3 = g.pos[d] & t.mask[h3];
+                        let out = p3 & !t.mask[h2];
+                        if many_bits(p3) && out != 0 && !many_bits(out) {
+                            let mut hint = rated(locking_step(name(h1), d, houses(h2), p1, 0));
+                            hint.placement = Some(cand(out.trailing_zeros() as usize, d));
                             if acc(hint) {
                                 return true;
                             }
                         }
                     }
-                }
+                    false
+                },
+            );
+            if stopped {
+                return true;
             }
         }
     }
     if !direct && !t.extras().is_empty() {
+        let extras = &t.brc()[27..];
         for &h1 in t.brc() {
-            for &h2 in t.brc() {
-                let (h1, h2) = (h1 as usize, h2 as usize);
-                if h1 == h2 || (h1 < 27 && h2 < 27) || t.mask[h1] & t.mask[h2] == 0 {
-                    continue;
-                }
-                for d in bits16(!skip & 0x1ff) {
-                    let p1 = g.pos[d] & t.mask[h1];
-                    let elim = g.pos[d] & t.mask[h2] & !t.mask[h1];
-                    if !many_bits(p1) || p1 & !t.mask[h2] != 0 || elim == 0 {
-                        continue;
-                    }
-                    let tech = if t.box_shaped(h1) {
-                        Technique::Pointing
-                    } else {
-                        Technique::Claiming
-                    };
-                    let mut hint = locking_step(g, tech, d, (h1, h2), p1);
-                    hint.eliminations.set_mask(d, elim);
-                    if acc(hint) {
-                        return true;
-                    }
-                }
+            let h1 = h1 as usize;
+            let covers = if h1 < 27 { extras } else { t.brc() };
+            let stopped = locked_candidates(
+                g,
+                t,
+                h1,
+                covers,
+                digits,
+                Nest::ByCover,
+                |h2, d, p1, elim| {
+                    elim != 0
+                        && acc(rated(locking_step(
+                            name(h1),
+                            d,
+                            (t.core_house(h1), t.core_house(h2)),
+                            p1,
+                            elim,
+                        )))
+                },
+            );
+            if stopped {
+                return true;
             }
         }
     }
@@ -255,95 +257,74 @@ pub fn hidden_set(
     acc: &mut impl FnMut(Step) -> bool,
 ) -> bool {
     let t = &*g.geo;
+    // Direct mode needs more than `degree` empty cells, the normal mode more than twice that
+    // (SE's own asymmetry with naked sets, which need at least twice).
+    let fewest = if direct { degree } else { 2 * degree } + 1;
+    let memo = &st.hidden[(degree as usize - 2) * 2 + direct as usize];
+    each_house(g, fewest, memo, |h, offered| {
+        let house = t.core_house(h);
+        hidden_sets(g, t, h, degree, Walk::Colex, |set, at| {
+            let cells = t.house_cells_at(h, at);
+            if !direct {
+                return hidden_set_step(g, house, cells, set).is_some_and(|s| {
+                    *offered = true;
+                    acc(rated(s))
+                });
+            }
+            // The first other digit the set's cells leave one place in the house.
+            for d in 0..9 {
+                let p = t.house_positions(h, g.pos[d]);
+                if set >> d & 1 != 0 || pop9(p) <= 1 {
+                    continue;
+                }
+                let rest = p & !at;
+                if pop9(rest) == 1 {
+                    let tech = if degree == 2 {
+                        Technique::DirectHiddenPair
+                    } else {
+                        Technique::DirectHiddenTriple
+                    };
+                    let mut hint = base_step(tech);
+                    let c = t.cells[h][rest.trailing_zeros() as usize];
+                    hint.placement = Some(cand(c as usize, d));
+                    hint.digits = DigitSet::from_bits(set);
+                    hint.cells = CellSet::from_bits(cells);
+                    hint.houses.push(house);
+                    *offered = true;
+                    return acc(hint);
+                }
+            }
+            false
+        })
+    })
+}
+
+/// SE's house-by-house scan for naked and hidden sets (Block, Column, Row, then the extra
+/// houses): `scan(h, offered)` searches house `h` and sets `offered` when it offers a hint;
+/// houses with fewer than `fewest` empty cells are left out, and so are those `memo` knows
+/// to give nothing (see [`Sterile`]), which learns the houses whose scan offered nothing.
+fn each_house(
+    g: &Grid,
+    fewest: u32,
+    memo: &[Cell<HouseKey>; MAX_HOUSES],
+    mut scan: impl FnMut(usize, &mut bool) -> bool,
+) -> bool {
     let all_empties = g.all_empties();
-    for &h in t.bcr() {
+    for &h in g.geo.bcr() {
         let h = h as usize;
-        let empties = all_empties[h];
-        // Direct mode needs more than `degree` empty cells, the normal mode more than twice
-        // that (SE's own asymmetry with naked sets, which need at least twice).
-        let needed = if direct { degree } else { 2 * degree };
-        if empties <= needed {
+        if all_empties[h] < fewest {
             continue;
         }
-        let key = house_key(g, h, empties);
-        let slot = (degree as usize - 2) * 2 + direct as usize;
-        if st.hidden[slot][h].get() == key {
+        let key = house_key(g, h, all_empties[h]);
+        if memo[h].get() == key {
             continue;
         }
         let mut offered = false;
-        let mut acc = |hint: Step| {
-            offered = true;
-            acc(hint)
-        };
-        let mut dpos = [0u16; 9];
-        for (d, slot) in dpos.iter_mut().enumerate() {
-            *slot = t.house_positions(h, g.pos[d]);
-        }
-        // Only digits with 2..=degree positions can be part of a set.
-        let mut q = 0u16;
-        for (d, &p) in dpos.iter().enumerate() {
-            if (2..=degree).contains(&pop9(p)) {
-                q |= 1 << d;
-            }
-        }
-        for set in subsets_of(q, degree) {
-            let mut union = 0u16;
-            for d in bits16(set) {
-                union |= dpos[d];
-            }
-            if pop9(union) != degree {
-                continue;
-            }
-            let cells = t.house_cells_at(h, union);
-            if direct {
-                for d in 0..9 {
-                    if set >> d & 1 != 0 || pop9(dpos[d]) <= 1 {
-                        continue;
-                    }
-                    let rest = dpos[d] & !union;
-                    if pop9(rest) == 1 {
-                        let tech = if degree == 2 {
-                            Technique::DirectHiddenPair
-                        } else {
-                            Technique::DirectHiddenTriple
-                        };
-                        let mut hint = base_step(tech);
-                        let c = t.cells[h][rest.trailing_zeros() as usize];
-                        hint.placement = Some(cand(c as usize, d));
-                        hint.digits = DigitSet::from_bits(set);
-                        hint.cells = CellSet::from_bits(cells);
-                        hint.houses.push(t.core_house(h));
-                        if acc(hint) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            } else {
-                let mut hint = base_step(match degree {
-                    2 => Technique::HiddenPair,
-                    3 => Technique::HiddenTriple,
-                    _ => Technique::HiddenQuad,
-                });
-                let mut any = false;
-                for d in 0..9 {
-                    if set >> d & 1 == 0 {
-                        hint.eliminations.set_mask(d, g.pos[d] & cells);
-                        any |= hint.eliminations.mask(d) != 0;
-                    }
-                }
-                if any {
-                    hint.digits = DigitSet::from_bits(set);
-                    hint.cells = CellSet::from_bits(cells);
-                    hint.houses.push(t.core_house(h));
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
+        if scan(h, &mut offered) {
+            return true;
         }
         if !offered {
-            st.hidden[slot][h].set(key);
+            memo[h].set(key);
         }
     }
     false
@@ -362,68 +343,26 @@ pub fn naked_single(g: &Grid, acc: &mut impl FnMut(Step) -> bool) -> bool {
 /// Naked pairs, triplets and quads (SE-SPEC §4.6).
 pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
     let t = &*g.geo;
-    let all_empties = g.all_empties();
-    for &h in t.bcr() {
-        let h = h as usize;
-        if all_empties[h] < 2 * degree {
-            continue;
-        }
-        let key = house_key(g, h, all_empties[h]);
-        let slot = degree as usize - 2;
-        if st.naked[slot][h].get() == key {
-            continue;
-        }
-        let mut offered = false;
-        let mut acc = |hint: Step| {
-            offered = true;
-            acc(hint)
-        };
-        let hc = &t.cells[h];
-        // Only cells with 2..=degree candidates can be part of a set.
-        let mut q = 0u16;
-        for (j, &c) in hc.iter().enumerate() {
-            if (2..=degree).contains(&pop9(g.cands[c as usize])) {
-                q |= 1 << j;
-            }
-        }
-        for set in subsets_of(q, degree) {
-            let mut union = 0u16;
-            for j in bits16(set) {
-                union |= g.cands[hc[j] as usize];
-            }
-            if pop9(union) != degree {
-                continue;
-            }
-            let cells = t.house_cells_at(h, set);
-            let others = t.mask[h] & !cells;
-            let mut hint = base_step(match degree {
-                2 => Technique::NakedPair,
-                3 => Technique::NakedTriple,
-                _ => Technique::NakedQuad,
-            });
-            let mut any = false;
-            for d in bits16(union) {
-                hint.eliminations.set_mask(d, g.pos[d] & others);
-                any |= hint.eliminations.mask(d) != 0;
-            }
-            if any {
-                hint.digits = DigitSet::from_bits(union);
-                hint.cells = CellSet::from_bits(cells);
-                hint.houses.push(t.core_house(h));
-                if acc(hint) {
-                    return true;
-                }
-            }
-        }
-        if !offered {
-            st.naked[slot][h].set(key);
-        }
-    }
-    false
+    each_house(
+        g,
+        2 * degree,
+        &st.naked[degree as usize - 2],
+        |h, offered| {
+            let house = [(t.core_house(h), t.mask[h])];
+            naked_sets(g, &t.cells[h], degree, Walk::Colex, |set, digits| {
+                let cells = t.house_cells_at(h, set);
+                naked_set_step(g, house, cells, digits).is_some_and(|s| {
+                    *offered = true;
+                    acc(rated(s))
+                })
+            })
+        },
+    )
 }
 
 /// Basic fish of size `degree` (SE-SPEC §4.8): columns as base first, then rows.
 pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> bool) -> bool {
+    let t = &*g.geo;
     let mut placed = [0u32; 9];
     for d in g.values.iter().flatten() {
         placed[d.index()] += 1;
@@ -441,7 +380,19 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> b
         offered |= h.digits.bits();
         acc(h)
     };
-    if fish_scan(g, degree, &placed, skip, &mut acc) {
+    // A digit placed more than 9 - 2 * degree times has no fish with an elimination that
+    // singles would not take first: SE leaves it out.
+    let mut digits = !skip & 0x1ff;
+    for d in 0..9 {
+        if placed[d] + 2 * degree > 9 {
+            digits &= !(1 << d);
+        }
+    }
+    let sides = [(COL, ROW), (ROW, COL)];
+    let stopped = basic_fish(g, t, degree, &sides, digits, |d, sides, lines, elim| {
+        acc(rated(fish_step(g, t, d, sides, lines, elim)))
+    });
+    if stopped {
         return true;
     }
     for d in 0..9 {
@@ -452,132 +403,9 @@ pub fn fish(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step) -> b
     false
 }
 
-/// [`fish`]'s scan, without the digits of `skip`.
-fn fish_scan(
-    g: &Grid,
-    degree: u32,
-    placed: &[u32; 9],
-    skip: u16,
-    acc: &mut impl FnMut(Step) -> bool,
-) -> bool {
-    let t = &*g.geo;
-    for (bk, ck) in [(COL, ROW), (ROW, COL)] {
-        // Inside a row the positions are column numbers and vice versa, so the house
-        // positions are the cover indices. Lines with 2..=degree positions can be bases.
-        let mut lines = [[0u16; 9]; 9];
-        let mut q = [0u16; 9];
-        for d in bits16(!skip & 0x1ff) {
-            for b in 0..9 {
-                let p = t.house_positions(bk * 9 + b, g.pos[d]);
-                lines[d][b] = p;
-                if (2..=degree).contains(&pop9(p)) {
-                    q[d] |= 1 << b;
-                }
-            }
-        }
-        let any_q = q.iter().fold(0, |a, &m| a | m);
-        for set in subsets_of(any_q, degree) {
-            for d in 0..9 {
-                if placed[d] + 2 * degree > 9 || set & !q[d] != 0 {
-                    continue;
-                }
-                let mut union = 0u16;
-                let mut base = 0u128;
-                for b in bits16(set) {
-                    union |= lines[d][b];
-                    base |= t.mask[bk * 9 + b];
-                }
-                if pop9(union) != degree {
-                    continue;
-                }
-                let mut cover = 0u128;
-                for c in bits16(union) {
-                    cover |= t.mask[ck * 9 + c];
-                }
-                let elim = g.pos[d] & cover & !base;
-                if elim != 0 {
-                    let tech = match degree {
-                        2 => Technique::XWing,
-                        3 => Technique::Swordfish,
-                        _ => Technique::Jellyfish,
-                    };
-                    let mut hint = base_step(tech);
-                    hint.eliminations.set_mask(d, elim);
-                    hint.digits = DigitSet::from_bits(1 << d);
-                    hint.houses = bits16(set).map(|b| t.core_house(bk * 9 + b)).collect();
-                    hint.cover_houses = bits16(union).map(|c| t.core_house(ck * 9 + c)).collect();
-                    hint.cells = CellSet::from_bits(g.pos[d] & base & cover);
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
-}
-
 /// XY-Wing (`xyz == false`) or XYZ-Wing (SE-SPEC §4.9).
 pub fn xy_wing(g: &Grid, xyz: bool, acc: &mut impl FnMut(Step) -> bool) -> bool {
-    let t = &*g.geo;
-    let want = if xyz { 3 } else { 2 };
-    for pivot in 0..81 {
-        let pc = g.cands[pivot];
-        if pop9(pc) != want {
-            continue;
-        }
-        for &xz in t.peers(pivot).iter() {
-            let xz = xz as usize;
-            let xc = g.cands[xz];
-            if pop9(xc) != 2 || pop9(pc & !xc) != 1 {
-                continue;
-            }
-            for &yz in t.peers(pivot).iter() {
-                let yz = yz as usize;
-                let yc = g.cands[yz];
-                if pop9(yc) != 2 {
-                    continue;
-                }
-                let union = pc | xc | yc;
-                let inter = pc & xc & yc;
-                if pop9(union) != 3 {
-                    continue;
-                }
-                if xyz {
-                    if pop9(inter) != 1 {
-                        continue;
-                    }
-                } else if inter != 0 {
-                    continue;
-                }
-                let zm = xc & yc;
-                if pop9(zm) != 1 {
-                    continue;
-                }
-                let z = zm.trailing_zeros() as usize;
-                let mut victims = t.peer_mask[xz] & t.peer_mask[yz];
-                if xyz {
-                    victims &= t.peer_mask[pivot];
-                }
-                victims &= !((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
-                let elim = victims & g.pos[z];
-                if elim != 0 {
-                    let tech = if xyz {
-                        Technique::XYZWing
-                    } else {
-                        Technique::XYWing
-                    };
-                    let mut hint = base_step(tech);
-                    hint.eliminations.set_mask(z, elim);
-                    hint.digits = DigitSet::from_bits(union);
-                    hint.cells =
-                        CellSet::from_bits((1u128 << pivot) | (1u128 << xz) | (1u128 << yz));
-                    if acc(hint) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
+    xy_wings(g, &g.geo, xyz, Pincers::Ordered, |cells, z, elim| {
+        acc(rated(wing_step(g, xyz, cells, z, elim)))
+    })
 }

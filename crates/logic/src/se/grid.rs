@@ -74,6 +74,9 @@ pub struct Geometry {
     /// The house ids in the orders Block, Column, Row, extras and Block, Row, Column, extras.
     bcr: [u8; MAX_HOUSES],
     brc: [u8; MAX_HOUSES],
+    /// The house ids in core's index order (rows, columns, blocks or regions, extras): the
+    /// teacher's order.
+    core_order: [u8; MAX_HOUSES],
 }
 
 /// The standard layout's geometry, made on first use and shared: the one place the SE code
@@ -85,6 +88,11 @@ impl Geometry {
     /// The geometry of the standard layout (shared: every call gives the same one).
     pub fn standard() -> Arc<Geometry> {
         Arc::clone(&CLASSIC)
+    }
+
+    /// The shared geometry of the standard layout, borrowed (made on first use).
+    pub(crate) fn standard_ref() -> &'static Geometry {
+        &CLASSIC
     }
 
     /// The geometry of `layout`: the shared standard one for the standard layout, else a new
@@ -163,6 +171,8 @@ impl Geometry {
         for (slot, id) in brc.iter_mut().zip(0..count) {
             *slot = id as u8;
         }
+        let mut core_order = brc;
+        core_order[..count].sort_by_key(|&id| core[id as usize].index());
         Geometry {
             layout: layout.clone(),
             standard: layout.is_standard(),
@@ -180,6 +190,7 @@ impl Geometry {
             peer,
             bcr,
             brc,
+            core_order,
         }
     }
 
@@ -235,6 +246,13 @@ impl Geometry {
     #[inline]
     pub(crate) fn brc(&self) -> &[u8] {
         &self.brc[..self.count]
+    }
+
+    /// The house ids in core's index order ([`Layout::houses`]: rows, columns, blocks or
+    /// regions, then the extra houses): the order the teacher's finders list houses in.
+    #[inline]
+    pub(crate) fn core_order(&self) -> &[u8] {
+        &self.core_order[..self.count]
     }
 
     /// The extra house ids (diagonals, windows): empty on the standard and jigsaw layouts.
@@ -490,6 +508,7 @@ mod tests {
         let want: Vec<u8> = (0..9).chain(18..27).chain(9..18).collect();
         assert_eq!(bcr, want);
         assert!(t.brc().iter().copied().eq(0..27));
+        assert!(t.core_order().iter().copied().eq((9..27).chain(0..9)));
         assert_eq!(t.core_house(0), House::box_(0));
         assert_eq!(t.core_house(9), House::row(0));
         assert_eq!(t.core_house(26), House::column(8));
@@ -500,6 +519,12 @@ mod tests {
         for layout in layouts() {
             let t = Geometry::of(&layout);
             assert_eq!(t.count(), layout.houses().count());
+            let core: Vec<House> = t
+                .core_order()
+                .iter()
+                .map(|&h| t.core_house(h as usize))
+                .collect();
+            assert_eq!(core, layout.houses().collect::<Vec<_>>());
             for c in 0..81 {
                 let cell = Cell::from_index(c);
                 let peers = layout.peers(cell);

@@ -3,7 +3,8 @@
 //! data: `SE_ORDER` in the technique catalogue lists the producers, each with the techniques
 //! its hints are of, and [`next_hint_with`] asks them in that order.
 //!
-//! The producers live in [`basic`] (singles to XYZ-Wing), [`unique`] (unique loops, BUG),
+//! The producers live in [`basic`] (singles to XYZ-Wing, over the searches and step builders
+//! the teacher's finders in `crate::techniques` run too), [`unique`] (unique loops, BUG),
 //! [`exclusion`] (aligned pair and triplet exclusion) and [`crate::chains`] (the chaining
 //! engine). They all work on the [`grid::Grid`] of this module, which keeps one bitboard per
 //! digit so that most tests are a few mask operations, and offer each hint as a [`Step`] with

@@ -2,7 +2,9 @@
 //! [`Position`] and returns every instance it finds as a fully filled [`Step`].
 //!
 //! [`find`] is the single entry point by [`Technique`]; the path (`crate::path`) calls it in its
-//! documented order. Techniques of Sudoku Explainer's catalogue that live elsewhere (the forcing
+//! documented order. The searches of the singles, intersections, subsets, basic fish and XY-
+//! and XYZ-Wings are also Sudoku Explainer's (`crate::se::basic` runs them in SE's order, given
+//! as data: houses, combination walk, nesting), and their steps are built in one place. Techniques of Sudoku Explainer's catalogue that live elsewhere (the forcing
 //! chains of `crate::chains`) or that only the rater uses return nothing here.
 
 pub mod aic;
@@ -142,6 +144,13 @@ pub(crate) fn pattern_of(pos: &Position, cells: CellSet, digits: DigitSet) -> Ve
         }
     }
     v
+}
+
+/// A step of a search shared with SE's producers (which leave the pattern's candidates
+/// out), with its pattern: the candidates of its digits in its cells.
+pub(crate) fn with_pattern(pos: &Position, mut step: Step) -> Step {
+    step.pattern = pattern_of(pos, step.cells, step.digits);
+    step
 }
 
 /// All subsets of `items` with exactly `k` elements, in lexicographic order.
