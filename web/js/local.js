@@ -5,9 +5,11 @@
 // A game is kept as one record: the puzzle, its solution, variant and layout, the history of
 // its boards (the server's stored form) with the cursor of the current one (undo and redo move
 // it, a change drops the boards after it), a version bumped by every change of the board, the
-// timer and the counts the statistics read. Every change is one IndexedDB transaction that reads
-// the record, checks the version the page named (409 `stale` with the game as it stands, as the
-// server answers when another tab changed it first) and writes it back.
+// timer and the counts the statistics read. A change reads the record, checks the version the
+// page named (409 `stale` with the game as it stands, as the server answers when another tab
+// changed it first), asks the engine (in its worker: the answer comes later, so not inside an
+// IndexedDB transaction, which would commit meanwhile) and writes the record back in one
+// transaction only if no other write came between (its `rev`), else does it all again.
 
 import { ApiError } from './api.js';
 import { engine } from './engine.js';
@@ -121,16 +123,27 @@ function keepBoard(r, a) {
   if (a.solved && !finished(r)) r.finished_at = Date.now();
 }
 
-/** Reads game `id`, lets `change(record)` change it (or throw), writes it back; resolves with the record. */
-function update(id, change) {
-  return transact('readwrite', async (store) => {
-    const r = await ask(store.get(Number(id)));
-    if (!r) throw notFound();
-    const out = change(r);
+/**
+ * Reads game `id`, lets `change(record)` change it (or throw; it may wait for the engine),
+ * writes it back unless another write came first (then starts again with the record as that
+ * write left it); resolves with the record and what `change` returned.
+ */
+async function update(id, change) {
+  for (;;) {
+    const r = await read(id);
+    const rev = r.rev ?? 0;
+    const out = await change(r);
     r.updated_at = Date.now();
-    await ask(store.put(r));
-    return { r, out };
-  });
+    r.rev = rev + 1;
+    const written = await transact('readwrite', async (store) => {
+      const now = await ask(store.get(Number(id)));
+      if (!now) throw notFound();
+      if ((now.rev ?? 0) !== rev) return false;
+      await ask(store.put(r));
+      return true;
+    });
+    if (written) return { r, out };
+  }
 }
 
 async function read(id) {
@@ -149,7 +162,7 @@ async function createGame(body) {
   const own = body.puzzle != null;
   if (body.pencil != null) throw new ApiError(501, 'not_available', 'Progress from a share link needs the nonet server.');
   const seed = own ? undefined : body.seed ?? randomSeed();
-  const made = engine('new_game', { ...body, ...(own ? {} : { seed }) });
+  const made = await engine('new_game', { ...body, ...(own ? {} : { seed }) });
   return keep(made, { source: own ? 'custom' : body.seed != null ? 'seed' : 'level' });
 }
 
@@ -157,7 +170,7 @@ async function createGame(body) {
 async function keep(made, own) {
   const now = Date.now();
   const { puzzle, solution, variant, regions, board } = made;
-  const start = engine('view', { game: { puzzle, solution, variant, regions, board } });
+  const start = await engine('view', { game: { puzzle, solution, variant, regions, board } });
   const record = {
     puzzle: made.puzzle,
     solution: made.solution,
@@ -191,7 +204,7 @@ async function daily(body) {
   const all = await transact('readonly', (store) => ask(store.getAll()));
   const had = all.find((r) => r.daily === body.date && r.level === body.level);
   if (had) return view(had);
-  const made = engine('new_game', { level: body.level, daily: body.date });
+  const made = await engine('new_game', { level: body.level, daily: body.date });
   // The level asked for names the daily game, whatever finer rating it got.
   return keep(made, { source: 'daily', daily: body.date, level: body.level });
 }
@@ -222,11 +235,11 @@ async function stats() {
 
 async function move(id, body) {
   const { version, elapsed_ms, client, seq, tidy, ...mv } = body;
-  const { r } = await update(id, (r) => {
+  const { r } = await update(id, async (r) => {
     checkVersion(r, version);
     if (finished(r)) throw new ApiError(409, 'conflict', 'this game is already solved');
     applyElapsed(r, elapsed_ms);
-    const a = engine('move', { game: gameIn(r), move: mv, tidy: tidy ?? true });
+    const a = await engine('move', { game: gameIn(r), move: mv, tidy: tidy ?? true });
     if (a.changed) {
       if (a.mistake) r.mistakes += 1;
       keepBoard(r, a);
@@ -236,13 +249,13 @@ async function move(id, body) {
 }
 
 async function history(id, elapsed_ms, version, delta) {
-  const { r } = await update(id, (r) => {
+  const { r } = await update(id, async (r) => {
     checkVersion(r, version);
     applyElapsed(r, elapsed_ms);
     const target = r.cursor + delta;
     if (finished(r) || target < 0 || target >= r.history.length) return;
     r.cursor = target;
-    const v = engine('view', { game: gameIn(r) });
+    const v = await engine('view', { game: gameIn(r) });
     r.cells = v.cells;
     r.clashes = v.clashes;
     r.version += 1;
@@ -254,7 +267,7 @@ async function hint(id, elapsed_ms, version) {
   const r0 = await read(id);
   checkVersion(r0, version);
   if (finished(r0)) return { kind: 'solved', message: 'This puzzle is solved.' };
-  const a = engine('hint', { game: gameIn(r0) });
+  const a = await engine('hint', { game: gameIn(r0) });
   await update(id, (r) => {
     applyElapsed(r, elapsed_ms);
     if (a.counts) r.hints += 1;
@@ -264,11 +277,11 @@ async function hint(id, elapsed_ms, version) {
 
 /** The bot's step (`byBot`) or a hint's step applied for the player. */
 async function nextStep(id, elapsed_ms, version, byBot) {
-  const { r, out } = await update(id, (r) => {
+  const { r, out } = await update(id, async (r) => {
     checkVersion(r, version);
     if (finished(r)) return { kind: 'solved', message: 'This puzzle is solved.' };
     applyElapsed(r, elapsed_ms);
-    const a = engine(byBot ? 'bot' : 'apply', { game: gameIn(r) });
+    const a = await engine(byBot ? 'bot' : 'apply', { game: gameIn(r) });
     keepBoard(r, a);
     r.bot_used ||= byBot;
     return a.action;
@@ -277,11 +290,11 @@ async function nextStep(id, elapsed_ms, version, byBot) {
 }
 
 async function botSingles(id, elapsed_ms, version) {
-  const { r, out } = await update(id, (r) => {
+  const { r, out } = await update(id, async (r) => {
     checkVersion(r, version);
     applyElapsed(r, elapsed_ms);
     if (finished(r)) return { placed: [], next: null };
-    const a = engine('singles', { game: gameIn(r) });
+    const a = await engine('singles', { game: gameIn(r) });
     if (a.placed.length) {
       keepBoard(r, a);
       r.bot_used = true;

@@ -1,7 +1,8 @@
 // The game with no nonet server at all: the static copy of the page (scripts/build-static.sh,
 // the engine as WebAssembly, games in IndexedDB) served by a tiny file server in this test,
 // played in real Chromium; then the file server is stopped too and the page, kept by its
-// service worker, reloads with the game as it was.
+// service worker, reloads with the game as it was, and stays responsive while the engine (in
+// its worker) generates an expert puzzle.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -180,7 +181,8 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
   const kept = await page.evaluate(async () => {
     const keys = await caches.keys();
     const c = await caches.open(keys[0]);
-    return Boolean(await c.match('/nonet.wasm')) && Boolean(await c.match('/js/local.js'));
+    return Boolean(await c.match('/nonet.wasm')) && Boolean(await c.match('/js/local.js'))
+      && Boolean(await c.match('/js/engine-worker.js')) && Boolean(await c.match('/js/abi.js'));
   });
   assert.ok(kept, 'the service worker keeps the engine and the local backend');
   await stop(files);
@@ -192,6 +194,67 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
   assert.equal(values(again), values(played));
   assert.equal(again.version, played.version);
   await shot(page, 'offline-05-reloaded');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(browser.errors, []);
+});
+
+/**
+ * Makes the expert puzzle of `seed` in the engine's worker (`kind` `worker`) or on the page's
+ * thread (`main`) while counting animation frames; resolves with the call's duration, the
+ * longest gap between frames and the puzzle.
+ */
+function framesDuring(kind, seed) {
+  return page.evaluate(async ([k, s]) => {
+    const { engine, engineNow } = await import('/js/engine.js');
+    const body = { level: 'expert', seed: s };
+    const stamps = [];
+    let done = false;
+    // Each frame's own clock reading: a frame's timestamp is when it was due, not when it ran.
+    const tick = () => { stamps.push(performance.now()); if (!done) requestAnimationFrame(tick); };
+    await new Promise((r) => requestAnimationFrame(() => { stamps.push(performance.now()); r(); }));
+    requestAnimationFrame(tick);
+    const t0 = performance.now();
+    // The main thread's call starts after a frame, so that a frozen page shows as a gap.
+    const made = k === 'worker' ? await engine('new_game', body)
+      : await new Promise((r) => setTimeout(() => r(engineNow('new_game', body)), 20));
+    const ms = performance.now() - t0;
+    await new Promise((r) => requestAnimationFrame(r));
+    done = true;
+    let gap = 0;
+    for (let i = 1; i < stamps.length; i++) gap = Math.max(gap, stamps[i] - stamps[i - 1]);
+    return { ms, gap, frames: stamps.length, puzzle: made.puzzle };
+  }, [kind, seed]);
+}
+
+test('the page stays responsive while the engine generates an expert puzzle in its worker', async () => {
+  // Still with no file server: the page as the service worker kept it.
+  const seed = 20261202;
+  const off = await framesDuring('worker', seed);
+  // The same call on the page's own thread, as the engine ran before it had a worker: the
+  // measure sees the freeze, so its silence above means something.
+  const on = await framesDuring('main', seed);
+  console.log(`# expert puzzle: in the worker ${Math.round(off.ms)} ms, longest frame gap ${Math.round(off.gap)} ms (${off.frames} frames); on the page's thread ${Math.round(on.ms)} ms, longest gap ${Math.round(on.gap)} ms`);
+  assert.equal(off.puzzle, on.puzzle, 'the worker runs the same engine');
+  assert.ok(on.gap > 0.8 * (on.ms - 20), `the page's thread froze for the call (${on.gap} of ${on.ms} ms)`);
+  assert.ok(on.gap > 200, `an expert puzzle takes long enough to measure (${on.gap} ms)`);
+  assert.ok(off.gap < 150, `frames kept coming while the worker generated (longest gap ${off.gap} ms)`);
+
+  // And through the page: the new-game dialog's expert button, and a frame drawn at once while
+  // the game is made.
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  const hash = await page.evaluate(() => location.hash);
+  await page.click('.level-btn[data-level="expert"]');
+  const t0 = Date.now();
+  const answered = await page.evaluate(() => new Promise((resolve) => {
+    const t = performance.now();
+    requestAnimationFrame(() => resolve(performance.now() - t));
+  }));
+  assert.ok(answered < 200, `a frame came ${answered} ms into the generation`);
+  await page.waitForFunction((h) => location.hash !== h && /#\/game\/\d+/.test(location.hash), hash);
+  await page.waitForSelector('#cell-80[aria-label]');
+  console.log(`# an expert game made through the page in ${Date.now() - t0} ms, a frame after ${Math.round(answered)} ms`);
+  await shot(page, 'offline-06-expert');
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(browser.errors, []);
 });
