@@ -3,7 +3,9 @@
 // answer input. engine.js sends it the compiled module once (`{ module }`), then requests
 // `{ id, request }` (the request's JSON text); each answer goes back as `{ id, text }` (the
 // engine's JSON text), or `{ id, trap }` when the module trapped, after which a fresh instance
-// answers the next request. Requests are answered one at a time, in the order they came.
+// answers the next request. Requests are answered one at a time, in the order they came; one
+// named by `{ skip: id }` before its turn is not run (engine.js stops the whole worker to drop
+// the one running).
 
 import { callRaw } from './abi.js';
 
@@ -16,6 +18,7 @@ async function instance() {
 }
 
 let queue = Promise.resolve();
+const skipped = new Set();
 
 self.onmessage = (event) => {
   const msg = event.data;
@@ -23,7 +26,12 @@ self.onmessage = (event) => {
     module = msg.module;
     return;
   }
+  if (msg.skip != null) {
+    skipped.add(msg.skip);
+    return;
+  }
   queue = queue.then(async () => {
+    if (skipped.delete(msg.id)) return;
     try {
       const text = callRaw(await instance(), msg.request);
       self.postMessage(text == null ? { id: msg.id, trap: 'out of memory' } : { id: msg.id, text });

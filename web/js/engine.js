@@ -3,7 +3,8 @@
 //
 // The page's calls (`engine(op, body)`) run in a module worker (engine-worker.js), so that a
 // long one (an expert puzzle generated in about a second and a half) never freezes the page:
-// each call is a message with an id, answered by a message with the same id. The module is
+// each call is a message with an id, answered by a message with the same id (a call its
+// caller drops is skipped, or stops the worker if it is running). The module is
 // compiled once here and handed to the worker; the page keeps an instance of its own for the
 // one call it needs at once, `preview` (a move played on the board shown, before the server's
 // or local.js's answer: a few microseconds), through `engineNow`.
@@ -57,9 +58,10 @@ function answer(text) {
 
 let worker = null;
 let nextId = 1;
+/** The calls not answered yet, oldest first: the first is the one the worker is running. */
 const waiting = new Map();
 
-/** The engine's worker, started on the first call. */
+/** The engine's worker, started on the first call (and again after one was stopped). */
 function engineWorker() {
   if (worker) return worker;
   worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
@@ -91,16 +93,42 @@ function engineWorker() {
 }
 
 /**
- * Asks the engine `op` with the fields of `body`, in its worker; resolves with its answer, or
- * rejects with an ApiError with the status and code the server gives the same problem.
+ * Drops call `id`, which its caller no longer wants: one still waiting its turn is skipped;
+ * the one running (a practice puzzle the generator is still looking for) stops with its
+ * worker, and a new worker takes the calls that wait.
  */
-export function engine(op, body = {}) {
+function drop(id) {
+  const call = waiting.get(id);
+  if (!call) return;
+  const running = waiting.keys().next().value === id;
+  waiting.delete(id);
+  call.reject(new ApiError(0, 'aborted', 'The request was dropped.'));
+  if (!running) {
+    worker?.postMessage({ skip: id });
+    return;
+  }
+  worker?.terminate();
+  worker = null;
+  if (waiting.size) {
+    const w = engineWorker();
+    for (const [other, c] of waiting) w.postMessage({ id: other, request: c.request });
+  }
+}
+
+/**
+ * Asks the engine `op` with the fields of `body`, in its worker; resolves with its answer, or
+ * rejects with an ApiError with the status and code the server gives the same problem. An
+ * abort of `signal` drops the call (and stops the engine's work on it).
+ */
+export function engine(op, body = {}, { signal } = {}) {
   if (!module) return Promise.reject(noEngine());
+  if (signal?.aborted) return Promise.reject(new ApiError(0, 'aborted', 'The request was dropped.'));
   const id = nextId++;
   const request = JSON.stringify({ op, ...body });
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+    waiting.set(id, { resolve, reject, request });
     engineWorker().postMessage({ id, request });
+    signal?.addEventListener('abort', () => drop(id), { once: true });
   });
 }
 

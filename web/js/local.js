@@ -160,7 +160,6 @@ function randomSeed() {
 
 async function createGame(body) {
   const own = body.puzzle != null;
-  if (body.pencil != null) throw new ApiError(501, 'not_available', 'Progress from a share link needs the nonet server.');
   const seed = own ? undefined : body.seed ?? randomSeed();
   const made = await engine('new_game', { ...body, ...(own ? {} : { seed }) });
   return keep(made, { source: own ? 'custom' : body.seed != null ? 'seed' : 'level' });
@@ -169,7 +168,8 @@ async function createGame(body) {
 /** Keeps the engine's new game `made` with the fields of `own` (source, daily, level) as a new record. */
 async function keep(made, own) {
   const now = Date.now();
-  const { puzzle, solution, variant, regions, board } = made;
+  const { puzzle, solution, variant, regions } = made;
+  const board = made.progress ?? made.board;
   const start = await engine('view', { game: { puzzle, solution, variant, regions, board } });
   const record = {
     puzzle: made.puzzle,
@@ -188,8 +188,9 @@ async function keep(made, own) {
     hints: 0,
     mistakes: 0,
     daily: null,
-    history: [made.board],
-    cursor: 0,
+    // Progress from a share link is the game's first move: undo goes back to the bare puzzle.
+    history: made.progress ? [made.board, made.progress] : [made.board],
+    cursor: made.progress ? 1 : 0,
     version: 1,
     cells: start.cells,
     clashes: start.clashes,
@@ -309,12 +310,6 @@ async function clock(id, elapsed_ms) {
   return { elapsed_ms: r.elapsed_ms, finished: finished(r) };
 }
 
-function unavailable(what) {
-  return async () => {
-    throw new ApiError(501, 'not_available', `${what} needs the nonet server (nonet play).`);
-  };
-}
-
 /** The page's API answered here, with no server: the same calls and answers as api.js's. */
 export const localApi = {
   levels: async () => engine('levels'),
@@ -325,7 +320,7 @@ export const localApi = {
   daily,
   listGames,
   getGame: async (id) => view(await read(id)),
-  progress: unavailable('Sharing progress'),
+  progress: async (id) => engine('progress', { game: gameIn(await read(id)) }),
   deleteGame: async (id) => {
     await transact('readwrite', (store) => ask(store.delete(Number(id))));
     return null;
@@ -345,9 +340,9 @@ export const localApi = {
     checkVersion(r, version);
     return engine('check_step', { game: gameIn(r), claim });
   },
-  // The techniques a player can name (for "Check my step" and Learn's list); their pages need
-  // the server.
-  learn: async () => engine('techniques'),
-  learnTechnique: unavailable('A technique\'s page'),
-  learnPractice: unavailable('Practice'),
+  // Learn: the catalogue, a technique's page with its worked example, practice puzzles made
+  // from a fresh seed (a call the page drops stops the generator with the engine's worker).
+  learn: async () => engine('learn'),
+  learnTechnique: async (code) => engine('learn_technique', { code }),
+  learnPractice: async (code, signal) => engine('learn_practice', { code, seed: randomSeed() }, { signal }),
 };
