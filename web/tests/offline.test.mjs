@@ -280,6 +280,18 @@ test('offline, Learn draws a worked example and makes practice puzzles and drill
   assert.equal(await page.locator('.practice-drill').count(), 3);
   await shot(page, 'offline-07-learn');
   assert.deepEqual(await axeViolations(page, '#dlg-learn'), []);
+  // A practice call the page drops stops the worker's generator; a new worker answers the next.
+  const dropped = await page.evaluate(async () => {
+    const { engine } = await import('/js/engine.js');
+    const c = new AbortController();
+    // Asked, then dropped while it is the call the worker runs.
+    const asked = engine('learn_practice', { code: 'x-wing', seed: 9 }, { signal: c.signal }).then(() => 'answered', (e) => e.code);
+    c.abort();
+    const code = await asked;
+    const { levels } = await engine('levels');
+    return { code, levels: levels.length };
+  });
+  assert.deepEqual(dropped, { code: 'aborted', levels: 5 });
   // A technique too rare to aim at keeps the stock and says why.
   await page.click('.learn-item[data-code="jellyfish"]');
   await page.waitForSelector('.practice-note');
