@@ -399,7 +399,7 @@ export class Dialogs {
     $('share-link').value = `${location.origin}/${link}`;
     const code = progressCode(game);
     $('share-progress-link').value = `${location.origin}/${shareHash(game.puzzle, variant, regions)}${code ? `/progress/${code}` : ''}`;
-    $('share-pencil').value = 'Asking the server…';
+    $('share-pencil').value = 'Writing the grid…';
     api.progress(game.id)
       .then((r) => { $('share-pencil').value = r.pencil; })
       .catch((e) => { $('share-pencil').value = e.message; });

@@ -5,9 +5,11 @@
 // A game is kept as one record: the puzzle, its solution, variant and layout, the history of
 // its boards (the server's stored form) with the cursor of the current one (undo and redo move
 // it, a change drops the boards after it), a version bumped by every change of the board, the
-// timer and the counts the statistics read. Every change is one IndexedDB transaction that reads
-// the record, checks the version the page named (409 `stale` with the game as it stands, as the
-// server answers when another tab changed it first) and writes it back.
+// timer and the counts the statistics read. A change reads the record, checks the version the
+// page named (409 `stale` with the game as it stands, as the server answers when another tab
+// changed it first), asks the engine (in its worker: the answer comes later, so not inside an
+// IndexedDB transaction, which would commit meanwhile) and writes the record back in one
+// transaction only if no other write came between (its `rev`), else does it all again.
 
 import { ApiError } from './api.js';
 import { engine } from './engine.js';
@@ -121,16 +123,27 @@ function keepBoard(r, a) {
   if (a.solved && !finished(r)) r.finished_at = Date.now();
 }
 
-/** Reads game `id`, lets `change(record)` change it (or throw), writes it back; resolves with the record. */
-function update(id, change) {
-  return transact('readwrite', async (store) => {
-    const r = await ask(store.get(Number(id)));
-    if (!r) throw notFound();
-    const out = change(r);
+/**
+ * Reads game `id`, lets `change(record)` change it (or throw; it may wait for the engine),
+ * writes it back unless another write came first (then starts again with the record as that
+ * write left it); resolves with the record and what `change` returned.
+ */
+async function update(id, change) {
+  for (;;) {
+    const r = await read(id);
+    const rev = r.rev ?? 0;
+    const out = await change(r);
     r.updated_at = Date.now();
-    await ask(store.put(r));
-    return { r, out };
-  });
+    r.rev = rev + 1;
+    const written = await transact('readwrite', async (store) => {
+      const now = await ask(store.get(Number(id)));
+      if (!now) throw notFound();
+      if ((now.rev ?? 0) !== rev) return false;
+      await ask(store.put(r));
+      return true;
+    });
+    if (written) return { r, out };
+  }
 }
 
 async function read(id) {
@@ -147,17 +160,17 @@ function randomSeed() {
 
 async function createGame(body) {
   const own = body.puzzle != null;
-  if (body.pencil != null) throw new ApiError(501, 'not_available', 'Progress from a share link needs the nonet server.');
   const seed = own ? undefined : body.seed ?? randomSeed();
-  const made = engine('new_game', { ...body, ...(own ? {} : { seed }) });
+  const made = await engine('new_game', { ...body, ...(own ? {} : { seed }) });
   return keep(made, { source: own ? 'custom' : body.seed != null ? 'seed' : 'level' });
 }
 
 /** Keeps the engine's new game `made` with the fields of `own` (source, daily, level) as a new record. */
 async function keep(made, own) {
   const now = Date.now();
-  const { puzzle, solution, variant, regions, board } = made;
-  const start = engine('view', { game: { puzzle, solution, variant, regions, board } });
+  const { puzzle, solution, variant, regions } = made;
+  const board = made.progress ?? made.board;
+  const start = await engine('view', { game: { puzzle, solution, variant, regions, board } });
   const record = {
     puzzle: made.puzzle,
     solution: made.solution,
@@ -175,8 +188,9 @@ async function keep(made, own) {
     hints: 0,
     mistakes: 0,
     daily: null,
-    history: [made.board],
-    cursor: 0,
+    // Progress from a share link is the game's first move: undo goes back to the bare puzzle.
+    history: made.progress ? [made.board, made.progress] : [made.board],
+    cursor: made.progress ? 1 : 0,
     version: 1,
     cells: start.cells,
     clashes: start.clashes,
@@ -191,7 +205,7 @@ async function daily(body) {
   const all = await transact('readonly', (store) => ask(store.getAll()));
   const had = all.find((r) => r.daily === body.date && r.level === body.level);
   if (had) return view(had);
-  const made = engine('new_game', { level: body.level, daily: body.date });
+  const made = await engine('new_game', { level: body.level, daily: body.date });
   // The level asked for names the daily game, whatever finer rating it got.
   return keep(made, { source: 'daily', daily: body.date, level: body.level });
 }
@@ -222,11 +236,11 @@ async function stats() {
 
 async function move(id, body) {
   const { version, elapsed_ms, client, seq, tidy, ...mv } = body;
-  const { r } = await update(id, (r) => {
+  const { r } = await update(id, async (r) => {
     checkVersion(r, version);
     if (finished(r)) throw new ApiError(409, 'conflict', 'this game is already solved');
     applyElapsed(r, elapsed_ms);
-    const a = engine('move', { game: gameIn(r), move: mv, tidy: tidy ?? true });
+    const a = await engine('move', { game: gameIn(r), move: mv, tidy: tidy ?? true });
     if (a.changed) {
       if (a.mistake) r.mistakes += 1;
       keepBoard(r, a);
@@ -236,13 +250,13 @@ async function move(id, body) {
 }
 
 async function history(id, elapsed_ms, version, delta) {
-  const { r } = await update(id, (r) => {
+  const { r } = await update(id, async (r) => {
     checkVersion(r, version);
     applyElapsed(r, elapsed_ms);
     const target = r.cursor + delta;
     if (finished(r) || target < 0 || target >= r.history.length) return;
     r.cursor = target;
-    const v = engine('view', { game: gameIn(r) });
+    const v = await engine('view', { game: gameIn(r) });
     r.cells = v.cells;
     r.clashes = v.clashes;
     r.version += 1;
@@ -254,7 +268,7 @@ async function hint(id, elapsed_ms, version) {
   const r0 = await read(id);
   checkVersion(r0, version);
   if (finished(r0)) return { kind: 'solved', message: 'This puzzle is solved.' };
-  const a = engine('hint', { game: gameIn(r0) });
+  const a = await engine('hint', { game: gameIn(r0) });
   await update(id, (r) => {
     applyElapsed(r, elapsed_ms);
     if (a.counts) r.hints += 1;
@@ -264,11 +278,11 @@ async function hint(id, elapsed_ms, version) {
 
 /** The bot's step (`byBot`) or a hint's step applied for the player. */
 async function nextStep(id, elapsed_ms, version, byBot) {
-  const { r, out } = await update(id, (r) => {
+  const { r, out } = await update(id, async (r) => {
     checkVersion(r, version);
     if (finished(r)) return { kind: 'solved', message: 'This puzzle is solved.' };
     applyElapsed(r, elapsed_ms);
-    const a = engine(byBot ? 'bot' : 'apply', { game: gameIn(r) });
+    const a = await engine(byBot ? 'bot' : 'apply', { game: gameIn(r) });
     keepBoard(r, a);
     r.bot_used ||= byBot;
     return a.action;
@@ -277,11 +291,11 @@ async function nextStep(id, elapsed_ms, version, byBot) {
 }
 
 async function botSingles(id, elapsed_ms, version) {
-  const { r, out } = await update(id, (r) => {
+  const { r, out } = await update(id, async (r) => {
     checkVersion(r, version);
     applyElapsed(r, elapsed_ms);
     if (finished(r)) return { placed: [], next: null };
-    const a = engine('singles', { game: gameIn(r) });
+    const a = await engine('singles', { game: gameIn(r) });
     if (a.placed.length) {
       keepBoard(r, a);
       r.bot_used = true;
@@ -296,12 +310,6 @@ async function clock(id, elapsed_ms) {
   return { elapsed_ms: r.elapsed_ms, finished: finished(r) };
 }
 
-function unavailable(what) {
-  return async () => {
-    throw new ApiError(501, 'not_available', `${what} needs the nonet server (nonet play).`);
-  };
-}
-
 /** The page's API answered here, with no server: the same calls and answers as api.js's. */
 export const localApi = {
   levels: async () => engine('levels'),
@@ -312,7 +320,7 @@ export const localApi = {
   daily,
   listGames,
   getGame: async (id) => view(await read(id)),
-  progress: unavailable('Sharing progress'),
+  progress: async (id) => engine('progress', { game: gameIn(await read(id)) }),
   deleteGame: async (id) => {
     await transact('readwrite', (store) => ask(store.delete(Number(id))));
     return null;
@@ -332,9 +340,9 @@ export const localApi = {
     checkVersion(r, version);
     return engine('check_step', { game: gameIn(r), claim });
   },
-  // The techniques a player can name (for "Check my step" and Learn's list); their pages need
-  // the server.
-  learn: async () => engine('techniques'),
-  learnTechnique: unavailable('A technique\'s page'),
-  learnPractice: unavailable('Practice'),
+  // Learn: the catalogue, a technique's page with its worked example, practice puzzles made
+  // from a fresh seed (a call the page drops stops the generator with the engine's worker).
+  learn: async () => engine('learn'),
+  learnTechnique: async (code) => engine('learn_technique', { code }),
+  learnPractice: async (code, signal) => engine('learn_practice', { code, seed: randomSeed() }, { signal }),
 };

@@ -8,7 +8,7 @@
 // died after saving it, before answering) is not played twice. A page that starts adopts the
 // moves left by pages that are gone (a reload), keeping their ids.
 
-import { engine, engineReady } from './engine.js';
+import { engineNow, engineReady } from './engine.js';
 
 const PREFIX = 'nonet-pending:';
 const ALIVE = 'nonet-alive:';
@@ -160,7 +160,7 @@ function played(g, move) {
   if (!engineReady()) return g;
   const { tidy, ...mv } = move;
   try {
-    const a = engine('preview', { variant: g.layout.variant, regions: g.layout.regions, cells: g.cells, move: mv, tidy: tidy ?? true });
+    const a = engineNow('preview', { variant: g.layout.variant, regions: g.layout.regions, cells: g.cells, move: mv, tidy: tidy ?? true });
     return { ...g, cells: a.cells, clashes: a.clashes, can_undo: true, can_redo: false };
   } catch {
     return g;

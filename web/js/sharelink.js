@@ -1,5 +1,5 @@
 // A game's progress (digits and pencil marks) carried by a share link, and turned back into the
-// pencil-mark grid the server imports (crates/server/src/progress.rs): the same text the share
+// pencil-mark grid the server imports (crates/game/src/progress.rs): the same text the share
 // dialog exports, which `nonet explain -` reads too.
 //
 // In a link the progress is one token per cell, joined by `-`: `=4` a digit the player placed,

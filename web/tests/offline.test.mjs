@@ -1,7 +1,9 @@
 // The game with no nonet server at all: the static copy of the page (scripts/build-static.sh,
 // the engine as WebAssembly, games in IndexedDB) served by a tiny file server in this test,
 // played in real Chromium; then the file server is stopped too and the page, kept by its
-// service worker, reloads with the game as it was.
+// service worker, reloads with the game as it was, and stays responsive while the engine (in
+// its worker) generates an expert puzzle; Learn's pages, progress links and a jigsaw typed on
+// one line work there too, from the same Rust as the server's.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +12,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { axeViolations, freePort, launchBrowser, open, repo, shot, tempDir } from './helpers.mjs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -180,7 +184,8 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
   const kept = await page.evaluate(async () => {
     const keys = await caches.keys();
     const c = await caches.open(keys[0]);
-    return Boolean(await c.match('/nonet.wasm')) && Boolean(await c.match('/js/local.js'));
+    return Boolean(await c.match('/nonet.wasm')) && Boolean(await c.match('/js/local.js'))
+      && Boolean(await c.match('/js/engine-worker.js')) && Boolean(await c.match('/js/abi.js'));
   });
   assert.ok(kept, 'the service worker keeps the engine and the local backend');
   await stop(files);
@@ -192,6 +197,164 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
   assert.equal(values(again), values(played));
   assert.equal(again.version, played.version);
   await shot(page, 'offline-05-reloaded');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(browser.errors, []);
+});
+
+/**
+ * Makes the expert puzzle of `seed` in the engine's worker (`kind` `worker`) or on the page's
+ * thread (`main`) while counting animation frames; resolves with the call's duration, the
+ * longest gap between frames and the puzzle.
+ */
+function framesDuring(kind, seed) {
+  return page.evaluate(async ([k, s]) => {
+    const { engine, engineNow } = await import('/js/engine.js');
+    const body = { level: 'expert', seed: s };
+    const stamps = [];
+    let done = false;
+    // Each frame's own clock reading: a frame's timestamp is when it was due, not when it ran.
+    const tick = () => { stamps.push(performance.now()); if (!done) requestAnimationFrame(tick); };
+    await new Promise((r) => requestAnimationFrame(() => { stamps.push(performance.now()); r(); }));
+    requestAnimationFrame(tick);
+    const t0 = performance.now();
+    // The main thread's call starts after a frame, so that a frozen page shows as a gap.
+    const made = k === 'worker' ? await engine('new_game', body)
+      : await new Promise((r) => setTimeout(() => r(engineNow('new_game', body)), 20));
+    const ms = performance.now() - t0;
+    await new Promise((r) => requestAnimationFrame(r));
+    done = true;
+    let gap = 0;
+    for (let i = 1; i < stamps.length; i++) gap = Math.max(gap, stamps[i] - stamps[i - 1]);
+    return { ms, gap, frames: stamps.length, puzzle: made.puzzle };
+  }, [kind, seed]);
+}
+
+test('the page stays responsive while the engine generates an expert puzzle in its worker', async () => {
+  // Still with no file server: the page as the service worker kept it.
+  const seed = 20261202;
+  const off = await framesDuring('worker', seed);
+  // The same call on the page's own thread, as the engine ran before it had a worker: the
+  // measure sees the freeze, so its silence above means something.
+  const on = await framesDuring('main', seed);
+  console.log(`# expert puzzle: in the worker ${Math.round(off.ms)} ms, longest frame gap ${Math.round(off.gap)} ms (${off.frames} frames); on the page's thread ${Math.round(on.ms)} ms, longest gap ${Math.round(on.gap)} ms`);
+  assert.equal(off.puzzle, on.puzzle, 'the worker runs the same engine');
+  assert.ok(on.gap > 0.8 * (on.ms - 20), `the page's thread froze for the call (${on.gap} of ${on.ms} ms)`);
+  assert.ok(on.gap > 100, `an expert puzzle takes long enough to measure (${on.gap} ms)`);
+  assert.ok(off.gap < 150 && off.gap < on.gap / 2, `frames kept coming while the worker generated (longest gap ${off.gap} ms)`);
+
+  // And through the page: the new-game dialog's expert button, and a frame drawn at once while
+  // the game is made.
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  const hash = await page.evaluate(() => location.hash);
+  const t0 = Date.now();
+  await page.click('.level-btn[data-level="expert"]');
+  const answered = await page.evaluate(() => new Promise((resolve) => {
+    const t = performance.now();
+    requestAnimationFrame(() => resolve(performance.now() - t));
+  }));
+  assert.ok(answered < 200, `a frame came ${answered} ms into the generation`);
+  await page.waitForFunction((h) => location.hash !== h && /#\/game\/\d+/.test(location.hash), hash);
+  await page.waitForSelector('#cell-80[aria-label]');
+  console.log(`# an expert game made through the page in ${Date.now() - t0} ms, a frame after ${Math.round(answered)} ms`);
+  await shot(page, 'offline-06-expert');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(browser.errors, []);
+});
+
+/** The page's own API (local.js), called in the page. */
+function local(name, ...args) {
+  return page.evaluate(async ([n, a]) => (await import('/js/api.js')).api[n](...a), [name, args]);
+}
+
+test('offline, Learn draws a worked example and makes practice puzzles and drills', async () => {
+  await page.click('#btn-learn');
+  await page.waitForSelector('#dlg-learn[open] .learn-item');
+  assert.ok(await page.locator('.learn-item').count() > 40);
+  await page.click('.learn-item[data-code="x-wing"]');
+  await page.waitForSelector('#learn-detail .mini');
+  assert.equal(await page.textContent('#learn-title'), 'X-Wing');
+  assert.ok(await page.locator('#learn-detail .mcands span.elim').count() > 0, 'the eliminations are drawn');
+  await page.waitForSelector('.practice-puzzle >> nth=2');
+  assert.match(await page.textContent('.practice-status'), /Made for you just now: each needs an X-Wing/);
+  assert.equal(await page.locator('.practice-drill').count(), 3);
+  await shot(page, 'offline-07-learn');
+  assert.deepEqual(await axeViolations(page, '#dlg-learn'), []);
+  // A practice call the page drops stops the worker's generator; a new worker answers the next.
+  const dropped = await page.evaluate(async () => {
+    const { engine } = await import('/js/engine.js');
+    const c = new AbortController();
+    // Asked, then dropped while it is the call the worker runs.
+    const asked = engine('learn_practice', { code: 'x-wing', seed: 9 }, { signal: c.signal }).then(() => 'answered', (e) => e.code);
+    c.abort();
+    const code = await asked;
+    const { levels } = await engine('levels');
+    return { code, levels: levels.length };
+  });
+  assert.deepEqual(dropped, { code: 'aborted', levels: 5 });
+  // A technique too rare to aim at keeps the stock and says why.
+  await page.click('.learn-item[data-code="jellyfish"]');
+  await page.waitForSelector('.practice-note');
+  assert.match(await page.textContent('.practice-status'), /too rare/);
+  // A drill starts a game at the position just before the X-Wing (progress, imported by the
+  // engine): the next hint is the X-Wing.
+  await page.click('.learn-item[data-code="x-wing"]');
+  await page.waitForSelector('.practice-drill >> nth=0');
+  const puzzle = await page.getAttribute('.practice-drill >> nth=0', 'data-puzzle');
+  await page.click('.practice-drill >> nth=0');
+  await page.waitForSelector('#dlg-learn', { state: 'hidden' });
+  await page.waitForFunction((p) => document.querySelector('#cell-80[aria-label]') && location.hash.startsWith('#/game/'), puzzle);
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const game = await stored(id);
+  assert.equal(game.puzzle, puzzle);
+  assert.ok(game.can_undo, 'the drill is the first move: undo goes back to the bare puzzle');
+  assert.ok(game.cells.some((c) => c.candidates?.length), 'the drill starts with candidates');
+  const hint = await local('hint', id, 0, game.version);
+  assert.equal(hint.step.technique, 'x-wing');
+  assert.deepEqual(browser.errors, []);
+});
+
+test('offline, a progress link carries the board out and back in, and a jigsaw typed on one line is split', async () => {
+  // The game on screen (the drill): digits and candidates, written as the pencil-mark grid.
+  const id = Number((await page.evaluate(() => location.hash)).split('/').pop());
+  const game = await stored(id);
+  await page.click('#btn-share');
+  await page.waitForFunction(() => document.getElementById('share-pencil').value.startsWith('# nonet progress: '));
+  const link = await page.inputValue('#share-progress-link');
+  assert.match(link, /#\/puzzle\/[0-9.]{81}\/progress\//);
+  assert.deepEqual(await axeViolations(page, '#dlg-share'), []);
+  await page.keyboard.press('Escape');
+  // Opened where that game is not (deleted here), the link brings the progress into a new game.
+  await local('deleteGame', id);
+  await page.evaluate((l) => { location.hash = new URL(l).hash; }, link);
+  await page.waitForSelector('#dlg-new[open]');
+  assert.match(await page.inputValue('#custom-pencil'), /^# nonet progress: /);
+  await page.click('#custom-go');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForFunction((old) => /#\/game\/\d+/.test(location.hash) && location.hash !== `#/game/${old}`, id);
+  const again = await stored(Number((await page.evaluate(() => location.hash)).split('/').pop()));
+  assert.equal(again.puzzle, game.puzzle);
+  assert.deepEqual(again.cells.map((c) => [c.value ?? null, c.candidates ?? []]), game.cells.map((c) => [c.value ?? null, c.candidates ?? []]));
+  assert.ok(again.can_undo);
+  await shot(page, 'offline-08-progress');
+
+  // A jigsaw's puzzle and map typed on one line, no map in its own field.
+  const [givens, regions] = fs.readFileSync(path.join(here, 'fixtures', 'jigsaw-puzzles.txt'), 'utf8')
+    .split('\n').find((l) => l && !l.startsWith('#')).split(' ');
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.evaluate(() => { document.getElementById('custom-box').open = true; });
+  await page.check('#variant-jigsaw');
+  await page.fill('#custom-input', `${givens} ${regions}`);
+  await page.fill('#custom-regions', '');
+  await page.fill('#custom-pencil', '');
+  await page.click('#custom-go');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForSelector('#cell-80[aria-label]');
+  const jig = await stored(Number((await page.evaluate(() => location.hash)).split('/').pop()));
+  assert.equal(jig.puzzle, givens);
+  assert.equal(jig.layout.regions, regions);
+  await shot(page, 'offline-09-jigsaw');
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(browser.errors, []);
 });

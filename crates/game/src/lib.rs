@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod play;
+pub mod progress;
 pub mod puzzle;
 pub mod stats;
 

@@ -1,5 +1,6 @@
 //! A puzzle the player types in: whether it is proper (no clash, one solution) and, when it
-//! has several solutions, the clues that would make it proper; and the daily puzzle's seed.
+//! has several solutions, the clues that would make it proper; a jigsaw's puzzle and region
+//! map typed on one line; and the daily puzzle's seed.
 
 use nonet_core::{Cell, Puzzle, Solutions, Sudoku};
 
@@ -69,6 +70,27 @@ pub fn with_added_clues(puzzle: &Puzzle) -> Option<Sudoku> {
         }
     }
     Some(out)
+}
+
+/// A jigsaw's puzzle and region map typed on one line, as the command line reads them
+/// (`../shared/CLI.md`, "Variants"): two 81-character fields separated by blanks or one of `:`
+/// `;` `,` (further fields, such as a solution, ignored), or 162 characters in a row. `None`
+/// for anything else (a puzzle alone, a 9-line grid). The server and the page's engine both
+/// split a typed jigsaw here.
+pub fn puzzle_and_map(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim();
+    if text.contains('\n') {
+        return None;
+    }
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ":;,".contains(c))
+        .filter(|f| !f.is_empty())
+        .collect();
+    match fields[..] {
+        [both] if both.len() == 162 && both.is_ascii() => Some(both.split_at(81)),
+        [puzzle, map, ..] if puzzle.len() == 81 && map.chars().count() == 81 => Some((puzzle, map)),
+        _ => None,
+    }
 }
 
 /// The generator's seed of the daily puzzles of `date` (`YYYY-MM-DD`, from 2000-01-01 to

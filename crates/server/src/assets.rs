@@ -71,6 +71,8 @@ static ASSETS: &[Asset] = &[
     asset!("/js/daily.js", "js/daily.js", JS),
     asset!("/js/sharelink.js", "js/sharelink.js", JS),
     asset!("/js/engine.js", "js/engine.js", JS),
+    asset!("/js/engine-worker.js", "js/engine-worker.js", JS),
+    asset!("/js/abi.js", "js/abi.js", JS),
     asset!("/js/local.js", "js/local.js", JS),
     // The engine as WebAssembly, built by build.rs (empty when it could not be: not served).
     Asset {

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use nonet_answers::Deadline;
 use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
-use nonet_generate::{Drill, GenerateError, GenerateOptions, Generator};
+use nonet_generate::{GenerateError, GenerateOptions, Generator};
 use nonet_logic::{rate, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
@@ -112,28 +112,17 @@ pub fn generate(
     })
 }
 
-/// A puzzle made to practise a technique (the Learn view's "practice this").
-#[derive(Clone, Debug)]
-pub struct Practice {
-    /// The givens.
-    pub puzzle: Sudoku,
-    /// The seed it was made from (the same techniques and seed give the same puzzle).
-    pub seed: u64,
-    /// The targeted technique its path uses (its hardest step's technique).
-    pub technique: Option<Technique>,
-    /// The position just before the path's first step of that technique.
-    pub drill: Option<Drill>,
-}
+/// A puzzle made to practise a technique (the Learn view's "practice this"): `nonet-view`'s,
+/// which the page's engine makes too.
+pub use nonet_view::learn::Practice;
 
 /// How long the Learn view's practice puzzles may take, all of them together, before the page
 /// is answered with the stock for those not made yet.
 pub const PRACTICE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Up to `count` classic puzzles whose easiest-first path (the teacher's, as `nonet explain`)
-/// needs one of `techniques` and nothing harder, each with its drill position; puzzle `k` is
-/// made from seed `seed + k`. Stops at the first failure (too rare a technique, the generator's
-/// attempt budget, `timeout` for all of them together, or `cancel` set, both checked between
-/// attempts) and gives the puzzles made so far with that failure.
+/// Up to `count` practice puzzles of `techniques` ([`nonet_view::learn::practice`]) within
+/// `timeout` for all of them together, stopping early when `cancel` is set (both checked
+/// between attempts); the puzzles made so far with the failure that stopped it.
 pub fn practice(
     techniques: &[Technique],
     seed: u64,
@@ -141,28 +130,8 @@ pub fn practice(
     timeout: Duration,
     cancel: &AtomicBool,
 ) -> (Vec<Practice>, Option<EngineError>) {
-    let generator = match Generator::new(GenerateOptions {
-        techniques: techniques.to_vec(),
-        at_start: true,
-        ..GenerateOptions::default()
-    }) {
-        Ok(g) => g,
-        Err(e) => return (Vec::new(), Some(e.into())),
-    };
     let deadline = Deadline::after(Some(timeout));
     let deadline = |_| deadline.check(cancel.load(Ordering::Relaxed));
-    let mut made = Vec::with_capacity(count);
-    for k in 0..count as u64 {
-        let seed = seed.wrapping_add(k);
-        match generator.generate_observed(seed, &deadline) {
-            Ok(g) => made.push(Practice {
-                puzzle: g.puzzle,
-                seed,
-                technique: g.technique,
-                drill: g.drill,
-            }),
-            Err(e) => return (made, Some(e.into())),
-        }
-    }
-    (made, None)
+    let (made, failed) = nonet_view::learn::practice(techniques, seed, count, &deadline);
+    (made, failed.map(Into::into))
 }

@@ -33,13 +33,14 @@ pub mod hosts;
 pub mod layout;
 pub mod learn;
 pub mod pool;
-pub mod progress;
 mod serve;
 pub mod store;
 mod wire;
 
 /// The board of a game in play and its moves: the rules of play crate's ([`nonet_game`]).
 pub use nonet_game::board;
+/// A game's progress as a pencil-mark grid: the rules of play crate's ([`nonet_game::progress`]).
+pub use nonet_game::progress;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 pub mod game;
+pub mod learn;
 
 use nonet_core::{Cell, CellSet, House, Layout, PencilMarks};
 use nonet_logic::{Candidate, ChainNode, HintLevel, LinkKind, LinkReason, Step};

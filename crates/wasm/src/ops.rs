@@ -4,7 +4,7 @@
 //! | op | fields | answer (`ok`) |
 //! | --- | --- | --- |
 //! | `levels` | | `{levels: [{name, max_er}], levels_on_variants}`, as `GET /api/levels` |
-//! | `new_game` | `level`, `seed` (or `daily`: a date), `variant`, `regions` or `puzzle` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}` |
+//! | `new_game` | `level`, `seed` (or `daily`: a date), `variant`, `regions` or `puzzle` (a jigsaw's map may follow it on its line) and its progress `pencil` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}`, and `progress` (the board with the progress on it, a move after `board`) |
 //! | `view` | `game` | `{cells, clashes}`, as a game's JSON carries them |
 //! | `move` | `game`, `move`, `tidy` | `{board, changed, mistake, solved, cells, clashes}` |
 //! | `check` | `game` | `{right, wrong, wrong_marks}` |
@@ -12,11 +12,14 @@
 //! | `bot`, `apply` | `game` | `{action, board, solved, cells, clashes}`: the bot's step, or the hint's applied |
 //! | `singles` | `game` | `{placed, next, board, solved, cells, clashes}` |
 //! | `path` | `game` | the path's JSON, as `GET /api/games/{id}/path` |
+//! | `progress` | `game` | `{puzzle, pencil}`: the board as a pencil-mark grid, as `GET /api/games/{id}/progress` |
 //! | `preview` | `variant`, `regions`, `cells` (a game's view), `move`, `tidy` | `{cells, clashes, board}`: the move shown before the server answers |
 //! | `check_puzzle` | `puzzle`, `variant`, `regions` | the setter's verdict, as `POST /api/puzzles/check` (rated at once) |
 //! | `layout` | `variant`, `regions` | the layout's JSON, as `POST /api/layout` |
 //! | `check_step` | `game`, `claim` (`{technique, cells, digits, pattern, placements, eliminations}`) | the verdict, as `POST /api/games/{id}/check-step` |
-//! | `techniques` | | `{techniques: [{code, name, difficulty}]}`: what a player can name |
+//! | `learn` | | `{techniques}`: the catalogue, as `GET /api/learn` |
+//! | `learn_technique` | `code` | the technique's page with its worked example, as `GET /api/learn/{code}` |
+//! | `learn_practice` | `code`, `seed` | three practice puzzles with their drills (the stock's where the generator cannot aim or gives up), as `GET /api/learn/{code}/practice?seed=N` |
 //! | `stats` | `games`: `[{key, finished_at, bot_used, hints, mistakes, elapsed_ms}]` | `{levels, all}`, as `GET /api/stats` |
 //!
 //! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
@@ -27,11 +30,12 @@ use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
 use nonet_game::stats::Outcome;
 use nonet_game::{Board, Move, Origin, StoredBoard};
 use nonet_generate::{GenerateOptions, Generator, Level};
-use nonet_logic::{Family, Teacher, Technique};
+use nonet_logic::Teacher;
 use nonet_view::game::{
     ActionView, BoardView, ClaimError, ClaimIn, LayoutView, PathView, PuzzleCheckView,
     RegionProblem, SinglesView, VerdictView,
 };
+use nonet_view::learn::{self, LearnPage, PracticeView};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -76,6 +80,9 @@ enum Request {
         puzzle: Option<String>,
         variant: Option<String>,
         regions: Option<String>,
+        /// The player's progress on `puzzle`, as a pencil-mark grid
+        /// ([`nonet_game::progress`]).
+        pencil: Option<String>,
     },
     View {
         game: GameIn,
@@ -105,6 +112,9 @@ enum Request {
     Path {
         game: GameIn,
     },
+    Progress {
+        game: GameIn,
+    },
     Preview {
         variant: Option<String>,
         regions: Option<String>,
@@ -130,7 +140,14 @@ enum Request {
         game: GameIn,
         claim: ClaimIn,
     },
-    Techniques,
+    Learn,
+    LearnTechnique {
+        code: String,
+    },
+    LearnPractice {
+        code: String,
+        seed: u64,
+    },
 }
 
 /// A cell as a game's JSON shows it (the page's view of a board it has no solution for).
@@ -219,6 +236,7 @@ fn answer(request: Request) -> Result<Value, Failure> {
             puzzle,
             variant,
             regions,
+            pencil,
         } => {
             let seed = match daily {
                 None => seed,
@@ -234,7 +252,15 @@ fn answer(request: Request) -> Result<Value, Failure> {
                     ))
                 })?),
             };
-            new_game(level, seed, puzzle, variant, regions)
+            let (puzzle, regions) = own_puzzle(variant.as_deref(), puzzle, regions);
+            new_game(level, seed, puzzle, variant, regions, pencil)
+        }
+        Request::Progress { game } => {
+            let game = read_game(&game)?;
+            Ok(json!({
+                "puzzle": game.board.givens().to_line(),
+                "pencil": nonet_game::progress::export(&game.board),
+            }))
         }
         Request::View { game } => Ok(board_json(&read_game(&game)?.board, json!({}))),
         Request::Move { game, mv, tidy } => play(&game, &mv, tidy.unwrap_or(true)),
@@ -288,8 +314,9 @@ fn answer(request: Request) -> Result<Value, Failure> {
             variant,
             regions,
         } => {
+            let (puzzle, regions) = own_puzzle(variant.as_deref(), Some(puzzle), regions);
             let (variant, _, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
-            let puzzle = read_puzzle(&puzzle)?;
+            let puzzle = read_puzzle(puzzle.as_deref().unwrap_or_default())?;
             let on_layout = Puzzle::new(puzzle, layout.clone());
             let check = match check_puzzle(&on_layout) {
                 PuzzleCheck::Unique { solution, .. } => PuzzleCheck::Unique {
@@ -332,20 +359,38 @@ fn answer(request: Request) -> Result<Value, Failure> {
                 .map_err(|e| Failure::new(422, "cannot_check", e.to_string()))?;
             Ok(to_value(&VerdictView::new(&verdict, layout, &position)))
         }
-        Request::Techniques => {
-            // Each code once (several techniques share one), in the catalogue's order, without
-            // the guess: what a player can name.
-            let mut seen = Vec::new();
-            let mut list = Vec::new();
-            for t in Technique::all() {
-                let code = t.code();
-                if t.family() == Family::Guess || seen.contains(&code) {
-                    continue;
+        Request::Learn => Ok(json!({ "techniques": learn::catalogue() })),
+        Request::LearnTechnique { code } => {
+            let techniques = learn::techniques_of(&code);
+            let example = learn::example_puzzle(&code)
+                .and_then(|line| Sudoku::from_line(line).ok())
+                .and_then(|puzzle| learn::example(&puzzle, &techniques));
+            let page = LearnPage::new(&code, example).ok_or_else(|| unknown_technique(&code))?;
+            Ok(to_value(&page))
+        }
+        Request::LearnPractice { code, seed } => {
+            let Some(first) = learn::techniques_of(&code).first().copied() else {
+                return Err(unknown_technique(&code));
+            };
+            let view = match learn::practice_targets(&code) {
+                Err(note) => PracticeView::new(&code, first.name(), None, &[], None, Some(note)),
+                Ok(targets) => {
+                    // No clock here: the generator's own attempt budget bounds it, and the
+                    // page drops a call it no longer wants by stopping the worker.
+                    let (made, failed) =
+                        learn::practice(&targets, seed, learn::PRACTICE, &|_| Ok(()));
+                    let failed = failed.as_ref().map(learn::reason);
+                    PracticeView::new(
+                        &code,
+                        first.name(),
+                        Some(seed),
+                        &made,
+                        failed.as_deref(),
+                        None,
+                    )
                 }
-                list.push(json!({ "code": code, "name": t.name(), "difficulty": t.base() }));
-                seen.push(code);
-            }
-            Ok(json!({ "techniques": list }))
+            };
+            Ok(to_value(&view))
         }
         Request::Path { game } => {
             let g = read_game(&game)?;
@@ -410,6 +455,37 @@ fn read_layout(
         .layout(regions.as_ref())
         .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
     Ok((variant, regions, layout))
+}
+
+/// A player's own `puzzle` and `regions` as typed: a jigsaw given no map separately takes the
+/// one typed after the puzzle on its line ([`nonet_game::puzzle::puzzle_and_map`], as the
+/// server splits it).
+fn own_puzzle(
+    variant: Option<&str>,
+    puzzle: Option<String>,
+    regions: Option<String>,
+) -> (Option<String>, Option<String>) {
+    let jigsaw = variant
+        .unwrap_or_default()
+        .parse::<Variant>()
+        .is_ok_and(|v| v.jigsaw);
+    let no_map = regions.as_deref().is_none_or(|r| r.trim().is_empty());
+    match puzzle
+        .as_deref()
+        .and_then(nonet_game::puzzle::puzzle_and_map)
+    {
+        Some((p, map)) if jigsaw && no_map => (Some(p.to_string()), Some(map.to_string())),
+        _ => (puzzle, regions),
+    }
+}
+
+/// 404 `not_found` for a code no technique has, as the server answers it.
+fn unknown_technique(code: &str) -> Failure {
+    Failure::new(
+        404,
+        "not_found",
+        format!("no technique has the code {code:?}"),
+    )
 }
 
 /// A puzzle typed in (a line or a grid).
@@ -557,8 +633,14 @@ fn new_game(
     puzzle: Option<String>,
     variant: Option<String>,
     regions: Option<String>,
+    pencil: Option<String>,
 ) -> Result<Value, Failure> {
     let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+    if pencil.is_some() && puzzle.is_none() {
+        return Err(Failure::invalid(
+            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
+        ));
+    }
     if puzzle.is_some() && (level.is_some() || seed.is_some()) {
         return Err(Failure::invalid(
             "give either a puzzle or a level and seed, not both",
@@ -621,6 +703,18 @@ fn new_game(
         .layout(regions.as_ref())
         .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
     let board = Board::new(&Puzzle::new(puzzle, layout.clone()));
+    // The progress is the game's first move: undo goes back to the bare puzzle.
+    let progress = match &pencil {
+        Some(text) if text.len() > MAX_PUZZLE_TEXT => {
+            return Err(Failure::invalid("the progress grid is too long"))
+        }
+        Some(text) => Some(
+            nonet_game::progress::import(&puzzle, &layout, text)
+                .map_err(|e| Failure::new(422, "bad_progress", e.to_string()))?,
+        ),
+        None => None,
+    }
+    .filter(|b| *b != board);
     Ok(json!({
         "puzzle": puzzle.to_line(),
         "solution": solution.to_line(),
@@ -631,5 +725,6 @@ fn new_game(
         "regions": regions.as_ref().map(RegionMap::to_line),
         "layout": LayoutView::new(variant, regions.as_ref(), &layout),
         "board": board.to_stored(),
+        "progress": progress.map(|b| b.to_stored()),
     }))
 }

@@ -273,7 +273,7 @@ fn the_setters_verdict_names_none_one_or_several_solutions() {
 #[test]
 fn a_stated_deduction_is_judged_on_the_board() {
     let game = own_game();
-    let techniques = ok(json!({ "op": "techniques" }));
+    let techniques = ok(json!({ "op": "learn" }));
     let list = techniques["techniques"].as_array().unwrap();
     assert!(list.iter().any(|t| t["code"] == "hidden-single"));
     // r5c5 (index 40) is a naked single: 5 in the classic puzzle.
@@ -296,5 +296,130 @@ fn a_stated_deduction_is_judged_on_the_board() {
     assert_eq!(
         error(json!({ "op": "check_step", "game": game, "claim": off })),
         (400, "invalid".into())
+    );
+}
+
+const JIGSAW: &str =
+    "..65..78..2.6.9....85.913..95.3....26.2...5.7..876..9.1.94...2..63....51.....7964";
+const JIGSAW_REGIONS: &str =
+    "111112223122222333112444333155554433666654444776655558777666988777999998799988888";
+
+/// A jigsaw's map typed after its puzzle on one line was read as one 162-character puzzle
+/// offline ("not a puzzle"); it is split as the server splits it, for a new game and for the
+/// setter's verdict alike, and a broken map on the line is named as one in the field would be.
+#[test]
+fn a_jigsaw_map_typed_after_its_puzzle_was_not_split_offline() {
+    for line in [
+        format!("{JIGSAW} {JIGSAW_REGIONS}"),
+        format!("{JIGSAW};{JIGSAW_REGIONS}"),
+        format!("{JIGSAW}{JIGSAW_REGIONS}"),
+    ] {
+        let verdict = ok(json!({ "op": "check_puzzle", "puzzle": line, "variant": "jigsaw" }));
+        assert_eq!(verdict["status"], "unique", "{line}");
+        let made =
+            ok(json!({ "op": "new_game", "puzzle": line, "variant": "jigsaw", "regions": "" }));
+        assert_eq!(made["puzzle"], JIGSAW);
+        assert_eq!(made["regions"], JIGSAW_REGIONS);
+    }
+    let mut broken = JIGSAW_REGIONS.to_string();
+    broken.replace_range(0..1, "#");
+    let line = format!("{JIGSAW} {broken}");
+    let (status, code) = error(json!({ "op": "new_game", "puzzle": line, "variant": "jigsaw" }));
+    assert_eq!((status, code.as_str()), (422, "bad_regions"));
+    // Not a jigsaw: the line is no puzzle.
+    let line = format!("{PUZZLE} {JIGSAW_REGIONS}");
+    assert_eq!(error(json!({ "op": "new_game", "puzzle": line })).0, 400);
+}
+
+/// A game's progress goes out as the server's pencil-mark grid and comes back as a new game
+/// whose first move it is (the bare puzzle, then the board with the progress).
+#[test]
+fn progress_goes_out_as_a_pencil_mark_grid_and_comes_back_as_a_game() {
+    let game = own_game();
+    let placed = ok(
+        json!({ "op": "move", "game": game, "move": { "type": "place", "cell": 2, "digit": 4 } }),
+    );
+    let marked = with_board(&game, &placed["board"]);
+    let marked = with_board(
+        &marked,
+        &ok(
+            json!({ "op": "move", "game": marked, "move": { "type": "candidate", "cell": 3, "digit": 2 } }),
+        )["board"],
+    );
+    let out = ok(json!({ "op": "progress", "game": marked }));
+    assert_eq!(out["puzzle"], PUZZLE);
+    let pencil = out["pencil"].as_str().unwrap();
+    assert!(
+        pencil.starts_with("# nonet progress: 534.7...."),
+        "{pencil}"
+    );
+    let back = ok(json!({ "op": "new_game", "puzzle": PUZZLE, "pencil": pencil }));
+    assert_eq!(back["board"], game["board"], "the bare puzzle first");
+    assert_eq!(
+        back["progress"], marked["board"],
+        "then the board as it was"
+    );
+    // A grid that changes a given is refused, naming the cell; progress needs its puzzle.
+    let changed = pencil.replacen("# nonet progress: 5", "# nonet progress: 6", 1);
+    let (status, code) = error(json!({ "op": "new_game", "puzzle": PUZZLE, "pencil": changed }));
+    assert_eq!((status, code.as_str()), (422, "bad_progress"));
+    assert_eq!(
+        error(json!({ "op": "new_game", "level": "easy", "seed": 1, "pencil": pencil })).0,
+        400
+    );
+}
+
+/// Learn's pages offline: the catalogue, a technique's worked example drawn by the teacher
+/// from the stock (the server's JSON, from the same `nonet_view::learn`), practice puzzles
+/// generated from the page's seed with their drills, the stock's with a note where the
+/// generator cannot aim, and an unknown code a 404.
+#[test]
+fn learns_pages_are_the_servers_from_the_one_learn_module() {
+    let list = ok(json!({ "op": "learn" }));
+    let list = list["techniques"].as_array().unwrap();
+    let xwing = list
+        .iter()
+        .find(|t| t["code"] == "x-wing")
+        .expect("x-wing listed");
+    assert_eq!(xwing["has_example"], true);
+    let page = ok(json!({ "op": "learn_technique", "code": "x-wing" }));
+    assert_eq!(page["name"], "X-Wing");
+    assert!(page["about"].as_str().unwrap().len() > 40);
+    let example = &page["example"];
+    assert_eq!(example["step"]["technique"], "x-wing", "{example}");
+    assert_eq!(example["grid"].as_str().unwrap().len(), 81);
+    assert_eq!(example["candidates"].as_array().unwrap().len(), 81);
+    assert_eq!(example["layout"]["houses"].as_array().unwrap().len(), 27);
+    assert!(!page["practice"].as_array().unwrap().is_empty());
+
+    let request = json!({ "op": "learn_practice", "code": "naked-pair", "seed": 5 });
+    let practice = ok(request.clone());
+    assert_eq!(practice, ok(request), "the same seed, the same puzzles");
+    let puzzles = practice["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let made = practice["generated"].as_u64().unwrap() as usize;
+    assert!(made > 0, "{practice}");
+    for p in &puzzles[..made] {
+        assert_eq!(p["source"], "generated");
+        let drill = p["drill"]["pencil"].as_str().unwrap();
+        // The drill starts a game as progress on its puzzle.
+        let game = ok(json!({ "op": "new_game", "puzzle": p["puzzle"], "pencil": drill }));
+        assert!(game["progress"].is_object(), "{game}");
+    }
+    // A jellyfish is too rare to aim at: the stock with the reason.
+    let rare = ok(json!({ "op": "learn_practice", "code": "jellyfish", "seed": 1 }));
+    assert_eq!(rare["generated"], 0);
+    assert!(
+        rare["note"].as_str().unwrap().contains("too rare"),
+        "{rare}"
+    );
+    assert!(rare["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["source"] == "stock"));
+    assert_eq!(
+        error(json!({ "op": "learn_technique", "code": "no-such" })),
+        (404, "not_found".to_string())
     );
 }

@@ -39,7 +39,6 @@ pub(crate) use request::{
     apply_elapsed, blocking, check_version, game_id, seen_game, seen_version, Clock,
 };
 pub use request::{strict_json, too_large, JsonBody};
-pub(crate) use view::candidates_json;
 pub use view::{game_json, step_json};
 
 /// Shared state of the app: the store, the engine's pool and the request limits.

@@ -85,31 +85,12 @@ fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
     RegionMap::parse(&labels).map_err(|e| crate::layout::region_error(&e))
 }
 
-/// A jigsaw's puzzle and region map typed on one line, as the command line reads them
-/// (`../shared/CLI.md`, "Variants"): two 81-character fields separated by blanks or one of `:`
-/// `;` `,` (further fields, such as a solution, ignored), or 162 characters in a row. `None`
-/// for anything else (a puzzle alone, a 9-line grid).
-fn puzzle_and_map(text: &str) -> Option<(&str, &str)> {
-    let text = text.trim();
-    if text.contains('\n') {
-        return None;
-    }
-    let fields: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || ":;,".contains(c))
-        .filter(|f| !f.is_empty())
-        .collect();
-    match fields[..] {
-        [both] if both.len() == 162 && both.is_ascii() => Some(both.split_at(81)),
-        [puzzle, map, ..] if puzzle.len() == 81 && map.chars().count() == 81 => Some((puzzle, map)),
-        _ => None,
-    }
-}
-
 impl VariantRegions {
     /// The player's own puzzle of this variant from `text`; a jigsaw given no map separately
     /// takes the one typed after the puzzle on its line.
     pub(crate) fn own_puzzle(&mut self, text: &str) -> Result<Sudoku, ApiError> {
-        let split = puzzle_and_map(text).filter(|_| self.variant.jigsaw && self.regions.is_none());
+        let split = nonet_game::puzzle::puzzle_and_map(text)
+            .filter(|_| self.variant.jigsaw && self.regions.is_none());
         match split {
             Some((puzzle, map)) => {
                 self.regions = Some(parse_regions(map)?);

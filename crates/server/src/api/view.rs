@@ -12,7 +12,6 @@ use serde_json::{json, Value};
 
 use crate::store::Game;
 
-pub(crate) use nonet_view::game::candidates as candidates_json;
 pub(crate) use nonet_view::game::cell_indices as cells;
 
 /// A game as the page needs it (never the solution): the board's view

@@ -17,6 +17,9 @@
 //! exactly those digits and keeps marks exactly there. Without them (a grid from `nonet
 //! candidates`), a single digit is placed, as the CLI reads it, and marks equal to what the
 //! digits allow are taken as none.
+//!
+//! The server's share links and progress files (`GET /api/games/{id}/progress`, a new game's
+//! `pencil`) and the page's engine (`nonet-wasm`) both read and write it here.
 
 use nonet_core::{Cell, DigitSet, Layout, PencilMarks, Puzzle, Sudoku};
 
@@ -54,7 +57,6 @@ pub enum ProgressError {
 }
 
 /// The pencil-mark grid of `board`: digits, and per empty cell its candidates or, without
-/// any, every candidate its peers allow.
 /// any, every candidate its peers allow; after the `# nonet progress:` line.
 pub fn export(board: &Board) -> String {
     let mut pm = PencilMarks::raw(&Puzzle::new(board.grid(), board.layout().clone()));
