@@ -14,6 +14,7 @@ use nonet_core::{Layout, PencilMarks, Puzzle, Sudoku};
 
 use crate::check::{CheckError, Claim, Verdict};
 use crate::explain::{self, HintLevel, LinkWords};
+use crate::observer::Observer;
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
 use crate::step::Step;
 use crate::technique::Technique;
@@ -76,6 +77,17 @@ impl Teacher {
     /// [`Teacher::next_step`]).
     pub fn path_from(&self, position: &PencilMarks) -> Result<Path, PathError> {
         path::path_from(position, &self.options)
+    }
+
+    /// [`Teacher::path_from`] under the caller's observer `obs`, asked before each step and
+    /// inside the forcing chains' search: [`PathError::Stopped`] once it says stop, else the
+    /// same path.
+    pub fn path_from_observed(
+        &self,
+        position: &PencilMarks,
+        obs: &Observer,
+    ) -> Result<Path, PathError> {
+        path::path_from_observed(position, &self.options, obs)
     }
 
     /// The steps the allowed techniques give from a position (made consistent first) until none

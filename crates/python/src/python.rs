@@ -199,8 +199,9 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 /// Runs a batch on `threads` threads with the GIL released. Python runs its signal handlers
 /// only in a thread holding the GIL, so the calling thread does not simply wait: it takes the
 /// GIL back every `SIGNAL_POLL` to run them, and when one raises (KeyboardInterrupt from
-/// Ctrl-C), it sets `cancel`, which the batch reads between puzzles, waits for the puzzles
-/// under way, and raises that exception.
+/// Ctrl-C), it sets `cancel`, which the batch reads between puzzles and the puzzles under way
+/// read in their long searches (the SE rater's observer), waits for them to stop, and raises
+/// that exception.
 fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<i64>,
@@ -474,7 +475,7 @@ fn solve_many(
 ) -> PyResult<Py<PyAny>> {
     let (sources, array) = sources(puzzles)?;
     let solved = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, answer::solve)
+        batch::map(&sources, workers, cancel, |s, _| answer::solve(s))
     })?;
     if array {
         grid_array(py, solved.iter().map(answer::Solved::cells))
@@ -502,7 +503,7 @@ fn count_many(
     let limit = limit_of(limit)?;
     let (sources, _) = sources(puzzles)?;
     let counts = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, |s| answer::count(s, limit))
+        batch::map(&sources, workers, cancel, |s, _| answer::count(s, limit))
     })?;
     let counts: Vec<i64> = counts
         .into_iter()
@@ -527,7 +528,9 @@ fn rate_many(
     let scale = scale_of(scale)?;
     let (sources, _) = sources(puzzles)?;
     let rated = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, |s| answer::rate(s, scale))
+        batch::map(&sources, workers, cancel, |s, obs| {
+            answer::rate_observed(s, scale, obs)
+        })
     })?;
     match scale {
         Scale::Level => {
