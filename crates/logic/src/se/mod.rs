@@ -433,6 +433,52 @@ mod tests {
         }
     }
 
+    /// The first of the forum's hardest set: ER 11.1, its chains nested three deep.
+    const HARDEST: &str =
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+    /// An observer that never says stop changes nothing (the same steps, the same numbers),
+    /// and it is asked inside the chain searches, not only between steps.
+    #[test]
+    fn an_observer_that_never_stops_changes_nothing_and_is_asked_inside_the_searches() {
+        let puzzle: Puzzle = Sudoku::from_line(HARDEST).unwrap().into();
+        let plain = rate_sudoku(&puzzle);
+        let asked = std::cell::Cell::new(0u64);
+        let count = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let observed = rate_sudoku_observed(&puzzle, &Observer::new(&count)).unwrap();
+        assert_eq!(
+            (observed.er, observed.ep, observed.ed, observed.stuck),
+            (plain.er, plain.ep, plain.ed, plain.stuck)
+        );
+        assert_eq!(observed.steps, plain.steps);
+        assert!(
+            asked.get() > 10 * plain.steps.len() as u64,
+            "{} questions over {} steps",
+            asked.get(),
+            plain.steps.len()
+        );
+    }
+
+    /// A stop said in the middle of a nested chain search ends the rating with `Stopped`, at
+    /// once: the question that said stop is the last.
+    #[test]
+    fn a_stop_inside_a_nested_search_ends_the_rating_at_once() {
+        let puzzle: Puzzle = Sudoku::from_line(HARDEST).unwrap().into();
+        for at in [1, 50, 5000] {
+            let asked = std::cell::Cell::new(0u64);
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() >= at
+            };
+            let r = rate_sudoku_observed(&puzzle, &Observer::new(&stop));
+            assert!(matches!(r, Err(Stopped)), "stop at question {at}");
+            assert_eq!(asked.get(), at);
+        }
+    }
+
     #[test]
     fn each_se_stage_yields_only_the_techniques_it_names() {
         let mut seen = [false; SE_ORDER.len()];
