@@ -182,11 +182,8 @@ pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
 /// over its houses) and the level it names. `None` when the rater cannot rate it (no solution,
 /// or several).
 pub fn rating(puzzle: &Puzzle) -> Option<(f64, Level)> {
-    match rating_observed(puzzle, &Observer::never()) {
-        Ok(r) => r,
-        // An observer that never says stop never stops the rater.
-        Err(Stopped) => None,
-    }
+    // An observer that never says stop never stops the rater.
+    rating_observed(puzzle, &Observer::never()).unwrap_or_default()
 }
 
 /// [`rating`] under the caller's observer `obs`, which the rater asks between steps and inside

@@ -252,7 +252,9 @@ mod tests {
         let stopped = teacher.path_from_observed(&start, &Observer::new(&stop));
         assert!(matches!(stopped, Err(PathError::Stopped)), "{stopped:?}");
         assert_eq!(asked.get(), 200);
-        let never = teacher.path_from_observed(&start, &Observer::never()).unwrap();
+        let never = teacher
+            .path_from_observed(&start, &Observer::never())
+            .unwrap();
         assert_eq!(never.steps, teacher.path_from(&start).unwrap().steps);
     }
 }

@@ -41,7 +41,7 @@ pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
     nonet_game::rating(&Puzzle::new(*puzzle, layout.clone())).map(|(er, level)| (er, level.name()))
 }
 
-/// [`rate`] stopped as soon as `unread` says no one will read the rating (its request has gone
+/// [`rate()`] stopped as soon as `unread` says no one will read the rating (its request has gone
 /// and nothing will save it): the rater asks between steps and inside its chain searches.
 pub fn rate_unless(
     puzzle: &Sudoku,
