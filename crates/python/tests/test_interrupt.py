@@ -1,7 +1,7 @@
-"""Ctrl-C stops a long batch at once: the batch releases the GIL, so the caller's thread takes it
+"""Ctrl-C stops a long call at once: the call releases the GIL, so the caller's thread takes it
 back now and then to run Python's signal handlers, and KeyboardInterrupt ends the call early; the
-puzzles under way stop too (the rater asks the batch's cancellation inside its searches), so the
-call does not wait for them to finish."""
+puzzles under way stop too (the rater and the teacher ask for a stop inside their searches), so
+the call does not wait for them to finish."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+import pytest
 
 # One of the slowest puzzles of the hardest database (ER 11.8: forcing chains nested three deep,
 # about 11 s to rate in a release build, far longer in a debug one).
 LONG = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1"
 
-# Rates that puzzle many times over on every core, and says how the call ended.
-CHILD = f"""
+# Runs a call on that puzzle (CALL), and says how it ended.
+CHILD = """
 import nonet
+LONG = {long!r}
 print("started", flush=True)
 try:
-    nonet.rate_many([{LONG!r}] * 64)
+    {call}
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("interrupted", flush=True)
@@ -34,9 +34,22 @@ except KeyboardInterrupt:
 STOPS_WITHIN = 5.0
 
 
-def test_ctrl_c_interrupts_a_long_batch_and_the_puzzles_under_way() -> None:
+@pytest.mark.parametrize(
+    "call",
+    [
+        # The puzzle many times over on every core: the batch and the puzzles under way stop.
+        "nonet.rate_many([LONG] * 64)",
+        # One puzzle's rating, and its whole logical path: the search itself stops.
+        "nonet.rate(LONG)",
+        "nonet.explain(LONG)",
+    ],
+)
+def test_ctrl_c_interrupts_a_long_call_at_once(call: str) -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD.format(long=LONG, call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert child.stdout is not None
