@@ -319,6 +319,8 @@ pub fn rate_grid_with(g: Grid, truth: Option<Truth>, memory: &mut Memory) -> SeR
 
 /// [`rate_grid_with`] under `obs`, asked before each step and inside the chain searches
 /// (docs/rating.md, "Stopping a rating"): [`Stopped`] once it says stop, else the same result.
+/// A stopped search leaves `memory` part-way through a grid: drop it with the rating (the
+/// public raters make their own).
 pub fn rate_grid_observed(
     mut g: Grid,
     truth: Option<Truth>,
