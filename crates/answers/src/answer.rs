@@ -10,8 +10,8 @@ use std::str::FromStr;
 use nonet_core::{
     Cell, Conflict, Layout, PencilMarks, Solutions, Solver, Sudoku, Uniqueness, STANDARD,
 };
-use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, RateError, SeOutcome};
-use nonet_logic::{Hint, HintLevel, Mistake, PathError, Step, Teacher};
+use nonet_logic::rate::{rate_classic, rate_se_observed, ClassicRating, RateError, SeOutcome};
+use nonet_logic::{Hint, HintLevel, Mistake, Observer, PathError, Step, Teacher};
 use serde_json::{json, Value};
 
 /// Why a puzzle gets no answer (the CLI's `invalid`, or `explain`'s and `hint`'s refusals),
@@ -31,7 +31,7 @@ pub enum PuzzleError {
     /// The logical path stopped (the CLI prints the same reason).
     #[error("{0}")]
     Path(String),
-    /// The batch was cancelled before this puzzle's turn.
+    /// The batch was cancelled before this puzzle's turn, or stopped it under way.
     #[error("cancelled")]
     Cancelled,
 }
@@ -46,6 +46,7 @@ impl From<RateError> for PuzzleError {
     fn from(e: RateError) -> Self {
         match e {
             RateError::Invalid(c) => PuzzleError::Clash(c),
+            RateError::Stopped => PuzzleError::Cancelled,
             other => PuzzleError::Unreadable(other.to_string()),
         }
     }
@@ -55,6 +56,7 @@ impl From<PathError> for PuzzleError {
     fn from(e: PathError) -> Self {
         match e {
             PathError::NoSolution => PuzzleError::NoSolution,
+            PathError::Stopped => PuzzleError::Cancelled,
             other => PuzzleError::Path(other.to_string()),
         }
     }
@@ -201,9 +203,16 @@ pub fn se_line(outcome: &SeOutcome, scale: Scale) -> String {
 
 /// `nonet rate --scale SCALE`'s rating. Clashing givens are an error, as the CLI's `invalid`.
 pub fn rate(s: &Sudoku, scale: Scale) -> Result<Rated, PuzzleError> {
+    rate_observed(s, scale, &Observer::never())
+}
+
+/// [`rate`] under the caller's observer `obs` (a batch's cancellation and time limit), which
+/// the SE rater asks between steps and inside its chain searches: [`PuzzleError::Cancelled`]
+/// once it says stop. The classic scale is quick and not observed.
+pub fn rate_observed(s: &Sudoku, scale: Scale, obs: &Observer) -> Result<Rated, PuzzleError> {
     Ok(match scale {
         Scale::Classic => Rated::Classic(rate_classic(&s.into())?),
-        Scale::Se | Scale::Level => Rated::Se(rate_se(&s.into())?),
+        Scale::Se | Scale::Level => Rated::Se(rate_se_observed(&s.into(), obs)?),
     })
 }
 
@@ -268,6 +277,12 @@ pub fn mistake_json(m: &Mistake) -> Value {
 /// (every technique, uniqueness allowed, a guess when nothing applies). A puzzle with several
 /// solutions gets a path too (a guess picks one), as in the CLI.
 pub fn explain(s: &Sudoku) -> Result<Vec<Value>, PuzzleError> {
+    explain_observed(s, &Observer::never())
+}
+
+/// [`explain`] under the caller's observer `obs`, which the teacher asks between steps and
+/// inside its forcing chains' search: [`PuzzleError::Cancelled`] once it says stop.
+pub fn explain_observed(s: &Sudoku, obs: &Observer) -> Result<Vec<Value>, PuzzleError> {
     // The CLI reads the puzzle with its givens checked.
     s.check()?;
     if let Solutions::None = s.solutions() {
@@ -275,7 +290,7 @@ pub fn explain(s: &Sudoku) -> Result<Vec<Value>, PuzzleError> {
     }
     // The CLI's mistake check matters only for a player's pencil marks: the raw candidates of
     // the givens always hold the solution.
-    let path = Teacher::new().path_from(&PencilMarks::raw(&s.into()))?;
+    let path = Teacher::new().path_from_observed(&PencilMarks::raw(&s.into()), obs)?;
     let mut position = path.start.clone();
     Ok(path
         .steps

@@ -6,7 +6,7 @@
 
 use nonet_core::{Cell, CellSet, PencilMarks, Puzzle, Sudoku};
 use nonet_logic::rate::{self, Level};
-use nonet_logic::{Candidate, Family, Hint, Step, Teacher, Technique};
+use nonet_logic::{Candidate, Family, Hint, Observer, Step, Stopped, Teacher, Technique};
 
 use crate::board::{Board, Clash, Move, Origin};
 
@@ -182,15 +182,23 @@ pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
 /// over its houses) and the level it names. `None` when the rater cannot rate it (no solution,
 /// or several).
 pub fn rating(puzzle: &Puzzle) -> Option<(f64, Level)> {
+    // An observer that never says stop never stops the rater.
+    rating_observed(puzzle, &Observer::never()).unwrap_or_default()
+}
+
+/// [`rating`] under the caller's observer `obs`, which the rater asks between steps and inside
+/// its chain searches: [`Stopped`] once it says stop (a rating no one will read).
+pub fn rating_observed(puzzle: &Puzzle, obs: &Observer) -> Result<Option<(f64, Level)>, Stopped> {
     let r = if puzzle.layout().is_standard() {
-        rate::rate_se_unchecked(puzzle)
+        rate::rate_se_unchecked_observed(puzzle, obs)?
     } else {
-        match rate::rate_se(puzzle) {
+        match rate::rate_se_observed(puzzle, obs) {
             Ok(rate::SeOutcome::Rated(r)) => r,
-            _ => return None,
+            Err(rate::RateError::Stopped) => return Err(Stopped),
+            _ => return Ok(None),
         }
     };
-    Some((r.er, r.level()))
+    Ok(Some((r.er, r.level())))
 }
 
 /// What the bot did in one step (see [`bot_step`]).

@@ -23,6 +23,7 @@ use nonet_core::{
 };
 
 use crate::chains::forcing_chains_on;
+use crate::observer::{unobserved, Observer};
 use crate::path;
 use crate::position::Position;
 use crate::se::grid::{Geometry, Grid};
@@ -406,7 +407,8 @@ fn forcing_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
     let mut memory = Memory::new();
     let mut out = Vec::new();
     for &(level, _) in &levels[..=last] {
-        if let Some(mut s) = forcing_chains_on(&g, level, &mut memory) {
+        let found = forcing_chains_on(&g, level, &mut memory, &Observer::never());
+        if let Some(mut s) = unobserved(found) {
             if claim.techniques.contains(&s.technique) {
                 if s.difficulty.is_none() {
                     s.difficulty = Some(crate::difficulty::difficulty(&s));

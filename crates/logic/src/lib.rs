@@ -41,6 +41,7 @@ mod chains;
 mod check;
 mod difficulty;
 mod explain;
+mod observer;
 mod path;
 mod position;
 pub mod rate;
@@ -52,6 +53,7 @@ mod techniques;
 
 pub use check::{CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
+pub use observer::{Observer, Stopped};
 pub use path::{Hint, Mistake, Path, PathError};
 pub use step::{
     Candidate, CandidateSet, CandidateSetIter, Chain, ChainLink, ChainNode, LinkKind, Step,
@@ -97,7 +99,8 @@ pub mod internals {
     pub mod se {
         pub use crate::se::grid::{Geometry, Grid};
         pub use crate::se::{
-            next_basic_hint, rate_grid_with, rate_sudoku, round1, stage_hint, Memory, Truth,
+            next_basic_hint, rate_grid_observed, rate_grid_with, rate_sudoku, round1, stage_hint,
+            Memory, Truth,
         };
         /// SE's producers in its order, from the technique catalogue.
         pub use crate::technique::{SeProducer, SeStage, SE_ORDER};

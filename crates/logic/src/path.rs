@@ -32,6 +32,7 @@
 use nonet_core::{Cell, CellSet, Digit, DigitSet, Layout, PencilMarks, Puzzle, Solutions, Sudoku};
 
 use crate::chains::{forcing_chains_on, ChainLevel};
+use crate::observer::{unobserved, Observer, Stopped};
 use crate::position::Position;
 use crate::se::grid::{Geometry, Grid};
 use crate::se::Memory;
@@ -152,6 +153,15 @@ pub enum PathError {
         /// Steps applied before getting stuck.
         steps: usize,
     },
+    /// The caller's observer stopped the search before it finished.
+    #[error("the search was stopped before it finished")]
+    Stopped,
+}
+
+impl From<Stopped> for PathError {
+    fn from(_: Stopped) -> Self {
+        PathError::Stopped
+    }
 }
 
 /// A player's mistake, found by comparing the position with the solution.
@@ -199,14 +209,30 @@ impl std::fmt::Display for Mistake {
 /// The step carries its difficulty on Sudoku Explainer's scale: SE's own where SE has the
 /// technique, nonet's for the others (`crate::difficulty`).
 pub fn next_step(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
-    let mut step = next_step_unrated(pm, opts)?;
+    unobserved(next_step_observed(pm, opts, &Observer::never()))
+}
+
+/// [`next_step`] under the caller's observer `obs`, asked inside the forcing chains' search:
+/// [`Stopped`] once it says stop.
+fn next_step_observed(
+    pm: &PencilMarks,
+    opts: &PathOptions,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
+    let Some(mut step) = next_step_unrated(pm, opts, obs)? else {
+        return Ok(None);
+    };
     if step.difficulty.is_none() {
         step.difficulty = Some(crate::difficulty::difficulty(&step));
     }
-    Some(step)
+    Ok(Some(step))
 }
 
-fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
+fn next_step_unrated(
+    pm: &PencilMarks,
+    opts: &PathOptions,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     let pos = Position::new(pm);
     // Techniques found by one search share its result (see `techniques::find_family`).
     let mut cache: Vec<(techniques::Group, Vec<Step>)> = Vec::new();
@@ -229,10 +255,10 @@ fn next_step_unrated(pm: &PencilMarks, opts: &PathOptions) -> Option<Step> {
                 .find(Step::is_productive),
         };
         if found.is_some() {
-            return found;
+            return Ok(found);
         }
     }
-    forcing_chain(pm, &pos, opts)
+    forcing_chain(pm, &pos, opts, obs)
 }
 
 /// The forcing-chain levels of `crate::chains`, in order, with the techniques each may
@@ -310,15 +336,20 @@ pub fn forcing_techniques() -> Vec<Technique> {
 /// The first forcing chain (by level) whose technique is allowed, on `pos` (the position of
 /// `pm`). The levels share one chaining memory (its buffers, and the sterile memory the nested
 /// levels use).
-fn forcing_chain(pm: &PencilMarks, pos: &Position, opts: &PathOptions) -> Option<Step> {
+fn forcing_chain(
+    pm: &PencilMarks,
+    pos: &Position,
+    opts: &PathOptions,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     let layout = pm.layout();
     if !layout.is_standard() {
         // Sudoku Explainer's chaining engine knows only the standard houses: on a variant the
         // teacher's own contradiction chains over the layout's houses stand in for it.
         if !opts.allows(Technique::ContradictionForcingChain, layout) {
-            return None;
+            return Ok(None);
         }
-        return techniques::forcing::contradiction_chain(pos);
+        return Ok(techniques::forcing::contradiction_chain(pos));
     }
     let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
@@ -326,13 +357,14 @@ fn forcing_chain(pm: &PencilMarks, pos: &Position, opts: &PathOptions) -> Option
         if !ts.iter().any(|&t| opts.allows(t, layout)) {
             continue;
         }
-        if let Some(s) = forcing_chains_on(&g, level, &mut memory) {
+        obs.check()?;
+        if let Some(s) = forcing_chains_on(&g, level, &mut memory, obs)? {
             if opts.allows(s.technique, layout) && s.is_productive() {
-                return Some(s);
+                return Ok(Some(s));
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// The next step, falling back on trial and error against `solution` when allowed.
@@ -341,14 +373,29 @@ pub fn next_step_or_guess(
     opts: &PathOptions,
     solution: Option<&Sudoku>,
 ) -> Option<Step> {
-    if let Some(s) = next_step(pm, opts) {
-        return Some(s);
+    unobserved(next_step_or_guess_observed(
+        pm,
+        opts,
+        solution,
+        &Observer::never(),
+    ))
+}
+
+/// [`next_step_or_guess`] under the caller's observer `obs` (see [`next_step_observed`]).
+fn next_step_or_guess_observed(
+    pm: &PencilMarks,
+    opts: &PathOptions,
+    solution: Option<&Sudoku>,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
+    if let Some(s) = next_step_observed(pm, opts, obs)? {
+        return Ok(Some(s));
     }
-    if opts.trial_and_error {
+    Ok(if opts.trial_and_error {
         solution.and_then(|sol| trial_and_error(pm, sol))
     } else {
         None
-    }
+    })
 }
 
 /// "Trial and Error": the solution's digit in the empty cell with the fewest candidates.
@@ -441,6 +488,16 @@ pub fn solve_path(puzzle: &Puzzle, opts: &PathOptions) -> Result<Path, PathError
 /// with a placed digit are dropped first, and a cell with no pencil marks at all is taken to
 /// hold every digit its peers allow.
 pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError> {
+    path_from_observed(pm, opts, &Observer::never())
+}
+
+/// [`path_from`] under the caller's observer `obs`, asked before each step and inside the
+/// forcing chains' search: [`PathError::Stopped`] once it says stop, else the same path.
+pub fn path_from_observed(
+    pm: &PencilMarks,
+    opts: &PathOptions,
+    obs: &Observer,
+) -> Result<Path, PathError> {
     let start = normalize(pm);
     let (solution, unique) = solution_of(&start.to_puzzle())?;
     let mut opts = opts.clone();
@@ -451,7 +508,8 @@ pub fn path_from(pm: &PencilMarks, opts: &PathOptions) -> Result<Path, PathError
         if cur.has_dead_cell() {
             break;
         }
-        let Some(step) = next_step_or_guess(&cur, &opts, Some(&solution)) else {
+        obs.check()?;
+        let Some(step) = next_step_or_guess_observed(&cur, &opts, Some(&solution), obs)? else {
             return Err(PathError::Stuck { steps: steps.len() });
         };
         apply(&mut cur, &step);

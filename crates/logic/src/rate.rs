@@ -10,6 +10,7 @@ use std::fmt;
 
 use nonet_core::{Conflict, Layout, PencilMarks, Puzzle, Solutions};
 
+use crate::observer::{Observer, Stopped};
 use crate::se::{self, round1};
 use crate::step::Step;
 use crate::technique::{Technique, SE_ORDER};
@@ -25,6 +26,15 @@ pub enum RateError {
     /// Two givens clash.
     #[error("invalid puzzle: {0}")]
     Invalid(Conflict),
+    /// The caller's observer stopped the rating before it finished ([`rate_se_observed`]).
+    #[error("the rating was stopped before it finished")]
+    Stopped,
+}
+
+impl From<Stopped> for RateError {
+    fn from(_: Stopped) -> Self {
+        RateError::Stopped
+    }
 }
 
 /// The classic scale (RATING.md §1).
@@ -172,17 +182,24 @@ pub enum SeOutcome {
 /// houses (diagonals, windows) after the columns; peers are the layout's. Unique loops count
 /// every house of their cells; the BUG is left out on every layout but the standard one.
 pub fn rate_se(puzzle: &Puzzle) -> Result<SeOutcome, RateError> {
+    rate_se_observed(puzzle, &Observer::never())
+}
+
+/// [`rate_se`] under the caller's observer `obs`, asked between steps and inside the chain
+/// searches: [`RateError::Stopped`] once it says stop, else the same outcome.
+pub fn rate_se_observed(puzzle: &Puzzle, obs: &Observer) -> Result<SeOutcome, RateError> {
     puzzle.check().map_err(RateError::Invalid)?;
     match puzzle.solutions() {
         Solutions::None => Ok(SeOutcome::NoSolution),
         Solutions::Multiple(_) => Ok(SeOutcome::Multiple),
         Solutions::Unique(solution) => {
             let truth = se::Truth::from_solution(&solution);
-            let r = se::rate_grid_with(
+            let r = se::rate_grid_observed(
                 se::grid::Grid::from_puzzle(puzzle),
                 Some(truth),
                 &mut se::Memory::new(),
-            );
+                obs,
+            )?;
             Ok(SeOutcome::Rated(se_rating(&r)))
         }
     }
@@ -191,6 +208,11 @@ pub fn rate_se(puzzle: &Puzzle) -> Result<SeOutcome, RateError> {
 /// SE's rating without the uniqueness check (SE's own behaviour: it rates anything).
 pub fn rate_se_unchecked(puzzle: &Puzzle) -> SeRating {
     se_rating(&se::rate_sudoku(puzzle))
+}
+
+/// [`rate_se_unchecked`] under the caller's observer `obs` (see [`rate_se_observed`]).
+pub fn rate_se_unchecked_observed(puzzle: &Puzzle, obs: &Observer) -> Result<SeRating, Stopped> {
+    Ok(se_rating(&se::rate_sudoku_observed(puzzle, obs)?))
 }
 
 /// Sudoku Explainer's ER of `puzzle` if it is at most `cap`, else `None`, without ever

@@ -14,6 +14,7 @@ use nonet_core::{Layout, PencilMarks, Puzzle, Sudoku};
 
 use crate::check::{CheckError, Claim, Verdict};
 use crate::explain::{self, HintLevel, LinkWords};
+use crate::observer::Observer;
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
 use crate::step::Step;
 use crate::technique::Technique;
@@ -76,6 +77,17 @@ impl Teacher {
     /// [`Teacher::next_step`]).
     pub fn path_from(&self, position: &PencilMarks) -> Result<Path, PathError> {
         path::path_from(position, &self.options)
+    }
+
+    /// [`Teacher::path_from`] under the caller's observer `obs`, asked before each step and
+    /// inside the forcing chains' search: [`PathError::Stopped`] once it says stop, else the
+    /// same path.
+    pub fn path_from_observed(
+        &self,
+        position: &PencilMarks,
+        obs: &Observer,
+    ) -> Result<Path, PathError> {
+        path::path_from_observed(position, &self.options, obs)
     }
 
     /// The steps the allowed techniques give from a position (made consistent first) until none
@@ -219,5 +231,30 @@ mod tests {
             Ok(Hint::Mistake(Mistake::WrongDigit { .. }))
         ));
         assert!(teacher.mistake(&position, &solution).is_some());
+    }
+
+    /// The teacher's path on one of the forum's hardest puzzles (ER 11.1: forcing chains
+    /// nested three deep) stops with `PathError::Stopped` at the question that says stop, and
+    /// an observer that never does gives the unobserved path.
+    #[test]
+    fn the_path_stops_when_its_observer_says_so() {
+        let s = Sudoku::from_line(
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        )
+        .unwrap();
+        let start = PencilMarks::raw(&s.into());
+        let teacher = Teacher::new();
+        let asked = std::cell::Cell::new(0u32);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 200
+        };
+        let stopped = teacher.path_from_observed(&start, &Observer::new(&stop));
+        assert!(matches!(stopped, Err(PathError::Stopped)), "{stopped:?}");
+        assert_eq!(asked.get(), 200);
+        let never = teacher
+            .path_from_observed(&start, &Observer::never())
+            .unwrap();
+        assert_eq!(never.steps, teacher.path_from(&start).unwrap().steps);
     }
 }

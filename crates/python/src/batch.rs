@@ -12,6 +12,7 @@ use nonet_answers::generation::{real_failure, Generation};
 use nonet_answers::Deadline;
 use nonet_core::Sudoku;
 use nonet_generate::{puzzle_seed, GenerateError, GenerateOptions, Generated, Generator};
+use nonet_logic::Observer;
 
 use crate::answer::{self, PuzzleError};
 
@@ -70,18 +71,20 @@ pub fn answer_room(count: u64) -> Result<Vec<Result<Generated, GenerateError>>, 
 
 /// Answers every puzzle with `f` on `workers`, in input order. The error is the lowest
 /// index's, so it does not depend on the threads' timing. Once `cancel` is set, the puzzles not
-/// yet started fail as cancelled (the caller has stopped waiting for the answers).
+/// yet started fail as cancelled (the caller has stopped waiting for the answers), and those
+/// under way stop too: `f` gets the observer a long search asks (the SE rater, the teacher's
+/// path), which says stop from then on.
 pub fn map<R: Send>(
     puzzles: &[Source],
     workers: &Workers,
     cancel: &AtomicBool,
-    f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
+    f: impl Fn(&Sudoku, &Observer) -> Result<R, PuzzleError> + Sync,
 ) -> Result<Vec<R>, BatchError> {
     let job = |p: &Source, deadline: &Deadline| {
-        deadline
-            .check(cancel.load(Ordering::Relaxed))
-            .map_err(|_| PuzzleError::Cancelled)?;
-        p.read().and_then(|s| f(&s))
+        let stop = || deadline.check(cancel.load(Ordering::Relaxed)).is_err();
+        let obs = Observer::new(&stop);
+        obs.check().map_err(|_| PuzzleError::Cancelled)?;
+        p.read().and_then(|s| f(&s, &obs))
     };
     let mut out = Vec::with_capacity(puzzles.len());
     Batch::whole(workers).run_slice(puzzles, &job, &mut |_, r| match r {
@@ -165,6 +168,7 @@ pub fn generate(
 mod tests {
     use super::*;
     use nonet_generate::Symmetry;
+    use std::sync::atomic::AtomicUsize;
 
     const PUZZLE: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -212,7 +216,7 @@ mod tests {
     fn map_all<R: Send>(
         puzzles: &[Source],
         cancel: &AtomicBool,
-        f: impl Fn(&Sudoku) -> Result<R, PuzzleError> + Sync,
+        f: impl Fn(&Sudoku, &Observer) -> Result<R, PuzzleError> + Sync,
     ) -> Result<Vec<R>, BatchError> {
         map(puzzles, &Workers::new(None).unwrap(), cancel, f)
     }
@@ -224,11 +228,11 @@ mod tests {
             Source::Text("12x".to_string()),
             Source::Text(format!("11{}", ".".repeat(79))),
         ];
-        let e = map_all(&puzzles, &go(), answer::solve).unwrap_err();
+        let e = map_all(&puzzles, &go(), |s, _| answer::solve(s)).unwrap_err();
         assert_eq!(e.index, 1);
         assert!(e.bad_input);
         assert!(e.to_string().starts_with("puzzle 1: "), "{e}");
-        let answers = map_all(&puzzles[..1], &go(), answer::solve).unwrap();
+        let answers = map_all(&puzzles[..1], &go(), |s, _| answer::solve(s)).unwrap();
         assert_eq!(answers.len(), 1);
     }
 
@@ -239,7 +243,7 @@ mod tests {
             Source::Text(PUZZLE.to_string()),
             Source::Cells(s.to_bytes()),
         ];
-        let counts = map_all(&puzzles, &go(), |s| answer::count(s, 2)).unwrap();
+        let counts = map_all(&puzzles, &go(), |s, _| answer::count(s, 2)).unwrap();
         assert_eq!(counts, vec![1, 1]);
     }
 
@@ -275,11 +279,44 @@ mod tests {
         );
     }
 
+    /// Regression: Ctrl-C during `rate_many` on the forum's hardest puzzles waited for every
+    /// puzzle under way (the batch read `cancel` only between puzzles: minutes in a debug
+    /// build on a loaded machine). The rater's observer reads it inside the puzzle now: here
+    /// `cancel` is set in the middle of a puzzle's search (at its observer's 2,000th question,
+    /// deep in its nested chains), and the rating stops at once.
+    #[test]
+    fn cancelling_a_batch_stops_the_puzzles_under_way() {
+        // The first of the forum's hardest set: ER 11.1, nested forcing chains.
+        let hard =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let puzzles = vec![Source::Text(hard.to_string())];
+        let cancel = AtomicBool::new(false);
+        let asked = AtomicUsize::new(0);
+        let e = map(
+            &puzzles,
+            &Workers::new(Some(1)).unwrap(),
+            &cancel,
+            |s, obs| {
+                let watch = || {
+                    if asked.fetch_add(1, Ordering::Relaxed) + 1 == 2000 {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                    obs.poll()
+                };
+                answer::rate_observed(s, answer::Scale::Se, &Observer::new(&watch))
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.reason, "cancelled");
+        // The question that saw the cancel was the last one.
+        assert_eq!(asked.load(Ordering::Relaxed), 2000);
+    }
+
     #[test]
     fn a_cancelled_batch_stops_with_an_error() {
         let stop = AtomicBool::new(true);
         let puzzles = vec![Source::Text(PUZZLE.to_string()); 3];
-        let e = map_all(&puzzles, &stop, answer::solve).unwrap_err();
+        let e = map_all(&puzzles, &stop, |s, _| answer::solve(s)).unwrap_err();
         assert_eq!(e.reason, "cancelled");
         let job = GenerateJob {
             options: GenerateOptions::default(),

@@ -22,6 +22,7 @@ use pyo3::types::{PyList, PyString};
 use nonet_core::Sudoku;
 use nonet_generate::{GenerateOptions, Generator, Level, Symmetry, Target, GENERATOR_VERSION};
 use nonet_logic::rate::RATER_VERSION;
+use nonet_logic::Observer;
 
 use nonet_answers::batch::Workers;
 use nonet_answers::generation::{self, random_seed, RegionsError};
@@ -196,25 +197,50 @@ fn threads_of(threads: Option<i64>) -> PyResult<Option<usize>> {
 /// How often a batch's caller looks for Ctrl-C.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
 
-/// Runs a batch on `threads` threads with the GIL released. Python runs its signal handlers
-/// only in a thread holding the GIL, so the calling thread does not simply wait: it takes the
-/// GIL back every `SIGNAL_POLL` to run them, and when one raises (KeyboardInterrupt from
-/// Ctrl-C), it sets `cancel`, which the batch reads between puzzles, waits for the puzzles
-/// under way, and raises that exception.
+/// Runs a batch on `threads` threads with the GIL released, stopped by Ctrl-C (see
+/// [`interruptible`]): `cancel` is read between puzzles and, by the SE rater's and the
+/// teacher's observer, inside the puzzles under way.
 fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<i64>,
     job: impl FnOnce(&Workers, &AtomicBool) -> Result<R, BatchError> + Send,
 ) -> PyResult<R> {
     let threads = threads_of(threads)?;
+    interruptible(py, |cancel| Workers::new(threads).map(|w| job(&w, cancel)))?
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+        .map_err(|e| batch_error(py, &e))
+}
+
+/// One puzzle's long answer (a rating, a whole path), stopped by Ctrl-C (see
+/// [`interruptible`]): `job` gets the observer its search asks.
+fn one_long<R: Send>(
+    py: Python<'_>,
+    job: impl FnOnce(&Observer) -> Result<R, answer::PuzzleError> + Send,
+) -> PyResult<R> {
+    interruptible(py, |cancel| {
+        let stop = || cancel.load(Ordering::Relaxed);
+        job(&Observer::new(&stop))
+    })?
+    .map_err(|e| puzzle_error(py, &e))
+}
+
+/// Runs `work` on a thread of its own with the GIL released. Python runs its signal handlers
+/// only in a thread holding the GIL, so the calling thread does not simply wait: it takes the
+/// GIL back every `SIGNAL_POLL` to run them, and when one raises (KeyboardInterrupt from
+/// Ctrl-C), it sets the `cancel` that `work` reads, waits for `work` to stop, and raises that
+/// exception.
+fn interruptible<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> R + Send,
+) -> PyResult<R> {
     let cancel = AtomicBool::new(false);
-    let outcome = py.detach(|| {
+    py.detach(|| {
         let (done, answer) = mpsc::channel();
         std::thread::scope(|scope| {
             let cancel = &cancel;
             scope.spawn(move || {
                 // The receiver is gone only after an interrupt, when the answer is not wanted.
-                let _ = done.send(Workers::new(threads).map(|w| job(&w, cancel)));
+                let _ = done.send(work(cancel));
             });
             loop {
                 match answer.recv_timeout(SIGNAL_POLL) {
@@ -225,17 +251,14 @@ fn run_batch<R: Send>(
                             return Err(e);
                         }
                     }
-                    // The batch's thread panicked: the scope raises its panic on leaving.
+                    // The work's thread panicked: the scope raises its panic on leaving.
                     Err(RecvTimeoutError::Disconnected) => {
-                        return Err(PyRuntimeError::new_err("the batch's thread stopped"))
+                        return Err(PyRuntimeError::new_err("the engine's thread stopped"))
                     }
                 }
             }
         })
-    })?;
-    outcome
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
-        .map_err(|e| batch_error(py, &e))
+    })
 }
 
 /// An (N, 81) uint8 array of grids.
@@ -289,9 +312,7 @@ fn count(py: Python<'_>, puzzle: &str, limit: i64) -> PyResult<usize> {
 fn rate(py: Python<'_>, puzzle: &str, scale: &str) -> PyResult<String> {
     let scale = scale_of(scale)?;
     let s = read_one(py, puzzle)?;
-    py.detach(|| answer::rate(&s, scale))
-        .map(|r| r.line(scale))
-        .map_err(|e| puzzle_error(py, &e))
+    one_long(py, |obs| answer::rate_observed(&s, scale, obs)).map(|r| r.line(scale))
 }
 
 /// The whole logical path of a puzzle: the steps of `nonet explain --format json`, as dicts
@@ -301,9 +322,7 @@ fn rate(py: Python<'_>, puzzle: &str, scale: &str) -> PyResult<String> {
 #[pyfunction]
 fn explain(py: Python<'_>, puzzle: &str) -> PyResult<Py<PyAny>> {
     let s = read_one(py, puzzle)?;
-    let steps = py
-        .detach(|| answer::explain(&s))
-        .map_err(|e| puzzle_error(py, &e))?;
+    let steps = one_long(py, |obs| answer::explain_observed(&s, obs))?;
     json_value(py, &serde_json::Value::Array(steps))
 }
 
@@ -474,7 +493,7 @@ fn solve_many(
 ) -> PyResult<Py<PyAny>> {
     let (sources, array) = sources(puzzles)?;
     let solved = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, answer::solve)
+        batch::map(&sources, workers, cancel, |s, _| answer::solve(s))
     })?;
     if array {
         grid_array(py, solved.iter().map(answer::Solved::cells))
@@ -502,7 +521,7 @@ fn count_many(
     let limit = limit_of(limit)?;
     let (sources, _) = sources(puzzles)?;
     let counts = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, |s| answer::count(s, limit))
+        batch::map(&sources, workers, cancel, |s, _| answer::count(s, limit))
     })?;
     let counts: Vec<i64> = counts
         .into_iter()
@@ -527,7 +546,9 @@ fn rate_many(
     let scale = scale_of(scale)?;
     let (sources, _) = sources(puzzles)?;
     let rated = run_batch(py, threads, |workers, cancel| {
-        batch::map(&sources, workers, cancel, |s| answer::rate(s, scale))
+        batch::map(&sources, workers, cancel, |s, obs| {
+            answer::rate_observed(s, scale, obs)
+        })
     })?;
     match scale {
         Scale::Level => {

@@ -14,7 +14,7 @@ use std::time::Duration;
 use nonet_answers::Deadline;
 use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
 use nonet_generate::{GenerateError, GenerateOptions, Generator};
-use nonet_logic::{rate, Technique};
+use nonet_logic::{rate, Observer, Stopped, Technique};
 
 /// The levels a player picks from, easiest first (nonet-logic's [`rate::Level`]).
 pub fn levels() -> impl Iterator<Item = rate::Level> {
@@ -39,6 +39,20 @@ pub const RATING_WAIT: Duration = Duration::from_secs(2);
 /// of a puzzle with a unique solution on `layout` ([`nonet_game::rating`]).
 pub fn rate(puzzle: &Sudoku, layout: &Layout) -> Option<(f64, &'static str)> {
     nonet_game::rating(&Puzzle::new(*puzzle, layout.clone())).map(|(er, level)| (er, level.name()))
+}
+
+/// [`rate()`] stopped as soon as `unread` says no one will read the rating (its request has gone
+/// and nothing will save it): the rater asks between steps and inside its chain searches.
+pub fn rate_unless(
+    puzzle: &Sudoku,
+    layout: &Layout,
+    unread: &dyn Fn() -> bool,
+) -> Result<Option<(f64, &'static str)>, Stopped> {
+    let rated = nonet_game::rating_observed(
+        &Puzzle::new(*puzzle, layout.clone()),
+        &Observer::new(unread),
+    )?;
+    Ok(rated.map(|(er, level)| (er, level.name())))
 }
 
 /// How long a new game may take to make before the player is told to try again.

@@ -87,6 +87,8 @@ impl AppState {
             allowed_hosts: AllowedHosts::loopback(None),
             pool: Pool::with_default_size(),
             body_read_timeout: BODY_READ_TIMEOUT,
+            rating_wait: engine::RATING_WAIT,
+            ratings_stopped: Default::default(),
         }
     }
 
@@ -99,6 +101,12 @@ impl AppState {
     /// Run the engine's expensive work on `pool`.
     pub fn with_pool(mut self, pool: Pool) -> AppState {
         self.pool = pool;
+        self
+    }
+
+    /// Wait `wait` for a player's puzzle to be rated before answering without the rating.
+    pub fn with_rating_wait(mut self, wait: Duration) -> AppState {
+        self.rating_wait = wait;
         self
     }
 

@@ -5,13 +5,21 @@
 //! waiting). A job past the limit is refused at once ([`Busy::Full`]: the API answers 503 with
 //! `Retry-After`) instead of starting a thread or queueing without end, so a burst of requests
 //! for hard work can neither multiply threads nor make every later request wait behind it.
-//! A job keeps its worker until it ends (a rating no one waits for any more still counts).
+//! A job keeps its worker until it ends.
 //!
 //! The work is shared per client ([`ClientKey`]: the peer's address and the id the page sends
 //! in `X-Nonet-Client`): a pool made [`Pool::with_client_share`] admits at most that many jobs
 //! of one client at once ([`Busy::Share`]: 429), and the workers take the waiting jobs of the
 //! clients in turn, so one client keeping many requests in flight neither fills the pool nor
 //! makes another client's hint wait behind all of its own.
+//!
+//! A job its request no longer waits for (a rating answered without, that goes on to be saved
+//! with its game) is moved out of its client's share ([`Detach::to_background`]) into the
+//! pool's background jobs, which have a bound of their own ([`Pool::with_background`]): a page
+//! that checks one hard puzzle after another is not refused for work it stopped waiting for,
+//! and the background cannot grow past its bound (a job it has no room for stays in its
+//! client's share). A job whose result no one will read is the job's own to stop: the rating's
+//! observer watches its receiver (docs/reliability.md, "Ratings no one waits for").
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
@@ -20,6 +28,19 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Whose share a job counts against: its client's, the background's (moved there by
+/// [`Detach::to_background`]), or none any more (it has ended). Read and changed under the
+/// queue's lock only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Account {
+    Client,
+    Background,
+    Ended,
+}
+
+/// A job's account, shared by the job in the queue and its [`Detach`] handle.
+type AccountCell = Arc<Mutex<Account>>;
 
 /// Who a job is done for: the peer's address and the client id its page sends
 /// (`X-Nonet-Client`), each when known. Jobs started outside a request share one key.
@@ -72,30 +93,32 @@ pub enum PoolError {
 /// are served, and the count of each client's running and waiting jobs.
 #[derive(Default)]
 struct Queue {
-    waiting: HashMap<ClientKey, VecDeque<Job>>,
+    waiting: HashMap<ClientKey, VecDeque<(Job, AccountCell)>>,
     /// Clients with jobs waiting, the next to be served first.
     turn: VecDeque<ClientKey>,
     /// Jobs admitted and not yet finished (running or waiting), per client.
     admitted: HashMap<ClientKey, usize>,
+    /// Jobs admitted and not yet finished, moved out of their client's share.
+    background: usize,
     total: usize,
 }
 
 impl Queue {
     /// The next job, from the client whose turn it is (who then goes to the back of the line).
-    fn next(&mut self) -> Option<(ClientKey, Job)> {
+    fn next(&mut self) -> Option<(ClientKey, Job, AccountCell)> {
         let key = self.turn.pop_front()?;
         let jobs = self.waiting.get_mut(&key)?;
-        let job = jobs.pop_front()?;
+        let (job, account) = jobs.pop_front()?;
         if jobs.is_empty() {
             self.waiting.remove(&key);
         } else {
             self.turn.push_back(key.clone());
         }
-        Some((key, job))
+        Some((key, job, account))
     }
 
-    fn finished(&mut self, key: &ClientKey) {
-        self.total -= 1;
+    /// One job fewer in `key`'s share.
+    fn leave_share(&mut self, key: &ClientKey) {
         if let Some(n) = self.admitted.get_mut(key) {
             *n -= 1;
             if *n == 0 {
@@ -103,6 +126,22 @@ impl Queue {
             }
         }
     }
+
+    fn finished(&mut self, key: &ClientKey, account: &AccountCell) {
+        self.total -= 1;
+        let mut account = lock(account);
+        match *account {
+            Account::Client => self.leave_share(key),
+            Account::Background => self.background -= 1,
+            Account::Ended => {}
+        }
+        *account = Account::Ended;
+    }
+}
+
+/// A lock whose holder cannot panic half-way through an update.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 struct Shared {
@@ -118,7 +157,7 @@ struct Shared {
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
         // A job runs outside the lock and the queue's updates cannot panic half-way.
-        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.queue)
     }
 }
 
@@ -129,6 +168,8 @@ pub struct Pool {
     capacity: usize,
     /// The most jobs of one client admitted at once.
     share: usize,
+    /// The most jobs moved out of their client's share at once.
+    background: usize,
 }
 
 /// How many jobs may wait for a worker by default, beyond the running ones.
@@ -162,6 +203,7 @@ impl Pool {
             workers,
             capacity: workers + queue,
             share: workers + queue,
+            background: workers,
         }
     }
 
@@ -177,6 +219,13 @@ impl Pool {
     /// The same pool admitting at most `share` jobs (at least 1) of one client at once.
     pub fn with_client_share(mut self, share: usize) -> Pool {
         self.share = share.max(1);
+        self
+    }
+
+    /// The same pool keeping at most `bound` jobs (at least 1) out of their clients' shares at
+    /// once (by default, one a worker).
+    pub fn with_background(mut self, bound: usize) -> Pool {
+        self.background = bound.max(1);
         self
     }
 
@@ -199,6 +248,12 @@ impl Pool {
     /// refuses it when the pool or that client's share is full. A panic in the job is caught
     /// (the worker goes on).
     pub fn spawn(&self, job: impl FnOnce() + Send + 'static) -> Result<(), Busy> {
+        self.spawn_detachable(job).map(drop)
+    }
+
+    /// [`Pool::spawn`], with the handle that moves the job out of its client's share once its
+    /// request no longer waits for it.
+    pub fn spawn_detachable(&self, job: impl FnOnce() + Send + 'static) -> Result<Detach, Busy> {
         let key = current_client();
         let mut queue = self.shared.lock();
         if queue.total >= self.capacity {
@@ -210,14 +265,35 @@ impl Pool {
         }
         queue.total += 1;
         *queue.admitted.entry(key.clone()).or_default() += 1;
+        let account = Arc::new(Mutex::new(Account::Client));
         let jobs = queue.waiting.entry(key.clone()).or_default();
-        jobs.push_back(Box::new(job));
+        jobs.push_back((Box::new(job), Arc::clone(&account)));
         if jobs.len() == 1 {
-            queue.turn.push_back(key);
+            queue.turn.push_back(key.clone());
         }
         drop(queue);
         self.shared.ready.notify_one();
-        Ok(())
+        Ok(Detach {
+            shared: Arc::clone(&self.shared),
+            key,
+            account,
+            bound: self.background,
+        })
+    }
+
+    /// How many jobs of `client` count against its share now.
+    pub fn jobs_of(&self, client: &ClientKey) -> usize {
+        self.shared
+            .lock()
+            .admitted
+            .get(client)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// How many jobs are out of their clients' shares now (see [`Detach::to_background`]).
+    pub fn background_jobs(&self) -> usize {
+        self.shared.lock().background
     }
 
     /// Runs `f` in the pool and waits (asynchronously) for its result.
@@ -233,6 +309,34 @@ impl Pool {
     }
 }
 
+/// A job admitted by [`Pool::spawn_detachable`], for its request to let go of.
+pub struct Detach {
+    shared: Arc<Shared>,
+    key: ClientKey,
+    account: AccountCell,
+    bound: usize,
+}
+
+impl Detach {
+    /// Moves the job out of its client's share into the pool's background jobs, when they have
+    /// room: the request no longer waits for it. Whether it is out of the share now (it is too
+    /// once it has ended); without room it stays in its client's share.
+    pub fn to_background(self) -> bool {
+        let mut queue = self.shared.lock();
+        let mut account = lock(&self.account);
+        match *account {
+            Account::Ended | Account::Background => true,
+            Account::Client if queue.background < self.bound => {
+                queue.leave_share(&self.key);
+                queue.background += 1;
+                *account = Account::Background;
+                true
+            }
+            Account::Client => false,
+        }
+    }
+}
+
 impl Drop for Pool {
     fn drop(&mut self) {
         self.shared.closed.store(true, Ordering::SeqCst);
@@ -243,7 +347,7 @@ impl Drop for Pool {
 /// A worker: takes jobs, the clients in turn, until the pool is dropped and its queue is empty.
 fn work(shared: &Shared) {
     loop {
-        let (key, job) = {
+        let (key, job, account) = {
             let mut queue = shared.lock();
             loop {
                 if let Some(next) = queue.next() {
@@ -261,7 +365,7 @@ fn work(shared: &Shared) {
         // which its waiter sees as a failed job.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
         shared.running.fetch_sub(1, Ordering::SeqCst);
-        shared.lock().finished(&key);
+        shared.lock().finished(&key, &account);
     }
 }
 
@@ -342,6 +446,51 @@ mod tests {
         release_tx.send(()).unwrap();
         let order: Vec<&str> = (0..4).map(|_| order_rx.recv().unwrap()).collect();
         assert_eq!(order, ["a2", "b1", "c1", "a3"]);
+    }
+
+    /// A job its request let go of leaves its client's share for the background while the
+    /// background has room; past its bound it stays in the share, and both counts fall back
+    /// to zero as the jobs end.
+    #[test]
+    fn a_detached_job_leaves_its_clients_share_while_the_background_has_room() {
+        let pool = Pool::new(1, 4).with_client_share(1).with_background(1);
+        let anyone = ClientKey::default();
+        let (release, held) = mpsc::channel::<()>();
+        let a = pool
+            .spawn_detachable(move || {
+                let _ = held.recv();
+            })
+            .unwrap();
+        assert_eq!(pool.spawn(|| {}), Err(Busy::Share(1)));
+        assert!(a.to_background());
+        assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 1));
+        // The next waits behind the first (one worker); the background has no room for it.
+        let b = pool.spawn_detachable(|| {}).unwrap();
+        assert!(!b.to_background());
+        assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (1, 1));
+        assert_eq!(pool.spawn(|| {}), Err(Busy::Share(1)));
+        drop(release);
+        for _ in 0..500 {
+            if (pool.jobs_of(&anyone), pool.background_jobs()) == (0, 0) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 0));
+        // A job that has ended is out of every share: letting go of it changes nothing.
+        let (done_tx, done) = mpsc::channel();
+        let c = pool
+            .spawn_detachable(move || done_tx.send(()).unwrap())
+            .unwrap();
+        done.recv().unwrap();
+        for _ in 0..500 {
+            if pool.jobs_of(&anyone) == 0 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(c.to_background());
+        assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 0));
     }
 
     #[test]

@@ -1766,3 +1766,105 @@ async fn a_jigsaw_map_typed_after_its_puzzle_is_read_as_the_command_line_reads_i
         .unwrap()
         .contains("'#' at r1c1"));
 }
+
+/// Three of the forum's hardest puzzles (ER 11 and up): rating each takes far longer than the
+/// millisecond the tests below give a request to wait for it.
+const HARD: [&str; 3] = [
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+    "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+];
+
+/// A POST of `body` to `uri` from the page that names itself `client`.
+async fn post_from(app: &Router, client: &str, uri: &str, body: Value) -> (StatusCode, Value) {
+    let (s, _, v) = send(
+        app,
+        Method::POST,
+        uri,
+        Some(body.to_string().into_bytes()),
+        &[
+            ("content-type", "application/json"),
+            ("x-nonet-client", client),
+        ],
+    )
+    .await;
+    (s, v)
+}
+
+/// The state of the tests below: one job of a client at a time, and a millisecond's wait for a
+/// rating before answering without it.
+fn one_job_each() -> Arc<AppState> {
+    Arc::new(
+        AppState::new(Store::open_in_memory().unwrap())
+            .with_pool(Pool::new(2, 8).with_client_share(1))
+            .with_rating_wait(std::time::Duration::from_millis(1)),
+    )
+}
+
+/// Regression: a page checking several hard puzzles in a row got 429: the rating of the
+/// puzzle before, answered without, still ran and still counted against the page's share of
+/// the engine. Now a rating the request stopped waiting for leaves the share, and one whose
+/// verdict alone was wanted (no one will read it) is stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn checking_hard_puzzles_in_a_row_is_not_refused_for_ratings_no_one_waits_for() {
+    let state = one_job_each();
+    let app = app(Arc::clone(&state));
+    for p in HARD {
+        let (s, v) = post_from(&app, "setter", "/api/puzzles/check", json!({ "puzzle": p })).await;
+        assert_eq!(s, StatusCode::OK, "{p}: {v}");
+        assert_eq!(v["status"], "unique", "{v}");
+        assert!(v["rating"].is_null(), "rated in a millisecond? {v}");
+    }
+    // Every rating stops (its receiver is gone) long before it could have finished.
+    for _ in 0..400 {
+        if state
+            .ratings_stopped
+            .load(std::sync::atomic::Ordering::Relaxed)
+            == 3
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        state
+            .ratings_stopped
+            .load(std::sync::atomic::Ordering::Relaxed),
+        3
+    );
+}
+
+/// A custom game's rating, not ready when the game is made, goes on in the background and is
+/// saved with the game; meanwhile the same page's next check is not refused for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_custom_games_late_rating_runs_in_the_background_and_is_saved() {
+    let state = one_job_each();
+    let app = app(Arc::clone(&state));
+    let (s, g) = post_from(&app, "setter", "/api/games", json!({ "puzzle": HARD[0] })).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert!(g["rating"].is_null(), "rated in a millisecond? {g}");
+    let id = g["id"].as_i64().unwrap();
+    let (s, v) = post_from(
+        &app,
+        "setter",
+        "/api/puzzles/check",
+        json!({ "puzzle": HARD[1] }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let mut rating = Value::Null;
+    for _ in 0..1200 {
+        rating = get(&app, &format!("/api/games/{id}")).await.1["rating"].clone();
+        if !rating.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(rating, json!(11.1), "the game's rating, saved when ready");
+    assert_eq!(
+        state
+            .ratings_stopped
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+}

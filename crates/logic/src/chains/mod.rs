@@ -35,6 +35,7 @@ pub(crate) mod net;
 use nonet_core::{Cell, CellSet, Digit, DigitSet, PencilMarks};
 
 use crate::board::{bits16, many_bits, pop9};
+use crate::observer::{Observer, Stopped};
 use crate::se::basic::Sterile;
 use crate::se::grid::{Grid, BLOCK, COL, ROW};
 use crate::se::{cand, difficulty, finish, rated_step, se_base, Memory, Truth};
@@ -480,8 +481,26 @@ pub fn se_chains_with(
     truth: Option<&Truth>,
     memory: &mut Memory,
 ) -> Option<Step> {
+    crate::observer::unobserved(se_chains_observed(
+        g,
+        level,
+        truth,
+        memory,
+        &Observer::never(),
+    ))
+}
+
+/// [`se_chains_with`] under `obs`, asked once per cell of every multiple/dynamic/nested level
+/// (at every depth of nesting): [`Stopped`] once it says stop.
+pub(crate) fn se_chains_observed(
+    g: &Grid,
+    level: ChainLevel,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     let (ch, st) = memory.chainer();
-    ch.run(g, level, false, truth, st)
+    ch.run(g, level, false, truth, st, obs)
 }
 
 /// The step SE would take at `level` in position `pm`, with its chain; `None` when the level
@@ -497,20 +516,32 @@ pub fn find_forcing_chains_with(
     level: ChainLevel,
     memory: &mut Memory,
 ) -> Option<Step> {
-    forcing_chains_on(&Grid::from_pencil_marks(pm), level, memory)
+    crate::observer::unobserved(forcing_chains_on(
+        &Grid::from_pencil_marks(pm),
+        level,
+        memory,
+        &Observer::never(),
+    ))
 }
 
 /// [`find_forcing_chains_with`] on a grid (the teacher's path and the step checker hand over
 /// their position's board as it is).
-pub(crate) fn forcing_chains_on(g: &Grid, level: ChainLevel, memory: &mut Memory) -> Option<Step> {
+pub(crate) fn forcing_chains_on(
+    g: &Grid,
+    level: ChainLevel,
+    memory: &mut Memory,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     let (ch, st) = memory.chainer();
-    ch.run(g, level, true, None, st).map(finish)
+    Ok(ch.run(g, level, true, None, st, obs)?.map(finish))
 }
 
 /// A branch of a hint: the net and the node of the conclusion in it.
 type Branch = (u32, u32);
 
 impl Chainer {
+    /// The level's best hint on `g`, or [`Stopped`] when `obs` said stop during the search
+    /// (what was found by then is dropped: a part of the search may miss the best hint).
     fn run(
         &mut self,
         g: &Grid,
@@ -518,25 +549,31 @@ impl Chainer {
         want_chain: bool,
         truth: Option<&Truth>,
         st: &Sterile,
-    ) -> Option<Step> {
+        obs: &Observer,
+    ) -> Result<Option<Step>, Stopped> {
         match level {
-            ChainLevel::Static => self.cycles.best(g, want_chain, truth),
+            ChainLevel::Static => Ok(self.cycles.best(g, want_chain, truth)),
             _ => {
                 let mut sink = Sink::Best {
                     best: None,
                     want_chain,
                 };
-                self.multiple(g, level, &mut sink, truth, st);
-                match sink {
+                self.multiple(g, level, &mut sink, truth, st, obs);
+                if obs.stopped() {
+                    return Err(Stopped);
+                }
+                Ok(match sink {
                     Sink::Best { best, .. } => best.map(|b| b.step),
                     Sink::Collect { .. } => None,
-                }
+                })
             }
         }
     }
 
     /// Every hint of producer `what` on `g`, in SE's emission order, with rule parents
-    /// relative to the outer start grid `src` (for a chain nested in another).
+    /// relative to the outer start grid `src` (for a chain nested in another). Once `obs` says
+    /// stop, the search ends early with a part of the hints (its caller unwinds on
+    /// [`Observer::stopped`]).
     pub(crate) fn collect(
         &mut self,
         g: &Grid,
@@ -544,6 +581,7 @@ impl Chainer {
         what: NestedRule,
         out: &mut Vec<NestedHint>,
         st: &Sterile,
+        obs: &Observer,
     ) {
         out.clear();
         match what {
@@ -557,7 +595,7 @@ impl Chainer {
                     NestedRule::Static => unreachable!("handled above"),
                 };
                 let mut sink = Sink::Collect { src, out };
-                self.multiple(g, level, &mut sink, None, st);
+                self.multiple(g, level, &mut sink, None, st, obs);
             }
         }
         sort_and_dedupe(out);
@@ -579,6 +617,7 @@ impl Chainer {
         rules: Rules,
         limit: u32,
         st: &Sterile,
+        obs: &Observer,
     ) -> u32 {
         let cand = c * 9 + d;
         if self.on_slot[cand] != NO_SLOT {
@@ -587,7 +626,7 @@ impl Chainer {
         let s = self.alloc();
         let net = &mut self.nets[s as usize];
         net.start(key(c, d, true));
-        self.on_contra[cand] = self.prop.propagate_within(g, net, rules, limit, st);
+        self.on_contra[cand] = self.prop.propagate_within(g, net, rules, limit, st, obs);
         self.on_slot[cand] = s;
         s
     }
@@ -790,6 +829,10 @@ impl Chainer {
     /// With `truth` (see [`Truth`]), the nets that could only serve a contradiction that
     /// cannot happen are not built: "on" for a solution candidate under Nishio, "off" for a
     /// candidate outside the solution when no double forcing chain needs it.
+    ///
+    /// `obs` is asked before each cell's nets (the nets of one cell, even nested ones, take a
+    /// bounded time): once it says stop, the search ends with what it found so far.
+    #[allow(clippy::too_many_arguments)]
     fn multiple(
         &mut self,
         g: &Grid,
@@ -797,6 +840,7 @@ impl Chainer {
         sink: &mut Sink,
         truth: Option<&Truth>,
         st: &Sterile,
+        obs: &Observer,
     ) {
         let nishio = level == ChainLevel::Nishio;
         let dynamic = level != ChainLevel::Multiple;
@@ -845,6 +889,9 @@ impl Chainer {
             if g.values[c].is_some() || !(n > 2 || (n > 1 && dynamic)) {
                 continue;
             }
+            if obs.poll() {
+                return;
+            }
             let mut cell_on = [u128::MAX; 9];
             let mut cell_off = [u128::MAX; 9];
             let mut first: Option<u32> = None;
@@ -858,7 +905,7 @@ impl Chainer {
                 let on = if skip_on {
                     NO_SLOT
                 } else {
-                    self.on_net(g, (c, d), rules, limit_of(sink), st)
+                    self.on_net(g, (c, d), rules, limit_of(sink), st, obs)
                 };
                 digit_slots[d] = on;
                 if contradictions && !skip_on {
@@ -887,6 +934,7 @@ impl Chainer {
                         rules,
                         limit,
                         st,
+                        obs,
                     );
                     if contradictions {
                         if let Some((a, b)) = contra {
@@ -935,7 +983,7 @@ impl Chainer {
                     self.used -= 1;
                 }
                 if !nishio {
-                    self.regions(g, level, rules, (c, d), sink, st);
+                    self.regions(g, level, rules, (c, d), sink, st, obs);
                 }
                 if skip_on {
                     continue;
@@ -962,7 +1010,7 @@ impl Chainer {
                     continue;
                 }
                 for d in bits16(g.cands[c]) {
-                    let on = self.on_net(g, (c, d), rules, limit_of(sink), st);
+                    let on = self.on_net(g, (c, d), rules, limit_of(sink), st, obs);
                     digit_slots[d] = on;
                     let net = &self.nets[on as usize];
                     for e in 0..9 {
@@ -1081,6 +1129,7 @@ impl Chainer {
         (c, d): (usize, usize),
         sink: &mut Sink,
         st: &Sterile,
+        obs: &Observer,
     ) {
         for kind in [BLOCK, ROW, COL] {
             let h = g.geo.houses[c][kind] as usize;
@@ -1108,7 +1157,7 @@ impl Chainer {
             let mut on_bits = [u128::MAX; 9];
             let mut off_bits = [u128::MAX; 9];
             for q in crate::board::bits(pp) {
-                let s = self.on_net(g, (q, d), rules, limit_of(sink), st);
+                let s = self.on_net(g, (q, d), rules, limit_of(sink), st, obs);
                 slots[n] = s;
                 n += 1;
                 let net = &self.nets[s as usize];
@@ -1206,6 +1255,7 @@ mod tests {
             NestedRule::Multiple,
             &mut hints,
             &Sterile::default(),
+            &Observer::never(),
         );
         let cell_chains: Vec<&NestedHint> = hints
             .iter()

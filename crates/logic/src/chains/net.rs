@@ -14,6 +14,7 @@ use crate::step::{CandidateSet, Step};
 use nonet_core::House;
 
 use super::Chainer;
+use crate::observer::Observer;
 
 /// The key of potential `cell`/`digit`/`on`.
 #[inline]
@@ -349,6 +350,8 @@ impl Propagator {
     /// of `limit` or more (level 0 only). The net is then a prefix of the full one, and what it
     /// lacks are potentials whose line is longer than `limit` (and what follows from them):
     /// the caller chooses a limit beyond which no potential can serve it.
+    ///
+    /// The chains nested in it ask `obs`; once it has said stop, the net is left as it is.
     pub fn propagate_within(
         &mut self,
         src: &Grid,
@@ -356,6 +359,7 @@ impl Propagator {
         rules: Rules,
         limit: u32,
         st: &Sterile,
+        obs: &Observer,
     ) -> Option<(u32, u32)> {
         self.work.clone_from(src);
         if self.hpos_of.as_ref() != Some(src) {
@@ -396,7 +400,9 @@ impl Propagator {
                     return Some(x);
                 }
             } else if rules.level > 0 {
-                if !self.advanced(src, net, rules.level, st) {
+                // A nested search that was stopped leaves its hints incomplete: the net is
+                // not worth growing, its search is being dropped.
+                if obs.stopped() || !self.advanced(src, net, rules.level, st, obs) {
                     return None;
                 }
                 continue;
@@ -563,7 +569,14 @@ impl Propagator {
     /// Naked Pair and X-Wing; level 2 adds cycles and forcing X/Y chains, level 3 those and
     /// multiple forcing chains, level 4 dynamic forcing chains, level 5 those and level-2
     /// chains (SE-SPEC §5.6). Returns whether any new off was added.
-    fn advanced(&mut self, src: &Grid, net: &mut Net, level: u8, st: &Sterile) -> bool {
+    fn advanced(
+        &mut self,
+        src: &Grid,
+        net: &mut Net,
+        level: u8,
+        st: &Sterile,
+        obs: &Observer,
+    ) -> bool {
         let mut rules: Vec<u8> = vec![0, 1, 2, 3];
         match level {
             2 => rules.push(4),
@@ -603,7 +616,7 @@ impl Propagator {
                     6 => NestedRule::Dynamic(0),
                     _ => NestedRule::Dynamic(2),
                 };
-                sub.collect(work, src, what, &mut hints, st);
+                sub.collect(work, src, what, &mut hints, st, obs);
             }
             let mut any = false;
             let mut added = false;

@@ -1,7 +1,7 @@
 //! Sudoku Explainer 1.2.1.3's rater, reproduced: its producers in its order, one hint per step,
 //! the first hint of the first productive producer wins (SE-SPEC §2 and §3). The order is
 //! data: `SE_ORDER` in the technique catalogue lists the producers, each with the techniques
-//! its hints are of, and [`next_hint_with`] asks them in that order.
+//! its hints are of, and [`next_hint_observed`] asks them in that order.
 //!
 //! The producers live in [`basic`] (singles to XYZ-Wing, over the searches and step builders
 //! the teacher's finders in `crate::techniques` run too), [`unique`] (unique loops, BUG),
@@ -26,6 +26,7 @@ use nonet_core::{Cell, Digit, Puzzle, Sudoku};
 
 use crate::board::bit;
 use crate::chains::{self, Chainer};
+use crate::observer::{unobserved, Observer, Stopped};
 use crate::step::{Candidate, CandidateSet, Step};
 use crate::technique::{SeProducer, Technique, SE_ORDER};
 use grid::{Geometry, Grid};
@@ -160,12 +161,14 @@ impl Memory {
 
 /// Asks SE's producer `producer` for its first hint on `g`, with `memory` (which must fit
 /// `g`'s layout) and, for the chains, the solution when `truth` is given (it must fit `g`).
+/// The multiple/dynamic/nested chains ask `obs` as they search: [`Stopped`] once it says stop.
 fn produce(
     producer: SeProducer,
     g: &Grid,
     truth: Option<&Truth>,
     memory: &mut Memory,
-) -> Option<Step> {
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     let st = &memory.basic;
     let mut found: Option<Step> = None;
     let mut take = |h: Step| {
@@ -185,16 +188,18 @@ fn produce(
         SeProducer::UniqueLoops => unique::unique_loops(g, &mut memory.loops, &mut take),
         SeProducer::Bug => unique::bug(g, &mut take),
         SeProducer::AlignedPair => exclusion::aligned_pair(g, &memory.pair, &mut take),
-        SeProducer::StaticChains => return chains::se_static_chains_with(g, truth, memory),
-        SeProducer::AlignedTriplet => return memory.aligned_triplet(g),
-        SeProducer::Chains(level) => return chains::se_chains_with(g, level, truth, memory),
+        SeProducer::StaticChains => return Ok(chains::se_static_chains_with(g, truth, memory)),
+        SeProducer::AlignedTriplet => return Ok(memory.aligned_triplet(g)),
+        SeProducer::Chains(level) => {
+            return chains::se_chains_observed(g, level, truth, memory, obs)
+        }
     };
-    found.filter(|_| hit)
+    Ok(found.filter(|_| hit))
 }
 
 /// The first hint of one of SE's producers on `g`, with `memory` and, for the chains, the
 /// solution when `truth` is given (it must fit `g`, see [`Truth`]): one stage of
-/// `next_hint_with`, for callers that time or trace the stages one by one.
+/// `next_hint_observed`, for callers that time or trace the stages one by one.
 pub fn stage_hint(
     producer: SeProducer,
     g: &Grid,
@@ -202,7 +207,7 @@ pub fn stage_hint(
     memory: &mut Memory,
 ) -> Option<Step> {
     memory.fit(g);
-    produce(producer, g, truth, memory)
+    unobserved(produce(producer, g, truth, memory, &Observer::never()))
 }
 
 /// SE's basic producers (SE-SPEC §3: singles to aligned pair exclusion, every hint rated
@@ -213,7 +218,7 @@ pub fn next_basic_hint(g: &Grid, memory: &mut Memory) -> Option<Step> {
     SE_ORDER
         .iter()
         .take_while(|stage| stage.producer.is_basic())
-        .find_map(|stage| produce(stage.producer, g, None, memory))
+        .find_map(|stage| unobserved(produce(stage.producer, g, None, memory, &Observer::never())))
 }
 
 /// The solution of the puzzle being rated, as one cell mask per digit index.
@@ -279,30 +284,58 @@ impl Truth {
 /// Runs SE's producers in order on `g`, with `memory`, and returns the first hint (SE-SPEC §3),
 /// sped up by the solution when `truth` is given (it must fit `g`, see [`Truth`]); the hint is
 /// the same.
-pub fn next_hint_with(g: &Grid, truth: Option<&Truth>, memory: &mut Memory) -> Option<Step> {
+///
+/// `obs` is asked before each chaining producer and inside the chain searches: [`Stopped`]
+/// once it says stop.
+pub fn next_hint_observed(
+    g: &Grid,
+    truth: Option<&Truth>,
+    memory: &mut Memory,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
     if let Some(h) = next_basic_hint(g, memory) {
-        return Some(h);
+        return Ok(Some(h));
     }
     // A step never removes a solution candidate of a puzzle with one solution; the check
     // keeps the speed-up safe for anything else.
     let truth = truth.filter(|t| t.fits(g));
-    SE_ORDER
+    for stage in SE_ORDER
         .iter()
         .skip_while(|stage| stage.producer.is_basic())
-        .find_map(|stage| produce(stage.producer, g, truth, memory))
+    {
+        obs.check()?;
+        if let Some(h) = produce(stage.producer, g, truth, memory, obs)? {
+            return Ok(Some(h));
+        }
+    }
+    Ok(None)
 }
 
 /// Rates a grid with SE's loop: ER, EP and ED (SE-SPEC §2). The puzzle is not checked. The
 /// solution of the grid, when `truth` is given (see [`Truth`]), speeds it up; the result is
 /// the same. The producers use `memory` (any memory gives the same result).
-pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) -> SeResult {
+pub fn rate_grid_with(g: Grid, truth: Option<Truth>, memory: &mut Memory) -> SeResult {
+    unobserved(rate_grid_observed(g, truth, memory, &Observer::never()))
+}
+
+/// [`rate_grid_with`] under `obs`, asked before each step and inside the chain searches
+/// (docs/rating.md, "Stopping a rating"): [`Stopped`] once it says stop, else the same result.
+/// A stopped search leaves `memory` part-way through a grid: drop it with the rating (the
+/// public raters make their own).
+pub fn rate_grid_observed(
+    mut g: Grid,
+    truth: Option<Truth>,
+    memory: &mut Memory,
+    obs: &Observer,
+) -> Result<SeResult, Stopped> {
     let mut er = f64::NEG_INFINITY;
     let mut ep = 0.0;
     let mut ed = 0.0;
     let mut steps = Vec::new();
     let mut stuck = false;
     while !g.is_full() {
-        let Some(h) = next_hint_with(&g, truth.as_ref(), memory) else {
+        obs.check()?;
+        let Some(h) = next_hint_observed(&g, truth.as_ref(), memory, obs)? else {
             er = 20.0;
             stuck = true;
             break;
@@ -330,23 +363,28 @@ pub fn rate_grid_with(mut g: Grid, truth: Option<Truth>, memory: &mut Memory) ->
             break;
         }
     }
-    SeResult {
+    Ok(SeResult {
         er,
         ep,
         ed,
         steps,
         stuck,
-    }
+    })
 }
 
 /// Rates a puzzle from its givens with SE's rules over the houses of its layout (see
 /// [`crate::rate::rate_se`] for what carries over to the variants). The puzzle is not
 /// checked; its solution, when it has exactly one, speeds the chains up.
 pub fn rate_sudoku(puzzle: &Puzzle) -> SeResult {
+    unobserved(rate_sudoku_observed(puzzle, &Observer::never()))
+}
+
+/// [`rate_sudoku`] under `obs` (see [`rate_grid_observed`]).
+pub fn rate_sudoku_observed(puzzle: &Puzzle, obs: &Observer) -> Result<SeResult, Stopped> {
     let truth = puzzle
         .unique_solution()
         .map(|sol| Truth::from_solution(&sol));
-    rate_grid_with(Grid::from_puzzle(puzzle), truth, &mut Memory::new())
+    rate_grid_observed(Grid::from_puzzle(puzzle), truth, &mut Memory::new(), obs)
 }
 
 /// SE's display rounding: half up to one decimal, as the integer part of (x + 0.05) * 10.
@@ -380,7 +418,7 @@ mod tests {
     }
 
     /// Walks SE's loop on `s` and hands each grid's first productive stage and its hint to
-    /// `visit`, stage by stage as [`next_hint_with`] asks them.
+    /// `visit`, stage by stage as [`next_hint_observed`] asks them.
     fn walk(s: &Sudoku, truth: &Truth, visit: &mut impl FnMut(usize, &Step)) {
         let mut g = Grid::from_puzzle(&s.into());
         let mut memory = Memory::new();
@@ -395,6 +433,52 @@ mod tests {
                 .expect("the sample's puzzles are rated, never stuck");
             visit(i, &h);
             g.apply(&h);
+        }
+    }
+
+    /// The first of the forum's hardest set: ER 11.1, its chains nested three deep.
+    const HARDEST: &str =
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+    /// An observer that never says stop changes nothing (the same steps, the same numbers),
+    /// and it is asked inside the chain searches, not only between steps.
+    #[test]
+    fn an_observer_that_never_stops_changes_nothing_and_is_asked_inside_the_searches() {
+        let puzzle: Puzzle = Sudoku::from_line(HARDEST).unwrap().into();
+        let plain = rate_sudoku(&puzzle);
+        let asked = std::cell::Cell::new(0u64);
+        let count = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let observed = rate_sudoku_observed(&puzzle, &Observer::new(&count)).unwrap();
+        assert_eq!(
+            (observed.er, observed.ep, observed.ed, observed.stuck),
+            (plain.er, plain.ep, plain.ed, plain.stuck)
+        );
+        assert_eq!(observed.steps, plain.steps);
+        assert!(
+            asked.get() > 10 * plain.steps.len() as u64,
+            "{} questions over {} steps",
+            asked.get(),
+            plain.steps.len()
+        );
+    }
+
+    /// A stop said in the middle of a nested chain search ends the rating with `Stopped`, at
+    /// once: the question that said stop is the last.
+    #[test]
+    fn a_stop_inside_a_nested_search_ends_the_rating_at_once() {
+        let puzzle: Puzzle = Sudoku::from_line(HARDEST).unwrap().into();
+        for at in [1, 50, 5000] {
+            let asked = std::cell::Cell::new(0u64);
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() >= at
+            };
+            let r = rate_sudoku_observed(&puzzle, &Observer::new(&stop));
+            assert!(matches!(r, Err(Stopped)), "stop at question {at}");
+            assert_eq!(asked.get(), at);
         }
     }
 

@@ -51,6 +51,12 @@ pub struct AppState {
     pub pool: Pool,
     /// How long a client may take to send a request body.
     pub body_read_timeout: std::time::Duration,
+    /// How long a request waits for a player's puzzle to be rated before answering without
+    /// the rating ([`crate::engine::RATING_WAIT`] by default).
+    pub rating_wait: std::time::Duration,
+    /// Ratings stopped because no one would read them (their request answered without them,
+    /// and nothing to save them with).
+    pub ratings_stopped: std::sync::atomic::AtomicU64,
 }
 
 /// The state as handlers see it.

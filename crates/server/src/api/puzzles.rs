@@ -1,17 +1,21 @@
 //! Puzzles typed in: `POST /api/puzzles/check` (is it proper, and how hard), and reading a
 //! variant, a jigsaw's region map and a puzzle with its map on one line.
 
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant, VariantError};
+use nonet_logic::Stopped;
 use nonet_view::game::PuzzleCheckView;
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::request::{blocking, JsonBody};
-use super::{AppState, Shared};
+use super::Shared;
 use crate::engine::{self, PuzzleCheck};
 use crate::error::ApiError;
 
@@ -133,12 +137,15 @@ pub(crate) fn check_json(
 type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
 
 /// Checks a puzzle (quick: the solver stops at a second solution) and, if it is proper, rates
-/// it as a job of the engine's pool (503 if the pool is full). The answer waits for the rating
-/// at most [`engine::RATING_WAIT`]; past that it comes without, and the receiver returned
-/// beside it delivers the rating when the job ends. A rating no one waits for any more by the
-/// time a worker takes it up is skipped.
+/// it as a job of the engine's pool (503 if the pool is full, 429 past the client's share). The
+/// answer waits for the rating at most the state's `rating_wait` ([`engine::RATING_WAIT`]);
+/// past that it comes without, the job leaves the client's share for the pool's background
+/// ([`crate::pool::Detach::to_background`]), and the receiver returned beside it delivers the
+/// rating when the job ends. The rating stops as soon as that receiver is dropped (no one will
+/// read it: the verdict alone was wanted, or the request went away), before or while it runs
+/// (docs/reliability.md, "Ratings no one waits for").
 pub(crate) async fn check_and_rate(
-    st: &AppState,
+    st: &Shared,
     puzzle: Sudoku,
     layout: &Layout,
 ) -> Result<(PuzzleCheck, Option<PendingRating>), ApiError> {
@@ -149,13 +156,19 @@ pub(crate) async fn check_and_rate(
     };
     let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
-    st.pool
-        .spawn(move || {
-            if rating_tx.is_closed() {
-                return;
-            }
-            if let Some(r) = engine::rate(&puzzle, &layout) {
-                let _ = rating_tx.send(r);
+    let state = Arc::clone(st);
+    let job = st
+        .pool
+        .spawn_detachable(move || {
+            let rated = engine::rate_unless(&puzzle, &layout, &|| rating_tx.is_closed());
+            match rated {
+                Ok(Some(r)) => {
+                    let _ = rating_tx.send(r);
+                }
+                Ok(None) => {}
+                Err(Stopped) => {
+                    state.ratings_stopped.fetch_add(1, Ordering::Relaxed);
+                }
             }
         })
         .map_err(ApiError::from)?;
@@ -168,7 +181,7 @@ pub(crate) async fn check_and_rate(
             pending,
         ))
     };
-    match tokio::time::timeout(engine::RATING_WAIT, &mut rating_rx).await {
+    match tokio::time::timeout(st.rating_wait, &mut rating_rx).await {
         Ok(Ok(r)) => Ok((
             PuzzleCheck::Unique {
                 solution,
@@ -177,7 +190,12 @@ pub(crate) async fn check_and_rate(
             None,
         )),
         Ok(Err(_)) => unrated(None),
-        Err(_) => unrated(Some(rating_rx)),
+        Err(_) => {
+            // The request stops waiting: the rating no longer counts against the client's
+            // share (a page checking one hard puzzle after another earned no 429).
+            job.to_background();
+            unrated(Some(rating_rx))
+        }
     }
 }
 
