@@ -17,7 +17,12 @@ import pytest
 LONG = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1"
 
 # Runs a call on that puzzle (CALL), and says how it ended.
+# The child takes Python's own Ctrl-C handler whatever it inherited: a shell that starts a job in
+# the background without job control (as a CI script may run the suite) has it ignore SIGINT, and
+# Python then installs no KeyboardInterrupt handler at all.
 CHILD = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import nonet
 LONG = {long!r}
 print("started", flush=True)
