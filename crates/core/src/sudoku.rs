@@ -178,24 +178,21 @@ impl Sudoku {
         fast::count_guesses(&self.cells, limit)
     }
 
-    /// Counts solutions with the chosen solver, stopping once `limit` are found.
+    /// Counts solutions with the chosen solver, stopping once `limit` are found (the standard
+    /// layout's [`Puzzle::count_solutions_with`]).
     pub fn count_solutions_with(&self, solver: Solver, limit: usize) -> usize {
-        self.search(solver, limit, Keep::Nothing).0
+        Puzzle::from(*self).count_solutions_with(solver, limit)
     }
 
-    /// Solves with the default solver and says whether there is no, one, or several solutions.
+    /// Solves with the default solver and says whether there is no, one, or several solutions
+    /// (the standard layout's [`Puzzle::solutions`]).
     pub fn solutions(&self) -> Solutions {
-        self.solutions_with(Solver::Fast)
+        Puzzle::from(*self).solutions()
     }
 
     /// As [`Sudoku::solutions`], with the chosen solver.
     pub fn solutions_with(&self, solver: Solver) -> Solutions {
-        match self.search(solver, 2, Keep::First) {
-            (0, _) => Solutions::None,
-            (1, Some(s)) => Solutions::Unique(s),
-            (_, Some(s)) => Solutions::Multiple(s),
-            (_, None) => unreachable!("a solver found a solution but kept none"),
-        }
+        Puzzle::from(*self).solutions_with(solver)
     }
 
     /// As [`Sudoku::solutions`], with the chosen solver, keeping the solution only when it is
