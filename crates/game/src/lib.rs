@@ -21,6 +21,6 @@ pub mod stats;
 
 pub use board::{Board, Clash, Move, MoveError, Origin, StoredBoard};
 pub use play::{
-    blocker, bot_step, check, hint, is_mistake, next_step, rating, rating_observed, run_singles,
-    Blocker, BotAction, Checked, GameHint, SinglesRun, Stuck,
+    blocker, bot_step, check, hint, is_mistake, may_apply_hint, next_step, rating, rating_observed,
+    run_singles, Blocker, BotAction, Checked, GameHint, MistakeFirst, SinglesRun, Stuck,
 };

@@ -242,6 +242,21 @@ impl BotAction {
 #[error("the logical solver finds no step from here")]
 pub struct Stuck;
 
+/// A hint's step is not applied for the player while a mistake stands: the bot fixes
+/// mistakes first, but a hint applied plays only a logical step (the hint names the mistake).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("the board has a mistake to fix first, so there is no step to apply: ask for a hint")]
+pub struct MistakeFirst;
+
+/// Whether a hint's step may be applied for the player on `board`: [`MistakeFirst`] while
+/// [`blocker`] finds something in the way.
+pub fn may_apply_hint(board: &Board, solution: &Sudoku) -> Result<(), MistakeFirst> {
+    match blocker(board, solution) {
+        Some(_) => Err(MistakeFirst),
+        None => Ok(()),
+    }
+}
+
 /// The bot's next action on `board`: the board after it and what it did. Mistakes are fixed
 /// first, then candidates that leave out the right digit are filled afresh; then the next
 /// logical step is played (its eliminations need candidates to show, so the bot fills them in

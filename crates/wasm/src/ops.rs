@@ -611,12 +611,9 @@ fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
             json!({ "action": ActionView::solved(), "solved": true }),
         ));
     }
-    if !by_bot && nonet_game::blocker(&g.board, &g.solution).is_some() {
-        return Err(Failure::new(
-            409,
-            "conflict",
-            "the board has a mistake to fix first, so there is no step to apply: ask for a hint",
-        ));
+    if !by_bot {
+        nonet_game::may_apply_hint(&g.board, &g.solution)
+            .map_err(|e| Failure::new(409, "conflict", e.to_string()))?;
     }
     let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
         .map_err(|stuck| Failure::new(409, "conflict", stuck.to_string()))?;

@@ -153,10 +153,9 @@ async fn play_next_step(
             "game": game_json(&current),
         })));
     }
-    if !by_bot && nonet_game::blocker(&current.board, &current.solution).is_some() {
-        return Err(ApiError::conflict(
-            "the board has a mistake to fix first, so there is no step to apply: ask for a hint",
-        ));
+    if !by_bot {
+        nonet_game::may_apply_hint(&current.board, &current.solution)
+            .map_err(|e| ApiError::conflict(e.to_string()))?;
     }
     let planned = current.clone();
     let (board, action) = st.pool.run(move || plan_bot(&planned)).await??;
