@@ -21,6 +21,7 @@ pub mod stats;
 
 pub use board::{Board, Clash, Move, MoveError, Origin, StoredBoard};
 pub use play::{
-    blocker, bot_step, check, hint, is_mistake, may_apply_hint, next_step, rating, rating_observed,
-    run_singles, Blocker, BotAction, Checked, GameHint, MistakeFirst, SinglesRun, Stuck,
+    blocker, bot_step, bot_step_observed, check, hint, hint_observed, is_mistake, may_apply_hint,
+    next_step, next_step_observed, rating, rating_observed, run_singles, run_singles_observed,
+    Blocker, BotAction, Checked, GameHint, MistakeFirst, SinglesRun, Stuck,
 };

@@ -6,7 +6,9 @@
 
 use nonet_core::{Cell, CellSet, PencilMarks, Puzzle, Sudoku};
 use nonet_logic::rate::{self, Level};
-use nonet_logic::{Candidate, Family, Hint, Observer, Step, Stopped, Teacher, Technique};
+use nonet_logic::{
+    Candidate, Family, Hint, Observer, PathError, Step, Stopped, Teacher, Technique,
+};
 
 use crate::board::{Board, Clash, Move, Origin};
 
@@ -134,6 +136,16 @@ pub fn next_step(position: &PencilMarks, solution: &Sudoku) -> Option<Step> {
     Teacher::new().next_step(position, Some(solution))
 }
 
+/// [`next_step`] under the caller's observer `obs`, asked inside the forcing chains' search:
+/// [`Stopped`] once it says stop (the player who asked has gone), else the same step.
+pub fn next_step_observed(
+    position: &PencilMarks,
+    solution: &Sudoku,
+    obs: &Observer,
+) -> Result<Option<Step>, Stopped> {
+    Teacher::new().next_step_observed(position, Some(solution), obs)
+}
+
 /// The hint for a game (see [`hint`]).
 #[derive(Clone, Debug)]
 pub enum GameHint {
@@ -158,24 +170,38 @@ pub enum GameHint {
 /// ([`Teacher::hint`], which looks for a mistake first and then gives the next step, with a
 /// guess from the solution when no technique applies).
 pub fn hint(board: &Board, solution: &Sudoku) -> GameHint {
+    // An observer that never says stop never stops the teacher.
+    hint_observed(board, solution, &Observer::never()).unwrap_or(GameHint::Stuck)
+}
+
+/// [`hint`] under the caller's observer `obs`, which the teacher asks inside its forcing
+/// chains' search: [`Stopped`] once it says stop, else the same hint.
+pub fn hint_observed(
+    board: &Board,
+    solution: &Sudoku,
+    obs: &Observer,
+) -> Result<GameHint, Stopped> {
     if board.is_solved(solution) {
-        return GameHint::Solved;
+        return Ok(GameHint::Solved);
     }
     if let Some(b) = blocker(board, solution) {
-        return GameHint::Blocked(b);
+        return Ok(GameHint::Blocked(b));
     }
     let position = board.position();
-    match Teacher::new().hint(&position, Some(&board.givens())) {
-        Ok(Hint::Step(step)) => GameHint::Step {
-            step,
-            position: Box::new(position),
+    Ok(
+        match Teacher::new().hint_observed(&position, Some(&board.givens()), obs) {
+            Ok(Hint::Step(step)) => GameHint::Step {
+                step,
+                position: Box::new(position),
+            },
+            Ok(Hint::Solved) => GameHint::Solved,
+            Err(PathError::Stopped) => return Err(Stopped),
+            // The blocker found no wrong digit or mark against the game's solution, which is
+            // the teacher's too (a game's puzzle has one): a mistake here means the position is
+            // broken in a way no step can help.
+            _ => GameHint::Stuck,
         },
-        Ok(Hint::Solved) => GameHint::Solved,
-        // The blocker found no wrong digit or mark against the game's solution, which is the
-        // teacher's too (a game's puzzle has one): a mistake here means the position is broken
-        // in a way no step can help.
-        _ => GameHint::Stuck,
-    }
+    )
 }
 
 /// The rating of a puzzle with one solution: Sudoku Explainer's ER (on a variant, SE's rules
@@ -262,21 +288,37 @@ pub fn may_apply_hint(board: &Board, solution: &Sudoku) -> Result<(), MistakeFir
 /// logical step is played (its eliminations need candidates to show, so the bot fills them in
 /// first when an elimination is due and the player keeps none).
 pub fn bot_step(board: &Board, solution: &Sudoku) -> Result<(Board, BotAction), Stuck> {
+    match bot_step_observed(board, solution, &Observer::never()) {
+        Ok(Some(next)) => Ok(next),
+        // An observer that never says stop never stops the teacher.
+        Ok(None) | Err(Stopped) => Err(Stuck),
+    }
+}
+
+/// [`bot_step`] under the caller's observer `obs` (see [`next_step_observed`]): `None` where
+/// [`bot_step`] is [`Stuck`], [`Stopped`] once the observer says stop.
+pub fn bot_step_observed(
+    board: &Board,
+    solution: &Sudoku,
+    obs: &Observer,
+) -> Result<Option<(Board, BotAction)>, Stopped> {
     let mut board = board.clone();
     let wrong = board.wrong_cells(solution);
     if !wrong.is_empty() {
         for c in wrong {
             board.unplace(c);
         }
-        return Ok((board, BotAction::Fix(wrong)));
+        return Ok(Some((board, BotAction::Fix(wrong))));
     }
     if !board.wrong_marks(solution).is_empty() {
         board.fill_candidates();
-        return Ok((board, BotAction::Candidates));
+        return Ok(Some((board, BotAction::Candidates)));
     }
     let full_marks = board.has_full_marks();
     let position = board.position();
-    let step = next_step(&position, solution).ok_or(Stuck)?;
+    let Some(step) = next_step_observed(&position, solution, obs)? else {
+        return Ok(None);
+    };
     if !full_marks && !step.eliminations.is_empty() {
         board.fill_candidates();
     }
@@ -286,13 +328,13 @@ pub fn bot_step(board: &Board, solution: &Sudoku) -> Result<(Board, BotAction), 
     for c in &step.eliminations {
         board.eliminate(c.cell, c.digit);
     }
-    Ok((
+    Ok(Some((
         board,
         BotAction::Step {
             step: Box::new(step),
             position: Box::new(position),
         },
-    ))
+    )))
 }
 
 /// What a singles run did (see [`run_singles`]).
@@ -311,6 +353,25 @@ pub struct SinglesRun {
 /// (that step is returned, not played). Stops at once on a wrong digit or candidates that leave
 /// out the right digit: [`bot_step`] fixes those, in view.
 pub fn run_singles(board: &Board, solution: &Sudoku) -> SinglesRun {
+    match run_singles_observed(board, solution, &Observer::never()) {
+        Ok(run) => run,
+        // An observer that never says stop never stops the teacher: unreachable, and the board
+        // as it was is a run that placed nothing.
+        Err(Stopped) => SinglesRun {
+            board: board.clone(),
+            placed: Vec::new(),
+            next: None,
+        },
+    }
+}
+
+/// [`run_singles`] under the caller's observer `obs` (see [`next_step_observed`]), asked while
+/// the step after the singles is looked for: [`Stopped`] once it says stop.
+pub fn run_singles_observed(
+    board: &Board,
+    solution: &Sudoku,
+    obs: &Observer,
+) -> Result<SinglesRun, Stopped> {
     let mut board = board.clone();
     let mut placed = Vec::new();
     let mut next = None;
@@ -323,7 +384,7 @@ pub fn run_singles(board: &Board, solution: &Sudoku) -> SinglesRun {
             break;
         }
         let position = board.position();
-        let Some(step) = next_step(&position, solution) else {
+        let Some(step) = next_step_observed(&position, solution, obs)? else {
             break;
         };
         let single = match step.placement {
@@ -336,11 +397,11 @@ pub fn run_singles(board: &Board, solution: &Sudoku) -> SinglesRun {
         board.place(single.cell, single.digit, Origin::Bot);
         placed.push((single, step.technique));
     }
-    SinglesRun {
+    Ok(SinglesRun {
         board,
         placed,
         next,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -365,6 +426,47 @@ mod tests {
     /// An empty cell of the puzzle and a digit that is not its solution's.
     fn wrong_digit(solution: &Sudoku, cell: Cell) -> u8 {
         digit_in(solution, cell).get() % 9 + 1
+    }
+
+    /// Easter Monster: its first step is a nested forcing chain, a long search.
+    const EASTER_MONSTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+    #[test]
+    fn a_hint_bot_step_or_singles_run_stops_when_its_observer_says_so() {
+        let puzzle = Sudoku::from_line(EASTER_MONSTER).unwrap();
+        let solution = puzzle.unique_solution().unwrap();
+        let board = Board::new(&puzzle.into());
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            true
+        };
+        let obs = Observer::new(&stop);
+        assert!(matches!(
+            hint_observed(&board, &solution, &obs),
+            Err(Stopped)
+        ));
+        assert_eq!(asked.get(), 1, "asked once, then stopped");
+        let obs = Observer::new(&stop);
+        assert!(matches!(
+            bot_step_observed(&board, &solution, &obs),
+            Err(Stopped)
+        ));
+        let obs = Observer::new(&stop);
+        assert!(matches!(
+            run_singles_observed(&board, &solution, &obs),
+            Err(Stopped)
+        ));
+        // An easy board needs no long search: the observer is never asked.
+        let (easy, easy_solution) = start();
+        let before = asked.get();
+        let obs = Observer::new(&stop);
+        assert!(matches!(
+            hint_observed(&easy, &easy_solution, &obs),
+            Ok(GameHint::Step { .. })
+        ));
+        assert_eq!(asked.get(), before);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use nonet_core::{
 };
 
 use crate::chains::forcing_chains_on;
-use crate::observer::{unobserved, Observer};
+use crate::observer::{Observer, Stopped};
 use crate::path;
 use crate::position::Position;
 use crate::se::grid::{Geometry, Grid};
@@ -197,6 +197,15 @@ pub enum CheckError {
     /// A guess is not a deduction.
     #[error("trial and error is a guess, not a deduction: there is nothing to check")]
     Guess,
+    /// The caller's observer stopped the check before it finished (its forcing chains' search).
+    #[error("the check was stopped before it finished")]
+    Stopped,
+}
+
+impl From<Stopped> for CheckError {
+    fn from(_: Stopped) -> Self {
+        CheckError::Stopped
+    }
 }
 
 /// Checks `claim` on `pm` (made consistent first, as the teacher's `next_step` does) on its
@@ -205,6 +214,7 @@ pub(crate) fn check(
     uniqueness_allowed: bool,
     pm: &PencilMarks,
     claim: &Claim,
+    obs: &Observer,
 ) -> Result<Verdict, CheckError> {
     if claim.techniques.is_empty() {
         return Err(CheckError::NoTechnique);
@@ -249,7 +259,7 @@ pub(crate) fn check(
         }
     }
 
-    let found = found_steps(&pm, &pos, claim);
+    let found = found_steps(&pm, &pos, claim, obs)?;
     let matching: Vec<&Step> = found.iter().filter(|s| matches(claim, s)).collect();
     // The first matching step that gives everything claimed (and changes something) wins.
     let gives_all = |s: &&Step| {
@@ -332,7 +342,12 @@ fn searchable(t: Technique) -> bool {
 
 /// Every step of the claimed techniques the engine finds on `pos`, productive or not, in the
 /// finders' order (then the chaining engine's, for the forcing chains).
-fn found_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
+fn found_steps(
+    pm: &PencilMarks,
+    pos: &Position,
+    claim: &Claim,
+    obs: &Observer,
+) -> Result<Vec<Step>, Stopped> {
     let mut steps: Vec<Step> = Vec::new();
     // One search per group of techniques found together (an X-Chain search also finds
     // X-Cycles): each claimed technique keeps its own steps of it.
@@ -353,9 +368,9 @@ fn found_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
     steps = with_every_full_house(pos, steps);
     let forcing = path::forcing_techniques();
     if claim.techniques.iter().any(|t| forcing.contains(t)) {
-        steps.extend(forcing_steps(pm, pos, claim));
+        steps.extend(forcing_steps(pm, pos, claim, obs)?);
     }
-    steps
+    Ok(steps)
 }
 
 /// `steps` with each full house also under the cell's other complete houses: the finder names
@@ -389,26 +404,31 @@ fn with_every_full_house(pos: &Position, steps: Vec<Step>) -> Vec<Step> {
 
 /// The chaining engine's step at each level that may give a claimed technique, run as the path
 /// runs it (levels in order, one shared memory).
-fn forcing_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
+fn forcing_steps(
+    pm: &PencilMarks,
+    pos: &Position,
+    claim: &Claim,
+    obs: &Observer,
+) -> Result<Vec<Step>, Stopped> {
     if !pos.is_standard() {
-        return techniques::forcing::contradiction_chain(pos)
+        return Ok(techniques::forcing::contradiction_chain(pos)
             .into_iter()
             .filter(|s| claim.techniques.contains(&s.technique))
-            .collect();
+            .collect());
     }
     let levels = path::forcing_levels_for(pm);
     let last = levels
         .iter()
         .rposition(|(_, ts)| ts.iter().any(|t| claim.techniques.contains(t)));
     let Some(last) = last else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let g = Grid::new(Geometry::standard(), pos.board().clone());
     let mut memory = Memory::new();
     let mut out = Vec::new();
     for &(level, _) in &levels[..=last] {
-        let found = forcing_chains_on(&g, level, &mut memory, &Observer::never());
-        if let Some(mut s) = unobserved(found) {
+        obs.check()?;
+        if let Some(mut s) = forcing_chains_on(&g, level, &mut memory, obs)? {
             if claim.techniques.contains(&s.technique) {
                 if s.difficulty.is_none() {
                     s.difficulty = Some(crate::difficulty::difficulty(&s));
@@ -417,7 +437,7 @@ fn forcing_steps(pm: &PencilMarks, pos: &Position, claim: &Claim) -> Vec<Step> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Whether every part of the claim is part of `step`.

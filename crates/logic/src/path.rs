@@ -382,7 +382,7 @@ pub fn next_step_or_guess(
 }
 
 /// [`next_step_or_guess`] under the caller's observer `obs` (see [`next_step_observed`]).
-fn next_step_or_guess_observed(
+pub(crate) fn next_step_or_guess_observed(
     pm: &PencilMarks,
     opts: &PathOptions,
     solution: Option<&Sudoku>,
@@ -592,6 +592,17 @@ pub fn hint(
     givens: Option<&Sudoku>,
     opts: &PathOptions,
 ) -> Result<Hint, PathError> {
+    hint_observed(pm, givens, opts, &Observer::never())
+}
+
+/// [`hint`] under the caller's observer `obs`, asked inside the next step's forcing chains:
+/// [`PathError::Stopped`] once it says stop, else the same hint.
+pub fn hint_observed(
+    pm: &PencilMarks,
+    givens: Option<&Sudoku>,
+    opts: &PathOptions,
+    obs: &Observer,
+) -> Result<Hint, PathError> {
     if pm.is_solved() {
         return Ok(Hint::Solved);
     }
@@ -613,7 +624,7 @@ pub fn hint(
     let cur = normalize(pm);
     let mut opts = opts.clone();
     opts.uniqueness &= unique;
-    match next_step_or_guess(&cur, &opts, Some(&solution)) {
+    match next_step_or_guess_observed(&cur, &opts, Some(&solution), obs)? {
         Some(s) => Ok(Hint::Step(Box::new(s))),
         None => Err(PathError::Stuck { steps: 0 }),
     }

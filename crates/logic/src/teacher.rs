@@ -14,7 +14,7 @@ use nonet_core::{Layout, PencilMarks, Puzzle, Sudoku};
 
 use crate::check::{CheckError, Claim, Verdict};
 use crate::explain::{self, HintLevel, LinkWords};
-use crate::observer::Observer;
+use crate::observer::{Observer, Stopped};
 use crate::path::{self, Hint, Mistake, Path, PathError, PathOptions};
 use crate::step::Step;
 use crate::technique::Technique;
@@ -66,6 +66,18 @@ impl Teacher {
     pub fn next_step(&self, position: &PencilMarks, solution: Option<&Sudoku>) -> Option<Step> {
         let position = path::normalize(position);
         path::next_step_or_guess(&position, &self.options, solution)
+    }
+
+    /// [`Teacher::next_step`] under the caller's observer `obs`, asked inside the forcing
+    /// chains' search: [`Stopped`] once it says stop, else the same step.
+    pub fn next_step_observed(
+        &self,
+        position: &PencilMarks,
+        solution: Option<&Sudoku>,
+        obs: &Observer,
+    ) -> Result<Option<Step>, Stopped> {
+        let position = path::normalize(position);
+        path::next_step_or_guess_observed(&position, &self.options, solution, obs)
     }
 
     /// The whole path for `puzzle`, from its raw candidates to the end.
@@ -130,6 +142,17 @@ impl Teacher {
         path::hint(position, givens, &self.options)
     }
 
+    /// [`Teacher::hint`] under the caller's observer `obs` (see [`Teacher::path_from_observed`]):
+    /// [`PathError::Stopped`] once it says stop, else the same hint.
+    pub fn hint_observed(
+        &self,
+        position: &PencilMarks,
+        givens: Option<&Sudoku>,
+        obs: &Observer,
+    ) -> Result<Hint, PathError> {
+        path::hint_observed(position, givens, &self.options, obs)
+    }
+
     /// The first mistake of a player's position against `solution`: a wrong digit, or a cell
     /// whose pencil marks lack the solution's digit.
     pub fn mistake(&self, position: &PencilMarks, solution: &Sudoku) -> Option<Mistake> {
@@ -139,7 +162,19 @@ impl Teacher {
     /// Checks a player's own deduction on `position` (see [`Claim`], [`Verdict`]): valid with
     /// what it removes, valid but removing nothing, or not valid and why.
     pub fn check_step(&self, position: &PencilMarks, claim: &Claim) -> Result<Verdict, CheckError> {
-        crate::check::check(self.options.uniqueness, position, claim)
+        self.check_step_observed(position, claim, &Observer::never())
+    }
+
+    /// [`Teacher::check_step`] under the caller's observer `obs`, asked inside the forcing
+    /// chains' search a claimed chain needs: [`CheckError::Stopped`] once it says stop, else the
+    /// same verdict.
+    pub fn check_step_observed(
+        &self,
+        position: &PencilMarks,
+        claim: &Claim,
+        obs: &Observer,
+    ) -> Result<Verdict, CheckError> {
+        crate::check::check(self.options.uniqueness, position, claim, obs)
     }
 }
 

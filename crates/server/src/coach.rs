@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use nonet_core::{Layout, Puzzle, Sudoku};
-use nonet_logic::{Claim, Teacher};
+use nonet_logic::{CheckError, Claim, Observer, PathError, Stopped, Teacher};
 use nonet_view::game::{CandidateIn, ClaimError, ClaimIn, PathView, SinglesView, VerdictView};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -32,8 +32,11 @@ pub fn router() -> Router<Shared> {
 
 /// The logical path of `puzzle` on `layout` from its givens ([`PathView`]), each step with the
 /// position it starts from, and the hardest step's place in it.
-fn path_json(puzzle: &Sudoku, layout: &Layout) -> Result<Value, ApiError> {
-    let path = PathView::new(&Puzzle::new(*puzzle, layout.clone())).map_err(|e| {
+fn path_json(puzzle: &Sudoku, layout: &Layout, obs: &Observer) -> Result<Value, ApiError> {
+    let path = PathView::observed(&Puzzle::new(*puzzle, layout.clone()), obs).map_err(|e| {
+        if e == PathError::Stopped {
+            return Stopped.into();
+        }
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "no_path",
@@ -56,7 +59,11 @@ pub async fn path_get(
     let g = blocking(move || Ok(read.store.get(id)?)).await?;
     let puzzle = g.puzzle;
     let layout = g.layout().clone();
-    let answer = st.pool.run(move || path_json(&puzzle, &layout)).await??;
+    // The teacher stops when the page stops waiting (its observer asks the pool).
+    let answer = st
+        .pool
+        .run_watched(move |gone| path_json(&puzzle, &layout, &Observer::new(gone)))
+        .await??;
     Ok(Json(answer))
 }
 
@@ -81,8 +88,10 @@ pub async fn bot_singles(
     let layout = current.layout().clone();
     let run = st
         .pool
-        .run(move || nonet_game::run_singles(&board, &solution))
-        .await?;
+        .run_watched(move |gone| {
+            nonet_game::run_singles_observed(&board, &solution, &Observer::new(gone))
+        })
+        .await??;
     let view = SinglesView::new(&run, &layout);
     let changed = !view.placed.is_empty();
     let board = run.board;
@@ -168,9 +177,14 @@ pub async fn step_check(
     let shown_layout = g.layout().clone();
     let verdict = st
         .pool
-        .run(move || Teacher::new().check_step(&position, &claim))
+        .run_watched(move |gone| {
+            Teacher::new().check_step_observed(&position, &claim, &Observer::new(gone))
+        })
         .await?
         .map_err(|e| {
+            if e == CheckError::Stopped {
+                return Stopped.into();
+            }
             ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "cannot_check",

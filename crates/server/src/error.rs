@@ -207,6 +207,18 @@ impl From<Busy> for ApiError {
     }
 }
 
+/// A search stopped because its request was gone (the client left): no one reads this answer,
+/// so it only has to be an error, and says why.
+impl From<nonet_logic::Stopped> for ApiError {
+    fn from(_: nonet_logic::Stopped) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "abandoned",
+            "the search stopped: its request was no longer waiting for it",
+        )
+    }
+}
+
 impl From<MoveError> for ApiError {
     fn from(e: MoveError) -> ApiError {
         ApiError::invalid(e.to_string())

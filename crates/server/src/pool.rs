@@ -296,14 +296,30 @@ impl Pool {
         self.shared.lock().background
     }
 
-    /// Runs `f` in the pool and waits (asynchronously) for its result.
+    /// Runs `f` in the pool and waits (asynchronously) for its result. A job whose waiter has
+    /// gone before a worker takes it (its request was dropped: the client left) is not run.
     pub async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
+        self.run_watched(move |_| f()).await
+    }
+
+    /// [`Pool::run`] for a long job that can stop part-way: `f` is given a check that answers
+    /// whether anyone still waits for its result (`true` once the waiting future is dropped:
+    /// the client left or its request was cut), for the engine's observer to ask, so a job no
+    /// one will read frees its worker within the observer's bound instead of running to the end.
+    pub async fn run_watched<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Fn() -> bool) -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.spawn(move || {
-            let _ = tx.send(f());
+            if tx.is_closed() {
+                return;
+            }
+            let out = f(&|| tx.is_closed());
+            let _ = tx.send(out);
         })?;
         rx.await.map_err(|_| PoolError::Failed)
     }
@@ -491,6 +507,66 @@ mod tests {
         }
         assert!(c.to_background());
         assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 0));
+    }
+
+    /// Polls `fut` once (so that its job is admitted) and drops it: a client that leaves.
+    fn admit_and_leave<F: Future>(rt: &tokio::runtime::Runtime, fut: F) {
+        let mut fut = Box::pin(fut);
+        rt.block_on(std::future::poll_fn(|cx| {
+            let _ = fut.as_mut().poll(cx);
+            std::task::Poll::Ready(())
+        }));
+    }
+
+    #[test]
+    fn a_job_whose_waiter_left_before_a_worker_took_it_is_not_run() {
+        let pool = Pool::new(1, 2);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let (started_tx, started_rx) = mpsc::channel();
+        pool.spawn(move || {
+            started_tx.send(()).unwrap();
+            let _ = release_rx.recv();
+        })
+        .unwrap();
+        started_rx.recv().unwrap();
+        let ran = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&ran);
+        admit_and_leave(&rt, pool.run(move || flag.store(true, Ordering::SeqCst)));
+        release_tx.send(()).unwrap();
+        // One worker takes the jobs in order: this one runs after the abandoned one's turn.
+        assert_eq!(rt.block_on(pool.run(|| 7)), Ok(7));
+        assert!(!ran.load(Ordering::SeqCst), "the abandoned job ran");
+    }
+
+    #[test]
+    fn a_watched_job_learns_that_its_waiter_left() {
+        let pool = Pool::new(1, 1);
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let (started_tx, started_rx) = mpsc::channel();
+        let (seen_tx, seen_rx) = mpsc::channel();
+        let job = pool.run_watched(move |gone| {
+            assert!(!gone(), "its waiter is there when it starts");
+            started_tx.send(()).unwrap();
+            // A bounded wait for the news (the test fails instead of hanging).
+            let seen = (0..10_000).any(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                gone()
+            });
+            seen_tx.send(seen).unwrap();
+        });
+        let mut job = Box::pin(job);
+        rt.block_on(std::future::poll_fn(|cx| {
+            let _ = job.as_mut().poll(cx);
+            std::task::Poll::Ready(())
+        }));
+        started_rx.recv().unwrap();
+        drop(job);
+        assert_eq!(seen_rx.recv(), Ok(true));
     }
 
     #[test]

@@ -276,8 +276,18 @@ pub struct PathView {
 impl PathView {
     /// The path of `puzzle` on its layout (the [`nonet_logic::Teacher`]'s).
     pub fn new(puzzle: &nonet_core::Puzzle) -> Result<PathView, nonet_logic::PathError> {
+        Self::observed(puzzle, &nonet_logic::Observer::never())
+    }
+
+    /// [`PathView::new`] under the caller's observer `obs`, asked before each step and inside
+    /// the forcing chains: [`nonet_logic::PathError::Stopped`] once it says stop.
+    pub fn observed(
+        puzzle: &nonet_core::Puzzle,
+        obs: &nonet_logic::Observer,
+    ) -> Result<PathView, nonet_logic::PathError> {
         let layout = puzzle.layout();
-        let path = nonet_logic::Teacher::new().path(puzzle)?;
+        let path = nonet_logic::Teacher::new()
+            .path_from_observed(&nonet_core::PencilMarks::raw(puzzle), obs)?;
         let mut position = path.start.clone();
         let mut steps = Vec::with_capacity(path.steps.len());
         for step in &path.steps {

@@ -6,6 +6,7 @@ use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use nonet_game::{Board, GameHint};
+use nonet_logic::Observer;
 use nonet_view::game::ActionView;
 use serde_json::{json, Value};
 
@@ -79,10 +80,13 @@ pub async fn hint_ask(
         (solved_json(), false)
     } else {
         let (board, solution) = (g.board.clone(), g.solution);
+        // The teacher stops when the page stops waiting (its observer asks the pool).
         let hint = st
             .pool
-            .run(move || nonet_game::hint(&board, &solution))
-            .await?;
+            .run_watched(move |gone| {
+                nonet_game::hint_observed(&board, &solution, &Observer::new(gone))
+            })
+            .await??;
         let counts = matches!(hint, GameHint::Step { .. });
         (action_json(&ActionView::hint(&hint, g.layout())), counts)
     };
@@ -102,9 +106,9 @@ pub async fn hint_ask(
 
 /// What the bot will do next from a game ([`nonet_game::bot_step`]): the board after its
 /// action and the action's JSON.
-fn plan_bot(g: &Game) -> Result<(Board, Value), ApiError> {
-    let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
-        .map_err(|stuck| ApiError::conflict(stuck.to_string()))?;
+fn plan_bot(g: &Game, obs: &Observer) -> Result<(Board, Value), ApiError> {
+    let (board, action) = nonet_game::bot_step_observed(&g.board, &g.solution, obs)?
+        .ok_or_else(|| ApiError::conflict(nonet_game::Stuck.to_string()))?;
     let action = action_json(&ActionView::bot(&action, g.layout()));
     Ok((board, action))
 }
@@ -158,7 +162,10 @@ async fn play_next_step(
             .map_err(|e| ApiError::conflict(e.to_string()))?;
     }
     let planned = current.clone();
-    let (board, action) = st.pool.run(move || plan_bot(&planned)).await??;
+    let (board, action) = st
+        .pool
+        .run_watched(move |gone| plan_bot(&planned, &Observer::new(gone)))
+        .await??;
     let (game, ()) = blocking(move || {
         st.store.update(id, |g| {
             // The game changed while the step was planned: the client sees it and decides.
