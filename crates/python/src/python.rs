@@ -87,11 +87,23 @@ fn read_one(py: Python<'_>, puzzle: &str) -> PyResult<Sudoku> {
     answer::read(puzzle).map_err(|e| puzzle_error(py, &e))
 }
 
+/// Whether `obj` is a numpy array, asked through Python's own `import numpy` first: the numpy
+/// crate's check imports numpy on its first use and panics if that import fails, and a Ctrl-C
+/// during it (a batch interrupted as it starts) made the call end in a `PanicException`
+/// instead of `KeyboardInterrupt`. A failed import is now the caller's exception (numpy is a
+/// dependency of the package, and the batch answers are arrays).
+fn is_numpy_array(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let ndarray = obj.py().import("numpy")?.getattr("ndarray")?;
+    obj.is_instance(&ndarray)
+}
+
 /// The puzzles of a batch: a numpy array of cells, or an iterable of strings. Says whether it
 /// was an array (batch answers that are grids come back as an array then).
 fn sources(puzzles: &Bound<'_, PyAny>) -> PyResult<(Vec<Source>, bool)> {
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return Ok((cells_of(array)?, true));
+    if is_numpy_array(puzzles)? {
+        if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+            return Ok((cells_of(array)?, true));
+        }
     }
     if puzzles.is_instance_of::<PyString>() {
         return Err(input_error(

@@ -72,3 +72,36 @@ def test_ctrl_c_interrupts_a_long_call_at_once(call: str) -> None:
     assert out.strip() == "interrupted", err
     assert child.returncode == 0, err
     assert took < STOPS_WITHIN, f"the call ended {took:.1f} s after Ctrl-C"
+
+
+# Runs a batch call in a child whose first import of numpy raises ERROR (a Ctrl-C that lands
+# while numpy loads, as the call starts), and says how it ended.
+FAILED_IMPORT_CHILD = """
+import sys
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy" or name.startswith("numpy."):
+            raise {error}()
+        return None
+sys.meta_path.insert(0, Refuse())
+import nonet
+try:
+    nonet.count_many(["{puzzle}"])
+    print("finished")
+except BaseException as e:
+    print(type(e).__name__)
+"""
+
+
+@pytest.mark.parametrize("error", ["KeyboardInterrupt", "ImportError"])
+def test_a_failed_numpy_import_as_a_batch_starts_is_raised_not_a_panic(error: str) -> None:
+    # Regression: a Ctrl-C while a batch's first call imported numpy panicked inside the numpy
+    # crate (a PanicException) instead of raising KeyboardInterrupt.
+    puzzle = "." * 81
+    out = subprocess.run(
+        [sys.executable, "-c", FAILED_IMPORT_CHILD.format(error=error, puzzle=puzzle)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.stdout.strip() == error, out.stderr
