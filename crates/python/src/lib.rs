@@ -12,6 +12,8 @@
 //! Only the engine crates and the answers layer over them are used (nonet-core, nonet-logic,
 //! nonet-generate, nonet-answers): no HTTP, no SQL.
 
+#![forbid(unsafe_code)]
+
 pub use nonet_answers::answer;
 pub mod batch;
 #[cfg(feature = "python")]
