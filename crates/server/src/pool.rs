@@ -509,13 +509,15 @@ mod tests {
         assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 0));
     }
 
-    /// Polls `fut` once (so that its job is admitted) and drops it: a client that leaves.
-    fn admit_and_leave<F: Future>(rt: &tokio::runtime::Runtime, fut: F) {
+    /// Polls `fut` once, so that its job is admitted, and hands it back for the test to drop:
+    /// a client that leaves.
+    fn admit<F: Future>(rt: &tokio::runtime::Runtime, fut: F) -> std::pin::Pin<Box<F>> {
         let mut fut = Box::pin(fut);
         rt.block_on(std::future::poll_fn(|cx| {
             let _ = fut.as_mut().poll(cx);
             std::task::Poll::Ready(())
         }));
+        fut
     }
 
     #[test]
@@ -534,7 +536,10 @@ mod tests {
         started_rx.recv().unwrap();
         let ran = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&ran);
-        admit_and_leave(&rt, pool.run(move || flag.store(true, Ordering::SeqCst)));
+        drop(admit(
+            &rt,
+            pool.run(move || flag.store(true, Ordering::SeqCst)),
+        ));
         release_tx.send(()).unwrap();
         // One worker takes the jobs in order: this one runs after the abandoned one's turn.
         assert_eq!(rt.block_on(pool.run(|| 7)), Ok(7));
@@ -559,11 +564,7 @@ mod tests {
             });
             seen_tx.send(seen).unwrap();
         });
-        let mut job = Box::pin(job);
-        rt.block_on(std::future::poll_fn(|cx| {
-            let _ = job.as_mut().poll(cx);
-            std::task::Poll::Ready(())
-        }));
+        let job = admit(&rt, job);
         started_rx.recv().unwrap();
         drop(job);
         assert_eq!(seen_rx.recv(), Ok(true));
