@@ -1263,7 +1263,8 @@ pub(crate) fn count_guesses(cells: &[u8; 81], limit: usize) -> (usize, u32) {
 mod tests {
     use super::{
         count, count_guesses, first_in_fixed_order, folded_shape, hall_house, load, row_singles,
-        search_with, Isa, Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
+        search_with, Isa, Keep, Mode, Portable, Search, HOUSES, PERMUTATIONS, PERMUTATIONS_T, ROW,
+        SCORED_CELLS, VISIT,
     };
 
     fn bytes(line: &str) -> [u8; 81] {
@@ -1591,6 +1592,45 @@ mod tests {
             let (digit, round) = (k % 9, k / 9);
             assert_eq!(s, 3 * digit + (digit + round) % 3);
         }
+    }
+
+    /// A hard search's guess on a digit's two places in a house (`State::bilocal`) splits the
+    /// solutions exactly: the two placements are the digit's only places in one row or box,
+    /// and the reference solver's count is the sum of the counts with each placement made (as
+    /// a given). Checked on propagated sparse grids, wherever `guess` picks such a pair.
+    #[test]
+    fn bilocal_guesses_split_the_solutions() {
+        let mut checked = 0;
+        for cells in sparse_puzzles(0x51ED_270B_2716_3C7B, 3000, 22..32, usize::MAX) {
+            let mut state = load(&cells);
+            if !Portable::propagate(&mut state, true) || state.open == [0; 3] {
+                continue;
+            }
+            let Some((s, a, t, b)) = state.guess(SCORED_CELLS, true) else {
+                continue;
+            };
+            if s != t || a == b {
+                continue;
+            }
+            let x = state.cand[s];
+            assert!(
+                HOUSES.iter().any(|&h| x & h == (1 << a | 1 << b)),
+                "{cells:?}"
+            );
+            let with = |bit: u32| {
+                let mut grid = cells;
+                grid[27 * (s % 3) + bit as usize] = (s / 3) as u8 + 1;
+                crate::reference::count(&grid, 50, &mut None)
+            };
+            let (one, other) = (with(a), with(b));
+            if one == 50 || other == 50 {
+                continue;
+            }
+            let all = crate::reference::count(&cells, 100, &mut None);
+            assert_eq!(all, one + other, "{cells:?}");
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     /// fuzz `solvers_agree`: a sparse grid with no solution whose contradiction (five cells of
