@@ -30,7 +30,8 @@
 //! converse (a column only one band can hold confines that band's box to it). Naked singles, dead cells and bivalue cells come from
 //! "seen once / twice / three times" accumulators over the nine digits of a band. Guesses go
 //! to a bivalue cell: the first one in easy searches, the best scored of a few in hard ones
-//! and wherever many cells are still open (`Mode` says which rules a search follows).
+//! and wherever many cells are still open, or in a hard search to a digit's two places in a
+//! row or box when that scores higher (`Mode` says which rules a search follows).
 //!
 //! Contract: no allocation; the search copies the whole `State` (240 bytes) on each guess
 //! instead of undoing. Clashing givens are not looked for while loading: the root's
