@@ -518,7 +518,7 @@ impl State {
     /// none scores `BILOCAL_BELOW` in a `hard` search, a digit's two places in a row or box
     /// may do better (`bilocal`). With a budget of one, the first bivalue cell, unscored.
     #[inline(always)]
-    fn guess(&self, budget: u32, hard: bool) -> Option<(usize, u32, usize, u32)> {
+    fn guess<I: Isa>(&self, budget: u32, hard: bool) -> Option<(usize, u32, usize, u32)> {
         let first_only = budget == 1;
         let mut best = 0u64;
         let mut budget = budget;
@@ -550,7 +550,7 @@ impl State {
         let score = (best >> 40) as u32;
         if hard && score != 0 && score < BILOCAL_BELOW {
             // A pair in a house wins only on a higher score (its key has no budget bits).
-            best = best.max(self.bilocal());
+            best = best.max(I::bilocal(self));
         }
         (best >> 40 != 0).then_some((
             (best >> 24) as u8 as usize,
@@ -848,7 +848,9 @@ impl Search {
                     && self.mode.scored_open.is_some_and(|n| {
                         state.open.iter().map(|o| o.count_ones()).sum::<u32>() > n
                     }));
-            if let Some((s, a, t, b)) = state.guess(if scored { SCORED_CELLS } else { 1 }, hard) {
+            if let Some((s, a, t, b)) =
+                state.guess::<I>(if scored { SCORED_CELLS } else { 1 }, hard)
+            {
                 // One placement on a copy, then the other in place.
                 let mut child = *state;
                 child.assign(s, a);
@@ -1059,6 +1061,9 @@ trait Isa {
     fn permutations(x: u32) -> u32;
     /// `Search::solve`, compiled for this set.
     fn solve(search: &mut Search, state: &mut State);
+    /// `State::bilocal`, compiled for this set, out of line (the search's hot loop stays
+    /// small).
+    fn bilocal(state: &State) -> u64;
 }
 
 /// What the binary is compiled for (baseline x86-64 has no popcount or bit-manipulation
@@ -1078,6 +1083,11 @@ impl Isa for Portable {
 
     fn solve(search: &mut Search, state: &mut State) {
         search.solve::<Portable>(state)
+    }
+
+    #[inline(never)]
+    fn bilocal(state: &State) -> u64 {
+        state.bilocal()
     }
 }
 
@@ -1186,6 +1196,18 @@ mod bmi {
             // SAFETY: as above.
             unsafe { self::search::<PEXT>(search, state) }
         }
+
+        #[inline(always)]
+        fn bilocal(state: &State) -> u64 {
+            // SAFETY: as above.
+            unsafe { self::bilocal(state) }
+        }
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    #[inline(never)]
+    fn bilocal(state: &State) -> u64 {
+        state.bilocal()
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -1607,7 +1629,7 @@ mod tests {
             if !Portable::propagate(&mut state, true) || state.open == [0; 3] {
                 continue;
             }
-            let Some((s, a, t, b)) = state.guess(SCORED_CELLS, true) else {
+            let Some((s, a, t, b)) = state.guess::<Portable>(SCORED_CELLS, true) else {
                 continue;
             };
             if s != t || a == b {
