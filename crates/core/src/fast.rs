@@ -30,7 +30,8 @@
 //! converse (a column only one band can hold confines that band's box to it). Naked singles, dead cells and bivalue cells come from
 //! "seen once / twice / three times" accumulators over the nine digits of a band. Guesses go
 //! to a bivalue cell: the first one in easy searches, the best scored of a few in hard ones
-//! and wherever many cells are still open (`Mode` says which rules a search follows).
+//! and wherever many cells are still open, or in a hard search to a digit's two places in a
+//! row or box when that scores higher (`Mode` says which rules a search follows).
 //!
 //! Contract: no allocation; the search copies the whole `State` (240 bytes) on each guess
 //! instead of undoing. Clashing givens are not looked for while loading: the root's
@@ -40,8 +41,20 @@
 //! processors with popcnt and BMI, with `pext` and without (for processors that run it in
 //! microcode), which `bmi` tells apart at run time (the only `unsafe` code of nonet).
 
-/// How many bivalue cells `bivalue` scores before choosing, in a hard search.
+/// How many bivalue cells `State::guess` scores before choosing, in a hard search.
 const SCORED_CELLS: u32 = 8;
+/// A hard search's guess whose best bivalue cell scores below this also weighs every digit with two
+/// places left in a row or a box of a band (`State::bilocal`), and branches there if that
+/// scores higher. Both branches then settle the digit in the house. Where some bivalue cell
+/// scores this much, the scan costs more than it saves. Measured with the bench's `--guesses`
+/// and callgrind (`--once`, instructions in `fast::run`): hardest-database-2011 143.33 -> 125.17
+/// guesses a puzzle, 285.2 M -> 281.9 M instructions; forum-hardest 73.97 -> 66.40; magictour
+/// 10.28 -> 10.00, 86.3 M -> 84.0 M. A threshold of 25 or 26: fewer guesses (120.2, 117.7) but
+/// more instructions (285.8 M, 294.6 M); the scan at every scored node: 113.8 guesses, 392.8 M.
+const BILOCAL_BELOW: u32 = 24;
+/// Added to the score of a digit's two places in a house, against a bivalue cell's (tuned on
+/// hardest-database: 3, 7 and 11 give 127.5, 125.2 and 126.6 guesses a puzzle).
+const BILOCAL_BONUS: u32 = 7;
 /// A node with more open cells than this scores its guess even in an easy search: the tree
 /// below it is large, and a good first guess pays for itself (magictour 1.24x -> 1.35x the
 /// `sudoku` crate, forum-hardest 1.30x -> 1.32x). Puzzles with several solutions, where the
@@ -76,6 +89,15 @@ const DESPERATE_GUESSES: u32 = 2000;
 const VISIT: [usize; 27] = [
     0, 4, 8, 9, 13, 17, 18, 22, 26, 1, 5, 6, 10, 14, 15, 19, 23, 24, 2, 3, 7, 11, 12, 16, 20, 21,
     25,
+];
+/// A band's three rows and three boxes, as masks of a subband.
+const HOUSES: [u32; 6] = [
+    ROW,
+    ROW << 9,
+    ROW << 18,
+    0x1C0E07,
+    0x1C0E07 << 3,
+    0x1C0E07 << 6,
 ];
 /// The 27 live bits of a band.
 const BAND: u32 = 0x7FF_FFFF;
@@ -488,13 +510,15 @@ impl State {
         true
     }
 
-    /// The bivalue cell to guess on and its two subbands, if any. Among the first few bivalue
-    /// cells, the one whose two placements would do the most (`score`): both branches then
-    /// propagate further, which halves the guesses on hard puzzles against "the first bivalue
-    /// cell" (forum-hardest: 164 guesses per puzzle down to about 84). With a budget of one,
-    /// the first bivalue cell, unscored.
+    /// The guess: two placements `(s, a)` and `(t, b)` (the digit of subband `s` at bit `a`,
+    /// ...), exactly one of which holds in every solution; none if no cell is bivalue. Among
+    /// the first few bivalue cells, the one whose two placements would do the most (`score`):
+    /// both branches then propagate further, which halves the guesses on hard puzzles against
+    /// "the first bivalue cell" (forum-hardest: 164 guesses per puzzle down to about 84); if
+    /// none scores `BILOCAL_BELOW` in a `hard` search, a digit's two places in a row or box
+    /// may do better (`bilocal`). With a budget of one, the first bivalue cell, unscored.
     #[inline(always)]
-    fn bivalue(&self, budget: u32) -> Option<(usize, usize, u32)> {
+    fn guess<I: Isa>(&self, budget: u32, hard: bool) -> Option<(usize, u32, usize, u32)> {
         let first_only = budget == 1;
         let mut best = 0u64;
         let mut budget = budget;
@@ -508,25 +532,81 @@ impl State {
                 let s = 3 * digits.trailing_zeros() as usize + band;
                 let t = 3 * (digits & (digits - 1)).trailing_zeros() as usize + band;
                 if first_only {
-                    return Some((s, t, bit));
+                    return Some((s, bit, t, bit));
                 }
                 // The best score wins, the first cell among equals (`budget` falls from cell
                 // to cell): one `max` over packed keys rather than a "new best?" branch, which
                 // mispredicts (bench, same run: magictour 133k -> 137k puzzles/s, forum-hardest
                 // 20.9k -> 21.5k).
-                let key = u64::from(self.score(s, t, bit)) << 32
-                    | u64::from(budget) << 24
-                    | (s as u64) << 16
-                    | (t as u64) << 8
+                let key = u64::from(self.score(s, t, bit)) << 40
+                    | u64::from(budget) << 32
+                    | (s as u64) << 24
+                    | (t as u64) << 16
+                    | u64::from(bit) << 8
                     | u64::from(bit);
                 best = best.max(key);
             }
         }
-        (best >> 32 != 0).then_some((
+        let score = (best >> 40) as u32;
+        if hard && score != 0 && score < BILOCAL_BELOW {
+            // A pair in a house wins only on a higher score (its key has no budget bits).
+            best = best.max(I::bilocal(self));
+        }
+        (best >> 40 != 0).then_some((
+            (best >> 24) as u8 as usize,
+            (best >> 8) as u8 as u32,
             (best >> 16) as u8 as usize,
-            (best >> 8) as u8 as usize,
             best as u8 as u32,
         ))
+    }
+
+    /// The best scored digit with exactly two places left in a row or a box (a subband holds
+    /// each row and box of its band whole), as a key like `guess`'s: score (`pair_score` plus
+    /// `BILOCAL_BONUS`) from bit 40, the subband at bits 24 and 16, the two places at 8 and 0.
+    /// 0 when there is none.
+    #[inline(always)]
+    fn bilocal(&self) -> u64 {
+        let mut best = 0u64;
+        for s in 0..27 {
+            let x = self.cand[s];
+            let mut two = 0u32;
+            for (k, &h) in HOUSES.iter().enumerate() {
+                two |= u32::from((x & h).count_ones() == 2) << k;
+            }
+            while two != 0 {
+                let m = x & HOUSES[two.trailing_zeros() as usize];
+                two &= two - 1;
+                let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
+                let key = u64::from(self.pair_score(s, a, b) + BILOCAL_BONUS) << 40
+                    | (s as u64) << 24
+                    | (s as u64) << 16
+                    | u64::from(a) << 8
+                    | u64::from(b);
+                best = best.max(key);
+            }
+        }
+        best
+    }
+
+    /// What placing the digit of subband `s` at `a` would do, plus at `b`, by `score`'s
+    /// measure (the candidates removed from its peers in the band, three times over the
+    /// bivalue peers turned into naked singles in the band and along its column, 6 when its
+    /// column reaches the other bands), the counts packed in pairs.
+    #[inline(always)]
+    fn pair_score(&self, s: usize, a: u32, b: u32) -> u32 {
+        let band = s % 3;
+        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        let (o1, o2) = (self.cand[s - band + b1], self.cand[s - band + b2]);
+        let (p1, p2) = (self.pairs[b1], self.pairs[b2]);
+        let (ca, cb) = (COLUMN[a as usize], COLUMN[b as usize]);
+        let na = self.cand[s] & !PLACED[a as usize];
+        let nb = self.cand[s] & !PLACED[b as usize];
+        let side = |column: u32| (o1 & column & p1) | (o2 & column & p2) << 1;
+        let wide = |a: u32, b: u32| (u64::from(a) | u64::from(b) << 32).count_ones();
+        let pairs = self.pairs[band];
+        wide(na, nb)
+            + 3 * (wide(na & pairs, nb & pairs) + wide(side(ca), side(cb)))
+            + 6 * (u32::from((o1 | o2) & ca != 0) + u32::from((o1 | o2) & cb != 0))
     }
 
     /// How much the two placements of a bivalue cell (digits of subbands `s` and `t`, at `bit`)
@@ -768,15 +848,17 @@ impl Search {
                     && self.mode.scored_open.is_some_and(|n| {
                         state.open.iter().map(|o| o.count_ones()).sum::<u32>() > n
                     }));
-            if let Some((s, t, bit)) = state.bivalue(if scored { SCORED_CELLS } else { 1 }) {
-                // A bivalue cell: one digit on a copy, then the other in place.
+            if let Some((s, a, t, b)) =
+                state.guess::<I>(if scored { SCORED_CELLS } else { 1 }, hard)
+            {
+                // One placement on a copy, then the other in place.
                 let mut child = *state;
-                child.assign(s, bit);
+                child.assign(s, a);
                 I::solve(self, &mut child);
                 if self.found >= self.limit {
                     return;
                 }
-                state.assign(t, bit);
+                state.assign(t, b);
             } else {
                 let (s, bit) = state.pick_fewest();
                 let mut child = *state;
@@ -979,6 +1061,9 @@ trait Isa {
     fn permutations(x: u32) -> u32;
     /// `Search::solve`, compiled for this set.
     fn solve(search: &mut Search, state: &mut State);
+    /// `State::bilocal`, compiled for this set, out of line (the search's hot loop stays
+    /// small).
+    fn bilocal(state: &State) -> u64;
 }
 
 /// What the binary is compiled for (baseline x86-64 has no popcount or bit-manipulation
@@ -998,6 +1083,11 @@ impl Isa for Portable {
 
     fn solve(search: &mut Search, state: &mut State) {
         search.solve::<Portable>(state)
+    }
+
+    #[inline(never)]
+    fn bilocal(state: &State) -> u64 {
+        state.bilocal()
     }
 }
 
@@ -1106,6 +1196,18 @@ mod bmi {
             // SAFETY: as above.
             unsafe { self::search::<PEXT>(search, state) }
         }
+
+        #[inline(always)]
+        fn bilocal(state: &State) -> u64 {
+            // SAFETY: as above.
+            unsafe { self::bilocal(state) }
+        }
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    #[inline(never)]
+    fn bilocal(state: &State) -> u64 {
+        state.bilocal()
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -1184,7 +1286,8 @@ pub(crate) fn count_guesses(cells: &[u8; 81], limit: usize) -> (usize, u32) {
 mod tests {
     use super::{
         count, count_guesses, first_in_fixed_order, folded_shape, hall_house, load, row_singles,
-        search_with, Isa, Keep, Mode, Portable, Search, PERMUTATIONS, PERMUTATIONS_T, ROW, VISIT,
+        search_with, Isa, Keep, Mode, Portable, Search, HOUSES, PERMUTATIONS, PERMUTATIONS_T, ROW,
+        SCORED_CELLS, VISIT,
     };
 
     fn bytes(line: &str) -> [u8; 81] {
@@ -1512,6 +1615,45 @@ mod tests {
             let (digit, round) = (k % 9, k / 9);
             assert_eq!(s, 3 * digit + (digit + round) % 3);
         }
+    }
+
+    /// A hard search's guess on a digit's two places in a house (`State::bilocal`) splits the
+    /// solutions exactly: the two placements are the digit's only places in one row or box,
+    /// and the reference solver's count is the sum of the counts with each placement made (as
+    /// a given). Checked on propagated sparse grids, wherever `guess` picks such a pair.
+    #[test]
+    fn bilocal_guesses_split_the_solutions() {
+        let mut checked = 0;
+        for cells in sparse_puzzles(0x51ED_270B_2716_3C7B, 3000, 22..32, usize::MAX) {
+            let mut state = load(&cells);
+            if !Portable::propagate(&mut state, true) || state.open == [0; 3] {
+                continue;
+            }
+            let Some((s, a, t, b)) = state.guess::<Portable>(SCORED_CELLS, true) else {
+                continue;
+            };
+            if s != t || a == b {
+                continue;
+            }
+            let x = state.cand[s];
+            assert!(
+                HOUSES.iter().any(|&h| x & h == (1 << a | 1 << b)),
+                "{cells:?}"
+            );
+            let with = |bit: u32| {
+                let mut grid = cells;
+                grid[27 * (s % 3) + bit as usize] = (s / 3) as u8 + 1;
+                crate::reference::count(&grid, 50, &mut None)
+            };
+            let (one, other) = (with(a), with(b));
+            if one == 50 || other == 50 {
+                continue;
+            }
+            let all = crate::reference::count(&cells, 100, &mut None);
+            assert_eq!(all, one + other, "{cells:?}");
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     /// fuzz `solvers_agree`: a sparse grid with no solution whose contradiction (five cells of
