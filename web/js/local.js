@@ -191,7 +191,8 @@ async function keep(made, own) {
     // Progress from a share link is the game's first move: undo goes back to the bare puzzle.
     history: made.progress ? [made.board, made.progress] : [made.board],
     cursor: made.progress ? 1 : 0,
-    version: 1,
+    // As the server numbers it: 0 for a new game, 1 once the progress is its first move.
+    version: made.progress ? 1 : 0,
     cells: start.cells,
     clashes: start.clashes,
     ...own,
