@@ -411,6 +411,18 @@ fn read_layout(
     variant: Option<&str>,
     regions: Option<&str>,
 ) -> Result<(Variant, Option<RegionMap>, Layout), Failure> {
+    let (variant, regions) = read_variant(variant, regions)?;
+    let layout = variant
+        .layout(regions.as_ref())
+        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
+    Ok((variant, regions, layout))
+}
+
+/// A variant's words and a jigsaw's map (if given) read, without the layout they make.
+fn read_variant(
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> Result<(Variant, Option<RegionMap>), Failure> {
     let variant: Variant = variant
         .unwrap_or_default()
         .parse()
@@ -430,10 +442,7 @@ fn read_layout(
         }
         _ => None,
     };
-    let layout = variant
-        .layout(regions.as_ref())
-        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
-    Ok((variant, regions, layout))
+    Ok((variant, regions))
 }
 
 /// A player's own `puzzle` and `regions` as typed: a jigsaw given no map separately takes the
@@ -608,7 +617,7 @@ fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
 fn new_game(asked: NewGameRequest) -> Result<Value, Failure> {
     // As the server: the variant and the map given, the fields together, then a jigsaw's map
     // typed after its puzzle.
-    read_layout(asked.variant.as_deref(), asked.regions.as_deref())?;
+    read_variant(asked.variant.as_deref(), asked.regions.as_deref())?;
     asked
         .check_fields()
         .map_err(|e| Failure::new(422, e.code(), e.to_string()))?;
