@@ -188,7 +188,10 @@ mod tests {
         assert!(g.solution.is_full());
         assert!(g.progress.is_none());
         let bare = nonet_game::progress::export(&Board::new(&p));
-        assert!(own_game(&p, Variant::STANDARD, Some(&bare)).unwrap().progress.is_none());
+        assert!(own_game(&p, Variant::STANDARD, Some(&bare))
+            .unwrap()
+            .progress
+            .is_none());
     }
 
     #[test]

@@ -365,7 +365,8 @@ fn answer(request: Request) -> Result<Value, Failure> {
                 Some(targets) => {
                     // No clock here: the generator's own attempt budget bounds it, and the
                     // page drops a call it no longer wants by stopping the worker.
-                    let (made, failed) = learn::practice(targets, seed, learn::PRACTICE, &|_| Ok(()));
+                    let (made, failed) =
+                        learn::practice(targets, seed, learn::PRACTICE, &|_| Ok(()));
                     ask.answer(seed, &made, failed.as_ref().map(learn::reason).as_deref())
                 }
             };
