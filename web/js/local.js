@@ -191,7 +191,8 @@ async function keep(made, own) {
     // Progress from a share link is the game's first move: undo goes back to the bare puzzle.
     history: made.progress ? [made.board, made.progress] : [made.board],
     cursor: made.progress ? 1 : 0,
-    version: 1,
+    // As the server numbers it: 0 for a new game, 1 once the progress is its first move.
+    version: made.progress ? 1 : 0,
     cells: start.cells,
     clashes: start.clashes,
     ...own,
@@ -205,7 +206,7 @@ async function daily(body) {
   const all = await transact('readonly', (store) => ask(store.getAll()));
   const had = all.find((r) => r.daily === body.date && r.level === body.level);
   if (had) return view(had);
-  const made = await engine('new_game', { level: body.level, daily: body.date });
+  const made = await engine('daily', { date: body.date, level: body.level });
   // The level asked for names the daily game, whatever finer rating it got.
   return keep(made, { source: 'daily', daily: body.date, level: body.level });
 }
@@ -234,8 +235,13 @@ async function stats() {
   return engine('stats', { games });
 }
 
-async function move(id, body) {
-  const { version, elapsed_ms, client, seq, tidy, ...mv } = body;
+/**
+ * A move on game `id`, called as api.js's `move`: `body` is the move with the timer (and the
+ * page's client id and sequence number, which only a server needs), `version` the game's
+ * version the page saw (409 `stale` if the game changed since).
+ */
+async function move(id, body, version) {
+  const { elapsed_ms, client, seq, tidy, ...mv } = body;
   const { r } = await update(id, async (r) => {
     checkVersion(r, version);
     if (finished(r)) throw new ApiError(409, 'conflict', 'this game is already solved');

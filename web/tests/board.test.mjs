@@ -49,14 +49,15 @@ async function openPuzzle(p = page, puzzle = CLASSIC, { keepSettings = false } =
   return data.id;
 }
 
-const game = async (id) => (await api(server.url, 'GET', `/games/${id}`)).data;
+/** Game `id` as the backend of `p`'s browser keeps it (the server's, or the static copy's own). */
+const game = async (id, p = page) => (await api(p, 'GET', `/games/${id}`)).data;
 const cellOf = (p, i) => p.locator(`#cell-${i}`);
 const classes = async (p, i) => (await cellOf(p, i).getAttribute('class')).split(' ');
 
-/** Waits until the server's game `id` satisfies `ok(game)` (the page sends moves in order). */
-async function until(id, ok, what) {
+/** Waits until game `id` (of `p`'s browser) satisfies `ok(game)` (the page sends moves in order). */
+async function until(id, ok, what, p = page) {
   for (let n = 0; n < 100; n++) {
-    const g = await game(id);
+    const g = await game(id, p);
     if (ok(g)) return g;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -270,7 +271,7 @@ test('every board state reads at 4.5:1 in both themes, and labels hold their vis
     await play(3, 2);
     await play(10, 6);
     await p.click('#btn-auto');
-    await until(id, (x) => x.cells[R1C7].candidates.length, 'the candidates');
+    await until(id, (x) => x.cells[R1C7].candidates.length, 'the candidates', p);
     await p.click('#btn-check');
     await p.waitForSelector('#cell-3.wrong');
     await p.click('#cell-2'); // the selected cell holds a player digit; its peers are tinted
@@ -290,7 +291,7 @@ test('every board state reads at 4.5:1 in both themes, and labels hold their vis
     await play(22, 6);
     await p.click('.mode[data-mode="normal"]');
     await p.click('#cell-2');
-    await until(id, (x) => x.cells[R1C7].centre.length, 'the centre mark');
+    await until(id, (x) => x.cells[R1C7].centre.length, 'the centre mark', p);
     await shot(p, `board-05-states-${scheme}`);
     await noViolations(p, `notation and colours, ${scheme}`);
     await b.close();

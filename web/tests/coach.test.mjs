@@ -4,7 +4,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, axeViolations, canGo, CLASSIC, open, shot, solve, startSession } from './helpers.mjs';
+import {
+  api, axeViolations, canGo, CLASSIC, open, serverOnly, shot, solve, startSession,
+} from './helpers.mjs';
 
 let session;
 let server;
@@ -100,7 +102,7 @@ test('explanation_is_a_bottom_sheet_under_the_board_on_phones', async () => {
   await view(DESKTOP);
 });
 
-test('a chain is walked link by link when the step lists its links', async () => {
+test('a chain is walked link by link when the step lists its links', serverOnly('it rewrites the server\'s hint answer on the wire (page.route) to give the step its links'), async () => {
   // The step JSON's `links` (one per link, in order, with a sentence each) come from the
   // explanation crate; here they are derived from the step's own chain so the walker is
   // exercised on any server.

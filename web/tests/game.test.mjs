@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  api, canGo, CLASSIC, launchBrowser, open, shot, solve, startServer, startSession, TWO_SOLUTIONS,
+  api, canGo, CLASSIC, launchBrowser, open, serverOnly, shot, solve, startServer, startSession, TWO_SOLUTIONS,
 } from './helpers.mjs';
 
 let session;
@@ -37,7 +37,7 @@ async function openPuzzle(puzzle) {
 const cell = (i) => page.locator(`#cell-${i}`);
 const hasClass = async (i, cls) => (await cell(i).getAttribute('class')).split(' ').includes(cls);
 
-test('the page loads with its security headers and no script errors', async () => {
+test('the page loads with its security headers and no script errors', serverOnly('its security headers are nonet play\'s; a plain file server sends its own'), async () => {
   const res = await page.goto(server.url);
   const h = res.headers();
   assert.match(h['content-security-policy'], /default-src 'none'/);
@@ -350,6 +350,8 @@ test('an undo on a version another window has moved past is refused, and the pag
   await cell(2).click();
   await page.keyboard.press('4');
   await page.waitForSelector('#cell-2 .v');
+  // The digit is shown at once and saved after: the other window sees the game once it is.
+  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('nonet-pending:')));
   // Another window (the API here) plays on the version it saw, which this page has not.
   const seen = (await api(server.url, 'GET', `/games/${id}`)).data;
   const played = await api(server.url, 'POST', `/games/${id}/moves`, { type: 'place', cell: 3, digit: 6, version: seen.version });
@@ -371,7 +373,7 @@ test('an undo on a version another window has moved past is refused, and the pag
   assert.equal((await api(server.url, 'GET', `/games/${id}`)).data.cells[3].value, null);
 });
 
-test('a full disk is said plainly, and the board keeps what was saved', async () => {
+test('a full disk is said plainly, and the board keeps what was saved', serverOnly('it stands in for the server\'s 507 answer on the wire (page.route); the static copy has no request to answer so'), async () => {
   const id = await openPuzzle(CLASSIC);
   // The server's answer when SQLite reports a full disk (crates/server: a_full_disk_answers_507_naming_it);
   // the disk of the test machine cannot be filled, so this one answer is stood in for.

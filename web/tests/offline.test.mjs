@@ -7,55 +7,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { axeViolations, freePort, launchBrowser, open, repo, shot, tempDir } from './helpers.mjs';
+import { axeViolations, freePort, launchBrowser, open, serveStatic, shot, staticSite } from './helpers.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** The static site: $NONET_STATIC (run-browser-tests.sh builds it), else built now. */
-function staticSite() {
-  if (process.env.NONET_STATIC) return process.env.NONET_STATIC;
-  const out = path.join(tempDir('nonet-static-'), 'site');
-  const r = spawnSync(path.join(repo, 'scripts', 'build-static.sh'), [out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error('scripts/build-static.sh failed');
-  return out;
-}
-
-/** A plain static file server on `port`: files by path, `/` as index.html, 404 otherwise. */
-function serve(dir, port) {
-  const server = http.createServer((req, res) => {
-    const p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = path.join(dir, p === '/' ? 'index.html' : p);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
-/** Stops the file server, dropping the browser's kept-alive connections. */
-function stop(server) {
-  return new Promise((r) => {
-    server.close(r);
-    server.closeAllConnections();
-  });
-}
 
 let site;
 let files;
@@ -66,15 +22,15 @@ let page;
 before(async () => {
   site = staticSite();
   const port = await freePort();
-  files = await serve(site, port);
-  url = `http://127.0.0.1:${port}/`;
+  files = await serveStatic(site, port);
+  ({ url } = files);
   browser = await launchBrowser();
   ({ page } = browser);
 });
 
 after(async () => {
   await browser?.close();
-  if (files?.listening) await stop(files);
+  await files?.stop();
 });
 
 const cell = (i) => page.locator(`#cell-${i}`);
@@ -188,7 +144,7 @@ test('the static page plays with no server: new game, a clash, undo, a hint, the
       && Boolean(await c.match('/js/engine-worker.js')) && Boolean(await c.match('/js/abi.js'));
   });
   assert.ok(kept, 'the service worker keeps the engine and the local backend');
-  await stop(files);
+  await files.stop();
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector('#cell-80[aria-label]');

@@ -275,7 +275,7 @@ test('item 7: Undo takes back a colouring and Redo plays it again, in turn with 
   await page.waitForSelector('#cell-3:not(.col-2)');
   await page.click('#btn-undo');
   await page.waitForFunction(() => !document.querySelector('#cell-2 .v')?.textContent);
-  await page.waitForFunction(async (id) => (await (await fetch(`/api/games/${id}`)).json()).cells[2].value == null, g.id);
+  await page.waitForFunction(async (id) => (await (await import('/js/api.js')).api.getGame(id)).cells[2].value == null, g.id);
   // Redo twice: the digit, then the colour.
   await page.click('#btn-redo');
   await page.waitForFunction(() => document.querySelector('#cell-2 .v')?.textContent === '4');

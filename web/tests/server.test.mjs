@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, CLASSIC, open, startSession } from './helpers.mjs';
+import { api, CLASSIC, open, serverOnly, startSession } from './helpers.mjs';
 
 let session;
 
@@ -31,7 +31,7 @@ async function clientIds(page, act) {
   return ids;
 }
 
-test('every API request of a page names the page, with one id per page', async () => {
+test('every API request of a page names the page, with one id per page', serverOnly('the X-Nonet-Client header is for the server\'s share of its engine per page'), async () => {
   const { page } = session;
   const url = session.server.url;
   const { status, data } = await api(url, 'POST', '/games', { puzzle: CLASSIC });

@@ -71,20 +71,28 @@ impl PrintPuzzle {
 }
 
 /// Reads every puzzle of `text` in any accepted shape, each numbered by its line (by its position
-/// in a JSON array).
+/// in a JSON array). A JSON array is one document; anything else is read by the command line's
+/// record reader ([`nonet_answers::read`], the one every command and Python use: plain lines,
+/// records, a CSV with its header, one multi-line grid), and what each record says besides its
+/// puzzle is added by [`annotate`]. The first puzzle that cannot be read is the error, naming
+/// its line and the problem.
 pub fn read_puzzles(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
-    let trimmed = text.trim_start();
-    let mut out = if trimmed.starts_with('[') {
+    let out = if text.trim_start().starts_with('[') {
         read_json_array(text)?
     } else {
-        read_lines(text)?
-    };
-    if out.is_empty() {
-        // One multi-line grid.
-        if let Ok(s) = Sudoku::from_grid(text) {
-            out.push(PrintPuzzle::new(s, 1));
+        let header = nonet_answers::read::csv_header_of(text);
+        let mut out = Vec::new();
+        for p in nonet_answers::read::split_puzzles(text, "") {
+            let puzzle = p.parsed.as_ref().map_err(|e| PrintError::Input {
+                line: p.error_line(e),
+                reason: e.to_string(),
+            })?;
+            let mut q = PrintPuzzle::new(*puzzle, p.line);
+            annotate(&mut q, p.source, header)?;
+            out.push(q);
         }
-    }
+        out
+    };
     if out.is_empty() {
         return Err(PrintError::Empty);
     }
@@ -155,55 +163,6 @@ impl CsvColumns {
             er: find("er"),
         })
     }
-}
-
-fn read_lines(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
-    let mut out = Vec::new();
-    let mut csv: Option<CsvColumns> = None;
-    let mut grid_lines = 0;
-    for (k, raw) in text.lines().enumerate() {
-        let line_no = k + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if line.starts_with('{') {
-            let v: Value = serde_json::from_str(line).map_err(|e| PrintError::Input {
-                line: line_no,
-                reason: format!("not JSON: {e}"),
-            })?;
-            out.push(from_json(&v, line_no)?);
-            continue;
-        }
-        if csv.is_none() && out.is_empty() && line.contains(',') {
-            if let Some(cols) = CsvColumns::of(line) {
-                csv = Some(cols);
-                continue;
-            }
-        }
-        if let Some(cols) = &csv {
-            out.push(from_csv(cols, line, line_no)?);
-            continue;
-        }
-        match from_plain(line, line_no) {
-            Ok(p) => out.push(p),
-            Err(e) => {
-                // Perhaps a row of a multi-line grid: decide once the whole text is seen.
-                if out.is_empty() && line.len() < 81 {
-                    grid_lines += 1;
-                    continue;
-                }
-                return Err(e);
-            }
-        }
-    }
-    if !out.is_empty() && grid_lines > 0 {
-        return Err(PrintError::Input {
-            line: 1,
-            reason: "mixes short lines with puzzle lines".into(),
-        });
-    }
-    Ok(out)
 }
 
 fn bad(line: usize, reason: impl Into<String>) -> PrintError {

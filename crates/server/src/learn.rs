@@ -29,7 +29,7 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use nonet_core::Sudoku;
-use nonet_view::learn::{self, LearnPage, PracticeView, PRACTICE};
+use nonet_view::learn::{self, LearnPage, PRACTICE};
 use serde_json::{json, Value};
 
 use crate::api::{random_seed, Shared};
@@ -127,21 +127,15 @@ pub async fn practice_get(
     UrlPath(code): UrlPath<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<Value>, ApiError> {
-    let Some(first) = learn::techniques_of(&code).first().copied() else {
-        return Err(unknown(&code));
-    };
+    let ask = learn::PracticeAsk::new(&code).ok_or_else(|| unknown(&code))?;
     let asked = match query.get("seed") {
         None => None,
         Some(s) => Some(s.parse::<u64>().map_err(|_| {
             ApiError::invalid(format!("the seed {s:?} is not a whole number from 0"))
         })?),
     };
-    let targets = match learn::practice_targets(&code) {
-        Ok(t) => t,
-        Err(note) => {
-            let view = PracticeView::new(&code, first.name(), None, &[], None, Some(note));
-            return Ok(Json(serde_json::to_value(view).unwrap_or_default()));
-        }
+    let Some(targets) = ask.targets().map(<[_]>::to_vec) else {
+        return Ok(Json(serde_json::to_value(ask.stock()).unwrap_or_default()));
     };
     let seed = asked.unwrap_or_else(random_seed);
     // A player browsing the list leaves requests behind (the page aborts them): when this
@@ -158,14 +152,7 @@ pub async fn practice_get(
         // A busy engine is one more reason for the stock, not an error page.
         Err(e) => (Vec::new(), Some(e.to_string())),
     };
-    let view = PracticeView::new(
-        &code,
-        first.name(),
-        Some(seed),
-        &made,
-        failed.as_deref(),
-        None,
-    );
+    let view = ask.answer(seed, &made, failed.as_deref());
     Ok(Json(serde_json::to_value(view).unwrap_or_default()))
 }
 
@@ -200,15 +187,8 @@ mod tests {
         assert!(made.len() < PRACTICE);
         let why = reason(failed.as_ref().expect("out of time"));
         assert_eq!(why, "the generator ran out of time");
-        let v = serde_json::to_value(PracticeView::new(
-            "swordfish",
-            "Swordfish",
-            Some(1),
-            &made,
-            Some(&why),
-            None,
-        ))
-        .unwrap();
+        let ask = learn::PracticeAsk::new("swordfish").expect("a technique");
+        let v = serde_json::to_value(ask.answer(1, &made, Some(&why))).unwrap();
         let puzzles = v["puzzles"].as_array().unwrap();
         assert_eq!(puzzles.len(), PRACTICE);
         assert!(puzzles[made.len()..].iter().all(|p| p["source"] == "stock"));

@@ -704,3 +704,19 @@ async fn progress_exported_as_a_pencil_grid_comes_back_in_a_new_game() {
         "{e}"
     );
 }
+
+/// A puzzle and a grid both broken: the grid is named first, as the page's engine names it
+/// (the order is nonet-view's `own_game`, used by both); with no grid, the puzzle's problem.
+#[tokio::test]
+async fn a_broken_puzzle_with_a_bad_grid_is_refused_for_the_grid_first() {
+    let app = new_app();
+    let clashing = format!("55{}", &EASY[2..]);
+    let both = json!({ "puzzle": clashing, "pencil": "not a grid" });
+    let (s, e) = call(&app, Method::POST, "/api/games", Some(both)).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["error"]["code"], "bad_progress", "{e}");
+    let alone = json!({ "puzzle": clashing });
+    let (s, e) = call(&app, Method::POST, "/api/games", Some(alone)).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["error"]["code"], "clash", "{e}");
+}

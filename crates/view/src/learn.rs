@@ -373,6 +373,49 @@ impl PracticeView {
     }
 }
 
+/// A practice request for a technique's code, as both fronts answer it (`GET
+/// /api/learn/{code}/practice` and the page's engine): the technique's name, and either the
+/// techniques the generator can aim at or the note that sends the player to the stock.
+#[derive(Clone, Debug)]
+pub struct PracticeAsk {
+    code: String,
+    name: &'static str,
+    targets: Result<Vec<Technique>, String>,
+}
+
+impl PracticeAsk {
+    /// The request for `code`, or `None` when no technique has that code.
+    pub fn new(code: &str) -> Option<PracticeAsk> {
+        let first = techniques_of(code).first().copied()?;
+        Some(PracticeAsk {
+            code: code.to_string(),
+            name: first.name(),
+            targets: practice_targets(code),
+        })
+    }
+
+    /// The techniques to generate puzzles for, or `None` when the generator cannot aim at any
+    /// of them (then [`PracticeAsk::stock`] is the answer).
+    pub fn targets(&self) -> Option<&[Technique]> {
+        self.targets.as_deref().ok()
+    }
+
+    /// The answer without the generator: the stock's puzzles, with the note that says why.
+    pub fn stock(&self) -> PracticeView {
+        let note = self.targets.as_ref().err().cloned();
+        PracticeView::new(&self.code, self.name, None, &[], None, note)
+    }
+
+    /// The answer with the puzzles the generator `made` from `seed` (the stock's after them),
+    /// `failed` saying why it stopped short; the stock's answer when it was not to be asked.
+    pub fn answer(&self, seed: u64, made: &[Practice], failed: Option<&str>) -> PracticeView {
+        if self.targets.is_err() {
+            return self.stock();
+        }
+        PracticeView::new(&self.code, self.name, Some(seed), made, failed, None)
+    }
+}
+
 /// The note when the generator made only `made` of the [`PRACTICE`] puzzles, for `why`.
 fn shortfall(made: usize, why: &str) -> String {
     if made == 0 {

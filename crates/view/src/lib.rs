@@ -36,6 +36,7 @@
 
 pub mod game;
 pub mod learn;
+pub mod new_game;
 
 use nonet_core::{Cell, CellSet, House, Layout, PencilMarks};
 use nonet_logic::{Candidate, ChainNode, HintLevel, LinkKind, LinkReason, Step};

@@ -4,7 +4,8 @@
 //! | op | fields | answer (`ok`) |
 //! | --- | --- | --- |
 //! | `levels` | | `{levels: [{name, max_er}], levels_on_variants}`, as `GET /api/levels` |
-//! | `new_game` | `level`, `seed` (or `daily`: a date), `variant`, `regions` or `puzzle` (a jigsaw's map may follow it on its line) and its progress `pencil` | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}`, and `progress` (the board with the progress on it, a move after `board`) |
+//! | `new_game` | `level`, `seed`, `variant`, `regions` or `puzzle` (a jigsaw's map may follow it on its line) and its progress `pencil`, as `POST /api/games` ([`NewGameRequest`]) | the game to keep: `{puzzle, solution, level, rating, seed, variant, regions, layout, board}`, and `progress` (the board with the progress on it, a move after `board`) |
+//! | `daily` | `date`, `level` | the daily puzzle's game, as `new_game` answers (`POST /api/daily`'s puzzle) |
 //! | `view` | `game` | `{cells, clashes}`, as a game's JSON carries them |
 //! | `move` | `game`, `move`, `tidy` | `{board, changed, mistake, solved, cells, clashes}` |
 //! | `check` | `game` | `{right, wrong, wrong_marks}` |
@@ -35,7 +36,8 @@ use nonet_view::game::{
     ActionView, BoardView, ClaimError, ClaimIn, LayoutView, PathView, PuzzleCheckView,
     RegionProblem, SinglesView, VerdictView,
 };
-use nonet_view::learn::{self, LearnPage, PracticeView};
+use nonet_view::learn::{self, LearnPage};
+use nonet_view::new_game::{own_game, NewGameRequest};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -71,18 +73,13 @@ struct Game {
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 enum Request {
     Levels,
-    NewGame {
-        level: Option<String>,
-        seed: Option<u64>,
-        /// The day (`YYYY-MM-DD`) of a daily puzzle: its seed is the date's
-        /// ([`nonet_game::puzzle::daily_seed`]).
-        daily: Option<String>,
-        puzzle: Option<String>,
-        variant: Option<String>,
-        regions: Option<String>,
-        /// The player's progress on `puzzle`, as a pencil-mark grid
-        /// ([`nonet_game::progress`]).
-        pencil: Option<String>,
+    /// The fields the server's `POST /api/games` reads, read by the same type.
+    NewGame(NewGameRequest),
+    /// The daily puzzle of `level` for `date` (`YYYY-MM-DD`): its seed is the date's
+    /// ([`nonet_game::puzzle::daily_seed`]), as `POST /api/daily` makes it.
+    Daily {
+        date: String,
+        level: String,
     },
     View {
         game: GameIn,
@@ -229,31 +226,24 @@ pub fn call(request: &str) -> String {
 fn answer(request: Request) -> Result<Value, Failure> {
     match request {
         Request::Levels => Ok(levels()),
-        Request::NewGame {
-            level,
-            seed,
-            daily,
-            puzzle,
-            variant,
-            regions,
-            pencil,
-        } => {
-            let seed = match daily {
-                None => seed,
-                Some(_) if seed.is_some() || puzzle.is_some() || variant.is_some() => {
-                    return Err(Failure::invalid(
-                        "a daily puzzle is made from its date alone: no seed, puzzle or variant",
-                    ))
-                }
-                Some(date) => Some(nonet_game::puzzle::daily_seed(&date).ok_or_else(|| {
-                    Failure::invalid(format!(
-                        "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, \
-                         got {date:?}"
-                    ))
-                })?),
-            };
-            let (puzzle, regions) = own_puzzle(variant.as_deref(), puzzle, regions);
-            new_game(level, seed, puzzle, variant, regions, pencil)
+        Request::NewGame(asked) => new_game(asked),
+        Request::Daily { date, level } => {
+            let seed = nonet_game::puzzle::daily_seed(&date).ok_or_else(|| {
+                Failure::invalid(format!(
+                    "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got \
+                     {date:?}"
+                ))
+            })?;
+            if level.parse::<Level>().is_err() {
+                return Err(Failure::invalid(format!(
+                    "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
+                )));
+            }
+            new_game(NewGameRequest {
+                level: Some(level),
+                seed: Some(seed),
+                ..NewGameRequest::default()
+            })
         }
         Request::Progress { game } => {
             let game = read_game(&game)?;
@@ -369,25 +359,15 @@ fn answer(request: Request) -> Result<Value, Failure> {
             Ok(to_value(&page))
         }
         Request::LearnPractice { code, seed } => {
-            let Some(first) = learn::techniques_of(&code).first().copied() else {
-                return Err(unknown_technique(&code));
-            };
-            let view = match learn::practice_targets(&code) {
-                Err(note) => PracticeView::new(&code, first.name(), None, &[], None, Some(note)),
-                Ok(targets) => {
+            let ask = learn::PracticeAsk::new(&code).ok_or_else(|| unknown_technique(&code))?;
+            let view = match ask.targets() {
+                None => ask.stock(),
+                Some(targets) => {
                     // No clock here: the generator's own attempt budget bounds it, and the
                     // page drops a call it no longer wants by stopping the worker.
                     let (made, failed) =
-                        learn::practice(&targets, seed, learn::PRACTICE, &|_| Ok(()));
-                    let failed = failed.as_ref().map(learn::reason);
-                    PracticeView::new(
-                        &code,
-                        first.name(),
-                        Some(seed),
-                        &made,
-                        failed.as_deref(),
-                        None,
-                    )
+                        learn::practice(targets, seed, learn::PRACTICE, &|_| Ok(()));
+                    ask.answer(seed, &made, failed.as_ref().map(learn::reason).as_deref())
                 }
             };
             Ok(to_value(&view))
@@ -432,6 +412,18 @@ fn read_layout(
     variant: Option<&str>,
     regions: Option<&str>,
 ) -> Result<(Variant, Option<RegionMap>, Layout), Failure> {
+    let (variant, regions) = read_variant(variant, regions)?;
+    let layout = variant
+        .layout(regions.as_ref())
+        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
+    Ok((variant, regions, layout))
+}
+
+/// A variant's words and a jigsaw's map (if given) read, without the layout they make.
+fn read_variant(
+    variant: Option<&str>,
+    regions: Option<&str>,
+) -> Result<(Variant, Option<RegionMap>), Failure> {
     let variant: Variant = variant
         .unwrap_or_default()
         .parse()
@@ -451,10 +443,7 @@ fn read_layout(
         }
         _ => None,
     };
-    let layout = variant
-        .layout(regions.as_ref())
-        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
-    Ok((variant, regions, layout))
+    Ok((variant, regions))
 }
 
 /// A player's own `puzzle` and `regions` as typed: a jigsaw given no map separately takes the
@@ -624,45 +613,33 @@ fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
     ))
 }
 
-fn new_game(
-    level: Option<String>,
-    seed: Option<u64>,
-    puzzle: Option<String>,
-    variant: Option<String>,
-    regions: Option<String>,
-    pencil: Option<String>,
-) -> Result<Value, Failure> {
-    let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
-    if pencil.is_some() && puzzle.is_none() {
-        return Err(Failure::invalid(
-            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
-        ));
-    }
-    if puzzle.is_some() && (level.is_some() || seed.is_some()) {
-        return Err(Failure::invalid(
-            "give either a puzzle or a level and seed, not both",
-        ));
-    }
+/// A new game (`new_game`): the fields checked as the server checks them ([`NewGameRequest`],
+/// [`own_game`]'s order for a player's own puzzle and progress), then generated or rated here.
+fn new_game(asked: NewGameRequest) -> Result<Value, Failure> {
+    // As the server: the variant and the map given, the fields together, then a jigsaw's map
+    // typed after its puzzle.
+    read_variant(asked.variant.as_deref(), asked.regions.as_deref())?;
+    asked
+        .check_fields()
+        .map_err(|e| Failure::new(422, e.code(), e.to_string()))?;
+    let (puzzle, regions) = own_puzzle(
+        asked.variant.as_deref(),
+        asked.puzzle.clone(),
+        asked.regions.clone(),
+    );
+    let (variant, regions, layout) = read_layout(asked.variant.as_deref(), regions.as_deref())?;
+    let mut progress = None;
     let (puzzle, solution, rating, seed, regions) = match puzzle {
         Some(text) => {
             let puzzle = read_puzzle(&text)?;
-            let solution = match check_puzzle(&Puzzle::new(puzzle, layout.clone())) {
-                PuzzleCheck::Unique { solution, .. } => solution,
-                other => {
-                    let code = match other {
-                        PuzzleCheck::Clash(_) => "clash",
-                        PuzzleCheck::NoSolution => "no_solution",
-                        _ => "multiple_solutions",
-                    };
-                    let view = PuzzleCheckView::new(&puzzle, variant, &other, None);
-                    return Err(Failure::new(422, code, view.message));
-                }
-            };
-            let rating = nonet_game::rating(&Puzzle::new(puzzle, layout.clone()));
-            (puzzle, solution, rating, None, regions)
+            let on = Puzzle::new(puzzle, layout.clone());
+            let own = own_game(&on, variant, asked.pencil.as_deref())
+                .map_err(|e| Failure::new(422, e.code(), e.to_string()))?;
+            progress = own.progress;
+            (puzzle, own.solution, nonet_game::rating(&on), None, regions)
         }
         None => {
-            let level = level.unwrap_or_else(|| "easy".to_string());
+            let level = asked.level.unwrap_or_else(|| "easy".to_string());
             let aim = match level.parse::<Level>() {
                 Ok(l) => Some(l),
                 Err(_) if level == "any" => None,
@@ -673,7 +650,7 @@ fn new_game(
                     )))
                 }
             };
-            let seed = seed.ok_or_else(|| {
+            let seed = asked.seed.ok_or_else(|| {
                 // The engine reads no clock and draws no randomness: the page picks the seed.
                 Failure::invalid("a new game from a level needs its seed")
             })?;
@@ -700,18 +677,6 @@ fn new_game(
         .layout(regions.as_ref())
         .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
     let board = Board::new(&Puzzle::new(puzzle, layout.clone()));
-    // The progress is the game's first move: undo goes back to the bare puzzle.
-    let progress = match &pencil {
-        Some(text) if text.len() > MAX_PUZZLE_TEXT => {
-            return Err(Failure::invalid("the progress grid is too long"))
-        }
-        Some(text) => Some(
-            nonet_game::progress::import(&puzzle, &layout, text)
-                .map_err(|e| Failure::new(422, "bad_progress", e.to_string()))?,
-        ),
-        None => None,
-    }
-    .filter(|b| *b != board);
     Ok(json!({
         "puzzle": puzzle.to_line(),
         "solution": solution.to_line(),

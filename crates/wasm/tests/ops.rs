@@ -56,11 +56,11 @@ fn a_generated_game_is_the_seeds_and_carries_its_layout_and_rating() {
     let solution = made["solution"].as_str().unwrap();
     assert!(solution.chars().all(|c| c.is_ascii_digit() && c != '0'));
     // A daily puzzle is the game of its date's seed at that level.
-    let daily = ok(json!({ "op": "new_game", "level": "easy", "daily": "2026-11-26" }));
+    let daily = ok(json!({ "op": "daily", "date": "2026-11-26", "level": "easy" }));
     let by_seed = ok(json!({ "op": "new_game", "level": "easy", "seed": 20261126u64 }));
     assert_eq!(daily, by_seed);
     assert_eq!(
-        error(json!({ "op": "new_game", "level": "easy", "daily": "2026-02-30" })),
+        error(json!({ "op": "daily", "date": "2026-02-30", "level": "easy" })),
         (400, "invalid".into())
     );
     // A level needs the page's seed: the engine draws no randomness.
@@ -364,8 +364,24 @@ fn progress_goes_out_as_a_pencil_mark_grid_and_comes_back_as_a_game() {
     let (status, code) = error(json!({ "op": "new_game", "puzzle": PUZZLE, "pencil": changed }));
     assert_eq!((status, code.as_str()), (422, "bad_progress"));
     assert_eq!(
-        error(json!({ "op": "new_game", "level": "easy", "seed": 1, "pencil": pencil })).0,
-        400
+        error(json!({ "op": "new_game", "level": "easy", "seed": 1, "pencil": pencil })),
+        (422, "invalid".into()),
+        "as the server answers it"
+    );
+}
+
+/// A puzzle and a grid both broken: the grid is named first, as the server names it (the
+/// order is nonet-view's `own_game`, used by both); with no grid, the puzzle's problem.
+#[test]
+fn a_broken_puzzle_with_a_bad_grid_is_refused_for_the_grid_first() {
+    let clashing = format!("55{}", &PUZZLE[2..]);
+    assert_eq!(
+        error(json!({ "op": "new_game", "puzzle": clashing, "pencil": "not a grid" })),
+        (422, "bad_progress".into())
+    );
+    assert_eq!(
+        error(json!({ "op": "new_game", "puzzle": clashing })),
+        (422, "clash".into())
     );
 }
 

@@ -6,15 +6,16 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use nonet_core::Variant;
+use nonet_core::{Puzzle, Variant};
+use nonet_view::new_game::{own_game, NewGameError};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::puzzles::{check_and_rate, check_json, parse_variant, unprocessable, MAX_PUZZLE_TEXT};
+use super::puzzles::{parse_variant, rate_in_time, unprocessable};
 use super::request::{blocking, game_id, save_clock, JsonBody};
 use super::view::{game_answer, game_json, summary_json};
 use super::Shared;
-use crate::engine::{self, EngineError, PuzzleCheck};
+use crate::engine::{self, EngineError};
 use crate::error::ApiError;
 use crate::store::{now_ms, Game, NewGame, Source};
 
@@ -46,18 +47,14 @@ fn engine_error(e: EngineError) -> ApiError {
     )
 }
 
-/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`,
-/// and the variant (`jigsaw,x,windoku` words; standard if absent) with a jigsaw's `regions`.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    level: Option<String>,
-    seed: Option<u64>,
-    puzzle: Option<String>,
-    variant: Option<String>,
-    regions: Option<String>,
-    /// The player's progress on `puzzle`, as a pencil-mark grid ([`crate::progress`]).
-    pencil: Option<String>,
+/// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`
+/// (with the player's progress `pencil`), and the variant (`jigsaw,x,windoku` words; standard
+/// if absent) with a jigsaw's `regions`: the fields the page's engine reads too.
+pub use nonet_view::new_game::NewGameRequest as CreateGame;
+
+/// A new game refused, as the page's engine refuses it too: 422 with the error's code.
+fn new_game_error(e: NewGameError) -> ApiError {
+    unprocessable(e.code(), e.to_string())
 }
 
 pub(crate) fn random_seed() -> u64 {
@@ -77,59 +74,31 @@ pub async fn games_create(
     let mut pending = None;
     let mut vr = parse_variant(req.variant.as_deref(), req.regions.as_deref())?;
     let variant = vr.variant;
-    if req.pencil.is_some() && req.puzzle.is_none() {
-        return Err(ApiError::invalid(
-            "progress (\"pencil\") goes with the puzzle it was made on (\"puzzle\")",
-        ));
-    }
+    req.check_fields().map_err(new_game_error)?;
     let mut progress = None;
     let new = match (&req.puzzle, &req.level) {
-        (Some(_), Some(_)) | (Some(_), None) if req.seed.is_some() => {
-            return Err(ApiError::invalid(
-                "give either a puzzle or a level and seed, not both",
-            ))
-        }
-        (Some(_), Some(_)) => {
-            return Err(ApiError::invalid(
-                "give either a puzzle or a level, not both",
-            ))
-        }
-        (Some(text), None) => {
+        (Some(text), _) => {
             let puzzle = vr.own_puzzle(text)?;
-            if let Some(pencil) = &req.pencil {
-                if pencil.len() > MAX_PUZZLE_TEXT {
-                    return Err(ApiError::invalid("the progress grid is too long"));
-                }
-                let board = crate::progress::import(&puzzle, &vr.layout()?, pencil)
-                    .map_err(|e| unprocessable("bad_progress", e.to_string()))?;
-                progress = Some(board);
-            }
-            let (check, rx) = check_and_rate(&st, puzzle, &vr.layout()?).await?;
+            // The progress grid, then the puzzle's solutions: nonet-view's order, the page's
+            // engine's too. The rating comes after, with its deadline.
+            let on = Puzzle::new(puzzle, vr.layout()?);
+            let pencil = req.pencil.clone();
+            let own = blocking(move || Ok(own_game(&on, variant, pencil.as_deref())))
+                .await?
+                .map_err(new_game_error)?;
+            progress = own.progress;
+            let (rating, rx) = rate_in_time(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
-            match check {
-                PuzzleCheck::Unique { solution, rating } => NewGame {
-                    puzzle,
-                    solution,
-                    source: Source::Custom,
-                    level: rating.map(|r| r.1.to_string()),
-                    rating: rating.map(|r| r.0),
-                    seed: None,
-                    variant,
-                    regions: vr.regions,
-                    daily: None,
-                },
-                other => {
-                    let view = check_json(&puzzle, variant, &other, None);
-                    return Err(ApiError::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        match other {
-                            PuzzleCheck::Clash(_) => "clash",
-                            PuzzleCheck::NoSolution => "no_solution",
-                            _ => "multiple_solutions",
-                        },
-                        view["message"].as_str().unwrap_or_default().to_string(),
-                    ));
-                }
+            NewGame {
+                puzzle,
+                solution: own.solution,
+                source: Source::Custom,
+                level: rating.map(|r| r.1.to_string()),
+                rating: rating.map(|r| r.0),
+                seed: None,
+                variant,
+                regions: vr.regions,
+                daily: None,
             }
         }
         (None, level) => {

@@ -137,13 +137,7 @@ pub(crate) fn check_json(
 type PendingRating = tokio::sync::oneshot::Receiver<(f64, &'static str)>;
 
 /// Checks a puzzle (quick: the solver stops at a second solution) and, if it is proper, rates
-/// it as a job of the engine's pool (503 if the pool is full, 429 past the client's share). The
-/// answer waits for the rating at most the state's `rating_wait` ([`engine::RATING_WAIT`]);
-/// past that it comes without, the job leaves the client's share for the pool's background
-/// ([`crate::pool::Detach::to_background`]), and the receiver returned beside it delivers the
-/// rating when the job ends. The rating stops as soon as that receiver is dropped (no one will
-/// read it: the verdict alone was wanted, or the request went away), before or while it runs
-/// (docs/reliability.md, "Ratings no one waits for").
+/// it ([`rate_in_time`]).
 pub(crate) async fn check_and_rate(
     st: &Shared,
     puzzle: Sudoku,
@@ -154,6 +148,22 @@ pub(crate) async fn check_and_rate(
     let PuzzleCheck::Unique { solution, .. } = check else {
         return Ok((check, None));
     };
+    let (rating, pending) = rate_in_time(st, puzzle, layout).await?;
+    Ok((PuzzleCheck::Unique { solution, rating }, pending))
+}
+
+/// Rates a proper puzzle as a job of the engine's pool (503 if the pool is full, 429 past the
+/// client's share). The answer waits for the rating at most the state's `rating_wait`
+/// ([`engine::RATING_WAIT`]); past that it comes without, the job leaves the client's share
+/// for the pool's background ([`crate::pool::Detach::to_background`]), and the receiver
+/// returned beside it delivers the rating when the job ends. The rating stops as soon as that
+/// receiver is dropped (no one will read it: the verdict alone was wanted, or the request went
+/// away), before or while it runs (docs/reliability.md, "Ratings no one waits for").
+pub(crate) async fn rate_in_time(
+    st: &Shared,
+    puzzle: Sudoku,
+    layout: &Layout,
+) -> Result<(Option<(f64, &'static str)>, Option<PendingRating>), ApiError> {
     let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     let state = Arc::clone(st);
@@ -172,29 +182,14 @@ pub(crate) async fn check_and_rate(
             }
         })
         .map_err(ApiError::from)?;
-    let unrated = |pending| {
-        Ok((
-            PuzzleCheck::Unique {
-                solution,
-                rating: None,
-            },
-            pending,
-        ))
-    };
     match tokio::time::timeout(st.rating_wait, &mut rating_rx).await {
-        Ok(Ok(r)) => Ok((
-            PuzzleCheck::Unique {
-                solution,
-                rating: Some(r),
-            },
-            None,
-        )),
-        Ok(Err(_)) => unrated(None),
+        Ok(Ok(r)) => Ok((Some(r), None)),
+        Ok(Err(_)) => Ok((None, None)),
         Err(_) => {
             // The request stops waiting: the rating no longer counts against the client's
             // share (a page checking one hard puzzle after another earned no 429).
             job.to_background();
-            unrated(Some(rating_rx))
+            Ok((None, Some(rating_rx)))
         }
     }
 }
