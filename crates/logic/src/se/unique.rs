@@ -71,9 +71,9 @@ fn common_tuple(sets: &[u16], k: u32) -> Option<u16> {
 
 /// Unique rectangles and loops: all hints collected, the easiest (then lowest type) emitted.
 ///
-/// The loops are [`deadly_loops`] from every bivalue cell in row-major order, on its pair, over
-/// the cells holding both digits, as far as SE's walk goes ([`SE_LOOPS`]); the hints of each
-/// are [`se_loop_hints`]'. A loop gives a hint only through a cell with more candidates than
+/// The loops are `uniqueness::deadly_loops`' from every bivalue cell in row-major order, on its pair, over
+/// the cells holding both digits, as far as SE's walk goes (`SE_LOOPS`); the hints of each
+/// are `se_loop_hints`'. A loop gives a hint only through a cell with more candidates than
 /// the two, and a start cell's loops are found again only when what its walk reads changed
 /// (see the module's `Found`).
 pub fn unique_loops(g: &Grid, found: &mut Loops, acc: &mut impl FnMut(Step) -> bool) -> bool {

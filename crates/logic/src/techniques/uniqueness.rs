@@ -246,11 +246,14 @@ pub(crate) fn roof_naked_sets(
 /// Every unique rectangle (types 1-6) and hidden rectangle, by corners (first row, second row,
 /// first column, second column), then digits.
 ///
-/// The rectangles are [`deadly_loops`] of four cells through a corner holding the pair and
+/// The rectangles are `deadly_loops` of four cells through a corner holding the pair and
 /// nothing else (every type needs one): from every empty cell with one or two candidates, on
 /// every pair holding them. A corner may lack a or b (it was eliminated): the deadly pattern
 /// is about the solution, not the marks, so the cells holding either may be on it, as long as
-/// two corners hold both.
+/// two corners hold both. The walk's validity test is SE's: on the variants, a diagonal,
+/// window or region holding two opposite corners rules the rectangle out (filled with a and b
+/// it would hold one digit twice, so nothing could swap), where the teacher's own test used
+/// to count only that every house held two corners.
 pub fn rectangles(pos: &Position) -> Vec<Step> {
     let (board, geo) = (pos.board(), pos.geo());
     let mut found: Vec<(usize, usize, usize, usize, usize, usize)> = Vec::new();
