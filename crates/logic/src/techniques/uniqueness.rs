@@ -250,10 +250,11 @@ pub(crate) fn roof_naked_sets(
 /// nothing else (every type needs one): from every empty cell with one or two candidates, on
 /// every pair holding them. A corner may lack a or b (it was eliminated): the deadly pattern
 /// is about the solution, not the marks, so the cells holding either may be on it, as long as
-/// two corners hold both. The walk's validity test is SE's: on the variants, a diagonal,
-/// window or region holding two opposite corners rules the rectangle out (filled with a and b
-/// it would hold one digit twice, so nothing could swap), where the teacher's own test used
-/// to count only that every house held two corners.
+/// two corners hold both. The walk's validity test is SE's: a house holding two opposite
+/// corners rules the rectangle out (filled with a and b it would hold one digit twice, so
+/// nothing could swap), where the teacher's own test used to count only that every house held
+/// two corners. Only a jigsaw region can do that (a diagonal through two opposite corners
+/// puts the rectangle in one box or four; a window holding two holds all four).
 pub fn rectangles(pos: &Position) -> Vec<Step> {
     let (board, geo) = (pos.board(), pos.geo());
     let mut found: Vec<(usize, usize, usize, usize, usize, usize)> = Vec::new();
