@@ -177,7 +177,9 @@ test('regions drawn by keyboard alone: a region in two pieces is named, and Ente
   await page.keyboard.press('1');
   await page.waitForSelector('#setter-verdict.bad');
   assert.match(await page.textContent('#setter-verdict'), /region 3 is in two pieces/);
-  assert.match(await page.textContent('#sr-polite'), /row 1, column 9 moved to region 1/);
+  // Announced on the next animation frame (a11y.js clears the live region first): wait for it.
+  await page.waitForFunction(() =>
+    /row 1, column 9 moved to region 1/.test(document.getElementById('sr-polite').textContent));
   await page.waitForSelector('#swatch-3.bad');
   // Enter (or Space) puts the cell in the picked region: r1c9 back to 3, then r1c1 to 1.
   await page.focus('#swatch-1');
