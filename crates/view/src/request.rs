@@ -181,7 +181,9 @@ impl Refusal {
         let any = if or_any { ", or any" } else { "" };
         Refusal::new(
             Problem::Invalid,
-            format!("unknown level {level:?}; pick one of easy, medium, hard, expert, extreme{any}"),
+            format!(
+                "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme{any}"
+            ),
         )
     }
 
@@ -328,18 +330,23 @@ pub fn strict_json(bytes: &[u8]) -> Result<Value, serde_json::Error> {
     Ok(value)
 }
 
+/// A level by its exact name, as the API writes it (`Level`'s `FromStr` also takes `Easy` or
+/// ` easy`, which the API does not).
+fn level_named(name: &str) -> Option<Level> {
+    Level::ALL.into_iter().find(|l| l.name() == name)
+}
+
 /// A level by name (a daily puzzle's), or 422 `invalid`.
 pub fn read_level(name: &str) -> Result<Level, Refusal> {
-    name.parse::<Level>()
-        .map_err(|_| Refusal::unknown_level(name, false))
+    level_named(name).ok_or_else(|| Refusal::unknown_level(name, false))
 }
 
 /// A new game's aim: a level by name, or `any` for none; else 422 `invalid`.
 pub fn read_aim(name: &str) -> Result<Option<Level>, Refusal> {
-    match name.parse::<Level>() {
-        Ok(level) => Ok(Some(level)),
-        Err(_) if name == "any" => Ok(None),
-        Err(_) => Err(Refusal::unknown_level(name, true)),
+    match level_named(name) {
+        Some(level) => Ok(Some(level)),
+        None if name == "any" => Ok(None),
+        None => Err(Refusal::unknown_level(name, true)),
     }
 }
 
@@ -359,10 +366,7 @@ pub fn read_puzzle(text: &str) -> Result<Sudoku, Refusal> {
 /// reads too), or 422 `bad_regions` naming the label and the rule it breaks.
 pub fn read_regions(text: &str) -> Result<RegionMap, Refusal> {
     if text.len() > MAX_PUZZLE_TEXT {
-        return Err(Refusal::bad_regions(
-            "length",
-            "the region map is too long",
-        ));
+        return Err(Refusal::bad_regions("length", "the region map is too long"));
     }
     let labels: String = text.split_whitespace().collect();
     RegionMap::parse(&labels).map_err(|e| Refusal::regions(&e))
@@ -455,10 +459,23 @@ mod tests {
             seed: u64,
         }
         let kind = |text: &str| read_json::<Ask>(text.as_bytes()).unwrap_err().problem;
-        for malformed in ["", "  ", "{", "{\"seed\": 1,}", "{\"seed\": 1, \"seed\": 2}", "\u{1}"] {
+        for malformed in [
+            "",
+            "  ",
+            "{",
+            "{\"seed\": 1,}",
+            "{\"seed\": 1, \"seed\": 2}",
+            "\u{1}",
+        ] {
             assert_eq!(kind(malformed), Problem::Malformed, "{malformed:?}");
         }
-        for invalid in ["[1]", "{}", "{\"seed\": \"x\"}", "{\"seed\": 1, \"x\": 2}", "7"] {
+        for invalid in [
+            "[1]",
+            "{}",
+            "{\"seed\": \"x\"}",
+            "{\"seed\": 1, \"x\": 2}",
+            "7",
+        ] {
             assert_eq!(kind(invalid), Problem::Invalid, "{invalid:?}");
         }
         assert!(read_json::<Ask>(b"{\"seed\": 3}").is_ok());
@@ -472,7 +489,10 @@ mod tests {
             .collect();
         assert!(VariantRegions::read(Some("jigsaw"), Some(&boxes)).is_ok());
         let e = VariantRegions::read(Some("x"), Some(&boxes)).unwrap_err();
-        assert_eq!((e.problem, e.rule), (Problem::BadRegions, Some("not_jigsaw")));
+        assert_eq!(
+            (e.problem, e.rule),
+            (Problem::BadRegions, Some("not_jigsaw"))
+        );
         let e = VariantRegions::read(Some("jigsaw"), Some("12")).unwrap_err();
         assert_eq!((e.problem, e.rule), (Problem::BadRegions, Some("length")));
         let missing = VariantRegions::read(Some("jigsaw"), None).unwrap();

@@ -39,8 +39,7 @@ use nonet_game::{Board, Move, Origin, StoredBoard};
 use nonet_generate::{GenerateOptions, Generator, Level};
 use nonet_logic::Teacher;
 use nonet_view::game::{
-    ActionView, BoardView, ClaimIn, LayoutView, PathView, PuzzleCheckView, SinglesView,
-    VerdictView,
+    ActionView, BoardView, ClaimIn, LayoutView, PathView, PuzzleCheckView, SinglesView, VerdictView,
 };
 use nonet_view::learn::{self, LearnPage};
 use nonet_view::new_game::{own_game, NewGameRequest};

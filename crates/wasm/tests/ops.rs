@@ -471,3 +471,14 @@ fn learns_pages_are_the_servers_from_the_one_learn_module() {
         (404, "not_found".to_string())
     );
 }
+
+/// A jigsaw asked for by level with no map gets one from the generator, as on the server (the
+/// engine used to ask for the map first, and refused it with a 422).
+#[test]
+fn a_jigsaw_from_a_level_gets_its_map_from_the_generator() {
+    let made = ok(json!({ "op": "new_game", "level": "any", "seed": 3, "variant": "jigsaw" }));
+    assert_eq!(made["variant"], "jigsaw");
+    let regions = made["regions"].as_str().expect("a map");
+    assert_eq!(regions.len(), 81);
+    assert_eq!(made["layout"]["boxes"].as_str().unwrap().len(), 81);
+}

@@ -35,10 +35,10 @@ pub use games::daily_seed;
 pub(crate) use games::{finish_if_solved, random_seed};
 pub(crate) use moves::is_client_id;
 pub use moves::MAX_SEQ;
+pub use nonet_view::request::strict_json;
 pub(crate) use request::{
     apply_elapsed, blocking, check_version, game_id, seen_game, seen_version, Clock,
 };
-pub use nonet_view::request::strict_json;
 pub use request::{too_large, JsonBody};
 pub use view::{game_json, step_json};
 

@@ -6,9 +6,9 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::header::{CONTENT_TYPE, IF_MATCH};
 use axum::http::{HeaderMap, StatusCode};
+use nonet_view::request::read_json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use nonet_view::request::read_json;
 
 use super::view::game_json;
 use super::Shared;
