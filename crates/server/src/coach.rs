@@ -7,12 +7,13 @@
 //! undo takes them all back) on the version the client named.
 
 use axum::extract::{Path as UrlPath, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use nonet_core::{Layout, Puzzle, Sudoku};
 use nonet_logic::{CheckError, Claim, Observer, PathError, Stopped, Teacher};
-use nonet_view::game::{CandidateIn, ClaimError, ClaimIn, PathView, SinglesView, VerdictView};
+use nonet_view::game::{CandidateIn, ClaimIn, PathView, SinglesView, VerdictView};
+use nonet_view::request::{Problem, Refusal};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -37,9 +38,8 @@ fn path_json(puzzle: &Sudoku, layout: &Layout, obs: &Observer) -> Result<Value, 
         if e == PathError::Stopped {
             return Stopped.into();
         }
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "no_path",
+        ApiError::problem(
+            Problem::NoPath,
             format!("the logical solver has no path for this puzzle: {e}"),
         )
     })?;
@@ -134,7 +134,7 @@ pub struct CheckStep {
 
 impl CheckStep {
     /// The claim the body states ([`ClaimIn::claim`]), or why it cannot be read: 422
-    /// `unknown_technique`, 400 for a cell or digit off the board.
+    /// `unknown_technique`, or 422 `invalid` for a cell or digit off the board.
     fn claim(self) -> Result<Claim, ApiError> {
         let claim = ClaimIn {
             technique: self.technique,
@@ -144,14 +144,7 @@ impl CheckStep {
             placements: self.placements,
             eliminations: self.eliminations,
         };
-        claim.claim().map_err(|e| match e {
-            ClaimError::UnknownTechnique(_) => ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "unknown_technique",
-                e.to_string(),
-            ),
-            _ => ApiError::invalid(e.to_string()),
-        })
+        claim.claim().map_err(|e| Refusal::from(e).into())
     }
 }
 
@@ -185,11 +178,7 @@ pub async fn step_check(
             if e == CheckError::Stopped {
                 return Stopped.into();
             }
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "cannot_check",
-                e.to_string(),
-            )
+            ApiError::problem(Problem::CannotCheck, e.to_string())
         })?;
     // A view of strings, numbers and lists always serialises.
     Ok(Json(

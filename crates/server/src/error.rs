@@ -1,6 +1,11 @@
 //! [`ApiError`]: every error the API answers, as a status code and a JSON body
 //! `{"error": {"code": "...", "message": "..."}}`.
 //!
+//! The refusals the page's engine (`nonet-wasm`) answers too take their status and code from
+//! [`nonet_view::request::Problem`] ([`ApiError::problem`], `From<Refusal>`), so the two fronts
+//! answer the same request alike; the rest (a stale version, a busy pool, a full disk...) are
+//! the server's own.
+//!
 //! Internal failures (database, panics) are logged on the server's standard error and answered
 //! with a generic message: nothing about the machine, paths or SQL leaks to the client. Two
 //! failures of the machine are named, because the player can act on them: a full disk (507)
@@ -9,6 +14,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use nonet_view::request::{Problem, Refusal};
 use serde_json::json;
 
 use crate::board::MoveError;
@@ -99,24 +105,32 @@ impl ApiError {
         }
     }
 
-    /// 400: the request is malformed.
+    /// A refusal of a kind the page's engine answers too: its status and code are
+    /// [`Problem`]'s, the one place both fronts take them from.
+    pub fn problem(problem: Problem, message: impl Into<String>) -> ApiError {
+        let status =
+            StatusCode::from_u16(problem.status()).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+        ApiError::new(status, problem.code(), message)
+    }
+
+    /// 400 `bad_request`: the request is malformed ([`Problem::Malformed`]).
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+        ApiError::problem(Problem::Malformed, message)
     }
 
-    /// 422: well-formed, but the values are not acceptable.
+    /// 422 `invalid`: well-formed, but the values are not acceptable ([`Problem::Invalid`]).
     pub fn invalid(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", message)
+        ApiError::problem(Problem::Invalid, message)
     }
 
-    /// 404.
+    /// 404 `not_found`.
     pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+        ApiError::problem(Problem::NotFound, message)
     }
 
-    /// 409: the game's state does not allow this now.
+    /// 409 `conflict`: the game's state does not allow this now.
     pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, "conflict", message)
+        ApiError::problem(Problem::Conflict, message)
     }
 
     /// 500, with the cause logged but not sent.
@@ -157,9 +171,8 @@ impl From<StoreError> for ApiError {
             // shape nor a 500.
             StoreError::Corrupt(id) => {
                 eprintln!("nonet play: game {id} is damaged in the database");
-                ApiError::new(
-                    StatusCode::GONE,
-                    "damaged",
+                ApiError::problem(
+                    Problem::Damaged,
                     format!(
                         "game {id} is damaged in the database and cannot be read; delete it, \
                          or restore the database from a backup"
@@ -186,6 +199,19 @@ impl From<StoreError> for ApiError {
             }
             other => ApiError::internal(other),
         }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let mut e = ApiError::problem(r.problem, r.message);
+        if let Some(rule) = r.rule {
+            e = e.with("rule", rule);
+        }
+        if let Some(region) = r.region {
+            e = e.with("region", region.to_string());
+        }
+        e
     }
 }
 

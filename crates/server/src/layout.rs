@@ -1,13 +1,12 @@
 //! A layout as the page reads it: the JSON a game carries (`layout`), the same for a variant and
 //! region map alone (`POST /api/layout`, which the puzzle setter draws from while the player
-//! draws a jigsaw's regions), and a broken region map's problem in words, with the rule and the
-//! region it names as fields the page can act on.
+//! draws a jigsaw's regions), or a broken region map's problem in words, with the rule and the
+//! region it names as fields the page can act on ([`nonet_view::request::Refusal::regions`]).
 
-use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Layout, RegionMap, RegionMapError, Variant};
-use nonet_view::game::{LayoutView, RegionProblem};
+use nonet_core::{Layout, RegionMap, Variant};
+use nonet_view::game::LayoutView;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -24,23 +23,6 @@ pub fn router() -> Router<crate::api::Shared> {
 pub fn layout_json(variant: Variant, regions: Option<&RegionMap>, layout: &Layout) -> Value {
     // A view of strings, numbers and lists always serialises.
     serde_json::to_value(LayoutView::new(variant, regions, layout)).unwrap_or_default()
-}
-
-/// 422 `bad_regions` for a broken region map: the first problem in words ("region 4 has 10
-/// cells", "region 2 is in two pieces"), with `rule` (`length`, `label`, `count`, `size`,
-/// `connected`) and, where one region is at fault, `region` (its label) as fields.
-pub fn region_error(e: &RegionMapError) -> ApiError {
-    let problem = RegionProblem::new(e);
-    let err = ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "bad_regions",
-        format!("region map: {}", problem.message),
-    )
-    .with("rule", problem.rule);
-    match problem.region {
-        Some(label) => err.with("region", label.to_string()),
-        None => err,
-    }
 }
 
 /// Body of `POST /api/layout`.

@@ -30,6 +30,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use nonet_core::Sudoku;
 use nonet_view::learn::{self, LearnPage, PRACTICE};
+use nonet_view::request::Refusal;
 use serde_json::{json, Value};
 
 use crate::api::{random_seed, Shared};
@@ -56,7 +57,7 @@ fn found() -> &'static Mutex<HashMap<String, Option<Value>>> {
 }
 
 fn unknown(code: &str) -> ApiError {
-    ApiError::not_found(format!("no technique has the code {code:?}"))
+    Refusal::unknown_technique_code(code).into()
 }
 
 /// `GET /api/learn/{code}`: one technique with its worked example (the step's data and the

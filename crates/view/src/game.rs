@@ -585,6 +585,19 @@ impl std::fmt::Display for ClaimError {
 
 impl std::error::Error for ClaimError {}
 
+impl From<ClaimError> for crate::request::Refusal {
+    /// 422: `unknown_technique` for a technique no one has, `invalid` for a cell or digit off
+    /// the board.
+    fn from(e: ClaimError) -> crate::request::Refusal {
+        use crate::request::{Problem, Refusal};
+        let problem = match e {
+            ClaimError::UnknownTechnique(_) => Problem::UnknownTechnique,
+            ClaimError::BadCell(_) | ClaimError::BadDigit(_) => Problem::Invalid,
+        };
+        Refusal::new(problem, e.to_string())
+    }
+}
+
 fn cell_in(i: usize) -> Result<Cell, ClaimError> {
     Cell::new(i).ok_or(ClaimError::BadCell(i))
 }

@@ -37,6 +37,7 @@
 pub mod game;
 pub mod learn;
 pub mod new_game;
+pub mod request;
 
 use nonet_core::{Cell, CellSet, House, Layout, PencilMarks};
 use nonet_logic::{Candidate, ChainNode, HintLevel, LinkKind, LinkReason, Step};

@@ -9,6 +9,7 @@ use nonet_game::Board;
 use serde::Deserialize;
 
 use crate::game::PuzzleCheckView;
+use crate::request::{Problem, Refusal};
 
 /// The longest progress grid read (a pencil-mark grid with its borders is under 1 KB).
 pub const MAX_PROGRESS_TEXT: usize = 4096;
@@ -33,7 +34,7 @@ pub struct NewGameRequest {
     pub pencil: Option<String>,
 }
 
-/// Why a new game was refused. Every one is a 422 with the [`NewGameError::code`] both fronts
+/// Why a new game was refused. Every one is a 422 of the [`NewGameError::problem`] both fronts
 /// answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NewGameError {
@@ -48,24 +49,37 @@ pub enum NewGameError {
     ProgressTooLong,
     /// The progress grid cannot be read onto the puzzle: why.
     BadProgress(String),
-    /// The puzzle is not proper: the verdict's code (`clash`, `no_solution`,
-    /// `multiple_solutions`) and the setter's sentence for it.
+    /// The puzzle is not proper: the verdict ([`Problem::Clash`], [`Problem::NoSolution`],
+    /// [`Problem::MultipleSolutions`]) and the setter's sentence for it.
     NotProper {
-        /// The verdict's code.
-        code: &'static str,
+        /// The verdict.
+        problem: Problem,
         /// The sentence the setter shows for it.
         message: String,
     },
 }
 
 impl NewGameError {
-    /// The error's code in the answer: `invalid`, `bad_progress`, or the verdict's.
-    pub fn code(&self) -> &'static str {
+    /// The kind of refusal: `invalid`, `bad_progress`, or the verdict's.
+    pub fn problem(&self) -> Problem {
         match self {
-            NewGameError::ProgressWithoutPuzzle | NewGameError::PuzzleAndLevel { .. } => "invalid",
-            NewGameError::ProgressTooLong | NewGameError::BadProgress(_) => "bad_progress",
-            NewGameError::NotProper { code, .. } => code,
+            NewGameError::ProgressWithoutPuzzle | NewGameError::PuzzleAndLevel { .. } => {
+                Problem::Invalid
+            }
+            NewGameError::ProgressTooLong | NewGameError::BadProgress(_) => Problem::BadProgress,
+            NewGameError::NotProper { problem, .. } => *problem,
         }
+    }
+
+    /// The error's code in the answer ([`Problem::code`]).
+    pub fn code(&self) -> &'static str {
+        self.problem().code()
+    }
+}
+
+impl From<NewGameError> for Refusal {
+    fn from(e: NewGameError) -> Refusal {
+        Refusal::new(e.problem(), e.to_string())
     }
 }
 
@@ -137,14 +151,14 @@ pub fn own_game(
     };
     let check = nonet_game::puzzle::check(puzzle);
     let PuzzleCheck::Unique { solution, .. } = check else {
-        let code = match check {
-            PuzzleCheck::Clash(_) => "clash",
-            PuzzleCheck::NoSolution => "no_solution",
-            _ => "multiple_solutions",
+        let problem = match check {
+            PuzzleCheck::Clash(_) => Problem::Clash,
+            PuzzleCheck::NoSolution => Problem::NoSolution,
+            _ => Problem::MultipleSolutions,
         };
         let view = PuzzleCheckView::new(puzzle.givens(), variant, &check, None);
         return Err(NewGameError::NotProper {
-            code,
+            problem,
             message: view.message,
         });
     };

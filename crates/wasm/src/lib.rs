@@ -58,10 +58,8 @@ pub unsafe extern "C" fn nonet_free(ptr: *mut u8, len: usize) {
 pub unsafe extern "C" fn nonet_call(ptr: *mut u8, len: usize) -> *mut u8 {
     // SAFETY: the caller hands over a boxed slice of `len` bytes made by `nonet_alloc`.
     let request = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
-    let answer = match std::str::from_utf8(&request) {
-        Ok(text) => call(text),
-        Err(_) => ops::error_json(400, "invalid", "the request is not UTF-8".to_string()),
-    };
+    // Bytes as they come: JSON that is not UTF-8 is a 400 `bad_request`, as the server's.
+    let answer = ops::call_bytes(&request);
     drop(request);
     let body = answer.into_bytes();
     let mut out = Vec::with_capacity(body.len() + 4);

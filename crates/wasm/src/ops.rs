@@ -23,26 +23,31 @@
 //! | `learn_practice` | `code`, `seed` | three practice puzzles with their drills (the stock's where the generator cannot aim or gives up), as `GET /api/learn/{code}/practice?seed=N` |
 //! | `stats` | `games`: `[{key, finished_at, bot_used, hints, mistakes, elapsed_ms}]` | `{levels, all}`, as `GET /api/stats` |
 //!
-//! Errors are `{"error": {"status", "code", "message"}}` with the status and code the server
-//! gives the same problem.
+//! Errors are `{"error": {"status", "code", "message"}}` (with `rule` and `region` for a broken
+//! region map): the status and code of the refusal's [`Problem`], the kind the server answers
+//! the same problem with (`nonet_view::request` decides both fronts' statuses and codes, and
+//! reads the requests both fronts share). The request itself is read as the server reads a body:
+//! not JSON is a 400 `bad_request`, an op no one has a 404 `not_found` (the server's answer to
+//! an endpoint it lacks), fields of the wrong shape or type a 422 `invalid`. A game the page
+//! keeps that cannot be read back is a 410 `damaged`, as a game the server's database cannot
+//! read.
 
-use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant};
+use nonet_core::{Puzzle, RegionMap, Sudoku, Variant};
 use nonet_game::puzzle::{check as check_puzzle, PuzzleCheck};
 use nonet_game::stats::Outcome;
 use nonet_game::{Board, Move, Origin, StoredBoard};
 use nonet_generate::{GenerateOptions, Generator, Level};
 use nonet_logic::Teacher;
 use nonet_view::game::{
-    ActionView, BoardView, ClaimError, ClaimIn, LayoutView, PathView, PuzzleCheckView,
-    RegionProblem, SinglesView, VerdictView,
+    ActionView, BoardView, ClaimIn, LayoutView, PathView, PuzzleCheckView, SinglesView, VerdictView,
 };
 use nonet_view::learn::{self, LearnPage};
 use nonet_view::new_game::{own_game, NewGameRequest};
+use nonet_view::request::{
+    read_aim, read_fields, read_level, read_object, Problem, Refusal, VariantRegions,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-/// Longest puzzle text accepted (the server's limit: a 9-line grid with borders fits easily).
-const MAX_PUZZLE_TEXT: usize = 4096;
 
 /// A game as the page keeps it and passes it in.
 #[derive(Deserialize)]
@@ -160,85 +165,86 @@ struct CellIn {
     corner: Vec<u8>,
 }
 
-/// An error as the server answers it: status, code, message.
-struct Failure {
-    status: u16,
-    code: &'static str,
-    message: String,
-    /// Further fields of the error (a broken region map's `rule` and `region`).
-    more: serde_json::Map<String, Value>,
-}
-
-impl Failure {
-    fn new(status: u16, code: &'static str, message: impl Into<String>) -> Failure {
-        Failure {
-            status,
-            code,
-            message: message.into(),
-            more: serde_json::Map::new(),
-        }
+/// The JSON of an error answer: the refusal's status and code ([`Problem`], which the server
+/// answers too), its message, and a broken region map's `rule` and `region`.
+pub fn error_json(r: &Refusal) -> String {
+    let mut error = serde_json::Map::new();
+    error.insert("status".into(), json!(r.problem.status()));
+    error.insert("code".into(), json!(r.problem.code()));
+    error.insert("message".into(), json!(r.message));
+    if let Some(rule) = r.rule {
+        error.insert("rule".into(), json!(rule));
     }
-
-    /// A broken region map: 422 `bad_regions` with the rule and region, as the server's.
-    fn regions(e: &nonet_core::RegionMapError) -> Failure {
-        let problem = RegionProblem::new(e);
-        let mut f = Failure::new(
-            422,
-            "bad_regions",
-            format!("region map: {}", problem.message),
-        );
-        f.more.insert("rule".into(), json!(problem.rule));
-        if let Some(label) = problem.region {
-            f.more.insert("region".into(), json!(label.to_string()));
-        }
-        f
+    if let Some(region) = r.region {
+        error.insert("region".into(), json!(region.to_string()));
     }
-
-    fn invalid(message: impl Into<String>) -> Failure {
-        Failure::new(400, "invalid", message)
-    }
-}
-
-/// The JSON of an error answer.
-pub fn error_json(status: u16, code: &'static str, message: String) -> String {
-    failure_json(Failure::new(status, code, message))
-}
-
-fn failure_json(f: Failure) -> String {
-    let mut error = f.more;
-    error.insert("status".into(), json!(f.status));
-    error.insert("code".into(), json!(f.code));
-    error.insert("message".into(), json!(f.message));
     json!({ "error": error }).to_string()
 }
 
+/// Every op a request may name (the tags of [`Request`]): a request naming another is a 404
+/// `not_found`, as the server answers a request to an endpoint it does not have.
+pub const OPS: &[&str] = &[
+    "levels",
+    "new_game",
+    "daily",
+    "view",
+    "move",
+    "check",
+    "hint",
+    "bot",
+    "apply",
+    "singles",
+    "path",
+    "progress",
+    "preview",
+    "stats",
+    "check_puzzle",
+    "layout",
+    "check_step",
+    "learn",
+    "learn_technique",
+    "learn_practice",
+];
+
 /// Answers one request (UTF-8 JSON) with JSON: `{"ok": ...}` or `{"error": ...}`.
 pub fn call(request: &str) -> String {
-    let answer = serde_json::from_str::<Request>(request)
-        .map_err(|e| Failure::invalid(format!("bad request: {e}")))
-        .and_then(answer);
+    call_bytes(request.as_bytes())
+}
+
+/// Answers one request (JSON, UTF-8 or not) with JSON: `{"ok": ...}` or `{"error": ...}`.
+/// The request is read as the server reads a body ([`nonet_view::request`]): not JSON is a 400
+/// `bad_request`, an op no one has a 404 `not_found`, fields of the wrong shape a 422 `invalid`.
+pub fn call_bytes(request: &[u8]) -> String {
+    let answer = read_request(request).and_then(answer);
     match answer {
         Ok(v) => json!({ "ok": v }).to_string(),
-        Err(f) => failure_json(f),
+        Err(r) => error_json(&r),
     }
 }
 
-fn answer(request: Request) -> Result<Value, Failure> {
+fn read_request(bytes: &[u8]) -> Result<Request, Refusal> {
+    let object = read_object(bytes)?;
+    match object.get("op").and_then(Value::as_str) {
+        Some(op) if OPS.contains(&op) => read_fields(object),
+        Some(op) => Err(Refusal::new(
+            Problem::NotFound,
+            format!("no op is called {op:?}"),
+        )),
+        None => Err(Refusal::new(
+            Problem::NotFound,
+            "the request names no op (\"op\": a string)",
+        )),
+    }
+}
+
+fn answer(request: Request) -> Result<Value, Refusal> {
     match request {
         Request::Levels => Ok(levels()),
         Request::NewGame(asked) => new_game(asked),
         Request::Daily { date, level } => {
-            let seed = nonet_game::puzzle::daily_seed(&date).ok_or_else(|| {
-                Failure::invalid(format!(
-                    "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got \
-                     {date:?}"
-                ))
-            })?;
-            if level.parse::<Level>().is_err() {
-                return Err(Failure::invalid(format!(
-                    "unknown level {level:?}; pick one of easy, medium, hard, expert, extreme"
-                )));
-            }
+            let seed =
+                nonet_game::puzzle::daily_seed(&date).ok_or_else(|| Refusal::bad_date(&date))?;
+            read_level(&level)?;
             new_game(NewGameRequest {
                 level: Some(level),
                 seed: Some(seed),
@@ -304,9 +310,11 @@ fn answer(request: Request) -> Result<Value, Failure> {
             variant,
             regions,
         } => {
-            let (puzzle, regions) = own_puzzle(variant.as_deref(), Some(puzzle), regions);
-            let (variant, _, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
-            let puzzle = read_puzzle(puzzle.as_deref().unwrap_or_default())?;
+            // As the server's `POST /api/puzzles/check`: the variant and map, the puzzle (with
+            // a map typed after it), then the layout they make.
+            let mut vr = VariantRegions::read(variant.as_deref(), regions.as_deref())?;
+            let puzzle = vr.own_puzzle(&puzzle)?;
+            let (variant, layout) = (vr.variant, vr.layout()?);
             let on_layout = Puzzle::new(puzzle, layout.clone());
             let check = match check_puzzle(&on_layout) {
                 PuzzleCheck::Unique { solution, .. } => PuzzleCheck::Unique {
@@ -327,26 +335,23 @@ fn answer(request: Request) -> Result<Value, Failure> {
             )))
         }
         Request::Layout { variant, regions } => {
-            let (variant, regions, layout) = read_layout(variant.as_deref(), regions.as_deref())?;
+            let vr = VariantRegions::read(variant.as_deref(), regions.as_deref())?;
+            let layout = vr.layout()?;
             Ok(to_value(&LayoutView::new(
-                variant,
-                regions.as_ref(),
+                vr.variant,
+                vr.regions.as_ref(),
                 &layout,
             )))
         }
         Request::CheckStep { game, claim } => {
+            // The claim first, then the game, as the server reads them.
+            let claim = claim.claim()?;
             let g = read_game(&game)?;
-            let claim = claim.claim().map_err(|e| match e {
-                ClaimError::UnknownTechnique(_) => {
-                    Failure::new(422, "unknown_technique", e.to_string())
-                }
-                _ => Failure::invalid(e.to_string()),
-            })?;
             let position = g.board.position();
             let layout = g.board.layout();
             let verdict = Teacher::new()
                 .check_step(&position, &claim)
-                .map_err(|e| Failure::new(422, "cannot_check", e.to_string()))?;
+                .map_err(|e| Refusal::new(Problem::CannotCheck, e.to_string()))?;
             Ok(to_value(&VerdictView::new(&verdict, layout, &position)))
         }
         Request::Learn => Ok(json!({ "techniques": learn::catalogue() })),
@@ -355,11 +360,13 @@ fn answer(request: Request) -> Result<Value, Failure> {
             let example = learn::example_puzzle(&code)
                 .and_then(|line| Sudoku::from_line(line).ok())
                 .and_then(|puzzle| learn::example(&puzzle, &techniques));
-            let page = LearnPage::new(&code, example).ok_or_else(|| unknown_technique(&code))?;
+            let page = LearnPage::new(&code, example)
+                .ok_or_else(|| Refusal::unknown_technique_code(&code))?;
             Ok(to_value(&page))
         }
         Request::LearnPractice { code, seed } => {
-            let ask = learn::PracticeAsk::new(&code).ok_or_else(|| unknown_technique(&code))?;
+            let ask = learn::PracticeAsk::new(&code)
+                .ok_or_else(|| Refusal::unknown_technique_code(&code))?;
             let view = match ask.targets() {
                 None => ask.stock(),
                 Some(targets) => {
@@ -376,9 +383,8 @@ fn answer(request: Request) -> Result<Value, Failure> {
             let g = read_game(&game)?;
             let path = PathView::new(&Puzzle::new(g.board.givens(), g.board.layout().clone()))
                 .map_err(|e| {
-                    Failure::new(
-                        422,
-                        "no_path",
+                    Refusal::new(
+                        Problem::NoPath,
                         format!("the logical solver has no path for this puzzle: {e}"),
                     )
                 })?;
@@ -407,98 +413,22 @@ fn levels() -> Value {
     json!({ "levels": levels, "levels_on_variants": on_variants })
 }
 
-/// A variant's words and a jigsaw's map read into a variant, its map and its layout.
-fn read_layout(
-    variant: Option<&str>,
-    regions: Option<&str>,
-) -> Result<(Variant, Option<RegionMap>, Layout), Failure> {
-    let (variant, regions) = read_variant(variant, regions)?;
-    let layout = variant
-        .layout(regions.as_ref())
-        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
-    Ok((variant, regions, layout))
-}
-
-/// A variant's words and a jigsaw's map (if given) read, without the layout they make.
-fn read_variant(
-    variant: Option<&str>,
-    regions: Option<&str>,
-) -> Result<(Variant, Option<RegionMap>), Failure> {
-    let variant: Variant = variant
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e: nonet_core::VariantError| Failure::new(422, "bad_variant", e.to_string()))?;
-    let regions = match regions {
-        Some(text) if !text.trim().is_empty() => {
-            if text.len() > MAX_PUZZLE_TEXT {
-                return Err(Failure::new(
-                    422,
-                    "bad_regions",
-                    "the region map is too long",
-                ));
-            }
-            // Blanks between the labels are ignored: a 9-line map pasted from a file reads too.
-            let labels: String = text.split_whitespace().collect();
-            Some(RegionMap::parse(&labels).map_err(|e| Failure::regions(&e))?)
-        }
-        _ => None,
-    };
-    Ok((variant, regions))
-}
-
-/// A player's own `puzzle` and `regions` as typed: a jigsaw given no map separately takes the
-/// one typed after the puzzle on its line ([`nonet_game::puzzle::puzzle_and_map`], as the
-/// server splits it).
-fn own_puzzle(
-    variant: Option<&str>,
-    puzzle: Option<String>,
-    regions: Option<String>,
-) -> (Option<String>, Option<String>) {
-    let jigsaw = variant
-        .unwrap_or_default()
-        .parse::<Variant>()
-        .is_ok_and(|v| v.jigsaw);
-    let no_map = regions.as_deref().is_none_or(|r| r.trim().is_empty());
-    match puzzle
-        .as_deref()
-        .and_then(nonet_game::puzzle::puzzle_and_map)
-    {
-        Some((p, map)) if jigsaw && no_map => (Some(p.to_string()), Some(map.to_string())),
-        _ => (puzzle, regions),
-    }
-}
-
-/// 404 `not_found` for a code no technique has, as the server answers it.
-fn unknown_technique(code: &str) -> Failure {
-    Failure::new(
-        404,
-        "not_found",
-        format!("no technique has the code {code:?}"),
-    )
-}
-
-/// A puzzle typed in (a line or a grid).
-fn read_puzzle(text: &str) -> Result<Sudoku, Failure> {
-    if text.len() > MAX_PUZZLE_TEXT {
-        return Err(Failure::invalid("the puzzle text is too long"));
-    }
-    Sudoku::parse(text.trim()).map_err(|e| Failure::invalid(format!("not a puzzle: {e}")))
-}
-
-fn read_game(g: &GameIn) -> Result<Game, Failure> {
-    let (_, _, layout) = read_layout(g.variant.as_deref(), g.regions.as_deref())?;
+/// A game as the page keeps it read back. The page's copy stands where the server's database
+/// does: a game whose variant, map, solution or board cannot be read is damaged (410
+/// `damaged`, as the server answers a row it cannot read), not a request to correct.
+fn read_game(g: &GameIn) -> Result<Game, Refusal> {
+    let damaged = |why: String| Refusal::new(Problem::Damaged, format!("this game {why}"));
+    let layout = VariantRegions::read(g.variant.as_deref(), g.regions.as_deref())
+        .and_then(|vr| vr.layout())
+        .map_err(|e| damaged(format!("cannot be read: {e}")))?;
     let solution = Sudoku::from_line(&g.solution)
         .ok()
         .filter(|s| s.filled_count() == 81)
-        .ok_or_else(|| Failure::invalid("the game's solution is not a filled grid"))?;
+        .ok_or_else(|| damaged("keeps a solution that is not a filled grid".into()))?;
     let board = Board::from_stored(&g.board, &layout)
-        .ok_or_else(|| Failure::new(410, "damaged", "this game's board cannot be read"))?;
+        .ok_or_else(|| damaged("keeps a board that cannot be read".into()))?;
     if Sudoku::from_line(&g.puzzle).ok() != Some(board.givens()) {
-        return Err(Failure::new(
-            410,
-            "damaged",
-            "this game's board does not keep its puzzle's givens",
-        ));
+        return Err(damaged("keeps a board without its puzzle's givens".into()));
     }
     Ok(Game { board, solution })
 }
@@ -519,20 +449,19 @@ fn board_of_cells(
     variant: Option<&str>,
     regions: Option<&str>,
     cells: &[CellIn],
-) -> Result<Board, Failure> {
-    let (_, _, layout) = read_layout(variant, regions)?;
+) -> Result<Board, Refusal> {
+    let layout = VariantRegions::read(variant, regions)?.layout()?;
+    let invalid = |message: String| Refusal::new(Problem::Invalid, message);
     if cells.len() != 81 {
-        return Err(Failure::invalid(format!(
+        return Err(invalid(format!(
             "a board has 81 cells, got {}",
             cells.len()
         )));
     }
-    let mask = |ds: &[u8]| -> Result<u16, Failure> {
+    let mask = |ds: &[u8]| -> Result<u16, Refusal> {
         ds.iter().try_fold(0u16, |m, &d| match d {
             1..=9 => Ok(m | 1 << (d - 1)),
-            _ => Err(Failure::invalid(format!(
-                "digit must be from 1 to 9, got {d}"
-            ))),
+            _ => Err(invalid(format!("digit must be from 1 to 9, got {d}"))),
         })
     };
     let mut stored = StoredBoard {
@@ -546,7 +475,7 @@ fn board_of_cells(
         let (v, o) = match (cell.value, cell.origin) {
             (Some(d @ 1..=9), Some(o)) => (char::from(b'0' + d), o.code()),
             (None, None) => ('.', '.'),
-            _ => return Err(Failure::invalid("a cell's digit and origin go together")),
+            _ => return Err(invalid("a cell's digit and origin go together".into())),
         };
         stored.v.push(v);
         stored.o.push(o);
@@ -554,7 +483,7 @@ fn board_of_cells(
         stored.c.push(mask(&cell.centre)?);
         stored.k.push(mask(&cell.corner)?);
     }
-    Board::from_stored(&stored, &layout).ok_or_else(|| Failure::invalid("the board cannot be read"))
+    Board::from_stored(&stored, &layout).ok_or_else(|| invalid("the board cannot be read".into()))
 }
 
 /// `move` played on the board a game's view shows, for the page to show it at once while the
@@ -566,22 +495,27 @@ fn preview(
     cells: &[CellIn],
     mv: &Move,
     tidy: bool,
-) -> Result<Value, Failure> {
+) -> Result<Value, Refusal> {
     let mut board = board_of_cells(variant, regions, cells)?;
     // A refused move leaves the board as it is: the server's answer says why.
     let _ = board.apply_tidy(mv, tidy);
     Ok(board_json(&board, json!({})))
 }
 
-fn play(game: &GameIn, mv: &Move, tidy: bool) -> Result<Value, Failure> {
+/// A move on a game: 409 `conflict` on a solved game, 422 `invalid` for a move the rules
+/// refuse (a cell or digit off the board, a given changed), as the server answers them.
+fn play(game: &GameIn, mv: &Move, tidy: bool) -> Result<Value, Refusal> {
     let g = read_game(game)?;
     if g.board.is_solved(&g.solution) {
-        return Err(Failure::new(409, "conflict", "this game is already solved"));
+        return Err(Refusal::new(
+            Problem::Conflict,
+            "this game is already solved",
+        ));
     }
     let mut board = g.board.clone();
     board
         .apply_tidy(mv, tidy)
-        .map_err(|e| Failure::new(422, "bad_move", e.to_string()))?;
+        .map_err(|e| Refusal::new(Problem::Invalid, e.to_string()))?;
     let changed = board != g.board;
     let mistake = changed && nonet_game::is_mistake(mv, &g.solution);
     let solved = board.is_solved(&g.solution);
@@ -592,7 +526,7 @@ fn play(game: &GameIn, mv: &Move, tidy: bool) -> Result<Value, Failure> {
 }
 
 /// The bot's step (`by_bot`) or the hint's step applied for the player.
-fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
+fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Refusal> {
     let g = read_game(game)?;
     if g.board.is_solved(&g.solution) {
         return Ok(board_json(
@@ -602,10 +536,10 @@ fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
     }
     if !by_bot {
         nonet_game::may_apply_hint(&g.board, &g.solution)
-            .map_err(|e| Failure::new(409, "conflict", e.to_string()))?;
+            .map_err(|e| Refusal::new(Problem::Conflict, e.to_string()))?;
     }
     let (board, action) = nonet_game::bot_step(&g.board, &g.solution)
-        .map_err(|stuck| Failure::new(409, "conflict", stuck.to_string()))?;
+        .map_err(|stuck| Refusal::new(Problem::Conflict, stuck.to_string()))?;
     let solved = board.is_solved(&g.solution);
     Ok(board_json(
         &board,
@@ -613,69 +547,42 @@ fn next_step(game: &GameIn, by_bot: bool) -> Result<Value, Failure> {
     ))
 }
 
-/// A new game (`new_game`): the fields checked as the server checks them ([`NewGameRequest`],
-/// [`own_game`]'s order for a player's own puzzle and progress), then generated or rated here.
-fn new_game(asked: NewGameRequest) -> Result<Value, Failure> {
-    // As the server: the variant and the map given, the fields together, then a jigsaw's map
-    // typed after its puzzle.
-    read_variant(asked.variant.as_deref(), asked.regions.as_deref())?;
-    asked
-        .check_fields()
-        .map_err(|e| Failure::new(422, e.code(), e.to_string()))?;
-    let (puzzle, regions) = own_puzzle(
-        asked.variant.as_deref(),
-        asked.puzzle.clone(),
-        asked.regions.clone(),
-    );
-    let (variant, regions, layout) = read_layout(asked.variant.as_deref(), regions.as_deref())?;
+/// A new game (`new_game`): the fields checked as the server checks them, in its order
+/// ([`VariantRegions::read`], [`NewGameRequest::check_fields`], then [`own_game`] for a
+/// player's own puzzle and progress, or the level), then generated or rated here.
+fn new_game(asked: NewGameRequest) -> Result<Value, Refusal> {
+    let mut vr = VariantRegions::read(asked.variant.as_deref(), asked.regions.as_deref())?;
+    asked.check_fields()?;
+    let variant = vr.variant;
     let mut progress = None;
-    let (puzzle, solution, rating, seed, regions) = match puzzle {
+    let (puzzle, solution, rating, seed) = match &asked.puzzle {
         Some(text) => {
-            let puzzle = read_puzzle(&text)?;
-            let on = Puzzle::new(puzzle, layout.clone());
-            let own = own_game(&on, variant, asked.pencil.as_deref())
-                .map_err(|e| Failure::new(422, e.code(), e.to_string()))?;
+            let puzzle = vr.own_puzzle(text)?;
+            let on = Puzzle::new(puzzle, vr.layout()?);
+            let own = own_game(&on, variant, asked.pencil.as_deref())?;
             progress = own.progress;
-            (puzzle, own.solution, nonet_game::rating(&on), None, regions)
+            (puzzle, own.solution, nonet_game::rating(&on), None)
         }
         None => {
-            let level = asked.level.unwrap_or_else(|| "easy".to_string());
-            let aim = match level.parse::<Level>() {
-                Ok(l) => Some(l),
-                Err(_) if level == "any" => None,
-                Err(_) => {
-                    return Err(Failure::invalid(format!(
-                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
-                         extreme, or any"
-                    )))
-                }
-            };
+            let aim = read_aim(asked.level.as_deref().unwrap_or("easy"))?;
             let seed = asked.seed.ok_or_else(|| {
                 // The engine reads no clock and draws no randomness: the page picks the seed.
-                Failure::invalid("a new game from a level needs its seed")
+                Refusal::new(Problem::Invalid, "a new game from a level needs its seed")
             })?;
-            let generator = Generator::new(GenerateOptions::for_game(aim, variant, regions))
-                .map_err(|e| Failure::new(422, "impossible", e.to_string()))?;
-            let made = generator
-                .generate(seed)
-                .map_err(|e| Failure::new(422, "impossible", e.to_string()))?;
-            let made_layout = made.layout();
+            // A jigsaw given no map gets one from the generator, as on the server.
+            let made = Generator::new(GenerateOptions::for_game(aim, variant, vr.regions.take()))
+                .and_then(|generator| generator.generate(seed))
+                .map_err(|e| Refusal::from(&e))?;
             let rating = match made.rating {
                 Some(r) => Some((r.er, r.level)),
-                None => nonet_game::rating(&Puzzle::new(made.puzzle, made_layout)),
+                None => nonet_game::rating(&Puzzle::new(made.puzzle, made.layout())),
             };
-            (
-                made.puzzle,
-                made.solution,
-                rating,
-                Some(seed.to_string()),
-                made.regions,
-            )
+            vr.regions = made.regions;
+            (made.puzzle, made.solution, rating, Some(seed.to_string()))
         }
     };
-    let layout = variant
-        .layout(regions.as_ref())
-        .map_err(|e| Failure::new(422, "bad_regions", e.to_string()))?;
+    let regions = vr.regions.clone();
+    let layout = vr.layout()?;
     let board = Board::new(&Puzzle::new(puzzle, layout.clone()));
     Ok(json!({
         "puzzle": puzzle.to_line(),

@@ -61,16 +61,16 @@ fn a_generated_game_is_the_seeds_and_carries_its_layout_and_rating() {
     assert_eq!(daily, by_seed);
     assert_eq!(
         error(json!({ "op": "daily", "date": "2026-02-30", "level": "easy" })),
-        (400, "invalid".into())
+        (422, "invalid".into())
     );
     // A level needs the page's seed: the engine draws no randomness.
     assert_eq!(
         error(json!({ "op": "new_game", "level": "easy" })),
-        (400, "invalid".into())
+        (422, "invalid".into())
     );
     assert_eq!(
         error(json!({ "op": "new_game", "level": "hardest", "seed": 1 })),
-        (400, "invalid".into())
+        (422, "invalid".into())
     );
 }
 
@@ -119,11 +119,11 @@ fn a_move_answers_the_board_its_clashes_and_whether_it_was_a_mistake() {
     assert_eq!(shown["cells"], a["cells"]);
     assert_eq!(shown["clashes"], a["clashes"]);
     assert_eq!(shown["board"], a["board"]);
-    // A given cannot change: 422 with the rule's words.
+    // A given cannot change: 422 `invalid` with the rule's words, as the server's.
     let given = json!({ "type": "place", "cell": 0, "digit": 1 });
     assert_eq!(
         error(json!({ "op": "move", "game": game, "move": given })),
-        (422, "bad_move".into())
+        (422, "invalid".into())
     );
 }
 
@@ -209,10 +209,24 @@ fn statistics_and_levels_have_the_servers_shape() {
 
 #[test]
 fn bad_requests_are_errors_never_panics() {
-    assert_eq!(error(json!({ "op": "fly" })), (400, "invalid".into()));
-    assert_eq!(error(json!({ "op": "view" })), (400, "invalid".into()));
-    let answer: Value = serde_json::from_str(&nonet_wasm::call("not json")).unwrap();
-    assert_eq!(answer["error"]["status"], 400);
+    // An op no one has is the server's unknown endpoint; a missing field the server's
+    // body of the wrong shape; text that is not JSON its malformed body.
+    assert_eq!(error(json!({ "op": "fly" })), (404, "not_found".into()));
+    assert_eq!(error(json!({ "level": "easy" })), (404, "not_found".into()));
+    assert_eq!(error(json!({ "op": "view" })), (422, "invalid".into()));
+    for text in ["not json", "", "{\"op\": \"levels\", \"op\": \"learn\"}"] {
+        let answer: Value = serde_json::from_str(&nonet_wasm::call(text)).unwrap();
+        assert_eq!(answer["error"]["status"], 400, "{text:?}");
+        assert_eq!(answer["error"]["code"], "bad_request", "{text:?}");
+    }
+    let answer: Value =
+        serde_json::from_str(&nonet_wasm::ops::call_bytes(b"{\"op\": \"\xff\"}")).unwrap();
+    assert_eq!(answer["error"]["code"], "bad_request", "not UTF-8");
+    // Every op named is one the engine reads (a wrong list would answer 404 for a real op).
+    for op in nonet_wasm::ops::OPS {
+        let answer = call(json!({ "op": op, "x": 1 }));
+        assert_ne!(answer["error"]["status"], 404, "{op}: {answer}");
+    }
     let mut game = own_game();
     game["board"]["v"] = json!("123");
     assert_eq!(
@@ -225,6 +239,21 @@ fn bad_requests_are_errors_never_panics() {
         error(json!({ "op": "hint", "game": game })),
         (410, "damaged".into())
     );
+    // The page's copy of a game stands where the server's database does: a variant, map or
+    // solution it cannot read back is a damaged game, not a request to correct.
+    for (field, value) in [
+        ("variant", json!("hexagonal")),
+        ("regions", json!("12")),
+        ("solution", json!("123")),
+    ] {
+        let mut game = own_game();
+        game[field] = value;
+        assert_eq!(
+            error(json!({ "op": "view", "game": game })),
+            (410, "damaged".into()),
+            "{field}"
+        );
+    }
     assert_eq!(
         error(json!({ "op": "new_game", "variant": "hexagonal", "level": "easy", "seed": 1 })),
         (422, "bad_variant".into())
@@ -295,7 +324,7 @@ fn a_stated_deduction_is_judged_on_the_board() {
     let off = json!({ "technique": "x-wing", "cells": [81] });
     assert_eq!(
         error(json!({ "op": "check_step", "game": game, "claim": off })),
-        (400, "invalid".into())
+        (422, "invalid".into())
     );
 }
 
@@ -328,7 +357,10 @@ fn a_jigsaw_map_typed_after_its_puzzle_was_not_split_offline() {
     assert_eq!((status, code.as_str()), (422, "bad_regions"));
     // Not a jigsaw: the line is no puzzle.
     let line = format!("{PUZZLE} {JIGSAW_REGIONS}");
-    assert_eq!(error(json!({ "op": "new_game", "puzzle": line })).0, 400);
+    assert_eq!(
+        error(json!({ "op": "new_game", "puzzle": line })),
+        (422, "invalid".into())
+    );
 }
 
 /// A game's progress goes out as the server's pencil-mark grid and comes back as a new game
@@ -438,4 +470,15 @@ fn learns_pages_are_the_servers_from_the_one_learn_module() {
         error(json!({ "op": "learn_technique", "code": "no-such" })),
         (404, "not_found".to_string())
     );
+}
+
+/// A jigsaw asked for by level with no map gets one from the generator, as on the server (the
+/// engine used to ask for the map first, and refused it with a 422).
+#[test]
+fn a_jigsaw_from_a_level_gets_its_map_from_the_generator() {
+    let made = ok(json!({ "op": "new_game", "level": "any", "seed": 3, "variant": "jigsaw" }));
+    assert_eq!(made["variant"], "jigsaw");
+    let regions = made["regions"].as_str().expect("a map");
+    assert_eq!(regions.len(), 81);
+    assert_eq!(made["layout"]["boxes"].as_str().unwrap().len(), 81);
 }

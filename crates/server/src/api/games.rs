@@ -8,10 +8,11 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use nonet_core::{Puzzle, Variant};
 use nonet_view::new_game::{own_game, NewGameError};
+use nonet_view::request::{read_aim, read_level, Refusal};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::puzzles::{parse_variant, rate_in_time, unprocessable};
+use super::puzzles::{parse_variant, rate_in_time};
 use super::request::{blocking, game_id, save_clock, JsonBody};
 use super::view::{game_answer, game_json, summary_json};
 use super::Shared;
@@ -29,22 +30,16 @@ pub fn router() -> Router<Shared> {
         .route("/games/{id}/clock", put(clock_set))
 }
 
+/// A generator's failure as both fronts answer it ([`Refusal`]'s `From<&GenerateError>`): 422
+/// `impossible` for options no puzzle can meet (a region map that admits no grid), else 503
+/// `generator_failed`, logged.
 fn engine_error(e: EngineError) -> ApiError {
     use nonet_generate::GenerateError;
-    // Options no puzzle can meet, such as a region map that admits no grid.
-    if let EngineError::Generate(GenerateError::Impossible(why)) = &e {
-        return ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "impossible",
-            why.to_string(),
-        );
+    let EngineError::Generate(g) = &e;
+    if !matches!(g, GenerateError::Impossible(_)) {
+        eprintln!("nonet play: {e}");
     }
-    eprintln!("nonet play: {e}");
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "generator_failed",
-        "could not make a puzzle this time; please try again or pick another seed",
-    )
+    Refusal::from(g).into()
 }
 
 /// Body of `POST /api/games`: exactly one of `level` (with an optional `seed`) or `puzzle`
@@ -54,7 +49,7 @@ pub use nonet_view::new_game::NewGameRequest as CreateGame;
 
 /// A new game refused, as the page's engine refuses it too: 422 with the error's code.
 fn new_game_error(e: NewGameError) -> ApiError {
-    unprocessable(e.code(), e.to_string())
+    Refusal::from(e).into()
 }
 
 pub(crate) fn random_seed() -> u64 {
@@ -103,15 +98,9 @@ pub async fn games_create(
         }
         (None, level) => {
             let level = level.clone().unwrap_or_else(|| "easy".to_string());
-            let aim = match engine::levels().find(|l| l.name() == level) {
+            let aim = match read_aim(&level)? {
                 Some(lvl) => engine::Aim::Level(lvl),
-                None if level == "any" => engine::Aim::Any,
-                None => {
-                    return Err(ApiError::invalid(format!(
-                        "unknown level {level:?}; pick one of easy, medium, hard, expert, \
-                         extreme, or any"
-                    )))
-                }
+                None => engine::Aim::Any,
             };
             let (source, seed) = match req.seed {
                 Some(s) => (Source::Seed, s),
@@ -186,20 +175,8 @@ pub async fn daily_open(
     State(st): State<Shared>,
     JsonBody(req): JsonBody<DailyRequest>,
 ) -> Result<Response, ApiError> {
-    let seed = daily_seed(&req.date).ok_or_else(|| {
-        ApiError::invalid(format!(
-            "date must be a day from 2000-01-01 to 9999-12-31 written YYYY-MM-DD, got {:?}",
-            req.date
-        ))
-    })?;
-    let level = engine::levels()
-        .find(|l| l.name() == req.level)
-        .ok_or_else(|| {
-            ApiError::invalid(format!(
-                "unknown level {:?}; pick one of easy, medium, hard, expert, extreme",
-                req.level
-            ))
-        })?;
+    let seed = daily_seed(&req.date).ok_or_else(|| Refusal::bad_date(&req.date))?;
+    let level = read_level(&req.level)?;
     let (date, name) = (req.date.clone(), level.name().to_string());
     let look = st.clone();
     let found = blocking(move || Ok(look.store.find_daily(&date, &name)?)).await?;

@@ -35,10 +35,11 @@ pub use games::daily_seed;
 pub(crate) use games::{finish_if_solved, random_seed};
 pub(crate) use moves::is_client_id;
 pub use moves::MAX_SEQ;
+pub use nonet_view::request::strict_json;
 pub(crate) use request::{
     apply_elapsed, blocking, check_version, game_id, seen_game, seen_version, Clock,
 };
-pub use request::{strict_json, too_large, JsonBody};
+pub use request::{too_large, JsonBody};
 pub use view::{game_json, step_json};
 
 /// Shared state of the app: the store, the engine's pool and the request limits.

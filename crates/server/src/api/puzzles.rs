@@ -5,12 +5,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use nonet_core::{Layout, Puzzle, RegionMap, Sudoku, Variant, VariantError};
+use nonet_core::{Layout, Puzzle, Sudoku, Variant};
 use nonet_logic::Stopped;
 use nonet_view::game::PuzzleCheckView;
+use nonet_view::request::VariantRegions;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -33,91 +33,14 @@ pub struct CheckPuzzle {
     regions: Option<String>,
 }
 
-/// Longest puzzle text accepted (a 9-line grid with borders fits easily).
-pub(crate) const MAX_PUZZLE_TEXT: usize = 4096;
-
-fn parse_puzzle(text: &str) -> Result<Sudoku, ApiError> {
-    if text.len() > MAX_PUZZLE_TEXT {
-        return Err(ApiError::invalid("the puzzle text is too long"));
-    }
-    Sudoku::parse(text.trim()).map_err(|e| ApiError::invalid(format!("not a puzzle: {e}")))
-}
-
-/// A game's variant with a jigsaw's regions.
-pub(crate) struct VariantRegions {
-    pub(crate) variant: Variant,
-    pub(crate) regions: Option<RegionMap>,
-}
-
-pub(crate) fn unprocessable(code: &'static str, message: String) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
-}
-
-/// Reads `variant` (`jigsaw,x,windoku` words, absent or `standard` for the standard layout)
-/// and a jigsaw's `regions` (81 labels; blanks between them are ignored, so a 9-line map
-/// pasted from a file reads too). Every problem is a 422 that names it: `bad_variant`, or
-/// `bad_regions` with the label and the rule it breaks.
+/// Reads `variant` and a jigsaw's `regions` as both fronts do
+/// ([`nonet_view::request::VariantRegions::read`]): every problem is a 422 that names it,
+/// `bad_variant`, or `bad_regions` with the label and the rule it breaks.
 pub(crate) fn parse_variant(
     variant: Option<&str>,
     regions: Option<&str>,
 ) -> Result<VariantRegions, ApiError> {
-    let variant: Variant = variant
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e: VariantError| unprocessable("bad_variant", e.to_string()))?;
-    let regions = match regions {
-        Some(text) if !text.trim().is_empty() => Some(parse_regions(text)?),
-        _ => None,
-    };
-    if regions.is_some() && !variant.jigsaw {
-        let e = VariantError::UnexpectedRegions;
-        return Err(unprocessable("bad_regions", e.to_string()).with("rule", "not_jigsaw"));
-    }
-    Ok(VariantRegions { variant, regions })
-}
-
-/// A region map's 81 labels (blanks between them ignored), or 422 `bad_regions` naming the
-/// label and the rule it breaks.
-fn parse_regions(text: &str) -> Result<RegionMap, ApiError> {
-    if text.len() > MAX_PUZZLE_TEXT {
-        return Err(
-            unprocessable("bad_regions", "the region map is too long".into())
-                .with("rule", "length"),
-        );
-    }
-    let labels: String = text.split_whitespace().collect();
-    RegionMap::parse(&labels).map_err(|e| crate::layout::region_error(&e))
-}
-
-impl VariantRegions {
-    /// The player's own puzzle of this variant from `text`; a jigsaw given no map separately
-    /// takes the one typed after the puzzle on its line.
-    pub(crate) fn own_puzzle(&mut self, text: &str) -> Result<Sudoku, ApiError> {
-        let split = nonet_game::puzzle::puzzle_and_map(text)
-            .filter(|_| self.variant.jigsaw && self.regions.is_none());
-        match split {
-            Some((puzzle, map)) => {
-                self.regions = Some(parse_regions(map)?);
-                parse_puzzle(puzzle)
-            }
-            None => parse_puzzle(text),
-        }
-    }
-
-    /// The layout a puzzle is played on: a jigsaw's needs its map (422 `bad_regions` without).
-    pub(crate) fn layout(&self) -> Result<Layout, ApiError> {
-        self.variant.layout(self.regions.as_ref()).map_err(|e| {
-            let (rule, message) = match e {
-                VariantError::MissingRegions => (
-                    "missing",
-                    "a jigsaw needs its region map: 81 labels, one per cell (\"regions\")"
-                        .to_string(),
-                ),
-                other => ("other", other.to_string()),
-            };
-            unprocessable("bad_regions", message).with("rule", rule)
-        })
-    }
+    Ok(VariantRegions::read(variant, regions)?)
 }
 
 /// The verdict on a puzzle as the page reads it ([`nonet_view::game::PuzzleCheckView`]), with

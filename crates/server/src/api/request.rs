@@ -1,13 +1,14 @@
-//! Reading requests: JSON bodies parsed strictly ([`JsonBody`], [`strict_json`]), game ids from
+//! Reading requests: JSON bodies parsed strictly ([`JsonBody`], with
+//! [`nonet_view::request::read_json`], as the page's engine reads its requests), game ids from
 //! the path, the version of a game a client saw (body or `If-Match`), and the timer's reading.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::header::{CONTENT_TYPE, IF_MATCH};
 use axum::http::{HeaderMap, StatusCode};
+use nonet_view::request::read_json;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::view::game_json;
 use super::Shared;
@@ -69,21 +70,8 @@ where
                 format!("the request body must be UTF-8 JSON, not charset={charset}"),
             ));
         }
-        // Syntax first, then shape: read straight into `T`, serde_json reports the surplus
-        // elements of an array read as a struct as a syntax error, and a well-formed body of
-        // the wrong shape would get 400 on some endpoints and 422 on others.
-        let value = strict_json(&bytes)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
-        // serde reads a struct from an array too (`[1, 2]` as its fields in order): every
-        // body of this API is an object.
-        if !value.is_object() {
-            return Err(ApiError::invalid(
-                "invalid request: the body must be a JSON object",
-            ));
-        }
-        T::deserialize(value)
-            .map(JsonBody)
-            .map_err(|e| ApiError::invalid(format!("invalid request: {e}")))
+        // Syntax (400), then shape (422): the page's engine reads its requests the same way.
+        read_json(&bytes).map(JsonBody).map_err(ApiError::from)
     }
 }
 
@@ -100,72 +88,6 @@ fn foreign_charset(content_type: &str) -> Option<String> {
         (!value.eq_ignore_ascii_case("utf-8") && !value.eq_ignore_ascii_case("utf8"))
             .then(|| value.to_string())
     })
-}
-
-/// Parses JSON like `serde_json::from_slice`, but refuses an object that names a key twice
-/// (which would otherwise silently keep the last value): the error names the key and where.
-pub fn strict_json(bytes: &[u8]) -> Result<Value, serde_json::Error> {
-    use serde::de::{DeserializeSeed, Error, MapAccess, SeqAccess, Visitor};
-
-    struct Strict;
-
-    impl<'de> DeserializeSeed<'de> for Strict {
-        type Value = Value;
-        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-            d.deserialize_any(self)
-        }
-    }
-
-    impl<'de> Visitor<'de> for Strict {
-        type Value = Value;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON value")
-        }
-        fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-            Ok(Value::Bool(v))
-        }
-        fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-            Ok(Value::from(v))
-        }
-        fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-            Ok(Value::from(v))
-        }
-        fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-            Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-        }
-        fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-            Ok(Value::String(v.to_string()))
-        }
-        fn visit_string<E>(self, v: String) -> Result<Value, E> {
-            Ok(Value::String(v))
-        }
-        fn visit_unit<E>(self) -> Result<Value, E> {
-            Ok(Value::Null)
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-            let mut out = Vec::new();
-            while let Some(v) = seq.next_element_seed(Strict)? {
-                out.push(v);
-            }
-            Ok(Value::Array(out))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-            let mut out = serde_json::Map::new();
-            while let Some(key) = map.next_key::<String>()? {
-                if out.contains_key(&key) {
-                    return Err(A::Error::custom(format!("duplicate key {key:?}")));
-                }
-                let v = map.next_value_seed(Strict)?;
-                out.insert(key, v);
-            }
-            Ok(Value::Object(out))
-        }
-    }
-
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = Strict.deserialize(&mut de)?;
-    de.end()?;
-    Ok(value)
 }
 
 /// The version of the game a client saw, from `"version"` in its body or its `If-Match`
