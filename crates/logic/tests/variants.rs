@@ -296,16 +296,27 @@ fn type1_rectangles(layout: &Layout, pm: &PencilMarks) -> usize {
         .count()
 }
 
-/// Every candidate everywhere, but 1 and 2 in three corners of a rectangle on rows 1-2 and
-/// columns 1 and `col` + 1, and 1, 2 and 3 in the fourth.
-fn rectangle_on(col: usize) -> PencilMarks {
+/// Every candidate everywhere, but 1 and 2 in the first three of `corners` and 1, 2 and 3 in
+/// the last: a unique rectangle of type 1 wherever the four can swap 1 and 2.
+fn type1_marks(corners: [Cell; 4]) -> PencilMarks {
     let ab: DigitSet = [digit(1), digit(2)].into_iter().collect();
     let mut pm = full_marks();
-    for c in [Cell::at(0, 0), Cell::at(0, col), Cell::at(1, 0)] {
+    for &c in &corners[..3] {
         pm.set_candidates(c, ab);
     }
-    pm.set_candidates(Cell::at(1, col), ab | DigitSet::single(digit(3)));
+    pm.set_candidates(corners[3], ab | DigitSet::single(digit(3)));
     pm
+}
+
+/// [`type1_marks`] on the rectangle on rows 1-2 and columns 1 and `col` + 1, r2c(`col` + 1)
+/// the corner with the 3.
+fn rectangle_on(col: usize) -> PencilMarks {
+    type1_marks([
+        Cell::at(0, 0),
+        Cell::at(0, col),
+        Cell::at(1, 0),
+        Cell::at(1, col),
+    ])
 }
 
 /// A unique rectangle needs a and b to be able to swap: a corner alone on a diagonal or in a
@@ -321,6 +332,120 @@ fn a_rectangle_with_a_corner_alone_on_a_diagonal_or_in_a_window_is_no_unique_rec
     let pm = rectangle_on(3);
     assert_eq!(type1_rectangles(&STANDARD, &pm), 1);
     assert_eq!(type1_rectangles(&windoku_layout(), &pm), 0);
+}
+
+/// A jigsaw whose region 5 holds r4c2 and r6c4 and whose region 3 holds r4c4 and r6c2: the two
+/// diagonals of the rectangle on rows 4 and 6 and columns 2 and 4, which the standard layout
+/// puts in boxes 4 and 5, two corners (a column's) in each. Regions 1 and 2 hold the
+/// rectangle on rows 1-2 and columns 1 and 9 a column at a time.
+const DIAGONAL_REGIONS: &str =
+    "111112222111122222333344444355344446355566666335577666885577777888999977888899999";
+
+/// The teacher's unique rectangles of type 1 (its finder's and its next step's, with only the
+/// rectangle techniques allowed) and Sudoku Explainer's unique loop hints on `pm` on `layout`,
+/// each as the cells named.
+fn rectangles_found(layout: &Layout, pm: &PencilMarks) -> [Vec<CellSet>; 3] {
+    use nonet_logic::internals::se::{unique, Grid};
+    use nonet_logic::internals::techniques::uniqueness::rectangles;
+    use nonet_logic::internals::Position;
+    let pm = pm.clone().with_layout(layout.clone());
+    let finder = rectangles(&Position::new(&pm))
+        .into_iter()
+        .filter(|s| s.technique == Technique::UniqueRectangle1)
+        .map(|s| s.cells)
+        .collect();
+    let teacher = Teacher::new().with_guesses(false).with_techniques([
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::UniqueRectangle5,
+        Technique::UniqueRectangle6,
+        Technique::HiddenRectangle,
+    ]);
+    let next = teacher
+        .next_step(&pm, None)
+        .into_iter()
+        .map(|s| s.cells)
+        .collect();
+    let mut se = Vec::new();
+    unique::unique_loops(
+        &Grid::from_pencil_marks(&pm),
+        &mut unique::Loops::default(),
+        &mut |h| {
+            se.push(h.cells);
+            true
+        },
+    );
+    [finder, next, se]
+}
+
+/// Filled with 1 and 2, a rectangle whose two opposite corners share a house puts one digit
+/// twice in that house, so 1 and 2 cannot swap and the rectangle proves nothing: the deadly
+/// pattern walk's validity test (Sudoku Explainer's: every house of the cells holds two of them,
+/// one at an odd and one at an even place along the loop) rules it out, where a test that
+/// only counts two corners per house lets it through. On the standard layout
+/// no house but a row or column holds two corners of a rectangle in two boxes; a jigsaw
+/// region can hold two opposite ones (and a Windoku window holds all four of a rectangle
+/// across two boxes). The same marks on a layout where each house holds two corners of one
+/// row or column give the rectangle, in the teacher and in SE alike. (An X-Sudoku diagonal
+/// through two opposite corners puts the rectangle in one box or four, which the boxes rule
+/// out already.)
+#[test]
+fn a_jigsaw_region_holding_two_opposite_corners_rules_out_the_rectangle() {
+    let jigsaw = Layout::jigsaw(&RegionMap::parse(DIAGONAL_REGIONS).expect("region map"));
+    let corners = [
+        Cell::at(3, 1),
+        Cell::at(3, 3),
+        Cell::at(5, 1),
+        Cell::at(5, 3),
+    ];
+    let cells: CellSet = corners.into_iter().collect();
+    let region = |c: Cell| jigsaw.houses_of(c)[2];
+    assert_eq!(region(corners[0]), region(corners[3]));
+    assert_eq!(region(corners[1]), region(corners[2]));
+    assert_ne!(region(corners[0]), region(corners[1]));
+    let pm = type1_marks(corners);
+    for found in rectangles_found(&STANDARD, &pm) {
+        assert_eq!(found, vec![cells]);
+    }
+    for found in rectangles_found(&jigsaw, &pm) {
+        assert_eq!(found, Vec::<CellSet>::new());
+    }
+    // On the jigsaw, a rectangle whose regions hold a column's two corners each is found.
+    let corners = [
+        Cell::at(0, 0),
+        Cell::at(0, 8),
+        Cell::at(1, 0),
+        Cell::at(1, 8),
+    ];
+    assert_eq!(region(corners[0]), region(corners[2]));
+    assert_eq!(region(corners[1]), region(corners[3]));
+    let cells: CellSet = corners.into_iter().collect();
+    for found in rectangles_found(&jigsaw, &type1_marks(corners)) {
+        assert_eq!(found, vec![cells]);
+    }
+}
+
+/// The window r2-4c2-4 holds all four corners of the rectangle r3c2, r3c3, r4c2, r4c3 (boxes
+/// 1 and 4), two opposite ones among them: no unique rectangle on Windoku, one on the
+/// standard layout.
+#[test]
+fn a_window_holding_a_rectangle_rules_it_out() {
+    let corners = [
+        Cell::at(2, 1),
+        Cell::at(2, 2),
+        Cell::at(3, 1),
+        Cell::at(3, 2),
+    ];
+    let cells: CellSet = corners.into_iter().collect();
+    let pm = type1_marks(corners);
+    for found in rectangles_found(&STANDARD, &pm) {
+        assert_eq!(found, vec![cells]);
+    }
+    for found in rectangles_found(&windoku_layout(), &pm) {
+        assert_eq!(found, Vec::<CellSet>::new());
+    }
 }
 
 /// The hint on a variant checks the player's digits against the variant's solution, and the

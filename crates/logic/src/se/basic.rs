@@ -349,7 +349,7 @@ pub fn naked_set(g: &Grid, degree: u32, st: &Sterile, acc: &mut impl FnMut(Step)
         &st.naked[degree as usize - 2],
         |h, offered| {
             let house = [(t.core_house(h), t.mask[h])];
-            naked_sets(g, &t.cells[h], degree, Walk::Colex, |set, digits| {
+            naked_sets(g, &t.cells[h], degree, 0, Walk::Colex, |set, digits| {
                 let cells = t.house_cells_at(h, set);
                 naked_set_step(g, house, cells, digits).is_some_and(|s| {
                     *offered = true;

@@ -210,7 +210,7 @@ pub fn locked_subset(pos: &Position, size: usize) -> Vec<Step> {
                 *slot = c.index() as u8;
             }
             let cells = &cells[..inter.len()];
-            naked_sets(board, cells, size as u32, Walk::Lex, |set, digits| {
+            naked_sets(board, cells, size as u32, 0, Walk::Lex, |set, digits| {
                 let set: u128 = bits16(set).fold(0, |m, j| m | 1u128 << cells[j]);
                 let both = [(bx, in_box.bits()), (line, in_line.bits())];
                 let Some(mut s) = naked_set_step(board, both, set, digits) else {

@@ -29,6 +29,7 @@ pub fn naked(pos: &Position, size: usize) -> Vec<Step> {
             board,
             &geo.cells[h],
             size as u32,
+            0,
             Walk::Lex,
             |set, digits| {
                 let cells = geo.house_cells_at(h, set);
@@ -74,20 +75,30 @@ pub fn hidden(pos: &Position, size: usize) -> Vec<Step> {
 
 /// The naked sets of `size` cells among `cells` (cell indices in row-major order: a house's,
 /// or the part two houses share), in the order of `walk`: `found(set, digits)` is told of
-/// each, the set as positions in `cells` and its `size` digits as a mask, and returns `true`
+/// each, the set as positions in `cells` and its cells' digits as a mask, and returns `true`
 /// to stop the search, which then returns `true`.
+///
+/// `roof` (when not empty) is the digits of one more cell outside `cells` that takes part in
+/// every set: a unique rectangle's roof, whose cells must hold one of them. A set is then
+/// `size` cells of `cells` whose digits make `size + 1` with `roof`'s, and which cells may be
+/// on it is the caller's choice (the teacher's type 3 lets a cell with one candidate in, SE's
+/// does not); without a roof, only cells with two candidates or more can be on a set (a
+/// placed cell has none).
 #[inline]
 pub(crate) fn naked_sets(
     board: &Board,
     cells: &[u8],
     size: u32,
+    roof: u16,
     walk: Walk,
     mut found: impl FnMut(u16, u16) -> bool,
 ) -> bool {
-    // Only cells with 2..=size candidates can be part of a set (a placed cell has none).
+    let digits = size + u32::from(roof != 0);
+    let least = if roof == 0 { 2 } else { 0 };
+    // A cell with more candidates than the set has digits is on no set.
     let mut q = 0u16;
     for (j, &c) in cells.iter().enumerate() {
-        if (2..=size).contains(&pop9(board.cands[c as usize])) {
+        if (least..=digits).contains(&pop9(board.cands[c as usize])) {
             q |= 1 << j;
         }
     }
@@ -96,7 +107,7 @@ pub(crate) fn naked_sets(
         for j in bits16(set) {
             union |= board.cands[cells[j] as usize];
         }
-        pop9(union) == size && found(set, union)
+        pop9(roof | union) == digits && found(set, union)
     })
 }
 

@@ -25,8 +25,9 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
+use super::subsets::naked_sets;
 use super::{elims_for, pattern_of};
-use crate::board::{bit, bits, bits16, each_combination, pop9, subsets_of, two_bits, Board, Walk};
+use crate::board::{bit, bits, bits16, pop9, subsets_of, two_bits, Board, Walk};
 use crate::position::Position;
 use crate::se::grid::{Geometry, BLOCK, COL, ROW};
 use crate::step::{Candidate, CandidateSet, Step};
@@ -214,7 +215,8 @@ pub(crate) fn confined_to_roof(board: &Board, x: usize, house: u128, roof: u128)
 /// cells of `free` (cells of one house, the roof's left out) whose candidates make with them
 /// `k + 1` digits are a naked set, and those digits leave the house's other cells. `found`
 /// is told of each, in the order of `walk` over the cells in house order, as (the set's
-/// cells, their candidates), and returns `true` to stop; then this returns `true`.
+/// cells, their candidates), and returns `true` to stop; then this returns `true`. The search
+/// is the naked subsets' (`subsets::naked_sets`, with the roof).
 pub(crate) fn roof_naked_sets(
     board: &Board,
     free: u128,
@@ -229,17 +231,10 @@ pub(crate) fn roof_naked_sets(
         cells[n] = c as u8;
         n += 1;
     }
-    // A set is walked as positions among `free`'s cells: the order of the positions is the
-    // order of the cells.
-    each_combination((1u16 << n) - 1, k, walk, |m| {
-        let mut set = 0u128;
-        let mut cands = 0u16;
-        for j in bits16(m) {
-            let c = cells[j] as usize;
-            set |= 1u128 << c;
-            cands |= board.cands[c];
-        }
-        pop9(roof_digits | cands) == k + 1 && found(set, cands)
+    // The sets are walked as positions among `free`'s cells, whose order is the cells'.
+    let cells = &cells[..n];
+    naked_sets(board, cells, k, roof_digits, walk, |set, cands| {
+        found(bits16(set).fold(0, |m, j| m | 1u128 << cells[j]), cands)
     })
 }
 
