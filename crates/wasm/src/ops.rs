@@ -181,7 +181,7 @@ pub fn error_json(r: &Refusal) -> String {
     json!({ "error": error }).to_string()
 }
 
-/// Every op a request may name (the tags of [`Request`]): a request naming another is a 404
+/// Every op a request may name (the tags of the request enum): a request naming another is a 404
 /// `not_found`, as the server answers a request to an endpoint it does not have.
 pub const OPS: &[&str] = &[
     "levels",
