@@ -538,7 +538,7 @@ impl State {
                 // to cell): one `max` over packed keys rather than a "new best?" branch, which
                 // mispredicts (bench, same run: magictour 133k -> 137k puzzles/s, forum-hardest
                 // 20.9k -> 21.5k).
-                let key = u64::from(self.score(s, t, bit)) << 40
+                let key = u64::from(self.score((s, bit), (t, bit))) << 40
                     | u64::from(budget) << 32
                     | (s as u64) << 24
                     | (t as u64) << 16
@@ -561,7 +561,7 @@ impl State {
     }
 
     /// The best scored digit with exactly two places left in a row or a box (a subband holds
-    /// each row and box of its band whole), as a key like `guess`'s: score (`pair_score` plus
+    /// each row and box of its band whole), as a key like `guess`'s: score (`score` plus
     /// `BILOCAL_BONUS`) from bit 40, the subband at bits 24 and 16, the two places at 8 and 0.
     /// 0 when there is none.
     #[inline(always)]
@@ -577,7 +577,7 @@ impl State {
                 let m = x & HOUSES[two.trailing_zeros() as usize];
                 two &= two - 1;
                 let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
-                let key = u64::from(self.pair_score(s, a, b) + BILOCAL_BONUS) << 40
+                let key = u64::from(self.score((s, a), (s, b)) + BILOCAL_BONUS) << 40
                     | (s as u64) << 24
                     | (s as u64) << 16
                     | u64::from(a) << 8
@@ -588,54 +588,35 @@ impl State {
         best
     }
 
-    /// What placing the digit of subband `s` at `a` would do, plus at `b`, by `score`'s
-    /// measure (the candidates removed from its peers in the band, three times over the
-    /// bivalue peers turned into naked singles in the band and along its column, 6 when its
-    /// column reaches the other bands), the counts packed in pairs.
-    #[inline(always)]
-    fn pair_score(&self, s: usize, a: u32, b: u32) -> u32 {
-        let band = s % 3;
-        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-        let (o1, o2) = (self.cand[s - band + b1], self.cand[s - band + b2]);
-        let (p1, p2) = (self.pairs[b1], self.pairs[b2]);
-        let (ca, cb) = (COLUMN[a as usize], COLUMN[b as usize]);
-        let na = self.cand[s] & !PLACED[a as usize];
-        let nb = self.cand[s] & !PLACED[b as usize];
-        let side = |column: u32| (o1 & column & p1) | (o2 & column & p2) << 1;
-        let wide = |a: u32, b: u32| (u64::from(a) | u64::from(b) << 32).count_ones();
-        let pairs = self.pairs[band];
-        wide(na, nb)
-            + 3 * (wide(na & pairs, nb & pairs) + wide(side(ca), side(cb)))
-            + 6 * (u32::from((o1 | o2) & ca != 0) + u32::from((o1 | o2) & cb != 0))
-    }
-
-    /// How much the two placements of a bivalue cell (digits of subbands `s` and `t`, at `bit`)
-    /// would do, summed: for each, the candidates it removes from its peers in the band, three
-    /// times over the bivalue peers it turns into naked singles (in the band, and along its
-    /// column in the other bands), plus a flat bonus when its column reaches the other bands.
-    /// Weights tuned on magictour and forum-hardest: the naked-single terms cut guesses by 12%
+    /// How much two placements in one band (the digit of subband `s` at bit `a`, of `t` at
+    /// `b`: a bivalue cell's two digits, or a digit's two places in a house) would do, summed:
+    /// for each, the candidates it removes from its peers in the band, three times over the
+    /// bivalue peers it turns into naked singles (in the band, and along its column in the
+    /// other bands), plus a flat bonus when its column reaches the other bands. Weights tuned
+    /// on magictour and forum-hardest: the naked-single terms cut guesses by 12%
     /// (forum-hardest, first 10,000: 87.5 -> 76.6 a puzzle; magictour 13.9 -> 12.5).
     ///
     /// The counts are taken three at a time, each pair of 27-bit masks packed into one `u64`:
     /// without a popcount instruction in the baseline x86-64 target a count is a dozen
     /// operations, and eight separate counts per cell were a quarter of a hard search's time.
     #[inline(always)]
-    fn score(&self, s: usize, t: usize, bit: u32) -> u32 {
+    fn score(&self, (s, a): (usize, u32), (t, b): (usize, u32)) -> u32 {
         let band = s % 3;
         let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-        let column = COLUMN[bit as usize];
-        let near = !PLACED[bit as usize];
         let pairs = self.pairs[band];
-        // Per digit: its peers in the band, and its column in the other bands that are
-        // bivalue (the second band's shifted by one: both fit in the column's bits and the
-        // bits beside them).
-        let side = |d: usize| {
+        // Per placement: its digit's column in the other bands where that is bivalue (the
+        // second band's shifted by one: both fit in the column's bits and the bits beside
+        // them), and whether the column reaches them at all.
+        let (p1, p2) = (self.pairs[b1], self.pairs[b2]);
+        let side = |d: usize, column: u32| {
             let (o1, o2) = (self.cand[d + b1], self.cand[d + b2]);
-            let singles = (o1 & column & self.pairs[b1]) | (o2 & column & self.pairs[b2]) << 1;
+            let singles = (o1 & column & p1) | (o2 & column & p2) << 1;
             (singles, u32::from((o1 | o2) & column != 0))
         };
-        let (ps, pt) = (self.cand[s] & near, self.cand[t] & near);
-        let ((cs, fs), (ct, ft)) = (side(s - band), side(t - band));
+        let ps = self.cand[s] & !PLACED[a as usize];
+        let pt = self.cand[t] & !PLACED[b as usize];
+        let (cs, fs) = side(s - band, COLUMN[a as usize]);
+        let (ct, ft) = side(t - band, COLUMN[b as usize]);
         let wide = |a: u32, b: u32| (u64::from(a) | u64::from(b) << 32).count_ones();
         let singles = wide(ps & pairs, pt & pairs) + wide(cs, ct);
         wide(ps, pt) + 3 * singles + 6 * (fs + ft)
