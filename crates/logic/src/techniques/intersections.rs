@@ -18,7 +18,7 @@ use crate::se::grid::Geometry;
 use crate::step::Step;
 use crate::technique::Technique;
 
-use super::subsets::{naked_set_step, naked_sets};
+use super::subsets::{naked_set_step, naked_sets_among};
 
 /// Whether `house` is a line (row or column): a line's confined digit "claims", any other
 /// house's "points".
@@ -205,27 +205,28 @@ pub fn locked_subset(pos: &Position, size: usize) -> Vec<Step> {
             if inter.len() < size {
                 continue;
             }
-            let mut cells = [0u8; 9];
-            for (slot, c) in cells.iter_mut().zip(inter) {
-                *slot = c.index() as u8;
-            }
-            let cells = &cells[..inter.len()];
-            naked_sets(board, cells, size as u32, 0, Walk::Lex, |set, digits| {
-                let set: u128 = bits16(set).fold(0, |m, j| m | 1u128 << cells[j]);
-                let both = [(bx, in_box.bits()), (line, in_line.bits())];
-                let Some(mut s) = naked_set_step(board, both, set, digits) else {
-                    return false;
-                };
-                // Only call it locked when it eliminates in both houses; otherwise it is an
-                // ordinary naked subset.
-                let elims = s.eliminations.cells().bits();
-                if elims & in_box.bits() != 0 && elims & in_line.bits() != 0 {
-                    debug_assert!(pos.common_house(CellSet::from_bits(set)).is_some());
-                    s.technique = technique;
-                    out.push(super::with_pattern(pos, s));
-                }
-                false
-            });
+            naked_sets_among(
+                board,
+                inter.bits(),
+                size as u32,
+                0,
+                Walk::Lex,
+                |set, digits| {
+                    let both = [(bx, in_box.bits()), (line, in_line.bits())];
+                    let Some(mut s) = naked_set_step(board, both, set, digits) else {
+                        return false;
+                    };
+                    // Only call it locked when it eliminates in both houses; otherwise it is an
+                    // ordinary naked subset.
+                    let elims = s.eliminations.cells().bits();
+                    if elims & in_box.bits() != 0 && elims & in_line.bits() != 0 {
+                        debug_assert!(pos.common_house(CellSet::from_bits(set)).is_some());
+                        s.technique = technique;
+                        out.push(super::with_pattern(pos, s));
+                    }
+                    false
+                },
+            );
         }
     }
     out

@@ -10,7 +10,7 @@
 
 use nonet_core::{CellSet, DigitSet, House};
 
-use crate::board::{bits16, each_combination, pop9, Board, Walk};
+use crate::board::{bits, bits16, each_combination, pop9, Board, Walk};
 use crate::position::Position;
 use crate::se::grid::Geometry;
 use crate::step::Step;
@@ -108,6 +108,28 @@ pub(crate) fn naked_sets(
             union |= board.cands[cells[j] as usize];
         }
         pop9(roof | union) == digits && found(set, union)
+    })
+}
+
+/// `naked_sets` among the cells of the mask `cells` (at most nine, taken in row-major order),
+/// each set told to `found` as a mask of cells, with its digits.
+pub(crate) fn naked_sets_among(
+    board: &Board,
+    cells: u128,
+    size: u32,
+    roof: u16,
+    walk: Walk,
+    mut found: impl FnMut(u128, u16) -> bool,
+) -> bool {
+    let mut list = [0u8; 9];
+    let mut n = 0;
+    for c in bits(cells) {
+        list[n] = c as u8;
+        n += 1;
+    }
+    let list = &list[..n];
+    naked_sets(board, list, size, roof, walk, |set, digits| {
+        found(bits16(set).fold(0, |m, j| m | 1u128 << list[j]), digits)
     })
 }
 

@@ -14,7 +14,8 @@
 //! what differs is data (which cells may be on a loop, how long a loop may be, how many cells
 //! with other digits the walk may enter). The deductions both make are one function each
 //! ([`lone_roof`] for type 1, [`roof_digit`] for type 2, [`confined_to_roof`] for type 4,
-//! [`roof_naked_sets`] for type 3's naked sets); the types only the teacher knows (5, 6,
+//! the naked-set search with the roof's extra digits as one more cell for type 3,
+//! `subsets::naked_sets_among`); the types only the teacher knows (5, 6,
 //! the hidden rectangle) and the rules only SE has (its choice of type by the number of cells
 //! with extra digits, its type 3 test on the digits the two extra cells share, the hidden sets
 //! of its type 3) are written on top of them, each where it is used.
@@ -25,7 +26,7 @@
 
 use nonet_core::{Cell, CellSet, Digit, DigitSet, House};
 
-use super::subsets::naked_sets;
+use super::subsets::naked_sets_among;
 use super::{elims_for, pattern_of};
 use crate::board::{bit, bits, bits16, pop9, subsets_of, two_bits, Board, Walk};
 use crate::position::Position;
@@ -211,33 +212,6 @@ pub(crate) fn confined_to_roof(board: &Board, x: usize, house: u128, roof: u128)
     board.pos[x] & house == roof
 }
 
-/// Type 3's naked sets: the roof's extra digits `roof_digits` act as one more cell, so `k`
-/// cells of `free` (cells of one house, the roof's left out) whose candidates make with them
-/// `k + 1` digits are a naked set, and those digits leave the house's other cells. `found`
-/// is told of each, in the order of `walk` over the cells in house order, as (the set's
-/// cells, their candidates), and returns `true` to stop; then this returns `true`. The search
-/// is the naked subsets' (`subsets::naked_sets`, with the roof).
-pub(crate) fn roof_naked_sets(
-    board: &Board,
-    free: u128,
-    roof_digits: u16,
-    k: u32,
-    walk: Walk,
-    mut found: impl FnMut(u128, u16) -> bool,
-) -> bool {
-    let mut cells = [0u8; 9];
-    let mut n = 0;
-    for c in bits(free) {
-        cells[n] = c as u8;
-        n += 1;
-    }
-    // The sets are walked as positions among `free`'s cells, whose order is the cells'.
-    let cells = &cells[..n];
-    naked_sets(board, cells, k, roof_digits, walk, |set, cands| {
-        found(bits16(set).fold(0, |m, j| m | 1u128 << cells[j]), cands)
-    })
-}
-
 /// Every unique rectangle (types 1-6) and hidden rectangle, by corners (first row, second row,
 /// first column, second column), then digits.
 ///
@@ -395,7 +369,7 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
         for &h in &shared {
             let free = (pos.house_cells(h) & pos.empty_cells()).difference(roof_cells);
             for k in 1..=3 {
-                roof_naked_sets(board, free.bits(), e.bits(), k, Walk::Lex, |set, cands| {
+                naked_sets_among(board, free.bits(), k, e.bits(), Walk::Lex, |set, cands| {
                     let set = CellSet::from_bits(set);
                     let digits = e | DigitSet::from_bits(cands);
                     // Whether the subset removes anything, even what an earlier subset
@@ -557,7 +531,7 @@ pub(crate) fn se_loop_hints(
 
 /// SE's unique loop type 3 (SE-SPEC §4.10): a naked or hidden set formed with the two extra
 /// cells `c1` and `c2`, whose extra digits are `x`, in each block, row or column they share,
-/// by set size. The naked sets are [`roof_naked_sets`] in colex order, with SE's further test
+/// by set size. The naked sets are `subsets::naked_sets_among`'s with the roof, in colex order, with SE's further test
 /// that the digits `c1` and `c2` share among `x` and the set's other candidates make the set's
 /// digits already; the hidden sets are SE's alone.
 #[allow(clippy::too_many_arguments)]
@@ -595,7 +569,7 @@ fn se_type3(
                 .count() as u32;
             if 2 * degree <= empties {
                 let free = t.mask[h] & live & !both;
-                roof_naked_sets(board, free, x, degree - 1, Walk::Colex, |set, cands| {
+                naked_sets_among(board, free, degree - 1, x, Walk::Colex, |set, cands| {
                     if pop9(shared | cands) == degree {
                         let digits = x | cands;
                         let rest = t.mask[h] & !set & !both;
