@@ -88,6 +88,23 @@ pub enum StoreError {
          or give another file with --db"
     )]
     ReadOnly,
+    /// The path names a directory.
+    #[error("it is a directory, not a file: give a file's path with --db")]
+    Directory,
+    /// The file does not exist and cannot be made in its directory (the system's reason).
+    #[error(
+        "it cannot be created in {dir} ({reason}); check that directory's permissions, or give \
+         another file with --db"
+    )]
+    CannotCreate {
+        /// The directory.
+        dir: String,
+        /// The system's words.
+        reason: String,
+    },
+    /// The file exists and cannot be opened (the system's reason).
+    #[error("it cannot be opened ({0}); check its permissions, or give another file with --db")]
+    CannotOpen(String),
     /// The disk is full (or the database reached its size limit).
     #[error("the disk holding the database is full: free some space")]
     Full,
@@ -454,6 +471,40 @@ fn judge(path: &Path) -> Result<(), StoreError> {
     verdict
 }
 
+/// Why SQLite could not open `path`, which it says only as "unable to open database file":
+/// the system's own reason, found by doing what SQLite tried (open the file, or make one
+/// beside it).
+fn not_opened(path: &Path, e: rusqlite::Error) -> StoreError {
+    if e.sqlite_error_code() != Some(ErrorCode::CannotOpen) {
+        return e.into();
+    }
+    if path.exists() {
+        return match std::fs::OpenOptions::new().read(true).write(true).open(path) {
+            Err(io) => StoreError::CannotOpen(io.to_string()),
+            Ok(_) => e.into(),
+        };
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let probe = dir.join(format!(".nonet-probe-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Err(io) => StoreError::CannotCreate {
+            dir: dir.display().to_string(),
+            reason: io.to_string(),
+        },
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            e.into()
+        }
+    }
+}
+
 /// `path` with `suffix` added to its name (SQLite's `-wal` and `-shm` files).
 fn sidecar(path: &Path, suffix: &str) -> std::path::PathBuf {
     let mut name = path.as_os_str().to_os_string();
@@ -560,8 +611,12 @@ impl Store {
     /// program's file or a newer nonet's before writing anything, checks the file
     /// (`quick_check`, a committed write) and migrates an older nonet's.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            return Err(StoreError::Directory);
+        }
         judge(path)?;
-        Store::open_checked(Connection::open(path)?, true, true)
+        let conn = Connection::open(path).map_err(|e| not_opened(path, e))?;
+        Store::open_checked(conn, true, true)
     }
 
     /// A fresh in-memory database (for tests).
@@ -742,11 +797,11 @@ impl Store {
 
     /// All games, most recently played first (boards included: the list shows thumbnails),
     /// and the ids of the damaged ones, which are left out (and logged).
-    pub fn list(&self, limit: usize) -> Result<(Vec<Game>, Vec<i64>), StoreError> {
+    pub fn list(&self) -> Result<(Vec<Game>, Vec<i64>), StoreError> {
         let conn = self.lock();
         let ids: Vec<i64> = conn
-            .prepare("SELECT id FROM games ORDER BY updated_at DESC, id DESC LIMIT ?1")?
-            .query_map([limit as i64], |r| r.get(0))?
+            .prepare("SELECT id FROM games ORDER BY updated_at DESC, id DESC")?
+            .query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         let mut games = Vec::with_capacity(ids.len());
         let mut damaged = Vec::new();

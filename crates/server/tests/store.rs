@@ -205,7 +205,7 @@ fn an_unversioned_database_from_before_is_migrated_and_keeps_its_games() {
         .unwrap();
     assert!(moved, "the history came along");
     assert_eq!(g.revision, 2);
-    assert_eq!(store.list(10).unwrap().0.len(), 1);
+    assert_eq!(store.list().unwrap().0.len(), 1);
     drop(store);
     let conn = Connection::open(&db).unwrap();
     let marks: (i64, i64) = conn
@@ -564,4 +564,35 @@ async fn damaged_rows_are_left_out_and_named_never_a_500() {
     // A damaged game can still be deleted.
     let (s, _) = support::call(&app, Method::DELETE, "/api/games/1", None).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
+}
+
+/// Regression: the game list held the 500 most recent games only, with no sign of the others
+/// (which still opened by id) and no word of the damaged ones among them.
+#[test]
+fn every_game_is_listed_not_only_the_latest_500() {
+    let store = Store::open_in_memory().unwrap();
+    for _ in 0..501 {
+        store.create(&new_game()).unwrap();
+    }
+    let (games, damaged) = store.list().unwrap();
+    assert_eq!(games.len(), 501);
+    assert!(damaged.is_empty());
+}
+
+/// Regression: a directory given as the database was refused as "disk I/O error", and a file
+/// that could not be made as "unable to open database file". Each now says what is wrong.
+#[test]
+fn a_database_that_cannot_be_opened_says_why() {
+    let dir = Dir::new("unopenable");
+    let err = Store::open(&dir.0).err().expect("a directory was opened");
+    assert!(matches!(err, StoreError::Directory), "{err:?}");
+    assert!(err.to_string().contains("is a directory"), "{err}");
+
+    // A "directory" that is a file: nothing can be made in it, whoever runs the test.
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "not a directory").unwrap();
+    let err = Store::open(&file.join("x.db")).err().expect("opened");
+    let msg = err.to_string();
+    assert!(matches!(err, StoreError::CannotCreate { .. }), "{err:?}");
+    assert!(msg.contains("notes.txt") && msg.contains("irectory"), "{msg}");
 }

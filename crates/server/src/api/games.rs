@@ -226,7 +226,7 @@ pub async fn progress_get(
 /// `GET /api/games`: every game, most recent first, and the ids of the games too damaged in
 /// the database to be read (`damaged`; left out of the lists, never a 500 for all of them).
 pub async fn games_list(State(st): State<Shared>) -> Result<Json<Value>, ApiError> {
-    let (games, damaged) = blocking(move || Ok(st.store.list(500)?)).await?;
+    let (games, damaged) = blocking(move || Ok(st.store.list()?)).await?;
     let (done, open): (Vec<_>, Vec<_>) = games.iter().partition(|g| g.is_finished());
     Ok(Json(json!({
         "in_progress": open.iter().map(|g| summary_json(g)).collect::<Vec<_>>(),
