@@ -105,6 +105,22 @@ impl ApiError {
         }
     }
 
+    /// 429: the clients of the request's address have their bound of engine jobs (the
+    /// number) running or waiting.
+    pub fn too_many_from_address(jobs: usize) -> ApiError {
+        ApiError {
+            retry_after: Some(BUSY_RETRY_AFTER),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many",
+                format!(
+                    "the pages of your machine already have {jobs} puzzles being worked on \
+                     (hints, ratings, new games); wait for their answers, then try again"
+                ),
+            )
+        }
+    }
+
     /// A refusal of a kind the page's engine answers too: its status and code are
     /// [`Problem`]'s, the one place both fronts take them from.
     pub fn problem(problem: Problem, message: impl Into<String>) -> ApiError {
@@ -229,6 +245,7 @@ impl From<Busy> for ApiError {
         match e {
             Busy::Full => ApiError::busy(),
             Busy::Share(jobs) => ApiError::too_many(jobs),
+            Busy::Address(jobs) => ApiError::too_many_from_address(jobs),
         }
     }
 }

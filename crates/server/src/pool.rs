@@ -11,7 +11,11 @@
 //! in `X-Nonet-Client`): a pool made [`Pool::with_client_share`] admits at most that many jobs
 //! of one client at once ([`Busy::Share`]: 429), and the workers take the waiting jobs of the
 //! clients in turn, so one client keeping many requests in flight neither fills the pool nor
-//! makes another client's hint wait behind all of its own.
+//! makes another client's hint wait behind all of its own. The id is the client's own word, so
+//! a client could claim many: the clients of one address together have a bound too (twice a
+//! client's share), and the workers take the addresses in turn before the ids within each, so
+//! a machine claiming many ids gets no more than one address's turn and bound. (Clients on one
+//! address, such as every page on the loopback, are told apart by their ids alone.)
 //!
 //! A job its request no longer waits for (a rating answered without, that goes on to be saved
 //! with its game) is moved out of its client's share ([`Detach::to_background`]) into the
@@ -76,6 +80,9 @@ pub enum Busy {
     /// The client already has its share of jobs running or waiting (the number).
     #[error("this client already has {0} engine jobs running or waiting")]
     Share(usize),
+    /// The clients of the client's address already have their bound of jobs (the number).
+    #[error("the clients of this address already have {0} engine jobs running or waiting")]
+    Address(usize),
 }
 
 /// A job did not deliver its result.
@@ -89,42 +96,73 @@ pub enum PoolError {
     Failed,
 }
 
-/// The jobs admitted, under one lock: waiting ones per client, the order in which the clients
-/// are served, and the count of each client's running and waiting jobs.
+/// The jobs admitted, under one lock: waiting ones per client, the order in which the
+/// addresses and their clients are served, and the count of each client's and each address's
+/// running and waiting jobs.
 #[derive(Default)]
 struct Queue {
     waiting: HashMap<ClientKey, VecDeque<(Job, AccountCell)>>,
-    /// Clients with jobs waiting, the next to be served first.
-    turn: VecDeque<ClientKey>,
+    /// Addresses with jobs waiting, the next to be served first.
+    turn: VecDeque<Option<IpAddr>>,
+    /// Per address with jobs waiting, its clients with jobs waiting, the next first.
+    clients: HashMap<Option<IpAddr>, VecDeque<ClientKey>>,
     /// Jobs admitted and not yet finished (running or waiting), per client.
     admitted: HashMap<ClientKey, usize>,
+    /// The same, per address.
+    from_address: HashMap<Option<IpAddr>, usize>,
     /// Jobs admitted and not yet finished, moved out of their client's share.
     background: usize,
     total: usize,
 }
 
 impl Queue {
-    /// The next job, from the client whose turn it is (who then goes to the back of the line).
+    /// The next job, from the address whose turn it is and its client whose turn it is (each
+    /// then goes to the back of its line).
     fn next(&mut self) -> Option<(ClientKey, Job, AccountCell)> {
-        let key = self.turn.pop_front()?;
+        let addr = self.turn.pop_front()?;
+        let clients = self.clients.get_mut(&addr)?;
+        let key = clients.pop_front()?;
         let jobs = self.waiting.get_mut(&key)?;
         let (job, account) = jobs.pop_front()?;
         if jobs.is_empty() {
             self.waiting.remove(&key);
         } else {
-            self.turn.push_back(key.clone());
+            clients.push_back(key.clone());
+        }
+        if clients.is_empty() {
+            self.clients.remove(&addr);
+        } else {
+            self.turn.push_back(addr);
         }
         Some((key, job, account))
     }
 
-    /// One job fewer in `key`'s share.
+    /// Queues `job` of `key`, putting the client (and its address) in line if it had nothing
+    /// waiting.
+    fn push(&mut self, key: ClientKey, job: Job, account: AccountCell) {
+        let jobs = self.waiting.entry(key.clone()).or_default();
+        jobs.push_back((job, account));
+        if jobs.len() == 1 {
+            let clients = self.clients.entry(key.addr).or_default();
+            if clients.is_empty() {
+                self.turn.push_back(key.addr);
+            }
+            clients.push_back(key);
+        }
+    }
+
+    /// One job fewer in `key`'s share and its address's.
     fn leave_share(&mut self, key: &ClientKey) {
-        if let Some(n) = self.admitted.get_mut(key) {
-            *n -= 1;
-            if *n == 0 {
-                self.admitted.remove(key);
+        fn down<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, k: &K) {
+            if let Some(n) = counts.get_mut(k) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(k);
+                }
             }
         }
+        down(&mut self.admitted, key);
+        down(&mut self.from_address, &key.addr);
     }
 
     fn finished(&mut self, key: &ClientKey, account: &AccountCell) {
@@ -168,6 +206,8 @@ pub struct Pool {
     capacity: usize,
     /// The most jobs of one client admitted at once.
     share: usize,
+    /// The most jobs of the clients of one address admitted at once.
+    address_share: usize,
     /// The most jobs moved out of their client's share at once.
     background: usize,
 }
@@ -203,6 +243,7 @@ impl Pool {
             workers,
             capacity: workers + queue,
             share: workers + queue,
+            address_share: workers + queue,
             background: workers,
         }
     }
@@ -216,9 +257,11 @@ impl Pool {
         pool.with_client_share(share)
     }
 
-    /// The same pool admitting at most `share` jobs (at least 1) of one client at once.
+    /// The same pool admitting at most `share` jobs (at least 1) of one client at once, and
+    /// twice that of the clients of one address.
     pub fn with_client_share(mut self, share: usize) -> Pool {
         self.share = share.max(1);
+        self.address_share = (2 * self.share).min(self.capacity);
         self
     }
 
@@ -263,14 +306,15 @@ impl Pool {
         if mine >= self.share {
             return Err(Busy::Share(mine));
         }
+        let address = queue.from_address.get(&key.addr).copied().unwrap_or(0);
+        if address >= self.address_share {
+            return Err(Busy::Address(address));
+        }
         queue.total += 1;
         *queue.admitted.entry(key.clone()).or_default() += 1;
+        *queue.from_address.entry(key.addr).or_default() += 1;
         let account = Arc::new(Mutex::new(Account::Client));
-        let jobs = queue.waiting.entry(key.clone()).or_default();
-        jobs.push_back((Box::new(job), Arc::clone(&account)));
-        if jobs.len() == 1 {
-            queue.turn.push_back(key.clone());
-        }
+        queue.push(key.clone(), Box::new(job), Arc::clone(&account));
         drop(queue);
         self.shared.ready.notify_one();
         Ok(Detach {
@@ -462,6 +506,49 @@ mod tests {
         release_tx.send(()).unwrap();
         let order: Vec<&str> = (0..4).map(|_| order_rx.recv().unwrap()).collect();
         assert_eq!(order, ["a2", "b1", "c1", "a3"]);
+    }
+
+    /// Regression: a client that gave each request a new id (`X-Nonet-Client` is the client's
+    /// own word) filled the pool, and the round went through all its ids before another
+    /// client's: another machine's hint waited behind every one of them (18 s, measured). The
+    /// clients of one address now have a bound together, and the addresses take turns.
+    #[test]
+    fn a_client_claiming_many_ids_gets_one_address_bound_and_turn() {
+        let pool = Pool::new(1, 20).with_client_share(2);
+        let at = |addr: [u8; 4], name: &str| ClientKey {
+            addr: Some(IpAddr::from(addr)),
+            id: Some(name.to_string()),
+        };
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let (started_tx, started_rx) = mpsc::channel();
+        let (order_tx, order_rx) = mpsc::channel();
+        let spawn = |key: ClientKey, name: &'static str| {
+            let order = order_tx.clone();
+            rt.block_on(for_client(key, async {
+                pool.spawn(move || order.send(name).unwrap())
+            }))
+        };
+        let started = started_tx.clone();
+        rt.block_on(for_client(at([10, 0, 0, 1], "x"), async {
+            pool.spawn(move || {
+                started.send(()).unwrap();
+                let _ = release_rx.recv();
+            })
+        }))
+        .unwrap();
+        started_rx.recv().unwrap();
+        spawn(at([10, 0, 0, 1], "y1"), "y1").unwrap();
+        spawn(at([10, 0, 0, 1], "y2"), "y2").unwrap();
+        spawn(at([10, 0, 0, 1], "y3"), "y3").unwrap();
+        assert_eq!(spawn(at([10, 0, 0, 1], "y4"), "y4"), Err(Busy::Address(4)));
+        spawn(at([10, 0, 0, 2], "b"), "b1").unwrap();
+        spawn(at([10, 0, 0, 2], "b"), "b2").unwrap();
+        release_tx.send(()).unwrap();
+        let order: Vec<&str> = (0..5).map(|_| order_rx.recv().unwrap()).collect();
+        assert_eq!(order, ["y1", "b1", "y2", "b2", "y3"]);
     }
 
     /// A job its request let go of leaves its client's share for the background while the

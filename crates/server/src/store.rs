@@ -479,7 +479,11 @@ fn not_opened(path: &Path, e: rusqlite::Error) -> StoreError {
         return e.into();
     }
     if path.exists() {
-        return match std::fs::OpenOptions::new().read(true).write(true).open(path) {
+        return match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+        {
             Err(io) => StoreError::CannotOpen(io.to_string()),
             Ok(_) => e.into(),
         };

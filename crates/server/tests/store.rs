@@ -594,5 +594,8 @@ fn a_database_that_cannot_be_opened_says_why() {
     let err = Store::open(&file.join("x.db")).err().expect("opened");
     let msg = err.to_string();
     assert!(matches!(err, StoreError::CannotCreate { .. }), "{err:?}");
-    assert!(msg.contains("notes.txt") && msg.contains("irectory"), "{msg}");
+    assert!(
+        msg.contains("notes.txt") && msg.contains("irectory"),
+        "{msg}"
+    );
 }
