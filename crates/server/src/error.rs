@@ -89,33 +89,18 @@ impl ApiError {
         }
     }
 
-    /// 429 with `Retry-After`: the client already has `jobs` engine jobs running or waiting,
-    /// its share of the pool (the others' requests are still served).
-    pub fn too_many(jobs: usize) -> ApiError {
+    /// 429 with `Retry-After`: `who` (the client, or the pages of its address together)
+    /// already has `jobs` engine jobs running or waiting, its share of the pool (the others'
+    /// requests are still served).
+    pub fn too_many(who: &str, jobs: usize) -> ApiError {
         ApiError {
             retry_after: Some(BUSY_RETRY_AFTER),
             ..ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many",
                 format!(
-                    "you already have {jobs} puzzles being worked on (hints, ratings, new \
+                    "{who} already have {jobs} puzzles being worked on (hints, ratings, new \
                      games); wait for their answers, then try again"
-                ),
-            )
-        }
-    }
-
-    /// 429: the clients of the request's address have their bound of engine jobs (the
-    /// number) running or waiting.
-    pub fn too_many_from_address(jobs: usize) -> ApiError {
-        ApiError {
-            retry_after: Some(BUSY_RETRY_AFTER),
-            ..ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many",
-                format!(
-                    "the pages of your machine already have {jobs} puzzles being worked on \
-                     (hints, ratings, new games); wait for their answers, then try again"
                 ),
             )
         }
@@ -244,8 +229,8 @@ impl From<Busy> for ApiError {
     fn from(e: Busy) -> ApiError {
         match e {
             Busy::Full => ApiError::busy(),
-            Busy::Share(jobs) => ApiError::too_many(jobs),
-            Busy::Address(jobs) => ApiError::too_many_from_address(jobs),
+            Busy::Share(jobs) => ApiError::too_many("you", jobs),
+            Busy::Address(jobs) => ApiError::too_many("the pages of your machine", jobs),
         }
     }
 }

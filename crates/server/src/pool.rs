@@ -463,6 +463,22 @@ mod tests {
         assert_eq!(pool.peak_running(), 2);
     }
 
+    /// Gives `pool` a job of `key` that holds its worker until the returned sender sends (or
+    /// is dropped), once the job has started.
+    fn hold_worker(rt: &tokio::runtime::Runtime, pool: &Pool, key: ClientKey) -> mpsc::Sender<()> {
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let (started_tx, started_rx) = mpsc::channel();
+        rt.block_on(for_client(key, async {
+            pool.spawn(move || {
+                started_tx.send(()).unwrap();
+                let _ = release_rx.recv();
+            })
+        }))
+        .unwrap();
+        started_rx.recv().unwrap();
+        release_tx
+    }
+
     /// Regression: one client keeping as many requests in flight as the pool admits had every
     /// other client's hints refused (503) for as long as it went on.
     #[test]
@@ -475,8 +491,6 @@ mod tests {
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let (release_tx, release_rx) = mpsc::channel::<()>();
-        let (started_tx, started_rx) = mpsc::channel();
         let (order_tx, order_rx) = mpsc::channel();
         // A job of client `name[..1]`, which says `name` when it runs.
         let spawn = |name: &'static str| {
@@ -486,15 +500,7 @@ mod tests {
             }))
         };
         // Client a holds the only worker and queues two more: its share of 3.
-        let started = started_tx.clone();
-        rt.block_on(for_client(client("a"), async {
-            pool.spawn(move || {
-                started.send(()).unwrap();
-                let _ = release_rx.recv();
-            })
-        }))
-        .unwrap();
-        started_rx.recv().unwrap();
+        let release_tx = hold_worker(&rt, &pool, client("a"));
         spawn("a2").unwrap();
         spawn("a3").unwrap();
         assert_eq!(spawn("a4"), Err(Busy::Share(3)));
@@ -522,8 +528,6 @@ mod tests {
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let (release_tx, release_rx) = mpsc::channel::<()>();
-        let (started_tx, started_rx) = mpsc::channel();
         let (order_tx, order_rx) = mpsc::channel();
         let spawn = |key: ClientKey, name: &'static str| {
             let order = order_tx.clone();
@@ -531,15 +535,7 @@ mod tests {
                 pool.spawn(move || order.send(name).unwrap())
             }))
         };
-        let started = started_tx.clone();
-        rt.block_on(for_client(at([10, 0, 0, 1], "x"), async {
-            pool.spawn(move || {
-                started.send(()).unwrap();
-                let _ = release_rx.recv();
-            })
-        }))
-        .unwrap();
-        started_rx.recv().unwrap();
+        let release_tx = hold_worker(&rt, &pool, at([10, 0, 0, 1], "x"));
         spawn(at([10, 0, 0, 1], "y1"), "y1").unwrap();
         spawn(at([10, 0, 0, 1], "y2"), "y2").unwrap();
         spawn(at([10, 0, 0, 1], "y3"), "y3").unwrap();
