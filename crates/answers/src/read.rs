@@ -22,7 +22,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use nonet_core::{ParseError, ParseErrorKind, PuzzleError, Sudoku};
+use nonet_core::{ParseError, ParseErrorKind, PuzzleError, RegionMap, Sudoku};
 
 /// One puzzle of the input: where it was, and what reading it gave. It borrows its text from
 /// the [`Block`] it came from.
@@ -1019,6 +1019,12 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         ) {
             let spaced = next.is_whitespace() && next != '\r';
             if (spaced || next == '|') && Sudoku::from_line(head).is_ok() {
+                if holds_jigsaw_map(&trimmed[81..]) {
+                    return (
+                        head,
+                        Err(ParseError::from(ParseErrorKind::JigsawMap).into()),
+                    );
+                }
                 return (head, checked(head));
             }
         }
@@ -1031,6 +1037,9 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     }
     let fields: Vec<&str> = trimmed.split(is_field_separator).map(field).collect();
     if let Some(f) = fields.iter().find(|f| Sudoku::from_line(f).is_ok()) {
+        if fields.iter().any(|g| holds_jigsaw_map(g)) {
+            return (f, Err(ParseError::from(ParseErrorKind::JigsawMap).into()));
+        }
         return (f, checked(f));
     }
     let longest = fields
@@ -1039,6 +1048,19 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         .copied()
         .unwrap_or(trimmed);
     (longest, checked(longest))
+}
+
+/// Whether `text` (what follows a puzzle on its line) holds a jigsaw's region map as a word or
+/// field of its own: regions other than the boxes, by the map's rules. Such a line read on a
+/// layout with boxes is a jigsaw puzzle read without its regions. (A solution grid is no
+/// map: a digit's nine cells are never connected.)
+fn holds_jigsaw_map(text: &str) -> bool {
+    text.split(|c: char| c.is_whitespace() || c == '|' || is_field_separator(c))
+        .map(field)
+        .any(|w| {
+            w.len() == 81
+                && RegionMap::parse(w).is_ok_and(|m| m.regions() != RegionMap::boxes().regions())
+        })
 }
 
 /// The file of an `@FILE` argument (`@-`: standard input), any bytes of the name kept: a name
@@ -1109,6 +1131,41 @@ mod tests {
         assert_eq!(ps[4].text, p);
         assert_eq!(ps[2].text, short);
         assert!(ps[2].parsed.is_err() && ps[3].parsed.is_err());
+    }
+
+    /// Regression: a jigsaw line read without its variant was answered on the boxes (22 of the
+    /// 100 shared jigsaw puzzles `none` or `multiple`, no word of the map): it is now refused,
+    /// saying so, in every shape a map can follow its puzzle. Text that is no map (a comment,
+    /// a solution, the boxes under other labels) stays ignored.
+    #[test]
+    fn a_jigsaw_map_after_a_puzzle_on_the_boxes_is_refused() {
+        let p = ".1...34.28...6413.9..........9..786......9.2...74......2....59.7..915.4.65.......";
+        let map =
+            "111111122133144422333444222355554422333654777886655557888666777886669779889999999";
+        let boxes =
+            "AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+        let solution =
+            "416523789324619875785291346957386412692148537548762193179435628863974251231857964";
+        for line in [
+            format!("{p} {map}"),
+            format!("{p}\t{map}"),
+            format!("{p}:{map}"),
+            format!("{p},{map},easy"),
+            format!("{p} | {map}"),
+        ] {
+            let ps = split_puzzles(&line, "");
+            let msg = ps[0].error_message().expect(&line);
+            assert!(msg.contains("jigsaw's region map"), "{line}: {msg}");
+            assert_eq!(ps[0].text, p, "{line}");
+        }
+        for line in [
+            format!("{p} {boxes}"),
+            format!("{p} {solution}"),
+            format!("{p} a comment"),
+        ] {
+            let ps = split_puzzles(&line, "");
+            assert!(ps[0].parsed.is_ok(), "{line}");
+        }
     }
 
     #[test]

@@ -52,6 +52,10 @@ pub enum ParseErrorKind {
     /// A record (such as a JSON object) whose `puzzle` field is missing or not text: the
     /// readers of records say so, rather than fail on the record's first character.
     NoPuzzleField,
+    /// A line read on a layout with boxes whose text after the puzzle is a jigsaw's region map:
+    /// the puzzle is a jigsaw's, and answering it on the boxes would be a wrong answer given
+    /// in silence.
+    JigsawMap,
     /// A pencil-mark cell that repeats a digit, such as `2236`.
     RepeatedCandidate {
         /// The cell.
@@ -133,6 +137,11 @@ impl fmt::Display for ParseErrorKind {
                     "the record has no \"puzzle\" field holding the puzzle as text"
                 )
             }
+            ParseErrorKind::JigsawMap => write!(
+                f,
+                "a jigsaw's region map follows the puzzle: read the line as a jigsaw \
+                 (variant jigsaw)"
+            ),
             ParseErrorKind::RepeatedCandidate { cell, digit } => {
                 write!(f, "{cell} lists candidate {digit} twice")
             }
