@@ -196,6 +196,10 @@ impl Variant {
             }
             return Ok((sudoku, Cow::Borrowed(layout)));
         }
+        // A multi-line grid has no line for a map to follow its puzzle on.
+        if source.contains('\n') {
+            return Err(MAP_MISSING.to_string());
+        }
         let record = record();
         let (puzzle, map) = match record.as_ref().and_then(|r| r.as_object()) {
             // A JSON record names its members: a missing one is said as such, not as a puzzle

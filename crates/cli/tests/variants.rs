@@ -453,3 +453,16 @@ fn a_jigsaw_json_record_missing_a_member_names_the_member() {
         assert_eq!(out.status.code(), Some(2));
     }
 }
+
+/// Regression: a multi-line grid read as a jigsaw without `--regions` was refused as "the
+/// puzzle: 9 cells, expected 81" (its first row read as the puzzle); a grid has no line for a
+/// map, so the reason is the map's absence, as for a line without one.
+#[test]
+fn a_jigsaw_grid_without_regions_is_refused_for_its_missing_map() {
+    let grid = ".9..76.1.\n.374.....\n.......57\n.2..54...\n....6.9.5\n.1.9.3...\n.5.31..4.\n..4..2...\n1.9....8.\n";
+    let out = run_stdin(&["solve", "--variant", "jigsaw"], grid);
+    assert_eq!(text(&out.stdout), "invalid\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("needs its region map"), "{err}");
+}
