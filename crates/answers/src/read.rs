@@ -993,6 +993,11 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         Ok(s)
     };
     let trimmed = line.trim();
+    // A puzzle with more on its line: refused when the rest is a jigsaw's map.
+    let on_boxes = |t: &str| match holds_jigsaw_map(trimmed) {
+        true => Err(ParseError::from(ParseErrorKind::JigsawMap).into()),
+        false => checked(t),
+    };
     if trimmed.starts_with('{') {
         // The `puzzle` member, wherever it stands (a `solution` may come first); its text is
         // found again in the line so that it can be borrowed.
@@ -1019,13 +1024,7 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         ) {
             let spaced = next.is_whitespace() && next != '\r';
             if (spaced || next == '|') && Sudoku::from_line(head).is_ok() {
-                if holds_jigsaw_map(&trimmed[81..]) {
-                    return (
-                        head,
-                        Err(ParseError::from(ParseErrorKind::JigsawMap).into()),
-                    );
-                }
-                return (head, checked(head));
+                return (head, on_boxes(head));
             }
         }
         // A quoted puzzle alone, as `nonet generate -f code` writes its literals.
@@ -1037,10 +1036,7 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     }
     let fields: Vec<&str> = trimmed.split(is_field_separator).map(field).collect();
     if let Some(f) = fields.iter().find(|f| Sudoku::from_line(f).is_ok()) {
-        if fields.iter().any(|g| holds_jigsaw_map(g)) {
-            return (f, Err(ParseError::from(ParseErrorKind::JigsawMap).into()));
-        }
-        return (f, checked(f));
+        return (f, on_boxes(f));
     }
     let longest = fields
         .iter()
@@ -1050,8 +1046,7 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     (longest, checked(longest))
 }
 
-/// Whether `text` (what follows a puzzle on its line) holds a jigsaw's region map as a word or
-/// field of its own: regions other than the boxes, by the map's rules. Such a line read on a
+/// Whether `text` (a puzzle's line) holds a jigsaw's region map as a word or field of its own: regions other than the boxes, by the map's rules. Such a line read on a
 /// layout with boxes is a jigsaw puzzle read without its regions. (A solution grid is no
 /// map: a digit's nine cells are never connected.)
 fn holds_jigsaw_map(text: &str) -> bool {

@@ -206,8 +206,6 @@ pub struct Pool {
     capacity: usize,
     /// The most jobs of one client admitted at once.
     share: usize,
-    /// The most jobs of the clients of one address admitted at once.
-    address_share: usize,
     /// The most jobs moved out of their client's share at once.
     background: usize,
 }
@@ -243,7 +241,6 @@ impl Pool {
             workers,
             capacity: workers + queue,
             share: workers + queue,
-            address_share: workers + queue,
             background: workers,
         }
     }
@@ -261,7 +258,6 @@ impl Pool {
     /// twice that of the clients of one address.
     pub fn with_client_share(mut self, share: usize) -> Pool {
         self.share = share.max(1);
-        self.address_share = (2 * self.share).min(self.capacity);
         self
     }
 
@@ -270,6 +266,12 @@ impl Pool {
     pub fn with_background(mut self, bound: usize) -> Pool {
         self.background = bound.max(1);
         self
+    }
+
+    /// The most jobs of the clients of one address admitted at once: twice a client's share,
+    /// within the pool's limit.
+    fn address_share(&self) -> usize {
+        (2 * self.share).min(self.capacity)
     }
 
     /// The number of worker threads.
@@ -307,7 +309,7 @@ impl Pool {
             return Err(Busy::Share(mine));
         }
         let address = queue.from_address.get(&key.addr).copied().unwrap_or(0);
-        if address >= self.address_share {
+        if address >= self.address_share() {
             return Err(Busy::Address(address));
         }
         queue.total += 1;
