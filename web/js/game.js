@@ -180,6 +180,8 @@ export class GameController {
     this.timer.base = this.elapsed();
     this.timer.since = null;
     this.timer.paused = true;
+    // Show the time it stopped at now, not at the next tick (which could show a second more).
+    this.tick();
     this.stopBot();
     $('board-wrap').classList.add('paused');
     $('paused-cover').hidden = false;
