@@ -340,6 +340,7 @@ export class Sync {
         t.base = this.ctrl.elapsed();
         t.since = null;
         t.offline = true;
+        this.ctrl.tick(); // the time it stopped at, now rather than at the next tick
       }
     } else if (this.offline) {
       this.offline = false;
