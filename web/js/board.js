@@ -344,8 +344,9 @@ function contents(c, cands, mark, preferNotation) {
 
 function label(i, c, clash, v, cands, layout, colour) {
   const parts = [`row ${rowOf(i) + 1}, column ${colOf(i) + 1}`];
-  // On a jigsaw the region is not where row and column put it: say which one it is.
-  if (layout.jigsaw) parts.push(`region ${layout.box[i] + 1}`);
+  // On a jigsaw the region is not where row and column put it: say which one it is, by the
+  // label its map gave it (the hints name it so too).
+  if (layout.jigsaw) parts.push(`region ${layout.regions?.[i] ?? layout.box[i] + 1}`);
   if (!c.value) {
     parts.push('empty');
     // The layer drawn comes first and names its digits in the order they are drawn, so the

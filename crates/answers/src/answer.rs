@@ -250,7 +250,7 @@ pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -
 /// the `level`'s name.
 pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: HintLevel) -> Value {
     let mut v = step_json(step, layout, Some(position));
-    v["hint"] = json!(step.hint_text(level));
+    v["hint"] = json!(step.hint_text(level, layout));
     v["level"] = json!(format!("{level:?}").to_lowercase());
     v
 }

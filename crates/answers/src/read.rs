@@ -41,6 +41,13 @@ pub struct InputPuzzle<'a> {
 }
 
 impl InputPuzzle<'_> {
+    /// The file the puzzle came from when several files are read, else `None`.
+    pub fn file(&self) -> Option<&str> {
+        self.origin
+            .strip_suffix(": ")
+            .filter(|name| !name.is_empty())
+    }
+
     /// Writes `line N: reason` (with the file's name first when several files are read) to
     /// `to`, in pieces (no formatting: a batch of puzzles that mostly fail writes one a puzzle).
     pub fn report(&self, to: &mut (impl Notes + ?Sized), reason: &str) {

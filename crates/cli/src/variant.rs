@@ -391,13 +391,14 @@ fn run(
             match format {
                 Format::Json => {
                     record["line"] = json!(p.line);
+                    crate::cmd::solve::name_file(&mut record, p);
                     record["variant"] = json!(name);
                     // The puzzle (and a jigsaw's regions) as read: parsing again costs
                     // microseconds against the solver's milliseconds.
                     if let Ok((sudoku, layout)) = variant.puzzle(p) {
                         record["puzzle"] = json!(sudoku.to_line());
                         if let Some(regions) = layout.region_map() {
-                            record["regions"] = json!(regions.to_digits());
+                            record["regions"] = json!(regions.to_line());
                         }
                     }
                     writeln!(io.out, "{record}")?;
@@ -418,14 +419,14 @@ fn run(
 }
 
 /// A solution as a grid: the standard grid where the layout has boxes; for a jigsaw, each
-/// row's digits beside its region labels (1-9 in region order), since text cannot draw the
+/// row's digits beside its region labels (as the map gave them), since text cannot draw the
 /// regions' borders.
 fn grid_on(solution: &Sudoku, layout: &Layout) -> String {
     let Some(regions) = layout.region_map() else {
         return solution.to_grid_string();
     };
     let digits = solution.to_line();
-    let labels = regions.to_digits();
+    let labels = regions.to_line();
     let spaced = |row: &str| row.chars().map(String::from).collect::<Vec<_>>().join(" ");
     let mut out = String::new();
     for r in 0..9 {

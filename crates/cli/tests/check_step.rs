@@ -71,6 +71,21 @@ fn every_step_of_an_x_sudoku_checks_valid_on_its_pencil_grid() {
     );
 }
 
+/// A jigsaw's steps name its regions by their labels, and a step read back finds its regions
+/// by them: a map labelled with letters, out of the order of the regions' first cells.
+#[test]
+fn every_step_of_a_jigsaw_checks_valid_naming_regions_by_their_labels() {
+    every_step_checks_valid(
+        "..65..78..2.6.9....85.913..95.3....26.2...5.7..876..9.1.94...2..63....51.....7964",
+        &[
+            "--variant",
+            "jigsaw",
+            "--regions",
+            "IIIIIHHHGIHHHHHGGGIIHFFFGGGIEEEEFFGGDDDDEFFFFCCDDEEEEBCCCDDDABBCCCAAAAABCAAABBBBB",
+        ],
+    );
+}
+
 #[test]
 fn a_broken_step_is_not_valid_and_says_why() {
     // r3c3 = 1 is a hidden single in box 1; 2 is not.

@@ -175,6 +175,45 @@ fn line_numbers_prefix_answers_and_name_files_when_several_are_read() {
     assert_eq!(text(&out.stdout), format!("{a}:1\n"));
 }
 
+/// A JSON record read from one of several files names its file: its `line` alone repeated from
+/// one file to the next. From one file (or standard input) there is no `file` field.
+#[test]
+fn json_records_from_several_files_name_their_file() {
+    let a = scratch_file("json-a.txt", &format!("{GOOD}\n"));
+    let b = scratch_file("json-b.txt", &format!("{MULTIPLE}\nxyz\n"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for cmd in [
+        &["solve", "-f", "json"][..],
+        &["count", "-f", "json"],
+        &["rate", "-f", "json"],
+        &["check", "-f", "json"],
+        &["solve", "--variant", "x", "-f", "json"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend([a, b]);
+        let out = nonet(&args, "", &[]);
+        let files: Vec<(String, u64)> = text(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["file"].as_str().unwrap_or("-").to_string(),
+                    v["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            files,
+            [(a.to_string(), 1), (b.to_string(), 1), (b.to_string(), 2)],
+            "{cmd:?}"
+        );
+        let mut args = cmd.to_vec();
+        args.push(a);
+        let out = nonet(&args, "", &[]);
+        assert!(!text(&out.stdout).contains("\"file\""), "{cmd:?}");
+    }
+}
+
 #[test]
 fn only_with_json_keeps_the_matching_records_and_prefixes_are_refused() {
     let out = nonet(

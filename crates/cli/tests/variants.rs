@@ -466,3 +466,81 @@ fn a_jigsaw_grid_without_regions_is_refused_for_its_missing_map() {
     let err = text(&out.stderr);
     assert!(err.contains("needs its region map"), "{err}");
 }
+
+/// Every "region X" and "regions X and Y" in `text`, as the labels named.
+fn region_labels_named(text: &str) -> Vec<char> {
+    let mut out = Vec::new();
+    for word in ["region ", "regions "] {
+        for (i, _) in text.match_indices(word) {
+            let rest = &text[i + word.len()..];
+            // "regions A, B and C": every single-character word up to the first longer one.
+            for w in rest
+                .split([' ', ',', ')', '.', ';'])
+                .filter(|w| !w.is_empty())
+            {
+                match w {
+                    "and" | "or" => continue,
+                    _ if w.chars().count() == 1 => out.push(w.chars().next().unwrap()),
+                    _ => break,
+                }
+                if word == "region " {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A jigsaw's regions are named by the labels of its map in every output: the steps' texts and
+/// houses, a clash, the map echoed back. (They were renumbered 1-9 in the order of their first
+/// cells: "region 1" where the map said `I`, and `regions` echoed as digits.)
+#[test]
+fn a_jigsaw_is_told_in_its_own_region_labels() {
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    // The digits 1-9 of the shared map as the letters I down to A.
+    let map: String = row[1]
+        .chars()
+        .map(|c| char::from(b'I' - (c as u8 - b'1')))
+        .collect();
+    let line = format!("{} {map}", row[0]);
+    let out = run_stdin(
+        &["explain", "--variant", "jigsaw", "-f", "json", "-"],
+        &line,
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&out.stderr)));
+    assert_eq!(doc["regions"].as_str(), Some(map.as_str()));
+    let mut named = Vec::new();
+    for step in doc["steps"].as_array().unwrap() {
+        for key in ["houses", "cover_houses"] {
+            for h in step[key].as_array().into_iter().flatten() {
+                named.extend(region_labels_named(h.as_str().unwrap()));
+            }
+        }
+        named.extend(region_labels_named(step["explanation"].as_str().unwrap()));
+    }
+    assert!(named.len() > 5, "{named:?}");
+    assert!(named.iter().all(|&l| map.contains(l)), "{named:?}");
+    let out = run_stdin(&["solve", "--variant", "jigsaw", "-f", "json"], &line);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["regions"].as_str(), Some(map.as_str()));
+    // A clash in the region of r1c1, between two cells sharing no row or column.
+    let label = map.chars().next().unwrap();
+    let (a, b) = (0..81)
+        .filter(|&i| map.as_bytes()[i] == label as u8)
+        .flat_map(|i| (0..81).map(move |j| (i, j)))
+        .find(|&(i, j)| {
+            i < j && map.as_bytes()[j] == label as u8 && i / 9 != j / 9 && i % 9 != j % 9
+        })
+        .expect("a region spans two rows and columns");
+    let mut grid = vec![b'.'; 81];
+    (grid[a], grid[b]) = (b'5', b'5');
+    let clash = format!("{} {map}", String::from_utf8(grid).unwrap());
+    let out = run_stdin(&["check", "--variant", "jigsaw"], &clash);
+    assert!(
+        text(&out.stderr).contains(&format!("digit 5 repeats in region {label} (")),
+        "{}",
+        text(&out.stderr)
+    );
+}

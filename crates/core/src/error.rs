@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::digit::Digit;
-use crate::house::House;
+use crate::house::{House, HouseName};
 
 /// A puzzle text that cannot be read. Carries the line it was found on, when the text had several
 /// lines, counting from 1 within the text that was parsed.
@@ -182,6 +182,8 @@ pub struct Conflict {
     pub digit: Digit,
     /// The house it repeats in.
     pub house: House,
+    /// The house's name on its layout (a jigsaw region by its map's label).
+    pub name: HouseName,
     /// The first cell holding it.
     pub first: Cell,
     /// The second cell holding it.
@@ -194,7 +196,7 @@ impl fmt::Display for Conflict {
         write!(
             f,
             "digit {} repeats in {} ({}, {})",
-            self.digit, self.house, self.first, self.second
+            self.digit, self.name, self.first, self.second
         )
     }
 }

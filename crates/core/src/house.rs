@@ -121,7 +121,8 @@ impl House {
 }
 
 /// Written as `row 2`, `column 7`, `box 5`, `region 4`, `window 2` counting from 1, and `the
-/// main diagonal` or `the anti-diagonal`.
+/// main diagonal` or `the anti-diagonal`. A jigsaw region is numbered here in the order of its
+/// first cell; [`Layout::name`] names it with the label its map gave it.
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.kind(), self.number()) {
@@ -135,6 +136,34 @@ impl fmt::Display for House {
 impl fmt::Debug for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+/// A house as a person reads it on its layout: `row 2`, `box 5`, and a jigsaw region by the
+/// label its map gave it (`region 7`, `region B`). Made by [`Layout::name`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct HouseName {
+    house: House,
+    label: Option<char>,
+}
+
+impl HouseName {
+    /// The house named.
+    pub fn house(self) -> House {
+        self.house
+    }
+    /// The label of a jigsaw region; `None` for every other house.
+    pub fn label(self) -> Option<char> {
+        self.label
+    }
+}
+
+impl fmt::Display for HouseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.label {
+            Some(label) => write!(f, "{} {label}", self.house.kind().name()),
+            None => fmt::Display::fmt(&self.house, f),
+        }
     }
 }
 
@@ -164,7 +193,6 @@ enum Shared {
 }
 
 /// The tables of a layout.
-#[derive(PartialEq, Eq)]
 struct Tables {
     /// Indexed by house index; only the layout's own houses are filled.
     house_cells: [[Cell; 9]; House::COUNT],
@@ -177,7 +205,20 @@ struct Tables {
     houses_of: [[House; MAX_HOUSES_OF]; 81],
     houses_of_count: [u8; 81],
     peers: [CellSet; 81],
+    /// The labels of a jigsaw layout's regions, in region order, as its map gave them (names
+    /// only: two layouts with the same houses are equal whatever their labels).
+    labels: [char; 9],
 }
+
+/// The same houses, whatever the regions' labels.
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        // A cell's houses make every other table.
+        self.houses_of == other.houses_of && self.houses_of_count == other.houses_of_count
+    }
+}
+
+impl Eq for Tables {}
 
 /// The standard layout's tables, built at compile time.
 static STANDARD_TABLES: Tables = {
@@ -218,21 +259,44 @@ impl Layout {
     }
 
     /// Rows and columns, and the nine irregular regions of `regions` in place of the boxes.
+    /// The regions keep the labels of `regions` as their names ([`Layout::name`]).
     pub fn jigsaw(regions: &crate::RegionMap) -> Layout {
-        Layout::from_tables(Tables::build(regions.regions(), 27, false, false))
+        Layout::from_tables(
+            Tables::build(regions.regions(), 27, false, false).labelled(regions.labels()),
+        )
     }
 
     /// This layout with both main diagonals as houses (X-Sudoku).
     pub fn with_diagonals(&self) -> Layout {
         let (third, base, _, windows) = self.parts();
-        Layout::from_tables(Tables::build(&third, base, true, windows))
+        Layout::from_tables(Tables::build(&third, base, true, windows).labelled(self.t().labels))
     }
 
     /// This layout with the four windows r2-4c2-4, r2-4c6-8, r6-8c2-4, r6-8c6-8 as houses
     /// (Windoku).
     pub fn with_windows(&self) -> Layout {
         let (third, base, diagonals, _) = self.parts();
-        Layout::from_tables(Tables::build(&third, base, diagonals, true))
+        Layout::from_tables(Tables::build(&third, base, diagonals, true).labelled(self.t().labels))
+    }
+
+    /// The jigsaw region its map labelled `label`; `None` for a label no region has, or on a
+    /// layout with boxes.
+    pub fn region_labelled(&self, label: char) -> Option<House> {
+        if !self.is_jigsaw() {
+            return None;
+        }
+        self.t()
+            .labels
+            .iter()
+            .position(|&l| l == label)
+            .map(House::region)
+    }
+
+    /// `house` as a person reads it: a jigsaw region by the label its map gave it, any other
+    /// house as [`House`] writes it.
+    pub fn name(&self, house: House) -> HouseName {
+        let label = (house.kind() == HouseKind::Region).then(|| self.t().labels[house.number()]);
+        HouseName { house, label }
     }
 
     /// Whether this is the classic layout (rows, columns, boxes and nothing else).
@@ -248,13 +312,13 @@ impl Layout {
         self.t().houses[18].kind() == HouseKind::Region
     }
 
-    /// A jigsaw layout's regions (labelled 1-9 in region order), `None` for boxes.
+    /// A jigsaw layout's regions with their labels, `None` for boxes.
     pub fn region_map(&self) -> Option<crate::RegionMap> {
         if !self.is_jigsaw() {
             return None;
         }
         let (third, ..) = self.parts();
-        let map: String = third.iter().map(|&r| char::from(b'1' + r)).collect();
+        let map: String = third.iter().map(|&r| self.t().labels[r as usize]).collect();
         crate::RegionMap::parse(&map).ok()
     }
 
@@ -400,7 +464,14 @@ impl Tables {
             houses_of,
             houses_of_count,
             peers,
+            labels: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
         }
+    }
+
+    /// These tables with the regions labelled `labels`.
+    fn labelled(mut self, labels: [char; 9]) -> Tables {
+        self.labels = labels;
+        self
     }
 }
 

@@ -34,7 +34,7 @@ pub use cell::{Cell, CellSet, CellSetIter};
 pub use clues::Clues;
 pub use digit::{Digit, DigitSet, DigitSetIter};
 pub use error::{Conflict, ParseError, ParseErrorKind, PuzzleError};
-pub use house::{House, HouseKind, Layout, STANDARD};
+pub use house::{House, HouseKind, HouseName, Layout, STANDARD};
 pub use level::{Level, UnknownLevel};
 pub use pencil::PencilMarks;
 pub use puzzle::Puzzle;

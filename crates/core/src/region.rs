@@ -150,6 +150,16 @@ impl RegionMap {
             .collect()
     }
 
+    /// The label region `r` (0-8) was read with.
+    pub fn label(&self, r: usize) -> char {
+        self.labels[r]
+    }
+
+    /// The labels of the regions, in region order.
+    pub(crate) fn labels(&self) -> [char; 9] {
+        self.labels
+    }
+
     /// The map written with the digits 1-9 in region order (a canonical form).
     pub fn to_digits(&self) -> String {
         self.regions.iter().map(|&r| char::from(b'1' + r)).collect()

@@ -295,6 +295,7 @@ pub(crate) fn conflicts_on(layout: &Layout, grid: &Sudoku) -> Vec<Conflict> {
                         out.push(Conflict {
                             digit: d,
                             house,
+                            name: layout.name(house),
                             first,
                             second: cell,
                         });

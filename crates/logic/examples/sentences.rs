@@ -108,7 +108,10 @@ fn main() {
     let Some(before) = before else {
         for (t, src, s) in found.values() {
             let notation = s.notation().unwrap_or_default();
-            println!("{t:?}\t{src}\t{}\t{notation}", s.explanation());
+            println!(
+                "{t:?}\t{src}\t{}\t{notation}",
+                s.explanation(&nonet_core::STANDARD)
+            );
         }
         for t in Technique::all() {
             if !found.contains_key(&index(t)) {
@@ -142,8 +145,8 @@ fn main() {
             _ => format!("{kind} `{arg}`"),
         };
         let after = match s.notation() {
-            Some(n) => format!("{}<br>`{}`", s.explanation(), n),
-            None => s.explanation(),
+            Some(n) => format!("{}<br>`{}`", s.explanation(&nonet_core::STANDARD), n),
+            None => s.explanation(&nonet_core::STANDARD),
         };
         println!(
             "| {} | {from} | {} | {} |",

@@ -19,7 +19,7 @@
 //! match wins.
 
 use nonet_core::{
-    Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, PencilMarks, Solutions,
+    Cell, CellSet, Conflict, Digit, DigitSet, House, HouseKind, Layout, PencilMarks, Solutions,
 };
 
 use crate::chains::forcing_chains_on;
@@ -276,7 +276,11 @@ pub(crate) fn check(
         }
         return Ok(Verdict {
             outcome: Outcome::Valid,
-            reason: format!("{}. {}", found_summary(&step), step.explanation()),
+            reason: format!(
+                "{}. {}",
+                found_summary(&step, pm.layout()),
+                step.explanation(pm.layout())
+            ),
             step: Some(step),
         });
     }
@@ -331,7 +335,7 @@ pub(crate) fn check(
     if let Some(v) = family_reason(&pos, claim) {
         return Ok(v);
     }
-    Ok(Verdict::invalid(nearest_reason(claim, &found)))
+    Ok(Verdict::invalid(nearest_reason(claim, &found, pm.layout())))
 }
 
 /// Whether the engine searches for `t` (the catalogue's finders, or the chaining engine).
@@ -524,18 +528,25 @@ fn describe_result(step: &Step) -> String {
 
 /// The step found, named by its parts and its result: "an X-Wing on 4 in rows 2 and 6, over
 /// columns 3 and 7 (r2c3, r2c7, r6c3 and r6c7): it removes 4 from r5c3 and r8c7".
-fn found_summary(step: &Step) -> String {
+fn found_summary(step: &Step, layout: &Layout) -> String {
     let mut s = article(step.technique.name());
     if !step.digits.is_empty() {
         s += &format!(" on {}", list(step.digits.iter().map(|d| d.to_string())));
     }
     if !step.houses.is_empty() {
-        s += &format!(" in {}", list(step.houses.iter().map(|h| h.to_string())));
+        s += &format!(
+            " in {}",
+            list(step.houses.iter().map(|&h| layout.name(h).to_string()))
+        );
     }
     if !step.cover_houses.is_empty() {
         s += &format!(
             ", over {}",
-            list(step.cover_houses.iter().map(|h| h.to_string()))
+            list(
+                step.cover_houses
+                    .iter()
+                    .map(|&h| layout.name(h).to_string())
+            )
         );
     }
     // The pattern's own cells (a hidden single's cell, not its whole house), else its cells.
@@ -701,9 +712,10 @@ fn single_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
     };
     let mut reasons = Vec::new();
     for &h in &houses {
+        let hn = pos.layout().name(h);
         let cells = pos.house_cells(h);
         if !cells.contains(cell) {
-            reasons.push(format!("{cell} is not in {h}"));
+            reasons.push(format!("{cell} is not in {hn}"));
             continue;
         }
         let others = if t == Technique::FullHouse {
@@ -715,9 +727,13 @@ fn single_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
             return None;
         }
         reasons.push(if t == Technique::FullHouse {
-            format!("{h} has other empty cells: {}", cells_list(others))
+            format!("{hn} has other empty cells: {}", cells_list(others))
         } else {
-            format!("{} has other places in {h}: {}", digit?, cells_list(others))
+            format!(
+                "{} has other places in {hn}: {}",
+                digit?,
+                cells_list(others)
+            )
         });
     }
     (!reasons.is_empty()).then(|| {
@@ -745,24 +761,26 @@ fn intersection_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
             })?
         }
     };
+    let base_n = pos.layout().name(base);
     let places = pos.cells_in(digit, base);
     if places.is_empty() {
         return Some(Reason::Invalid(format!(
-            "{digit} has no place left in {base}"
+            "{digit} has no place left in {base_n}"
         )));
     }
     if let Some(c) = claim.named_cells().difference(places).first() {
         return Some(Reason::Invalid(format!(
-            "{c} is not a place of {digit} in {base} (those are {})",
+            "{c} is not a place of {digit} in {base_n} (those are {})",
             cells_list(places)
         )));
     }
     if let Some(&cover) = claim.cover_houses.first() {
+        let cover_n = pos.layout().name(cover);
         let outside = places.difference(pos.house_cells(cover));
         if let Some(c) = outside.first() {
             return Some(Reason::Invalid(format!(
-                "{c} also holds {digit}, outside {cover}: {digit} in {base} is not confined to \
-                 {cover}"
+                "{c} also holds {digit}, outside {cover_n}: {digit} in {base_n} is not confined to \
+                 {cover_n}"
             )));
         }
     }
@@ -771,7 +789,7 @@ fn intersection_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
         .any(|h| h != base && h.kind() != base.kind());
     if !confined {
         return Some(Reason::Invalid(format!(
-            "{digit} in {base} lies in {}, which share no {}: not {}",
+            "{digit} in {base_n} lies in {}, which share no {}: not {}",
             cells_list(places),
             if pointing { "row or column" } else { "box" },
             article(claim.name())
@@ -852,6 +870,7 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
         None if !cells.is_empty() => pos.common_house(cells)?,
         None => return None,
     };
+    let house_n = pos.layout().name(house);
     if !digits_claimed.is_empty() && digits_claimed.len() != n {
         return Some(Reason::Invalid(format!(
             "{a_name} needs {n} digits; the claim names {}",
@@ -859,7 +878,7 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
         )));
     }
     if let Some(c) = cells.iter().find(|&c| !pos.house_cells(house).contains(c)) {
-        return Some(Reason::Invalid(format!("{c} is not in {house}")));
+        return Some(Reason::Invalid(format!("{c} is not in {house_n}")));
     }
     if digits_claimed.len() != n {
         return None;
@@ -869,13 +888,13 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
         let p = pos.cells_in(d, house);
         if p.is_empty() {
             return Some(Reason::Invalid(format!(
-                "{d} has no place left in {house} (it is placed or gone)"
+                "{d} has no place left in {house_n} (it is placed or gone)"
             )));
         }
         if cells.len() == n {
             if let Some(c) = p.difference(cells).first() {
                 return Some(Reason::Invalid(format!(
-                    "{d} also lies in {c} in {house}: the {name}'s digits {} must be confined \
+                    "{d} also lies in {c} in {house_n}: the {name}'s digits {} must be confined \
                      to {}",
                     digits(digits_claimed),
                     cells_list(cells)
@@ -886,13 +905,13 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
     }
     if let Some(c) = cells.difference(places).first() {
         return Some(Reason::Invalid(format!(
-            "{c} holds none of {} in {house}: it is not part of the {name}",
+            "{c} holds none of {} in {house_n}: it is not part of the {name}",
             digits(digits_claimed)
         )));
     }
     if places.len() > n {
         return Some(Reason::Invalid(format!(
-            "in {house}, {} lie in {} cells ({}): {a_name} needs {n}",
+            "in {house_n}, {} lie in {} cells ({}): {a_name} needs {n}",
             digits(digits_claimed),
             places.len(),
             cells_list(places)
@@ -994,7 +1013,7 @@ fn fish_reason_on(
     {
         return Some(Reason::Invalid(format!(
             "{a_name}'s base set is {n} rows or {n} columns; the claim gives {}",
-            list(base.iter().map(|h| h.to_string()))
+            list(base.iter().map(|&h| pos.layout().name(h).to_string()))
         )));
     }
     if base.len() != n {
@@ -1003,7 +1022,7 @@ fn fish_reason_on(
             base.len()
         )));
     }
-    let base_list = list(base.iter().map(|h| h.to_string()));
+    let base_list = list(base.iter().map(|&h| pos.layout().name(h).to_string()));
     if let Some(c) = claim
         .named_cells()
         .iter()
@@ -1019,7 +1038,8 @@ fn fish_reason_on(
         let p = pos.cells_in(digit, b);
         if p.is_empty() {
             return Some(Reason::Invalid(format!(
-                "{digit} has no place left in {b}: it cannot be a base line of {a_name}"
+                "{digit} has no place left in {}: it cannot be a base line of {a_name}",
+                pos.layout().name(b)
             )));
         }
         places = places.union(p);
@@ -1039,7 +1059,7 @@ fn fish_reason_on(
             return Some(Reason::Invalid(format!(
                 "{c} also holds {digit}, outside {}: {base_list} are not the base set of \
                  {a_name} on {digit}",
-                list(cover.iter().map(|h| h.to_string()))
+                list(cover.iter().map(|&h| pos.layout().name(h).to_string()))
             )));
         }
     }
@@ -1090,7 +1110,7 @@ fn wing_reason(pos: &Position, claim: &Claim, t: Technique) -> Option<Reason> {
 /// The reason when nothing else says more: no step of the technique at all, or the first part
 /// of the claim that no step of it found here has. It names only what the player named: the
 /// steps found are never described, as that would show a pattern the player did not claim.
-fn nearest_reason(claim: &Claim, found: &[Step]) -> String {
+fn nearest_reason(claim: &Claim, found: &[Step], layout: &Layout) -> String {
     let name = claim.name();
     if found.is_empty() {
         return format!("there is no {name} in this position");
@@ -1113,13 +1133,13 @@ fn nearest_reason(claim: &Claim, found: &[Step]) -> String {
         .iter()
         .find(|h| none_has(&|s: &Step| s.houses.contains(h)))
     {
-        format!("none lies in {h}")
+        format!("none lies in {}", layout.name(*h))
     } else if let Some(h) = claim
         .cover_houses
         .iter()
         .find(|h| none_has(&|s: &Step| s.cover_houses.contains(h)))
     {
-        format!("none is covered by {h}")
+        format!("none is covered by {}", layout.name(*h))
     } else {
         "none has all of the parts claimed together".to_string()
     };

@@ -45,13 +45,13 @@ impl std::str::FromStr for HintLevel {
 }
 
 /// The hint for `step` at `level`.
-pub fn hint_text(step: &Step, level: HintLevel) -> String {
+pub fn hint_text(step: &Step, layout: &Layout, level: HintLevel) -> String {
     let name = step.technique.name();
     match level {
         HintLevel::Technique => format!("Look for {}.", with_article(name)),
         HintLevel::Area => {
             let area = if !step.houses.is_empty() {
-                houses_text(&step.houses)
+                houses_text(layout, &step.houses)
             } else {
                 step.cells.to_string()
             };
@@ -62,7 +62,7 @@ pub fn hint_text(step: &Step, level: HintLevel) -> String {
             };
             format!("Look for {}{digits} in {area}.", with_article(name))
         }
-        HintLevel::Move => explain(step),
+        HintLevel::Move => explain(step, layout),
     }
 }
 
@@ -111,7 +111,7 @@ fn cell_names(cells: CellSet) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
 
-fn houses_text(hs: &[House]) -> String {
+fn houses_text(layout: &Layout, hs: &[House]) -> String {
     // "rows 4 and 9" when all of one kind, else each named.
     if hs.is_empty() {
         return String::new();
@@ -130,10 +130,20 @@ fn houses_text(hs: &[House]) -> String {
             nonet_core::HouseKind::Diagonal => unreachable!("diagonals are named one by one"),
             nonet_core::HouseKind::Window => "windows",
         };
-        let nums: Vec<String> = hs.iter().map(|h| (h.number() + 1).to_string()).collect();
+        let nums: Vec<String> = hs
+            .iter()
+            .map(|&h| match layout.name(h).label() {
+                Some(label) => label.to_string(),
+                None => (h.number() + 1).to_string(),
+            })
+            .collect();
         format!("{plural} {}", join_words(&nums))
     } else {
-        join_words(&hs.iter().map(|h| h.to_string()).collect::<Vec<_>>())
+        join_words(
+            &hs.iter()
+                .map(|&h| layout.name(h).to_string())
+                .collect::<Vec<_>>(),
+        )
     }
 }
 
@@ -225,8 +235,8 @@ fn victims_see(step: &Step) -> String {
 }
 
 /// One or two sentences explaining `step`: what it concludes, why, and the technique's name.
-pub fn explain(step: &Step) -> String {
-    let text = explain_raw(step);
+pub fn explain(step: &Step, layout: &Layout) -> String {
+    let text = explain_raw(step, layout);
     // A sentence opening with a digit or a cell name (r4c7) keeps it; a word gets a capital.
     let mut chars = text.chars();
     match chars.next() {
@@ -273,13 +283,13 @@ fn pattern_digits(step: &Step, cell: Cell) -> DigitSet {
         .collect()
 }
 
-fn explain_raw(step: &Step) -> String {
+fn explain_raw(step: &Step, layout: &Layout) -> String {
     use Technique::*;
     let name = step.technique.name();
     let dtext = digit_list(step.digits);
     let so = conclusion(step);
     if let Some(p) = step.placement {
-        if let Some(text) = placing_text(step, p, &so) {
+        if let Some(text) = placing_text(step, layout, p, &so) {
             return text;
         }
     }
@@ -287,11 +297,11 @@ fn explain_raw(step: &Step) -> String {
         Pointing | Claiming => format!(
             "{so}: in {}, {dtext} can only go in {}, {} in {}, so the {dtext} of {} must be \
              one of those cells ({name}, a kind of locked candidates).",
-            houses_text(&step.houses),
+            houses_text(layout, &step.houses),
             join_or(&cell_names(step.cells)),
             if step.cells.len() == 2 { "both" } else { "all" },
-            houses_text(&step.cover_houses),
-            houses_text(&step.cover_houses),
+            houses_text(layout, &step.cover_houses),
+            houses_text(layout, &step.cover_houses),
         ),
         LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => {
             let n = number_word(step.cells.len());
@@ -300,7 +310,7 @@ fn explain_raw(step: &Step) -> String {
                  digits, so no other cell there can ({}).",
                 join_words(&cell_names(step.cells)),
                 if step.cells.len() == 2 { "both" } else { "all" },
-                houses_text(&step.houses),
+                houses_text(layout, &step.houses),
                 with_article(name),
             )
         }
@@ -309,18 +319,18 @@ fn explain_raw(step: &Step) -> String {
             format!(
                 "{so}: in {}, {dtext} can only go in {}; those {n} digits fill those {n} \
                  cells, which leaves no room there for any other digit ({}).",
-                houses_text(&step.houses),
+                houses_text(layout, &step.houses),
                 join_words(&cell_names(step.cells)),
                 with_article(name),
             )
         }
         XWing | Swordfish | Jellyfish | FinnedXWing | FinnedSwordfish | FinnedJellyfish
-        | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish_text(step, name, so),
+        | SashimiXWing | SashimiSwordfish | SashimiJellyfish => fish_text(step, layout, name, so),
         Skyscraper | TwoStringKite | TurbotFish | XChain | XYChain | RemotePair | Aic
         | GroupedAic | XCycle | YCycle | XYCycle | NiceLoop | GroupedNiceLoop | ForcingXChain
-        | ForcingYChain | ForcingXYChain => chain_text(step, so),
-        EmptyRectangle => empty_rectangle_text(step, so),
-        XYWing | XYZWing => wing_text(step, so),
+        | ForcingYChain | ForcingXYChain => chain_text(step, layout, so),
+        EmptyRectangle => empty_rectangle_text(step, layout, so),
+        XYWing | XYZWing => wing_text(step, layout, so),
         WWing => {
             let ends = cells_of(&step.pattern);
             let z = step
@@ -335,7 +345,7 @@ fn explain_raw(step: &Step) -> String {
                  these sees one of the two cells, so they can't both be {x}: one of them is \
                  {z}, and {} both ({}).",
                 join_words(&cell_names(ends)),
-                houses_text(&step.houses),
+                houses_text(layout, &step.houses),
                 join_or(&cell_names(link)),
                 victims_see(step),
                 with_article(name),
@@ -369,7 +379,7 @@ fn explain_raw(step: &Step) -> String {
             )
         }
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
-        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => rectangle_text(step, so),
+        | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle => rectangle_text(step, layout, so),
         Bug1 => format!(
             "{so}: every empty cell but {} has exactly two candidates. If {} were not {dtext}, \
              each digit would have two places left in every house, a pattern that always has \
@@ -379,7 +389,7 @@ fn explain_raw(step: &Step) -> String {
             with_article(name),
         ),
         AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => als_text(step, so),
-        SueDeCoq => sue_de_coq_text(step, so),
+        SueDeCoq => sue_de_coq_text(step, layout, so),
         AlignedPairExclusion | AlignedTripletExclusion => format!(
             "{so}: trying every combination of digits for {}, the ones with it would either \
              put one digit twice in a house or leave one of {} (which see them all) with no \
@@ -390,25 +400,25 @@ fn explain_raw(step: &Step) -> String {
         ),
         _ => match &step.chain {
             Some(chain) if !chain.branches.is_empty() => forcing_text(step, chain, so),
-            _ => se_text(step, so),
+            _ => se_text(step, layout, so),
         },
     }
 }
 
 /// The sentence of a technique that only places (the singles, a guess), given what it places
 /// `p`; `None` for the others.
-fn placing_text(step: &Step, p: Candidate, so: &str) -> Option<String> {
+fn placing_text(step: &Step, layout: &Layout, p: Candidate, so: &str) -> Option<String> {
     use Technique::*;
     Some(match step.technique {
         FullHouse => format!(
             "{so}: it is the last empty cell of {}, and {} is the one digit missing there \
              (a Full House).",
-            houses_text(&step.houses),
+            houses_text(layout, &step.houses),
             p.digit
         ),
         HiddenSingleBox | HiddenSingleRow | HiddenSingleColumn => format!(
             "{so}: it is the only cell of {} where {} can still go (a Hidden Single).",
-            houses_text(&step.houses),
+            houses_text(layout, &step.houses),
             p.digit
         ),
         NakedSingle => format!(
@@ -428,7 +438,7 @@ fn placing_text(step: &Step, p: Candidate, so: &str) -> Option<String> {
 /// Sudoku Explainer's own steps, which carry their cells and digits but no houses (and no
 /// chain for some chaining steps): direct intersections and hidden subsets, unique loops, BUG
 /// types 2-4, chains known only by their result.
-fn se_text(step: &Step, so: String) -> String {
+fn se_text(step: &Step, layout: &Layout, so: String) -> String {
     use Technique::*;
     let name = with_article(step.technique.name());
     let cells = join_words(&cell_names(step.cells));
@@ -474,16 +484,16 @@ fn se_text(step: &Step, so: String) -> String {
                 format!(" on {ds}")
             }
         ),
-        _ => fallback_text(step, so),
+        _ => fallback_text(step, layout, so),
     }
 }
 
 /// Sudoku Explainer's own steps with no chain (direct intersections and hidden subsets,
 /// unique loops, BUG types 2-4): the conclusion, where the pattern lies and the name.
-fn fallback_text(step: &Step, so: String) -> String {
+fn fallback_text(step: &Step, layout: &Layout, so: String) -> String {
     let mut whence = Vec::new();
     if !step.houses.is_empty() {
-        whence.push(houses_text(&step.houses));
+        whence.push(houses_text(layout, &step.houses));
     }
     let cells = if step.cells.is_empty() {
         cells_of(&step.pattern)
@@ -580,7 +590,7 @@ fn als_text(step: &Step, so: String) -> String {
     }
 }
 
-fn sue_de_coq_text(step: &Step, so: String) -> String {
+fn sue_de_coq_text(step: &Step, layout: &Layout, so: String) -> String {
     let core = step
         .sets
         .first()
@@ -589,7 +599,7 @@ fn sue_de_coq_text(step: &Step, so: String) -> String {
     let line_part = step.sets.get(1).copied().unwrap_or_default();
     let box_part = step.sets.get(2).copied().unwrap_or_default();
     let (bx, line) = match step.houses.as_slice() {
-        [a, b] => (a.to_string(), b.to_string()),
+        [a, b] => (layout.name(*a).to_string(), layout.name(*b).to_string()),
         _ => ("the box".to_string(), "the line".to_string()),
     };
     format!(
@@ -604,7 +614,7 @@ fn sue_de_coq_text(step: &Step, so: String) -> String {
     )
 }
 
-fn fish_text(step: &Step, name: &str, so: String) -> String {
+fn fish_text(step: &Step, layout: &Layout, name: &str, so: String) -> String {
     let d = step
         .digits
         .first()
@@ -612,7 +622,7 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
         .unwrap_or_default();
     let fins = cells_of(&step.secondary);
     let n = step.houses.len();
-    let cover = houses_text(&step.cover_houses);
+    let cover = houses_text(layout, &step.cover_houses);
     let mut s = format!("{so}: ");
     if n == 2 {
         let body = cells_of(&step.pattern).difference(fins);
@@ -623,16 +633,21 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
                 .map(|c| c.to_string())
                 .collect();
             if k == 0 {
-                let _ = write!(s, "in {h}, {d} can only go in {}", join_or(&cells));
+                let _ = write!(
+                    s,
+                    "in {}, {d} can only go in {}",
+                    layout.name(h),
+                    join_or(&cells)
+                );
             } else {
-                let _ = write!(s, ", and in {h} only in {}", join_or(&cells));
+                let _ = write!(s, ", and in {} only in {}", layout.name(h), join_or(&cells));
             }
         }
     } else {
         let _ = write!(
             s,
             "in {}, {d} can only go in {cover}",
-            houses_text(&step.houses)
+            houses_text(layout, &step.houses)
         );
     }
     if fins.is_empty() {
@@ -671,12 +686,12 @@ fn fish_text(step: &Step, name: &str, so: String) -> String {
     s
 }
 
-fn wing_text(step: &Step, so: String) -> String {
+fn wing_text(step: &Step, layout: &Layout, so: String) -> String {
     let Some(pivot) = step.secondary.first().map(|c| c.cell) else {
-        return fallback_text(step, so);
+        return fallback_text(step, layout, so);
     };
     let Some(z) = step.eliminations.first().map(|e| e.digit) else {
-        return fallback_text(step, so);
+        return fallback_text(step, layout, so);
     };
     let pincers: Vec<Cell> = step
         .cells
@@ -717,7 +732,7 @@ fn wing_text(step: &Step, so: String) -> String {
     )
 }
 
-fn empty_rectangle_text(step: &Step, so: String) -> String {
+fn empty_rectangle_text(step: &Step, layout: &Layout, so: String) -> String {
     let d = step
         .digits
         .first()
@@ -726,11 +741,11 @@ fn empty_rectangle_text(step: &Step, so: String) -> String {
     let bx = step
         .houses
         .first()
-        .map(|h| h.to_string())
+        .map(|&h| layout.name(h).to_string())
         .unwrap_or_default();
     let link: Vec<Cell> = cells_of(&step.secondary).iter().collect();
     let (Some(v), [a, b]) = (step.eliminations.first().map(|e| e.cell), link.as_slice()) else {
-        return fallback_text(step, so);
+        return fallback_text(step, layout, so);
     };
     // The end of the strong link that sees the victim, and the far end.
     let (near, far) = if shared_line(*a, v).is_some() {
@@ -743,7 +758,7 @@ fn empty_rectangle_text(step: &Step, so: String) -> String {
         .get(1)
         .copied()
         .or_else(|| shared_line(near, far))
-        .map(|h| h.to_string())
+        .map(|h| layout.name(h).to_string())
         .unwrap_or_default();
     format!(
         "{so}: in {bx}, {d} can only go in {}, all of them in {}. If {v} were {d}, {near} \
@@ -755,7 +770,7 @@ fn empty_rectangle_text(step: &Step, so: String) -> String {
             &step
                 .cover_houses
                 .iter()
-                .map(|h| h.to_string())
+                .map(|&h| layout.name(h).to_string())
                 .collect::<Vec<_>>()
         ),
     )
@@ -802,15 +817,15 @@ fn walk(branch: &[ChainLink]) -> String {
     s
 }
 
-fn chain_text(step: &Step, so: String) -> String {
+fn chain_text(step: &Step, layout: &Layout, so: String) -> String {
     let name = with_article(step.technique.name());
     let Some(chain) = step.chain.as_ref().filter(|c| !c.branches.is_empty()) else {
         // Sudoku Explainer's chaining steps known only by their result.
-        return se_text(step, so);
+        return se_text(step, layout, so);
     };
     let branch = &chain.branches[0];
     let (Some(first), Some(last)) = (branch.first(), branch.last()) else {
-        return fallback_text(step, so);
+        return fallback_text(step, layout, so);
     };
     let steps = walk(branch);
     if chain.branches.len() > 1 {
@@ -860,7 +875,7 @@ fn chain_text(step: &Step, so: String) -> String {
 }
 
 /// Unique rectangles and the hidden rectangle.
-fn rectangle_text(step: &Step, so: String) -> String {
+fn rectangle_text(step: &Step, layout: &Layout, so: String) -> String {
     use Technique::*;
     let corners = cells_of(&step.pattern);
     let ab = digit_list(step.digits);
@@ -912,7 +927,7 @@ fn rectangle_text(step: &Step, so: String) -> String {
                 if step.houses.is_empty() {
                     "their house".to_string()
                 } else {
-                    houses_text(&step.houses)
+                    houses_text(layout, &step.houses)
                 },
             )
         }
@@ -922,7 +937,7 @@ fn rectangle_text(step: &Step, so: String) -> String {
             format!(
                 "in {}, {} can only go in {}, so one of them is {}; if the other were {} \
                  too, {deadly}",
-                houses_text(&step.houses),
+                houses_text(layout, &step.houses),
                 digit_list(kept),
                 join_words(&cell_names(roof)),
                 digit_list(kept),
@@ -1019,11 +1034,12 @@ pub enum LinkReason {
     Cell(Cell),
 }
 
-impl std::fmt::Display for LinkReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl LinkReason {
+    /// The house as it reads on `layout` (`row 6`, `region B`), or the cell (`r4c7`).
+    pub fn name(&self, layout: &Layout) -> String {
         match self {
-            LinkReason::House(h) => write!(f, "{h}"),
-            LinkReason::Cell(c) => write!(f, "{c}"),
+            LinkReason::House(h) => layout.name(*h).to_string(),
+            LinkReason::Cell(c) => c.to_string(),
         }
     }
 }
@@ -1057,10 +1073,10 @@ pub fn chain_links(step: &Step, layout: &Layout, position: Option<&PencilMarks>)
             let why = link_reason(link, layout, position);
             let because = match (why, link.kind) {
                 (Some(LinkReason::House(h)), LinkKind::Strong) => {
-                    format!(" ({h} has {} only there)", link.from.digit)
+                    format!(" ({} has {} only there)", layout.name(h), link.from.digit)
                 }
                 (Some(LinkReason::House(h)), LinkKind::Weak) => {
-                    format!(" (they see each other in {h})")
+                    format!(" (they see each other in {})", layout.name(h))
                 }
                 (Some(LinkReason::Cell(c)), LinkKind::Strong) => {
                     format!(
@@ -1172,7 +1188,7 @@ mod tests {
     #[test]
     fn x_wing_says_its_conclusion_first_then_why() {
         assert_eq!(
-            explain(&x_wing()),
+            explain(&x_wing(), &nonet_core::STANDARD),
             "7 can't go in r1c2 or r6c8: in row 4, 7 can only go in r4c2 or r4c8, and in row 9 \
              only in r9c2 or r9c8. Those two 7s take columns 2 and 8 between them, one each, so \
              no other cell of those columns can be 7 (an X-Wing)."
@@ -1183,12 +1199,18 @@ mod tests {
     #[test]
     fn hint_levels_give_away_more_and_more() {
         let s = x_wing();
-        assert_eq!(hint_text(&s, HintLevel::Technique), "Look for an X-Wing.");
         assert_eq!(
-            hint_text(&s, HintLevel::Area),
+            hint_text(&s, &nonet_core::STANDARD, HintLevel::Technique),
+            "Look for an X-Wing."
+        );
+        assert_eq!(
+            hint_text(&s, &nonet_core::STANDARD, HintLevel::Area),
             "Look for an X-Wing on 7 in rows 4 and 9."
         );
-        assert_eq!(hint_text(&s, HintLevel::Move), explain(&s));
+        assert_eq!(
+            hint_text(&s, &nonet_core::STANDARD, HintLevel::Move),
+            explain(&s, &nonet_core::STANDARD)
+        );
         assert_eq!("area".parse::<HintLevel>(), Ok(HintLevel::Area));
         assert!("lots".parse::<HintLevel>().is_err());
     }
@@ -1253,7 +1275,7 @@ mod tests {
     fn a_chain_is_walked_link_by_link_with_its_notation_second() {
         let step = kite();
         assert_eq!(
-            explain(&step),
+            explain(&step, &nonet_core::STANDARD),
             "3 can't go in r1c1: whichever of r6c1 or r1c7 is 3, r1c1 sees it. Follow the \
              chain: if r6c1 isn't 3, then r6c8 is 3; then r5c7 isn't 3; then r1c7 is 3 (a \
              2-String Kite)."
@@ -1270,7 +1292,11 @@ mod tests {
         let links = chain_links(&step, &nonet_core::STANDARD, None);
         let why: Vec<String> = links
             .iter()
-            .map(|l| l.why.map(|w| w.to_string()).unwrap_or_default())
+            .map(|l| {
+                l.why
+                    .map(|w| w.name(&nonet_core::STANDARD))
+                    .unwrap_or_default()
+            })
             .collect();
         // r5c7 and r6c8 share box 6 only; r5c7 and r1c7 share column 7.
         assert_eq!(why, ["row 6", "box 6", "column 7"]);

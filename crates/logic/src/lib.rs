@@ -11,7 +11,7 @@
 //! levels).
 //!
 //! ```
-//! use nonet_core::Sudoku;
+//! use nonet_core::{Sudoku, STANDARD};
 //! use nonet_logic::{rate, HintLevel, Teacher, Technique};
 //!
 //! let puzzle = Sudoku::from_line(
@@ -23,8 +23,8 @@
 //! let first = &path.steps[0];
 //! assert_eq!(first.technique, Technique::HiddenSingleBox);
 //! assert_eq!(first.difficulty, Some(1.2)); // Sudoku Explainer's difficulty of the step
-//! println!("{}", first.explanation());
-//! println!("{}", first.hint_text(HintLevel::Technique)); // "Look for a Hidden Single."
+//! println!("{}", first.explanation(&STANDARD));
+//! println!("{}", first.hint_text(HintLevel::Technique, &STANDARD)); // "Look for a Hidden Single."
 //!
 //! let rating = rate::rate_se_unchecked(&puzzle.into());
 //! assert_eq!(rating.level(), rate::Level::from_er(rating.er));

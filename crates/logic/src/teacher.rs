@@ -187,9 +187,10 @@ impl crate::step::Chain {
 
 impl Step {
     /// The plain-English sentence for a person: what the step concludes, why, and the
-    /// technique's name.
-    pub fn explanation(&self) -> String {
-        explain::explain(self)
+    /// technique's name, naming houses as they read on `layout` (a jigsaw region by the label
+    /// its map gave it).
+    pub fn explanation(&self, layout: &Layout) -> String {
+        explain::explain(self, layout)
     }
 
     /// The expert notation of a chain, loop or forcing chain, with what it concludes
@@ -205,9 +206,10 @@ impl Step {
         explain::chain_links(self, layout, position)
     }
 
-    /// The progressive hint at `level`: the technique's name, then the area, then the move.
-    pub fn hint_text(&self, level: HintLevel) -> String {
-        explain::hint_text(self, level)
+    /// The progressive hint at `level`: the technique's name, then the area, then the move,
+    /// naming houses as they read on `layout`.
+    pub fn hint_text(&self, level: HintLevel, layout: &Layout) -> String {
+        explain::hint_text(self, layout, level)
     }
 
     /// Applies the step to a position: places its digit (which leaves the cell's peers on the
@@ -231,7 +233,7 @@ mod tests {
         assert!(path.is_solved() && !path.has_guess());
         let mut position = PencilMarks::raw(&puzzle.into());
         for step in &path.steps {
-            assert!(!step.explanation().is_empty());
+            assert!(!step.explanation(&nonet_core::STANDARD).is_empty());
             step.apply_to(&mut position);
         }
         assert_eq!(position, path.end);

@@ -52,10 +52,10 @@ fn exemplar_steps() {
                 "{line}: got {} | {}\n  {}",
                 elims.join(" "),
                 places.join(" "),
-                step.explanation()
+                step.explanation(&nonet_core::STANDARD)
             ));
         }
-        let text = step.explanation();
+        let text = step.explanation(&nonet_core::STANDARD);
         assert!(
             text.len() > 20 && text.contains(t.name()) || t == Technique::SimpleColorsWrap,
             "{line}: explanation does not name the technique: {text}"

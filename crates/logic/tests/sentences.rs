@@ -35,7 +35,7 @@ fn check(wanted: impl Fn(&str) -> bool) -> usize {
             continue;
         };
         checked += 1;
-        let got = step.explanation();
+        let got = step.explanation(&nonet_core::STANDARD);
         if got != text {
             failures.push(format!("{name}:\n  want {text}\n  got  {got}"));
         }

@@ -450,7 +450,7 @@ fn generate(
     Ok(puzzles
         .iter()
         .map(|g| match &g.regions {
-            Some(map) => format!("{} {}", g.puzzle.to_line(), map.to_digits()),
+            Some(map) => format!("{} {}", g.puzzle.to_line(), map.to_line()),
             None => g.puzzle.to_line(),
         })
         .collect())

@@ -87,7 +87,7 @@ impl BoardView {
                 cell: k.cell.index(),
                 other: k.other.index(),
                 digit: k.digit.get(),
-                house: Indices::house(k.house),
+                house: Indices::house(board.layout().name(k.house)),
                 message: k.message(),
             })
             .collect();

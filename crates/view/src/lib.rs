@@ -39,7 +39,7 @@ pub mod learn;
 pub mod new_game;
 pub mod request;
 
-use nonet_core::{Cell, CellSet, House, Layout, PencilMarks};
+use nonet_core::{Cell, CellSet, HouseName, Layout, PencilMarks};
 use nonet_logic::{Candidate, ChainNode, HintLevel, LinkKind, LinkReason, Step};
 use serde::Serialize;
 
@@ -51,8 +51,8 @@ pub trait Style {
     type House: Serialize + std::fmt::Debug;
     /// The cell `c`.
     fn cell(c: Cell) -> Self::Cell;
-    /// The house `h`.
-    fn house(h: House) -> Self::House;
+    /// The house `name` names (a jigsaw region by its map's label).
+    fn house(name: HouseName) -> Self::House;
 }
 
 /// Cells and houses by name (`"r4c7"`, `"row 4"`, `"the main diagonal"`): the command line and
@@ -68,8 +68,8 @@ impl Style for Names {
         c.to_string()
     }
 
-    fn house(h: House) -> String {
-        h.to_string()
+    fn house(name: HouseName) -> String {
+        name.to_string()
     }
 }
 
@@ -85,12 +85,13 @@ impl Style for Indices {
         c.index()
     }
 
-    fn house(h: House) -> HouseView {
+    fn house(name: HouseName) -> HouseView {
+        let h = name.house();
         HouseView {
             index: h.index(),
             kind: h.kind().name(),
             number: h.number() + 1,
-            name: h.to_string(),
+            name: name.to_string(),
         }
     }
 }
@@ -104,7 +105,8 @@ pub struct HouseView {
     pub kind: &'static str,
     /// Its number within its kind, from 1.
     pub number: usize,
-    /// Its name in words ("row 4", "region 2", "the anti-diagonal").
+    /// Its name in words ("row 4", "region 2", "the anti-diagonal"; a jigsaw region by its
+    /// map's label).
     pub name: String,
 }
 
@@ -220,7 +222,7 @@ impl<S: Style> StepView<S> {
     /// The view of `step` found on `position` (when known) on `layout`: the position ties
     /// each strong link to the house where it holds.
     pub fn new(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -> StepView<S> {
-        let text = step.explanation();
+        let text = step.explanation(layout);
         let links = step
             .links(layout, position)
             .into_iter()
@@ -232,9 +234,9 @@ impl<S: Style> StepView<S> {
                     LinkKind::Strong => "strong",
                     LinkKind::Weak => "weak",
                 },
-                why: l.why.map(|w| w.to_string()),
+                why: l.why.map(|w| w.name(layout)),
                 house: match l.why {
-                    Some(LinkReason::House(h)) => Some(S::house(h)),
+                    Some(LinkReason::House(h)) => Some(S::house(layout.name(h))),
                     _ => None,
                 },
                 cell: match l.why {
@@ -255,7 +257,11 @@ impl<S: Style> StepView<S> {
             text,
             notation: step.notation(),
             links,
-            houses: step.houses.iter().map(|&h| S::house(h)).collect(),
+            houses: step
+                .houses
+                .iter()
+                .map(|&h| S::house(layout.name(h)))
+                .collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
             pattern: CandidateView::list(&step.pattern),
             secondary: CandidateView::list(&step.secondary),
@@ -301,7 +307,11 @@ impl ReportStep {
             code: step.technique.code(),
             cells: cells::<Names>(step.cells),
             uniqueness: step.technique.needs_uniqueness(),
-            cover_houses: step.cover_houses.iter().map(|h| h.to_string()).collect(),
+            cover_houses: step
+                .cover_houses
+                .iter()
+                .map(|&h| layout.name(h).to_string())
+                .collect(),
             chain: step.chain.as_ref().map(|c| c.notation()),
             difficulty: step.difficulty,
         }
@@ -386,12 +396,12 @@ impl GameStep {
             technique: step.technique.code(),
             name: step.technique.name(),
             hints: [HintLevel::Technique, HintLevel::Area, HintLevel::Move]
-                .map(|l| step.hint_text(l)),
+                .map(|l| step.hint_text(l, layout)),
             difficulty: step.difficulty,
             cover_houses: step
                 .cover_houses
                 .iter()
-                .map(|&h| Indices::house(h))
+                .map(|&h| Indices::house(layout.name(h)))
                 .collect(),
             cells: cells::<Indices>(area),
             chain: step.chain.as_ref().map(|ch| ChainView {

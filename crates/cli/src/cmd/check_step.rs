@@ -10,7 +10,7 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use nonet_core::{Cell, Digit, House, HouseKind};
+use nonet_core::{Cell, Digit, House, HouseKind, Layout};
 use nonet_logic::{Candidate, Claim, Outcome, Teacher, UnknownTechnique, Verdict};
 use serde_json::{json, Map, Value};
 
@@ -83,7 +83,8 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
             }
             None => args.step.to_string_lossy().into_owned(),
         };
-        Ok((input, parse_claim(&text)?))
+        let claim = parse_claim(&text, &input.layout)?;
+        Ok((input, claim))
     });
     let (mut input, claim) = match read {
         Ok(x) => x,
@@ -103,7 +104,8 @@ pub fn run(args: CheckStepArgs) -> Result<Status> {
     {
         let variant = nonet_core::Variant::of(&input.layout);
         color::error(format_args!(
-            "{h} is not a house of this puzzle's layout ({variant}): the step cannot be read here"
+            "{} is not a house of this puzzle's layout ({variant}): the step cannot be read here",
+            input.layout.name(*h)
         ));
         return Ok(Status::Invalid);
     }
@@ -181,7 +183,7 @@ fn verdict_json(v: &Verdict, input: &Input) -> Value {
 }
 
 /// Reads a step's JSON into a claim. Every error names the field and the value at fault.
-fn parse_claim(text: &str) -> Result<Claim> {
+fn parse_claim(text: &str, layout: &Layout) -> Result<Claim> {
     let value: Value =
         serde_json::from_str(text.trim()).map_err(|e| anyhow!("the step is not JSON: {e}"))?;
     let Value::Object(obj) = value else {
@@ -206,8 +208,8 @@ fn parse_claim(text: &str) -> Result<Claim> {
     for c in strings(&obj, "cells")? {
         claim.cells.insert(cell(&c, "cells")?);
     }
-    claim.houses = houses(&obj, "houses")?;
-    claim.cover_houses = houses(&obj, "cover_houses")?;
+    claim.houses = houses(&obj, "houses", layout)?;
+    claim.cover_houses = houses(&obj, "cover_houses", layout)?;
     if let Some(v) = obj.get("digits") {
         let Value::Array(items) = v else {
             bail!("'digits' must be an array of digits 1-9, not {v}");
@@ -254,8 +256,35 @@ fn digit(v: &Value, key: &str) -> Result<Digit> {
 }
 
 /// A house from its name: `row 2`, `column 7`, `box 5`, `region 4`, `window 2`, `the main
-/// diagonal`, `the anti-diagonal` (as steps print them; `col` and `r2`/`c7`/`b5` too).
-fn house(s: &str, key: &str) -> Result<House> {
+/// diagonal`, `the anti-diagonal` (as steps print them; `col` and `r2`/`c7`/`b5` too). On a
+/// jigsaw layout a region is named by the label its map gave it (`region 7`, `region B`).
+fn house(s: &str, key: &str, layout: &Layout) -> Result<House> {
+    if layout.is_jigsaw() {
+        let t = s.trim();
+        if let Some(label) = t
+            .get(..6)
+            .filter(|w| w.eq_ignore_ascii_case("region"))
+            .map(|_| t[6..].trim())
+        {
+            let mut chars = label.chars();
+            return match (chars.next(), chars.next()) {
+                (Some(ch), None) => layout.region_labelled(ch).ok_or_else(|| {
+                    let labels: String = layout
+                        .houses()
+                        .filter_map(|h| layout.name(h).label())
+                        .collect();
+                    anyhow!(
+                        "'{key}': '{s}': this puzzle's map has no region labelled '{ch}' (its \
+                         labels: {labels})"
+                    )
+                }),
+                _ => Err(anyhow!(
+                    "'{key}': '{s}' is not a region: a region is named by its map's label, \
+                     such as 'region 7'"
+                )),
+            };
+        }
+    }
     let name = s.trim().to_ascii_lowercase();
     let name = name.strip_prefix("the ").unwrap_or(&name);
     match name {
@@ -287,8 +316,11 @@ fn house(s: &str, key: &str) -> Result<House> {
     }
 }
 
-fn houses(obj: &Map<String, Value>, key: &str) -> Result<Vec<House>> {
-    strings(obj, key)?.iter().map(|s| house(s, key)).collect()
+fn houses(obj: &Map<String, Value>, key: &str, layout: &Layout) -> Result<Vec<House>> {
+    strings(obj, key)?
+        .iter()
+        .map(|s| house(s, key, layout))
+        .collect()
 }
 
 /// The candidates of the array field `key`: `{"cell": "r4c7", "digit": 3}` objects (as
@@ -335,16 +367,20 @@ mod tests {
 
     #[test]
     fn minimal_steps_are_read() {
-        let c =
-            parse_claim(r#"{"code":"x-wing","digits":[4],"houses":["row 2","row 6"]}"#).unwrap();
+        let c = parse_claim(
+            r#"{"code":"x-wing","digits":[4],"houses":["row 2","row 6"]}"#,
+            &nonet_core::STANDARD,
+        )
+        .unwrap();
         assert_eq!(c.houses, vec![House::row(1), House::row(5)]);
         assert_eq!(c.digits.len(), 1);
-        let c = parse_claim(r#"{"code":"hidden-single","eliminations":["4r1c1"],"placements":[{"cell":"r2c3","digit":"5"}]}"#).unwrap();
+        let c = parse_claim(r#"{"code":"hidden-single","eliminations":["4r1c1"],"placements":[{"cell":"r2c3","digit":"5"}]}"#, &nonet_core::STANDARD).unwrap();
         assert_eq!(c.techniques.len(), 3, "box, row and column");
         assert_eq!(c.eliminations[0].to_string(), "4r1c1");
         assert_eq!(c.placements[0].cell.to_string(), "r2c3");
         let c = parse_claim(
             r#"{"technique":"Naked Pair","houses":["the main diagonal","c3","box 9"]}"#,
+            &nonet_core::STANDARD,
         )
         .unwrap();
         assert_eq!(
@@ -384,7 +420,9 @@ mod tests {
             ),
             (r#"{"code":7}"#, "must be a technique's code"),
         ] {
-            let e = parse_claim(json).unwrap_err().to_string();
+            let e = parse_claim(json, &nonet_core::STANDARD)
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(needle), "{json}: {e}");
         }
     }

@@ -149,7 +149,7 @@ impl Input {
         if !variant.is_standard() {
             doc["variant"] = json!(variant.to_string());
             if let Some(regions) = self.layout.region_map() {
-                doc["regions"] = json!(regions.to_digits());
+                doc["regions"] = json!(regions.to_line());
             }
         }
     }
@@ -392,7 +392,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                     out,
                     "{} {}{}",
                     color::out(color::DIM, &number),
-                    painted_step(&s.explanation(), s.technique.name()),
+                    painted_step(&s.explanation(&input.layout), s.technique.name()),
                     color::out(color::DIM, &rated)
                 )?;
                 // The expert notation of a chain, as a second line under the sentence.

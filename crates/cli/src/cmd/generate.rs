@@ -468,8 +468,9 @@ fn emit(
     symmetry: Symmetry,
     variant: Variant,
 ) -> Result<()> {
-    // A jigsaw's region map, in its canonical digits (as `solve --format json` writes it).
-    let regions = g.regions.as_ref().map(RegionMap::to_digits);
+    // A jigsaw's region map with its labels (those of `--regions`, as `solve --format json`
+    // writes a map it read).
+    let regions = g.regions.as_ref().map(RegionMap::to_line);
     // The contract's line: the puzzle, and a jigsaw's regions after one space.
     let line = match &regions {
         Some(map) => format!("{} {map}", g.puzzle.to_line()),

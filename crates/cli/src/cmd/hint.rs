@@ -135,7 +135,7 @@ fn write_hint(
                 let v = answer::hint_json(&step, &input.layout, &input.position, args.level);
                 writeln!(out, "{v}")?;
             } else {
-                writeln!(out, "{}", step.hint_text(args.level))?;
+                writeln!(out, "{}", step.hint_text(args.level, &input.layout))?;
                 // The whole move gives the expert notation too, as `explain` does, under it.
                 if args.level == HintLevel::Move {
                     if let Some(notation) = step.notation() {

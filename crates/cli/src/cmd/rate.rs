@@ -126,7 +126,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
             let se = (full || scale != Scale::Classic)
                 .then(|| rate_se(&puzzle).ok())
                 .flatten();
-            let regions = layout.region_map().map(|m| m.to_digits());
+            let regions = layout.region_map().map(|m| m.to_line());
             Ok(Rated {
                 classic,
                 se,
@@ -208,6 +208,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         "status": f.status,
                         "rater_version": RATER_VERSION,
                     });
+                    crate::cmd::solve::name_file(&mut v, p);
                     if let Some(name) = &variant_name {
                         v["variant"] = json!(name);
                     }
@@ -282,6 +283,7 @@ fn emit_invalid(
         RateFormat::Csv => writeln!(out, "{},,invalid,,,,,,,{}", p.line, RATER_VERSION)?,
         RateFormat::Json => {
             let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
+            crate::cmd::solve::name_file(&mut v, p);
             match (reason, p.parsed.as_ref().err()) {
                 (Some(reason), _) => v["error"] = json!(reason),
                 (None, Some(e)) => v["error"] = json!(e.to_string()),

@@ -130,14 +130,23 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     Ok(status)
 }
 
-/// The JSON record every batch command starts from: the input line, the puzzle, and the reason
-/// it is unusable, if it is.
+/// The JSON record every batch command starts from: the input line (and its file, when several
+/// are read), the puzzle, and the reason it is unusable, if it is.
 pub fn json_record(p: &InputPuzzle) -> serde_json::Value {
     let mut v = json!({ "line": p.line, "puzzle": puzzle_text(p) });
+    name_file(&mut v, p);
     if let Some(e) = p.parsed.as_ref().err() {
         v["error"] = json!(e.to_string());
     }
     v
+}
+
+/// Adds the `file` a record's line counts in, when several files are read (`line` alone would
+/// repeat from one file to the next).
+pub fn name_file(v: &mut serde_json::Value, p: &InputPuzzle) {
+    if let Some(file) = p.file() {
+        v["file"] = json!(file);
+    }
 }
 
 /// Reports clashing givens found after reading (see [`Givens::Unchecked`]) as
