@@ -317,6 +317,26 @@ fn rate_rates_variants_on_their_houses_on_every_scale() {
         assert_eq!(v["regions"].as_str(), Some(row[1].as_str()));
         assert!(v["er"].as_f64().unwrap() >= 1.0 && v["classic"].as_i64().is_some());
     }
+    // CSV rows carry the variant and the map as read, as `generate`'s do; an invalid row its
+    // variant only.
+    let csv_input = format!("{input}{}\n", rows[0][0]);
+    let out = run_stdin(&["rate", "--variant", "jigsaw", "-f", "csv"], &csv_input);
+    let csv = text(&out.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",rater,variant,regions"), "{csv}");
+    for (line, row) in lines[1..4].iter().zip(&rows) {
+        assert!(line.ends_with(&format!(",jigsaw,{}", row[1])), "{line}");
+    }
+    assert!(
+        lines[4].contains(",invalid,") && lines[4].ends_with(",jigsaw,"),
+        "{csv}"
+    );
+    let out = run_stdin(&["rate", "--variant", "jigsaw,x", "-f", "csv"], &csv_input);
+    assert!(text(&out.stdout)
+        .lines()
+        .nth(1)
+        .unwrap()
+        .contains(",\"jigsaw,x\","));
     // A jigsaw line without its map is invalid, with the reason.
     let out = run_stdin(
         &["rate", "--variant", "jigsaw"],

@@ -107,9 +107,15 @@ pub fn run(args: RateArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if args.format == RateFormat::Csv && !batch::quiet() {
         let mut out = crate::output::stdout();
+        // A variant's rows add its name and a jigsaw's map, as `generate`'s do.
+        let extra = if variant_name.is_some() {
+            ",variant,regions"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater"
+            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater{extra}"
         )?;
         out.flush()?;
     }
@@ -144,7 +150,8 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         (None, None) => p.report(io, "cannot read the puzzle"),
                     }
                     status.note(Status::Invalid);
-                    return emit_invalid(p, reason.as_deref(), args.format, io.out);
+                    let variant = variant_name.as_deref();
+                    return emit_invalid(p, reason.as_deref(), args.format, variant, io.out);
                 }
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
@@ -187,7 +194,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                     let f = fields(&r, se, word);
                     writeln!(
                         out,
-                        "{},{},{},{},{},{},{},{},{},{}",
+                        "{},{},{},{},{},{},{},{},{},{}{}",
                         p.line,
                         r.puzzle.to_line(),
                         f.status,
@@ -197,7 +204,8 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         f.ed,
                         f.hardest,
                         f.level,
-                        RATER_VERSION
+                        RATER_VERSION,
+                        variant_columns(variant_name.as_deref(), r.regions.as_deref())
                     )?;
                 }
                 RateFormat::Json => {
@@ -276,11 +284,18 @@ fn emit_invalid(
     p: &InputPuzzle,
     reason: Option<&str>,
     format: RateFormat,
+    variant: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<()> {
     match format {
         RateFormat::Line => writeln!(out, "invalid")?,
-        RateFormat::Csv => writeln!(out, "{},,invalid,,,,,,,{}", p.line, RATER_VERSION)?,
+        RateFormat::Csv => writeln!(
+            out,
+            "{},,invalid,,,,,,,{}{}",
+            p.line,
+            RATER_VERSION,
+            variant_columns(variant, None)
+        )?,
         RateFormat::Json => {
             let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
             crate::cmd::solve::name_file(&mut v, p);
@@ -293,4 +308,15 @@ fn emit_invalid(
         }
     }
     Ok(())
+}
+
+/// A variant's CSV columns (`,VARIANT,REGIONS`: the map as read, empty unless a jigsaw's map
+/// was read), nothing on the standard layout.
+fn variant_columns(variant: Option<&str>, regions: Option<&str>) -> String {
+    match variant {
+        // `jigsaw,x` is one field: quoted.
+        Some(name) if name.contains(',') => format!(",\"{name}\",{}", regions.unwrap_or("")),
+        Some(name) => format!(",{name},{}", regions.unwrap_or("")),
+        None => String::new(),
+    }
 }
