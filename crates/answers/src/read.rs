@@ -118,13 +118,15 @@ pub struct Record {
 }
 
 /// An input that cannot be opened or read: the rest of it is skipped.
+///
+/// The message holds the system's reason already, so the `io::Error` is a field, not an error
+/// source: a caller printing the chain (`{:#}`) would say the reason twice.
 #[derive(Debug, thiserror::Error)]
 #[error("{name}: {}", io_reason(.error))]
 pub struct InputError {
     /// The input as named (`standard input` for `-`).
     pub name: String,
     /// What the system said.
-    #[source]
     pub error: io::Error,
 }
 

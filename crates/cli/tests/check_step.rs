@@ -52,6 +52,10 @@ fn every_step_checks_valid(puzzle: &str, variant: &[&str]) {
         assert_eq!(v["valid"], true);
         assert_eq!(v["eliminations"], step["eliminations"], "step {i}");
         assert_eq!(v["placements"], step["placements"], "step {i}");
+        // The answer says its layout as every JSON answer on a variant does.
+        if let Some(regions) = variant.iter().skip_while(|a| **a != "--regions").nth(1) {
+            assert_eq!(v["regions"].as_str(), Some(*regions), "step {i}");
+        }
     }
 }
 

@@ -308,3 +308,16 @@ fn progress_bar_is_coloured_on_a_terminal_unless_never_no_color_or_quiet() {
     }
     assert_eq!(on_terminal(solve("-q")), "");
 }
+
+/// A missing file's reason was said twice by the commands that read one whole input (`print`:
+/// "x: No such file or directory: No such file or directory (os error 2)").
+#[test]
+fn a_missing_file_is_named_with_its_reason_once() {
+    for cmd in ["print", "solve", "rate"] {
+        let out = nonet(&[cmd, "no-such-file.txt"], "", &[]);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = text(&out.stderr);
+        assert_eq!(err.matches("No such file or directory").count(), 1, "{cmd}: {err}");
+        assert!(!err.contains("os error"), "{cmd}: {err}");
+    }
+}

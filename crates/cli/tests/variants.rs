@@ -542,9 +542,19 @@ fn a_jigsaw_is_told_in_its_own_region_labels() {
     }
     assert!(named.len() > 5, "{named:?}");
     assert!(named.iter().all(|&l| map.contains(l)), "{named:?}");
-    let out = run_stdin(&["solve", "--variant", "jigsaw", "-f", "json"], &line);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["regions"].as_str(), Some(map.as_str()));
+    // Every JSON answer about the puzzle says its layout the same way.
+    for args in [
+        &["solve", "--variant", "jigsaw", "-f", "json"][..],
+        &["hint", "--variant", "jigsaw", "-f", "json", "-"],
+        &["candidates", "--variant", "jigsaw", "-f", "json", "-"],
+        &["rate", "--variant", "jigsaw", "-f", "json"],
+    ] {
+        let out = run_stdin(args, &line);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", text(&out.stderr)));
+        assert_eq!(v["regions"].as_str(), Some(map.as_str()), "{args:?}");
+        assert_eq!(v["variant"].as_str(), Some("jigsaw"), "{args:?}");
+    }
     // A clash in the region of r1c1, between two cells sharing no row or column.
     let label = map.chars().next().unwrap();
     let (a, b) = (0..81)
@@ -562,5 +572,18 @@ fn a_jigsaw_is_told_in_its_own_region_labels() {
         text(&out.stderr).contains(&format!("digit 5 repeats in region {label} (")),
         "{}",
         text(&out.stderr)
+    );
+    let out = run_stdin(&["rate", "--variant", "jigsaw", "-f", "json"], &clash);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["variant"].as_str()),
+        (Some("invalid"), Some("jigsaw"))
+    );
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("region {label}")),
+        "{v}"
     );
 }

@@ -242,6 +242,59 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
     Ok(pm)
 }
 
+/// A jigsaw's pencil-mark grid: the frames follow its regions (a `|` between two cells of a row
+/// in different regions, `-` under a cell whose neighbour below is in another region, `+`
+/// where borders meet), since the boxes' frames would draw borders that are not there. It reads
+/// back as any pencil-mark grid: the frames are separators.
+fn write_jigsaw_pencil_grid(
+    pm: &PencilMarks,
+    width: &[usize; 9],
+    text: impl Fn(Cell) -> String,
+) -> String {
+    let layout = pm.layout();
+    let region = |r: usize, c: usize| layout.houses_of(Cell::at(r, c))[2];
+    // Whether a border runs between (r, c) and its right or lower neighbour (the grid's edge
+    // counts as one).
+    let right = |r: usize, c: usize| c == 8 || region(r, c) != region(r, c + 1);
+    let below = |r: usize, c: usize| r == 8 || region(r, c) != region(r + 1, c);
+    let mut out = String::new();
+    // The frame line above row `r` (`r` 0 the top, 9 the bottom).
+    let frame = |out: &mut String, r: usize| {
+        let corner = if r == 0 || r == 9 { '.' } else { '|' };
+        out.push(corner);
+        for (c, w) in width.iter().enumerate() {
+            let border = r == 0 || r == 9 || below(r - 1, c);
+            out.push_str(&(if border { "-" } else { " " }).repeat(w + 2));
+            if c == 8 {
+                out.push(corner);
+            } else {
+                let meets = r == 0
+                    || r == 9
+                    || border
+                    || below(r - 1, c + 1)
+                    || right(r - 1, c)
+                    || right(r, c);
+                out.push(if meets { '+' } else { ' ' });
+            }
+        }
+        out.push('\n');
+    };
+    for r in 0..9 {
+        frame(&mut out, r);
+        out.push('|');
+        for (c, w) in width.iter().enumerate() {
+            let t = text(Cell::at(r, c));
+            out.push(' ');
+            out.push_str(&t);
+            out.push_str(&" ".repeat(w - t.len() + 1));
+            out.push(if right(r, c) { '|' } else { ' ' });
+        }
+        out.push('\n');
+    }
+    frame(&mut out, 9);
+    out
+}
+
 /// Writes a pencil-mark grid: solved cells as their digit, others as their candidates, columns
 /// padded to a common width, boxes framed.
 pub(crate) fn write_pencil_grid(pm: &PencilMarks) -> String {
@@ -255,6 +308,9 @@ pub(crate) fn write_pencil_grid(pm: &PencilMarks) -> String {
     let mut width = [1usize; 9];
     for c in Cell::all() {
         width[c.col()] = width[c.col()].max(text(c).len());
+    }
+    if pm.layout().is_jigsaw() {
+        return write_jigsaw_pencil_grid(pm, &width, text);
     }
     let rule = {
         let mut s = String::new();
@@ -365,6 +421,40 @@ mod tests {
         let text = pm.to_pencil_grid();
         let back = PencilMarks::from_pencil_grid(&text).unwrap();
         assert_eq!(back, pm);
+    }
+
+    /// A jigsaw's pencil-mark grid was framed by the boxes, drawing borders its regions do not
+    /// have; its frames now follow the regions, and it still reads back.
+    #[test]
+    fn a_jigsaw_pencil_grid_is_framed_by_its_regions_not_the_boxes() {
+        let map = crate::RegionMap::parse(
+            "111112223122222333112444333155554433666654444776655558777666988777999998799988888",
+        )
+        .unwrap();
+        let layout = crate::Layout::jigsaw(&map);
+        let s = Sudoku::from_line(
+            "..6...78..2.6......85..13..9..3....26.2...5.7..8.6..9.1..4...2..6.....51.....79.4",
+        )
+        .unwrap();
+        let pm = PencilMarks::after_elimination(&crate::Puzzle::new(s, layout));
+        assert!(!pm.is_solved());
+        let text = pm.to_pencil_grid();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 19, "{text}");
+        for r in 0..9 {
+            let changes = (0..8)
+                .filter(|&c| map.regions()[r * 9 + c] != map.regions()[r * 9 + c + 1])
+                .count();
+            let bars = lines[2 * r + 1].matches('|').count();
+            assert_eq!(bars, changes + 2, "row {}: {text}", r + 1);
+        }
+        let back = PencilMarks::from_pencil_grid(&text).unwrap();
+        for c in Cell::all() {
+            assert_eq!(
+                (back.value(c), back.candidates(c)),
+                (pm.value(c), pm.candidates(c))
+            );
+        }
     }
 
     #[test]

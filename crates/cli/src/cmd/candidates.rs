@@ -130,11 +130,9 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
                     v
                 })
                 .collect();
-            writeln!(
-                out,
-                "{}",
-                json!({ "puzzle": sudoku.to_line(), "raw": args.raw, "cells": cells })
-            )?;
+            let mut doc = json!({ "puzzle": sudoku.to_line(), "raw": args.raw, "cells": cells });
+            crate::cmd::explain::describe_layout(puzzle.layout(), &mut doc);
+            writeln!(out, "{doc}")?;
         }
     }
     out.flush()?;

@@ -179,6 +179,7 @@ fn verdict_json(v: &Verdict, input: &Input) -> Value {
     if let Some(s) = &v.step {
         doc["step"] = step_json(s, &input.layout, Some(&input.position));
     }
+    input.describe(&mut doc);
     doc
 }
 

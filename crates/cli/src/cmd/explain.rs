@@ -145,12 +145,18 @@ impl Input {
     /// The variant's fields of a JSON answer (`variant`, and a jigsaw's `regions`), added to
     /// `doc` when the layout is not the standard one.
     pub fn describe(&self, doc: &mut Value) {
-        let variant = nonet_core::Variant::of(&self.layout);
-        if !variant.is_standard() {
-            doc["variant"] = json!(variant.to_string());
-            if let Some(regions) = self.layout.region_map() {
-                doc["regions"] = json!(regions.to_line());
-            }
+        describe_layout(&self.layout, doc);
+    }
+}
+
+/// Adds a layout's fields to a JSON answer: `variant`, and a jigsaw's `regions` (the map as
+/// read, its labels kept); nothing on the standard layout.
+pub fn describe_layout(layout: &Layout, doc: &mut Value) {
+    let variant = nonet_core::Variant::of(layout);
+    if !variant.is_standard() {
+        doc["variant"] = json!(variant.to_string());
+        if let Some(regions) = layout.region_map() {
+            doc["regions"] = json!(regions.to_line());
         }
     }
 }

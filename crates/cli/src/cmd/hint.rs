@@ -115,7 +115,9 @@ fn write_hint(
     match teacher.hint(&input.position, givens) {
         Ok(Hint::Solved) => {
             if json {
-                writeln!(out, "{}", json!({ "solved": true }))?;
+                let mut v = json!({ "solved": true });
+                input.describe(&mut v);
+                writeln!(out, "{v}")?;
             } else {
                 writeln!(out, "The grid is solved.")?;
             }
@@ -123,7 +125,9 @@ fn write_hint(
         }
         Ok(Hint::Mistake(m)) => {
             if json {
-                writeln!(out, "{}", answer::mistake_json(&m))?;
+                let mut v = answer::mistake_json(&m);
+                input.describe(&mut v);
+                writeln!(out, "{v}")?;
             } else {
                 writeln!(out, "{m}")?;
             }
@@ -132,7 +136,8 @@ fn write_hint(
         }
         Ok(Hint::Step(step)) => {
             if json {
-                let v = answer::hint_json(&step, &input.layout, &input.position, args.level);
+                let mut v = answer::hint_json(&step, &input.layout, &input.position, args.level);
+                input.describe(&mut v);
                 writeln!(out, "{v}")?;
             } else {
                 writeln!(out, "{}", step.hint_text(args.level, &input.layout))?;

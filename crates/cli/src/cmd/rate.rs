@@ -299,6 +299,9 @@ fn emit_invalid(
         RateFormat::Json => {
             let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
             crate::cmd::solve::name_file(&mut v, p);
+            if let Some(name) = variant {
+                v["variant"] = json!(name);
+            }
             match (reason, p.parsed.as_ref().err()) {
                 (Some(reason), _) => v["error"] = json!(reason),
                 (None, Some(e)) => v["error"] = json!(e.to_string()),
