@@ -418,10 +418,10 @@ fn run(
     Ok(status)
 }
 
-/// A solution as a grid: the standard grid where the layout has boxes; for a jigsaw, each
-/// row's digits beside its region labels (as the map gave them), since text cannot draw the
-/// regions' borders.
-fn grid_on(solution: &Sudoku, layout: &Layout) -> String {
+/// A grid (a solution, or a puzzle with `.` for its empty cells): the standard grid where the
+/// layout has boxes; for a jigsaw, each row's cells beside its region labels (as the map gave
+/// them), since a grid of digits has no place for the regions' borders.
+pub fn grid_on(solution: &Sudoku, layout: &Layout) -> String {
     let Some(regions) = layout.region_map() else {
         return solution.to_grid_string();
     };

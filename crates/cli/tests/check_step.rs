@@ -314,3 +314,26 @@ fn a_wrong_x_wing_claim_does_not_reveal_the_real_one() {
         "not valid: no X-Wing in this position matches the claim: none is on 5\n"
     );
 }
+
+/// A region named by a label its map does not have is refused naming the map's labels, and the
+/// same letter in the other case is pointed out (labels are case-sensitive).
+#[test]
+fn a_region_label_not_in_the_map_is_refused_naming_the_labels() {
+    const MAP: &str =
+        "IIIIIHHHGIHHHHHGGGIIHFFFGGGIEEEEFFGGDDDDEFFFFCCDDEEEEBCCCDDDABBCCCAAAAABCAAABBBBB";
+    let puzzle =
+        "..65..78..2.6.9....85.913..95.3....26.2...5.7..876..9.1.94...2..63....51.....7964";
+    for (region, want) in [
+        ("region i", "no region labelled 'i' (its labels: IHGFEDCBA); labels are case-sensitive: 'region I' is one"),
+        ("region Z", "no region labelled 'Z' (its labels: IHGFEDCBA)"),
+        ("region IH", "such as 'region I'"),
+    ] {
+        let step = format!(r#"{{"code":"hidden-single","houses":["{region}"]}}"#);
+        let out = run(
+            &["check-step", "--variant", "jigsaw", "--regions", MAP, puzzle, &step],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{region}");
+        assert!(text(&out.stderr).contains(want), "{region}: {}", text(&out.stderr));
+    }
+}

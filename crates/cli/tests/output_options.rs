@@ -317,7 +317,11 @@ fn a_missing_file_is_named_with_its_reason_once() {
         let out = nonet(&[cmd, "no-such-file.txt"], "", &[]);
         assert_eq!(out.status.code(), Some(2), "{cmd}");
         let err = text(&out.stderr);
-        assert_eq!(err.matches("No such file or directory").count(), 1, "{cmd}: {err}");
+        assert_eq!(
+            err.matches("No such file or directory").count(),
+            1,
+            "{cmd}: {err}"
+        );
         assert!(!err.contains("os error"), "{cmd}: {err}");
     }
 }

@@ -34,7 +34,7 @@ pub enum RegionMapError {
         /// Where it stands.
         cell: Cell,
     },
-    /// A tenth distinct label.
+    /// More than nine distinct labels: the one used fewest times, at its first cell.
     #[error("a tenth region label '{label}' at {cell}: a map has nine regions")]
     TenthLabel {
         /// The tenth label.
@@ -97,9 +97,7 @@ impl RegionMap {
             }
             let region = match labels.iter().position(|&l| l == ch) {
                 Some(r) => r,
-                None if labels.len() == 9 => {
-                    return Err(RegionMapError::TenthLabel { label: ch, cell })
-                }
+                None if labels.len() == 9 => return Err(extra_label(text)),
                 None => {
                     labels.push(ch);
                     labels.len() - 1
@@ -172,6 +170,26 @@ impl fmt::Debug for RegionMap {
     }
 }
 
+/// The error for a map of more than nine labels: the label used fewest times is the one that
+/// does not belong (a stray `x` among nine regions, not whichever label came tenth in reading
+/// order), named at its first cell; of labels used equally rarely, the last to appear.
+fn extra_label(text: &str) -> RegionMapError {
+    let mut seen: Vec<(char, usize, Cell)> = Vec::new();
+    for (i, ch) in text.chars().enumerate() {
+        match seen.iter_mut().find(|(l, ..)| *l == ch) {
+            Some((_, count, _)) => *count += 1,
+            None => seen.push((ch, 1, Cell::from_index(i))),
+        }
+    }
+    let (label, _, cell) = seen
+        .iter()
+        .rev()
+        .min_by_key(|(_, count, _)| *count)
+        .copied()
+        .expect("a tenth label was seen");
+    RegionMapError::TenthLabel { label, cell }
+}
+
 /// The cells whose region is `r`.
 fn cells_of(regions: &[u8; 81], r: u8) -> CellSet {
     Cell::all().filter(|c| regions[c.index()] == r).collect()
@@ -241,6 +259,15 @@ mod tests {
                 RegionMapError::TenthLabel {
                     label: 'x',
                     cell: Cell::at(8, 8),
+                },
+            ),
+            // A stray label early in the map is the one named, not the '9' read after it
+            // (which was named "a tenth region label '9' at r7c7").
+            (
+                swap(0, 'x'),
+                RegionMapError::TenthLabel {
+                    label: 'x',
+                    cell: Cell::at(0, 0),
                 },
             ),
             // A 9 in box 1: label 1 is used 8 times (and 9 ten times).

@@ -764,9 +764,7 @@ fn intersection_reason(pos: &Position, claim: &Claim) -> Option<Reason> {
     let base_n = pos.layout().name(base);
     let places = pos.cells_in(digit, base);
     if places.is_empty() {
-        return Some(Reason::Invalid(format!(
-            "{digit} has no place left in {base_n}"
-        )));
+        return Some(Reason::Invalid(no_place(pos, digit, base)));
     }
     if let Some(c) = claim.named_cells().difference(places).first() {
         return Some(Reason::Invalid(format!(
@@ -887,9 +885,7 @@ fn hidden_reason(pos: &Position, claim: &Claim, t: Technique, n: usize) -> Optio
     for d in digits_claimed {
         let p = pos.cells_in(d, house);
         if p.is_empty() {
-            return Some(Reason::Invalid(format!(
-                "{d} has no place left in {house_n} (it is placed or gone)"
-            )));
+            return Some(Reason::Invalid(no_place(pos, d, house)));
         }
         if cells.len() == n {
             if let Some(c) = p.difference(cells).first() {
@@ -1144,6 +1140,21 @@ fn nearest_reason(claim: &Claim, found: &[Step], layout: &Layout) -> String {
         "none has all of the parts claimed together".to_string()
     };
     format!("no {name} in this position matches the claim: {what}")
+}
+
+/// Why `d` has no place in `house`: placed there already (in which cell), or ruled out of
+/// every empty cell.
+fn no_place(pos: &Position, d: Digit, house: House) -> String {
+    let name = pos.layout().name(house);
+    match pos
+        .house_cells(house)
+        .difference(pos.empty_cells())
+        .iter()
+        .find(|&c| pos.value(c) == Some(d))
+    {
+        Some(c) => format!("{d} is placed in {name} already ({c})"),
+        None => format!("{d} has no place left in {name}: no empty cell of it can hold {d}"),
+    }
 }
 
 /// The name with its indefinite article: "a Naked Pair", "an X-Wing", "an AIC".

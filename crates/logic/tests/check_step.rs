@@ -551,3 +551,35 @@ fn a_wrong_x_wing_claim_does_not_reveal_where_the_real_one_is() {
         println!("{}", v.reason);
     }
 }
+
+/// A claim about a digit already placed in its house said "has no place left in box 1 (it is
+/// placed or gone)"; it now says where the digit stands, and a digit ruled out of every empty
+/// cell is told apart.
+#[test]
+fn a_claim_on_a_placed_digit_names_where_it_stands() {
+    let d = |n| Digit::new(n).unwrap();
+    let sudoku = Sudoku::from_line(&format!("5{}", ".".repeat(80))).unwrap();
+    let mut pm = PencilMarks::after_elimination(&sudoku.into());
+    let mut claim = Claim::of_code("pointing").unwrap();
+    claim.digits.insert(d(5));
+    claim.houses = vec![nonet_core::House::box_(0)];
+    let v = Teacher::new().check_step(&pm, &claim).unwrap();
+    assert_eq!(v.outcome, Outcome::Invalid);
+    assert!(
+        v.reason.contains("5 is placed in box 1 already (r1c1)"),
+        "{}",
+        v.reason
+    );
+    // 6 ruled out of box 1's every empty cell, by hand.
+    for c in nonet_core::STANDARD.cells(nonet_core::House::box_(0)) {
+        pm.eliminate(*c, d(6));
+    }
+    claim.digits = [d(6)].into_iter().collect();
+    let v = Teacher::new().check_step(&pm, &claim).unwrap();
+    assert!(
+        v.reason
+            .contains("6 has no place left in box 1: no empty cell"),
+        "{}",
+        v.reason
+    );
+}

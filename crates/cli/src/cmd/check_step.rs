@@ -267,21 +267,33 @@ fn house(s: &str, key: &str, layout: &Layout) -> Result<House> {
             .filter(|w| w.eq_ignore_ascii_case("region"))
             .map(|_| t[6..].trim())
         {
+            let labels: String = layout
+                .houses()
+                .filter_map(|h| layout.name(h).label())
+                .collect();
             let mut chars = label.chars();
             return match (chars.next(), chars.next()) {
                 (Some(ch), None) => layout.region_labelled(ch).ok_or_else(|| {
-                    let labels: String = layout
-                        .houses()
-                        .filter_map(|h| layout.name(h).label())
-                        .collect();
+                    // The same letter in the other case is a label: say so.
+                    let other = if ch.is_ascii_lowercase() {
+                        ch.to_ascii_uppercase()
+                    } else {
+                        ch.to_ascii_lowercase()
+                    };
+                    let case = if other != ch && labels.contains(other) {
+                        format!("; labels are case-sensitive: 'region {other}' is one")
+                    } else {
+                        String::new()
+                    };
                     anyhow!(
                         "'{key}': '{s}': this puzzle's map has no region labelled '{ch}' (its \
-                         labels: {labels})"
+                         labels: {labels}){case}"
                     )
                 }),
                 _ => Err(anyhow!(
                     "'{key}': '{s}' is not a region: a region is named by its map's label, \
-                     such as 'region 7'"
+                     such as 'region {}'",
+                    labels.chars().next().unwrap_or('1')
                 )),
             };
         }

@@ -279,9 +279,6 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         }
         Err(e) => bail!("--regions: {e}"),
     };
-    if variant.jigsaw && args.format == GenFormat::Grid {
-        bail!("--format grid shows no regions: use --format line or json with --variant jigsaw");
-    }
     // A variant's ratings (SE's rules over its houses, `rate --variant`'s) are given when a
     // target asks for them: its contradiction chains make rating a hard variant puzzle cost
     // far more than making it.
@@ -491,7 +488,15 @@ fn emit(
                 None => writeln!(out, "{}", code.lang.literal(&line))?,
             }
         }
-        GenFormat::Grid => writeln!(out, "{}\n", g.puzzle.to_grid_string().trim_end())?,
+        // A jigsaw's rows beside their region labels, as `solve --format grid` writes them.
+        GenFormat::Grid => match &g.regions {
+            Some(map) => writeln!(
+                out,
+                "{}",
+                crate::variant::grid_on(&g.puzzle, &nonet_core::Layout::jigsaw(map))
+            )?,
+            None => writeln!(out, "{}\n", g.puzzle.to_grid_string().trim_end())?,
+        },
         GenFormat::Json => {
             let mut v = json!({
                 "index": index,
