@@ -6,6 +6,13 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 pub use nonet_answers::read::io_reason;
 
+/// Creates the file `path` to write to; the error says which and why (`cannot create out.pdf:
+/// Is a directory`), without the `(os error N)` tail.
+pub fn create_file(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    std::fs::File::create(path)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {}", path.display(), io_reason(&e)))
+}
+
 /// A writer whose errors name what it writes to. The error keeps its kind, so a closed pipe is
 /// still told apart (`main` treats it as the reader's choice, not a failure).
 pub struct Named<W> {

@@ -8,6 +8,8 @@ use std::process::{Command, Output};
 
 use nonet_core::{Cell, Layout, Puzzle, RegionMap, Sudoku, Variant};
 
+mod support;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nonet"))
         .args(args)
@@ -305,4 +307,35 @@ fn a_jigsaw_grid_shows_each_row_beside_its_region_labels() {
         assert_eq!(cells, v["puzzle"].as_str().unwrap());
         assert_eq!(labels, v["regions"].as_str().unwrap());
     }
+}
+
+/// A variant's drill (`--at-start`) is a pencil-mark grid, which does not carry its layout: it
+/// was printed alone, and `hint -` read it on the standard layout or refused it for want of a
+/// map. A comment line after it now gives the options that read it back.
+#[test]
+fn a_variant_drill_says_the_options_that_read_it_back() {
+    let out = ok(&[
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "3",
+        "--technique",
+        "naked-pair",
+        "--at-start",
+        "--count",
+        "1",
+    ]);
+    let options = out
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .unwrap_or_else(|| panic!("no comment line: {out}"));
+    let mut args: Vec<&str> = vec!["hint", "-f", "json"];
+    args.extend(options.split(' '));
+    args.push("-");
+    let done = support::run_stdin(&args, &out);
+    assert_eq!(done.status.code(), Some(0), "{}", text(&done.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&done.stdout).unwrap();
+    assert_eq!(v["code"], "naked-pair", "{v}");
+    assert_eq!(v["variant"], "jigsaw");
 }

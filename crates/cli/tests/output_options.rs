@@ -325,3 +325,26 @@ fn a_missing_file_is_named_with_its_reason_once() {
         assert!(!err.contains("os error"), "{cmd}: {err}");
     }
 }
+
+/// An output that cannot be created is named with the system's reason, without its
+/// "(os error 21)" tail.
+#[test]
+fn an_output_that_cannot_be_created_is_named_with_its_reason() {
+    let dir = scratch_file("out-dir-probe", "").with_file_name("an-output-dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let puzzles = scratch_file("print-me.txt", &format!("{GOOD}\n"));
+    for args in [
+        vec!["print", puzzles.to_str().unwrap(), "-o", d],
+        vec!["generate", "--seed", "1", "-o", d],
+    ] {
+        let out = nonet(&args, "", &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("cannot create {d}: ")),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+    }
+}

@@ -260,22 +260,28 @@ fn write_jigsaw_pencil_grid(
     let mut out = String::new();
     // The frame line above row `r` (`r` 0 the top, 9 the bottom).
     let frame = |out: &mut String, r: usize| {
-        let corner = if r == 0 || r == 9 { '.' } else { '|' };
-        out.push(corner);
+        let edge = r == 0 || r == 9;
+        // The outer frame's corners are `.`; a side takes `+` where a border meets it.
+        let side = |c: usize| match edge {
+            true => '.',
+            false if below(r - 1, c) => '+',
+            false => '|',
+        };
+        out.push(side(0));
         for (c, w) in width.iter().enumerate() {
-            let border = r == 0 || r == 9 || below(r - 1, c);
+            let border = edge || below(r - 1, c);
             out.push_str(&(if border { "-" } else { " " }).repeat(w + 2));
             if c == 8 {
-                out.push(corner);
-            } else {
-                let meets = r == 0
-                    || r == 9
-                    || border
-                    || below(r - 1, c + 1)
-                    || right(r - 1, c)
-                    || right(r, c);
-                out.push(if meets { '+' } else { ' ' });
+                out.push(side(8));
+                continue;
             }
+            let joint = match r {
+                0 | 9 if right(r.min(8), c) => '+',
+                0 | 9 => '-',
+                _ if border || below(r - 1, c + 1) || right(r - 1, c) || right(r, c) => '+',
+                _ => ' ',
+            };
+            out.push(joint);
         }
         out.push('\n');
     };

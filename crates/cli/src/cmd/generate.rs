@@ -7,7 +7,6 @@
 //! puzzles whose `nonet explain` path uses that technique and nothing harder; `--at-start`
 //! prints, instead of the puzzle, the pencil-mark grid where that step comes next (a drill).
 
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -309,7 +308,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         Some(path) => {
             let name = path.to_string_lossy();
             Box::new(std::io::BufWriter::new(Named::new(
-                File::create(path).with_context(|| format!("cannot create {name}"))?,
+                crate::output::create_file(path)?,
                 name,
             )))
         }
@@ -478,7 +477,17 @@ fn emit(
         // separates puzzles), in the text shapes.
         GenFormat::Line | GenFormat::Grid if g.drill.is_some() => {
             let drill = g.drill.as_ref().expect("checked");
-            writeln!(out, "{}", drill.position.to_pencil_grid())?
+            write!(out, "{}", drill.position.to_pencil_grid())?;
+            // A grid does not carry its layout: a variant's drill says, in a comment line (which
+            // every reader skips), the options that read it back.
+            if !variant.is_standard() {
+                let regions = regions
+                    .as_ref()
+                    .map(|map| format!(" --regions {map}"))
+                    .unwrap_or_default();
+                writeln!(out, "# --variant {variant}{regions}")?;
+            }
+            writeln!(out)?
         }
         GenFormat::Line => writeln!(out, "{line}")?,
         GenFormat::Code => {

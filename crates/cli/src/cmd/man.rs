@@ -63,14 +63,25 @@ fn pages(cli: &clap::Command) -> impl Iterator<Item = (&str, &clap::Command)> {
 
 /// Writes every page into `dir`, as `nonet.1` and `nonet-NAME.1`.
 fn write_all(cli: &clap::Command, dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot create {}: {}",
+            dir.display(),
+            crate::output::io_reason(&e)
+        )
+    })?;
     for (name, cmd) in pages(cli) {
         let file = dir.join(match name {
             "" => "nonet.1".to_string(),
             n => format!("nonet-{n}.1"),
         });
-        std::fs::write(&file, render(cmd, name)?)
-            .with_context(|| format!("cannot write {}", file.display()))?;
+        std::fs::write(&file, render(cmd, name)?).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write {}: {}",
+                file.display(),
+                crate::output::io_reason(&e)
+            )
+        })?;
     }
     Ok(())
 }

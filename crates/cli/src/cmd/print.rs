@@ -183,10 +183,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
     match &args.output {
         Some(path) => {
             let name = path.to_string_lossy();
-            let mut out = Named::new(
-                std::fs::File::create(path).with_context(|| format!("cannot create {name}"))?,
-                name,
-            );
+            let mut out = Named::new(crate::output::create_file(path)?, name);
             out.write_all(&bytes)?;
             out.flush()?;
         }
