@@ -307,7 +307,7 @@ impl Block<'_> {
             }));
         }
         match self.shape {
-            Shape::Grid => Puzzles::grid(&self.text, self.origin, self.first_line),
+            Shape::Grid => Puzzles::grid(&self.text, self.origin, self.first_line, self.givens),
             Shape::Lines => Puzzles::Lines {
                 rest: &self.text,
                 line: self.first_line,
@@ -838,16 +838,22 @@ pub enum Puzzles<'a> {
 
 impl<'a> Puzzles<'a> {
     /// The grid of `text`, whose first line is line `first_line` of its input.
-    fn grid(text: &'a str, origin: &'a str, first_line: usize) -> Puzzles<'a> {
+    fn grid(text: &'a str, origin: &'a str, first_line: usize, givens: Givens) -> Puzzles<'a> {
         // The grid starts at its first content line, so that its own line numbers (in reasons)
         // map onto the input's.
         let (number, at) = numbered_lines(text.as_bytes())
             .find(|(_, _, l)| !is_skipped(l))
             .map_or((1, 0), |(n, at, _)| (n, at));
         let grid = &text[at..];
-        let parsed = Sudoku::from_grid(grid)
-            .map_err(PuzzleError::from)
-            .and_then(|s| s.check().map(|()| s).map_err(PuzzleError::from));
+        // Checked on the boxes only when asked, as a bare line is: a variant's grid is checked
+        // on its own houses (a jigsaw's givens may repeat in a box).
+        let parsed =
+            Sudoku::from_grid(grid)
+                .map_err(PuzzleError::from)
+                .and_then(|s| match givens {
+                    Givens::Checked => s.check().map(|()| s).map_err(PuzzleError::from),
+                    Givens::Unchecked => Ok(s),
+                });
         Puzzles::One(Some(InputPuzzle {
             origin,
             line: first_line + number - 1,
@@ -967,7 +973,7 @@ pub fn split_puzzles_as<'a>(
 ) -> Vec<InputPuzzle<'a>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if shape(text.as_bytes(), true) == Some(Shape::Grid) {
-        return Puzzles::grid(text, origin, 1).collect();
+        return Puzzles::grid(text, origin, 1, givens).collect();
     }
     let (skip, lines) = csv_header(text.as_bytes()).unwrap_or((0, 0));
     Puzzles::Lines {

@@ -587,3 +587,40 @@ fn a_jigsaw_is_told_in_its_own_region_labels() {
         "{v}"
     );
 }
+
+/// A multi-line grid read as a jigsaw with `--regions` was checked on the boxes as it was read:
+/// a jigsaw whose givens repeat in a box (as most do) was `invalid`, "digit 9 repeats in box 2".
+/// It is now checked on its regions; a grid on the boxes still has its clashes found.
+#[test]
+fn a_jigsaw_grid_with_regions_is_checked_on_its_regions_not_the_boxes() {
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let grid: String = row[0]
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r).replace("", " ").trim()))
+        .collect();
+    for (cmd, want) in [("solve", row[2].as_str()), ("count", "1"), ("check", "ok")] {
+        let out = run_stdin(
+            &[cmd, "--variant", "jigsaw", "--regions", &row[1], "-"],
+            &grid,
+        );
+        assert_eq!(
+            text(&out.stdout).trim(),
+            want,
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(0), "{cmd}");
+    }
+    let clash =
+        format!("5 . . . . . . . .\n. 5{}\n", " .".repeat(7)) + &". . . . . . . . .\n".repeat(7);
+    for cmd in ["solve", "count", "check"] {
+        let out = run_stdin(&[cmd, "-"], &clash);
+        assert_eq!(text(&out.stdout).trim(), "invalid", "{cmd}");
+        assert!(
+            text(&out.stderr).contains("digit 5 repeats in"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+    }
+}
