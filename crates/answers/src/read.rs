@@ -1090,8 +1090,9 @@ pub fn strip_at(arg: &OsStr) -> Option<PathBuf> {
 
 /// Reads the single puzzle argument of `hint`, `explain` and `candidates`: a puzzle (81
 /// characters), `-` for standard input, or the path of a file holding the puzzle (a line or a
-/// grid; its name need not be UTF-8). An argument that is neither a puzzle nor an existing file
-/// is returned as it is, for the puzzle reader to say what is wrong with it. A file or standard
+/// grid; its name need not be UTF-8). A short argument with a letter or a slash that names no
+/// file is refused as a missing file; any other argument that is neither a puzzle nor a file is
+/// returned as it is, for the puzzle reader to say what is wrong with it. A file or standard
 /// input of more than [`MAX_SINGLE`] bytes is refused.
 pub fn read_single(arg: &OsStr) -> Result<String, TextError> {
     const WHAT: &str = "a puzzle or a pencil-mark grid holds";
@@ -1100,6 +1101,22 @@ pub fn read_single(arg: &OsStr) -> Result<String, TextError> {
         return read_text(path, MAX_SINGLE, WHAT);
     }
     match arg.to_str() {
+        // Shorter than a puzzle, on one line, with a letter or a slash: a file's name, which is
+        // said missing rather than read as a puzzle ("unexpected character 'n' at r1c1").
+        Some(text)
+            if text.chars().count() < 81
+                && !text.contains(char::is_whitespace)
+                && text.contains(|c: char| c.is_alphabetic() || c == '/' || c == '\\') =>
+        {
+            match path.metadata() {
+                Err(error) => Err(InputError {
+                    name: display_name(path),
+                    error,
+                }
+                .into()),
+                Ok(_) => read_text(path, MAX_SINGLE, WHAT),
+            }
+        }
         Some(text) if Sudoku::from_line(text).is_ok() || !path.exists() => Ok(text.to_string()),
         // A name that is not UTF-8 can only be a file's.
         _ => read_text(path, MAX_SINGLE, WHAT),

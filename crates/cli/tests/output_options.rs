@@ -310,10 +310,11 @@ fn progress_bar_is_coloured_on_a_terminal_unless_never_no_color_or_quiet() {
 }
 
 /// A missing file's reason was said twice by the commands that read one whole input (`print`:
-/// "x: No such file or directory: No such file or directory (os error 2)").
+/// "x: No such file or directory: No such file or directory (os error 2)"), and the one-puzzle
+/// commands read the name as a puzzle ("unexpected character 'n' at column 1").
 #[test]
 fn a_missing_file_is_named_with_its_reason_once() {
-    for cmd in ["print", "solve", "rate"] {
+    for cmd in ["print", "solve", "rate", "hint", "explain", "candidates"] {
         let out = nonet(&[cmd, "no-such-file.txt"], "", &[]);
         assert_eq!(out.status.code(), Some(2), "{cmd}");
         let err = text(&out.stderr);
