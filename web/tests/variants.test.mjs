@@ -197,6 +197,21 @@ test('a clash in a jigsaw region is shown as one, and help mode follows the regi
   await page.click('#btn-help');
 });
 
+test('a jigsaw map drawn with letters names its regions by them: cell labels and hints', async () => {
+  // The map's labels 1-9 as the letters I down to A: out of the order of the regions' cells.
+  const letters = [...REGIONS].map((ch) => String.fromCharCode('I'.charCodeAt(0) - (Number(ch) - 1))).join('');
+  const { status, data } = await api(server.url, 'POST', '/games', { puzzle: PUZZLE, variant: 'jigsaw', regions: letters });
+  assert.equal(status, 201);
+  await open(page, server.url, `#/game/${data.id}`);
+  await page.waitForSelector('#cell-80[aria-label]');
+  for (const i of [0, 40, 80]) {
+    assert.match(await cell(i).getAttribute('aria-label'), new RegExp(`region ${letters[i]}\\b`));
+  }
+  const hint = (await api(server.url, 'POST', `/games/${data.id}/hint`, {})).data;
+  const named = [...hint.step.explanation.matchAll(/region (\w)\b/g)].map((m) => m[1]);
+  assert.ok(named.every((l) => letters.includes(l)), hint.step.explanation);
+});
+
 test('X draws its diagonals and Windoku shades its windows, in light and dark', async () => {
   for (const [variant, puzzle] of [['x', X_PUZZLE], ['windoku', WINDOKU]]) {
     const { status, data } = await api(server.url, 'POST', '/games', { puzzle, variant });
