@@ -212,6 +212,18 @@ fn json_records_from_several_files_name_their_file() {
         let out = nonet(&args, "", &[]);
         assert!(!text(&out.stdout).contains("\"file\""), "{cmd:?}");
     }
+    // CSV: a last `file` column, from several files only.
+    let out = nonet(&["rate", "-f", "csv", a, b], "", &[]);
+    let csv = text(&out.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",rater,file"), "{csv}");
+    for (line, file) in lines[1..].iter().zip([a, b, b]) {
+        assert!(line.ends_with(&format!(",{file}")), "{csv}");
+    }
+    let out = nonet(&["rate", "-f", "csv", a], "", &[]);
+    assert!(
+        text(&out.stdout).starts_with("line,puzzle,status,classic,er,ep,ed,hardest,level,rater\n")
+    );
 }
 
 #[test]

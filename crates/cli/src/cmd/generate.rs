@@ -592,7 +592,7 @@ fn emit(
 }
 
 /// Quotes a CSV field when it needs it.
-fn csv_field(s: &str) -> String {
+pub(crate) fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

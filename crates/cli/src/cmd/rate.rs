@@ -107,15 +107,21 @@ pub fn run(args: RateArgs) -> Result<Status> {
     batch::set_quiet(args.batch.quiet);
     if args.format == RateFormat::Csv && !batch::quiet() {
         let mut out = crate::output::stdout();
-        // A variant's rows add its name and a jigsaw's map, as `generate`'s do.
-        let extra = if variant_name.is_some() {
+        // A variant's rows add its name and a jigsaw's map, as `generate`'s do; rows read
+        // from several files, the file their line counts in.
+        let variant = if variant_name.is_some() {
             ",variant,regions"
+        } else {
+            ""
+        };
+        let file = if args.batch.files.len() > 1 {
+            ",file"
         } else {
             ""
         };
         writeln!(
             out,
-            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater{extra}"
+            "line,puzzle,status,classic,er,ep,ed,hardest,level,rater{variant}{file}"
         )?;
         out.flush()?;
     }
@@ -194,7 +200,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                     let f = fields(&r, se, word);
                     writeln!(
                         out,
-                        "{},{},{},{},{},{},{},{},{},{}{}",
+                        "{},{},{},{},{},{},{},{},{},{}{}{}",
                         p.line,
                         r.puzzle.to_line(),
                         f.status,
@@ -205,7 +211,8 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         f.hardest,
                         f.level,
                         RATER_VERSION,
-                        variant_columns(variant_name.as_deref(), r.regions.as_deref())
+                        variant_columns(variant_name.as_deref(), r.regions.as_deref()),
+                        file_column(p)
                     )?;
                 }
                 RateFormat::Json => {
@@ -291,10 +298,11 @@ fn emit_invalid(
         RateFormat::Line => writeln!(out, "invalid")?,
         RateFormat::Csv => writeln!(
             out,
-            "{},,invalid,,,,,,,{}{}",
+            "{},,invalid,,,,,,,{}{}{}",
             p.line,
             RATER_VERSION,
-            variant_columns(variant, None)
+            variant_columns(variant, None),
+            file_column(p)
         )?,
         RateFormat::Json => {
             let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
@@ -311,6 +319,13 @@ fn emit_invalid(
         }
     }
     Ok(())
+}
+
+/// The CSV column of the file a row's line counts in, when several files are read.
+fn file_column(p: &InputPuzzle) -> String {
+    p.file()
+        .map(|f| format!(",{}", crate::cmd::generate::csv_field(f)))
+        .unwrap_or_default()
 }
 
 /// A variant's CSV columns (`,VARIANT,REGIONS`: the map as read, empty unless a jigsaw's map
