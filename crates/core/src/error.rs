@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::cell::Cell;
 use crate::digit::Digit;
-use crate::house::{House, HouseName};
+use crate::house::HouseName;
 
 /// A puzzle text that cannot be read. Carries the line it was found on, when the text had several
 /// lines, counting from 1 within the text that was parsed.
@@ -180,10 +180,8 @@ impl std::error::Error for ParseError {}
 pub struct Conflict {
     /// The repeated digit.
     pub digit: Digit,
-    /// The house it repeats in.
-    pub house: House,
-    /// The house's name on its layout (a jigsaw region by its map's label).
-    pub name: HouseName,
+    /// The house it repeats in, named as on its layout (a jigsaw region by its map's label).
+    pub house: HouseName,
     /// The first cell holding it.
     pub first: Cell,
     /// The second cell holding it.
@@ -196,7 +194,7 @@ impl fmt::Display for Conflict {
         write!(
             f,
             "digit {} repeats in {} ({}, {})",
-            self.digit, self.name, self.first, self.second
+            self.digit, self.house, self.first, self.second
         )
     }
 }

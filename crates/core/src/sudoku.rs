@@ -294,8 +294,7 @@ pub(crate) fn conflicts_on(layout: &Layout, grid: &Sudoku) -> Vec<Conflict> {
                         reported.insert(d);
                         out.push(Conflict {
                             digit: d,
-                            house,
-                            name: layout.name(house),
+                            house: layout.name(house),
                             first,
                             second: cell,
                         });

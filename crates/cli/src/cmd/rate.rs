@@ -331,10 +331,10 @@ fn file_column(p: &InputPuzzle) -> String {
 /// A variant's CSV columns (`,VARIANT,REGIONS`: the map as read, empty unless a jigsaw's map
 /// was read), nothing on the standard layout.
 fn variant_columns(variant: Option<&str>, regions: Option<&str>) -> String {
-    match variant {
-        // `jigsaw,x` is one field: quoted.
-        Some(name) if name.contains(',') => format!(",\"{name}\",{}", regions.unwrap_or("")),
-        Some(name) => format!(",{name},{}", regions.unwrap_or("")),
-        None => String::new(),
-    }
+    variant
+        .map(|name| {
+            let name = crate::cmd::generate::csv_field(name);
+            format!(",{name},{}", regions.unwrap_or(""))
+        })
+        .unwrap_or_default()
 }
