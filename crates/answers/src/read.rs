@@ -738,18 +738,6 @@ fn is_skipped(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
-/// The number of cell characters on a line once grid separators and spaces are removed (box
-/// drawing characters such as `│` and `┼` included, as the grid reader skips them).
-fn grid_cells(line: &str) -> usize {
-    line.chars()
-        .filter(|c| {
-            !c.is_whitespace()
-                && !matches!(c, '|' | '-' | '+' | '=' | ':' | '*' | '!')
-                && !('\u{2500}'..='\u{257f}').contains(c)
-        })
-        .count()
-}
-
 /// The lines of a text as `str::lines` gives them, with their numbers from 1 and byte offsets.
 /// Each line is made text on its own, so that telling the shape of a long input from its first
 /// line does not read the rest.
@@ -769,6 +757,7 @@ fn numbered_lines(text: &[u8]) -> impl Iterator<Item = (usize, usize, Cow<'_, st
 /// The shape of an input from its start, `text` (whole lines). `None` when more is needed to
 /// tell; with `whole`, no more will come. A grid has two to [`GRID_MAX_LINES`] content lines of
 /// at most [`GRID_MAX_ROW`] cells each, at least half of those with cells holding exactly nine
+/// (or eighteen, a jigsaw's cells and labels)
 /// (so a grid with a bad row is still one puzzle, with one precise reason). Decided at the first
 /// long line, so a file of puzzle lines is told at once.
 fn shape(text: &[u8], whole: bool) -> Option<Shape> {
@@ -777,13 +766,14 @@ fn shape(text: &[u8], whole: bool) -> Option<Shape> {
         if is_skipped(&l) {
             continue;
         }
-        let cells = grid_cells(&l);
+        let cells = Sudoku::grid_row_len(&l);
         content += 1;
         if cells > GRID_MAX_ROW || content > GRID_MAX_LINES {
             return Some(Shape::Lines);
         }
         rows += usize::from(cells > 0);
-        nine += usize::from(cells == 9);
+        // Eighteen: a jigsaw's row, its cells beside its region labels.
+        nine += usize::from(cells == 9 || cells == 18);
     }
     if !whole {
         return None;
@@ -847,13 +837,13 @@ impl<'a> Puzzles<'a> {
         let grid = &text[at..];
         // Checked on the boxes only when asked, as a bare line is: a variant's grid is checked
         // on its own houses (a jigsaw's givens may repeat in a box).
-        let parsed =
-            Sudoku::from_grid(grid)
-                .map_err(PuzzleError::from)
-                .and_then(|s| match givens {
-                    Givens::Checked => s.check().map(|()| s).map_err(PuzzleError::from),
-                    Givens::Unchecked => Ok(s),
-                });
+        let parsed = Sudoku::from_grid(grid)
+            .or_else(|e| on_boxes(grid).unwrap_or(Err(e)))
+            .map_err(PuzzleError::from)
+            .and_then(|s| match givens {
+                Givens::Checked => s.check().map(|()| s).map_err(PuzzleError::from),
+                Givens::Unchecked => Ok(s),
+            });
         Puzzles::One(Some(InputPuzzle {
             origin,
             line: first_line + number - 1,
@@ -862,6 +852,19 @@ impl<'a> Puzzles<'a> {
             parsed,
         }))
     }
+}
+
+/// A jigsaw's grid (each row its cells, then its region labels) read on a layout with boxes:
+/// its puzzle when its labels draw the boxes, refused when they draw other regions (read
+/// without them, it would be answered on the wrong houses); `None` when it is no jigsaw grid.
+fn on_boxes(grid: &str) -> Option<Result<Sudoku, ParseError>> {
+    let (sudoku, labels) = Sudoku::from_jigsaw_grid(grid).ok()?;
+    let map = RegionMap::parse(&labels).ok()?;
+    Some(if map.regions() == RegionMap::boxes().regions() {
+        Ok(sudoku)
+    } else {
+        Err(ParseError::from(ParseErrorKind::JigsawMap))
+    })
 }
 
 impl<'a> Iterator for Puzzles<'a> {
@@ -1235,8 +1238,11 @@ mod tests {
         bad_row[1].push_str(" 7 7");
         let bad_row = bad_row.join("\n");
         let many_short = "123456789\n".repeat(GRID_MAX_LINES + 1);
+        let jigsaw = ". . . . . . . . .   A A A B B B C C C\n".repeat(9);
         let cases: &[(&str, bool, Option<Shape>)] = &[
             (&grid, true, Some(Shape::Grid)),
+            // A jigsaw's grid: each row's cells beside its region labels.
+            (&jigsaw, true, Some(Shape::Grid)),
             // Not yet the whole input: a grid is told only at its end.
             (&grid, false, None),
             (&bad_row, true, Some(Shape::Grid)),

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Layout, Puzzle, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{Layout, Puzzle, PuzzleError, RegionMap, Solutions, Sudoku, STANDARD};
 use serde_json::json;
 
 use crate::batch::{self, Streams};
@@ -180,13 +180,24 @@ impl Variant {
                 .then(|| serde_json::from_str(source).ok())
                 .flatten()
         };
+        // A jigsaw's multi-line grid whose rows carry their region labels (as `grid_on` writes
+        // them): its puzzle and map, as a line's.
+        let grid = (self.jigsaw && source.contains('\n'))
+            .then(|| jigsaw_grid(source, &p.parsed))
+            .transpose()?;
         if let Some(layout) = &self.fixed {
-            let sudoku = match &p.parsed {
-                Ok(s) => *s,
+            let sudoku = match (&p.parsed, &grid) {
+                (_, Some((s, own))) => {
+                    if let Some(own) = own {
+                        map_agrees(own, layout)?;
+                    }
+                    return Ok((*s, Cow::Borrowed(layout)));
+                }
+                (Ok(s), None) => *s,
                 // A record's puzzle (a line with a comment, a JSON line) is checked for clashes
                 // on the standard boxes as it is read, and a jigsaw has none: its text is read
                 // again, and the clash check on the regions comes with the answer.
-                Err(e) => match self.jigsaw.then(|| Sudoku::from_line(p.text).ok()) {
+                (Err(e), None) => match self.jigsaw.then(|| Sudoku::from_line(p.text).ok()) {
                     Some(Some(s)) => s,
                     _ => return Err(e.to_string()),
                 },
@@ -196,9 +207,11 @@ impl Variant {
             }
             return Ok((sudoku, Cow::Borrowed(layout)));
         }
-        // A multi-line grid has no line for a map to follow its puzzle on.
-        if source.contains('\n') {
-            return Err(MAP_MISSING.to_string());
+        if let Some((sudoku, own)) = grid {
+            let map = own.ok_or(MAP_MISSING_IN_GRID)?;
+            let regions = RegionMap::parse(&map).map_err(|e| format!("the region labels: {e}"))?;
+            let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
+            return Ok((sudoku, Cow::Owned(layout)));
         }
         let record = record();
         let (puzzle, map) = match record.as_ref().and_then(|r| r.as_object()) {
@@ -234,20 +247,43 @@ fn own_map_agrees(
     record: Option<&serde_json::Value>,
     layout: &Layout,
 ) -> Result<(), String> {
-    let Some(fixed) = layout.region_map() else {
-        return Ok(());
-    };
     let own = match record {
         Some(r) => r.get("regions").and_then(|v| v.as_str()),
         None => split_jigsaw_line(source).ok().map(|(_, map)| map),
     };
-    match own.map(RegionMap::parse) {
-        Some(Ok(own)) if own.to_digits() != fixed.to_digits() => Err(
-            "the line carries a region map of its own that draws other regions than --regions: \
-             give the maps on their lines or --regions, not both"
+    own.map_or(Ok(()), |own| map_agrees(own, layout))
+}
+
+/// [`own_map_agrees`] for a map read from the puzzle's own text (a line's, or a grid's labels).
+fn map_agrees(own: &str, layout: &Layout) -> Result<(), String> {
+    let Some(fixed) = layout.region_map() else {
+        return Ok(());
+    };
+    match RegionMap::parse(own) {
+        Ok(own) if own.to_digits() != fixed.to_digits() => Err(
+            "the puzzle carries a region map of its own that draws other regions than \
+             --regions: give the maps with their puzzles or --regions, not both"
                 .to_string(),
         ),
         _ => Ok(()),
+    }
+}
+
+/// A jigsaw puzzle given as a multi-line grid: its puzzle, and its region map when every row
+/// carries its nine labels after its nine cells (as [`grid_on`] writes them). A grid whose
+/// rows hold cells only is read as any grid was (`parsed`); one wider than that is read for its
+/// labels, and its own reasons (a row's length, a bad cell) are given.
+fn jigsaw_grid(
+    source: &str,
+    parsed: &Result<Sudoku, PuzzleError>,
+) -> Result<(Sudoku, Option<String>), String> {
+    let widest = source.lines().map(Sudoku::grid_row_len).max().unwrap_or(0);
+    match parsed {
+        Ok(s) if widest <= 9 => Ok((*s, None)),
+        Err(e) if widest <= 9 => Err(e.to_string()),
+        _ => Sudoku::from_jigsaw_grid(source)
+            .map(|(s, labels)| (s, Some(labels)))
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -289,6 +325,11 @@ fn split_jigsaw_line(line: &str) -> Result<(&str, &str), String> {
 const MAP_MISSING: &str =
     "a jigsaw puzzle needs its region map after it on its line (or --regions MAP for the whole \
      input)";
+
+/// Why a jigsaw's multi-line grid without its labels cannot be read.
+const MAP_MISSING_IN_GRID: &str =
+    "a jigsaw grid needs its region map: nine labels after each row's nine cells (as --format \
+     grid writes them), or --regions MAP";
 
 /// What separates a jigsaw line's puzzle from its map.
 fn is_jigsaw_separator(c: char) -> bool {

@@ -624,3 +624,103 @@ fn a_jigsaw_grid_with_regions_is_checked_on_its_regions_not_the_boxes() {
         );
     }
 }
+
+/// A jigsaw's grid (each row's cells beside its region labels, as `solve` and `generate` write
+/// it with `--format grid`) was read as nine short lines, each `invalid`: it now reads back as
+/// the puzzle and map it shows, on every command, and its own faults are named.
+#[test]
+fn a_jigsaw_grid_reads_back_as_it_is_written() {
+    for row in variants("jigsaw-puzzles.txt").iter().take(4) {
+        // Letters for labels, so that the map is read from the grid and not taken for digits.
+        let map: String = row[1]
+            .chars()
+            .map(|c| (c as u8 - b'1' + b'A') as char)
+            .collect();
+        let line = format!("{} {map}\n", row[0]);
+        let grid = |cmd: &str, input: &str| {
+            let out = run_stdin(&[cmd, "--variant", "jigsaw", "-f", "grid"], input);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let solved = grid("solve", &line);
+        assert!(
+            solved
+                .lines()
+                .next()
+                .unwrap()
+                .ends_with(&map[..9].replace("", " ").trim().to_string()),
+            "{solved}"
+        );
+        let out = run_stdin(&["check", "--variant", "jigsaw", "-"], &solved);
+        assert_eq!(text(&out.stdout), "ok\n", "{}", text(&out.stderr));
+        // The puzzle's own grid: its cells, with `.` for the empty ones, beside the labels.
+        let puzzle: String = row[0]
+            .as_bytes()
+            .chunks(9)
+            .zip(map.as_bytes().chunks(9))
+            .map(|(cells, labels)| {
+                let spaced = |b: &[u8]| {
+                    String::from_utf8_lossy(b)
+                        .replace("", " ")
+                        .trim()
+                        .to_string()
+                };
+                format!("{}   {}\n", spaced(cells), spaced(labels))
+            })
+            .collect();
+        for (cmd, want) in [("solve", row[2].as_str()), ("count", "1")] {
+            let out = run_stdin(&[cmd, "--variant", "jigsaw", "-"], &puzzle);
+            assert_eq!(
+                text(&out.stdout).trim(),
+                want,
+                "{cmd}: {}",
+                text(&out.stderr)
+            );
+        }
+        let out = run_stdin(&["hint", "--variant", "jigsaw", "-f", "json", "-"], &puzzle);
+        let hint: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(hint["regions"], map.as_str(), "{}", text(&out.stderr));
+        // The same regions under `--regions` (other labels) agree; other regions do not.
+        let out = run_stdin(
+            &["solve", "--variant", "jigsaw", "--regions", &row[1], "-"],
+            &puzzle,
+        );
+        assert_eq!(text(&out.stdout).trim(), row[2], "{}", text(&out.stderr));
+        let boxes = "111222333".repeat(3) + &"444555666".repeat(3) + &"777888999".repeat(3);
+        let out = run_stdin(
+            &["solve", "--variant", "jigsaw", "--regions", &boxes, "-"],
+            &puzzle,
+        );
+        assert_eq!(text(&out.stdout), "invalid\n");
+        assert!(
+            text(&out.stderr).contains("region map of its own"),
+            "{}",
+            text(&out.stderr)
+        );
+        // Read on the boxes, the grid is refused for the map it carries.
+        let out = run_stdin(&["solve", "-"], &puzzle);
+        assert_eq!(text(&out.stdout), "invalid\n");
+        assert!(
+            text(&out.stderr).contains("variant jigsaw"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let puzzle = ". . . . . . . . .   A A A B B B C C C\n".repeat(9);
+    let short = puzzle.replacen(" C\n", "\n", 1);
+    let bad_cell = puzzle.replacen(". ", "x ", 1);
+    let bad_label = puzzle.replacen(" A", " ?", 1);
+    for (grid, reason) in [
+        (
+            &short,
+            "row 1 has 17 cells and labels, expected 9 cells then 9 region labels",
+        ),
+        (&bad_cell, "unexpected character 'x' at column 1 (r1c1)"),
+        (&bad_label, "'?' at r1c1 is not a region label"),
+    ] {
+        let out = run_stdin(&["solve", "--variant", "jigsaw", "-"], grid);
+        assert_eq!(text(&out.stdout), "invalid\n");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
+    }
+}

@@ -44,6 +44,14 @@ pub enum ParseErrorKind {
         /// when it has too many and that is known.
         extra: Option<usize>,
     },
+    /// A jigsaw grid's row (its nine cells, then its nine region labels) with the wrong number
+    /// of characters.
+    JigsawRowLength {
+        /// The row, counting from 1.
+        row: usize,
+        /// How many cells and labels it had.
+        found: usize,
+    },
     /// A grid with the wrong number of rows.
     RowCount {
         /// How many rows were found.
@@ -130,6 +138,10 @@ impl fmt::Display for ParseErrorKind {
                 }
                 Ok(())
             }
+            ParseErrorKind::JigsawRowLength { row, found } => write!(
+                f,
+                "row {row} has {found} cells and labels, expected 9 cells then 9 region labels"
+            ),
             ParseErrorKind::RowCount { found } => write!(f, "{found} rows, expected 9"),
             ParseErrorKind::NoPuzzleField => {
                 write!(
@@ -139,7 +151,7 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::JigsawMap => write!(
                 f,
-                "a jigsaw's region map follows the puzzle: read the line as a jigsaw \
+                "a jigsaw's region map follows the puzzle: read the puzzle as a jigsaw \
                  (variant jigsaw)"
             ),
             ParseErrorKind::RepeatedCandidate { cell, digit } => {

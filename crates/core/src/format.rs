@@ -134,6 +134,69 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
     }
 }
 
+/// Reads a jigsaw's multi-line grid, each row its nine cells then its nine region labels (as
+/// `nonet generate --variant jigsaw --format grid` writes them, a grid of digits having no place
+/// for the regions' borders). Returns the puzzle and the map's 81 labels in reading order, not
+/// yet checked as a map.
+pub(crate) fn parse_jigsaw_grid(text: &str) -> Result<(Sudoku, String), ParseError> {
+    let text = without_bom(text);
+    let mut cells = [0u8; 81];
+    let mut labels = String::with_capacity(81);
+    let mut rows = 0usize;
+    for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let row: Vec<(usize, char)> = line
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| !is_separator(c))
+            .collect();
+        if row.is_empty() {
+            continue;
+        }
+        if row.len() != 18 {
+            let found = row.len();
+            let kind = ParseErrorKind::JigsawRowLength {
+                row: rows + 1,
+                found,
+            };
+            return Err(ParseError::new(kind).at_line(line_no));
+        }
+        if rows < 9 {
+            for (n, &(col, ch)) in row[..9].iter().enumerate() {
+                cells[rows * 9 + n] = match Digit::from_char(ch) {
+                    Some(d) => d.get(),
+                    None if is_empty_mark(ch) => 0,
+                    None => {
+                        let kind = ParseErrorKind::Character {
+                            ch,
+                            column: col + 1,
+                            cell: Some(Cell::at(rows, n)),
+                        };
+                        return Err(ParseError::new(kind).at_line(line_no));
+                    }
+                };
+            }
+            labels.extend(row[9..].iter().map(|&(_, c)| c));
+        }
+        rows += 1;
+    }
+    match rows {
+        0 => Err(ParseError::new(ParseErrorKind::Empty)),
+        9 => Ok((
+            Sudoku::from_bytes(cells).expect("only digits 0-9 were stored"),
+            labels,
+        )),
+        found => Err(ParseError::new(ParseErrorKind::RowCount { found })),
+    }
+}
+
+/// How many cells (or labels) a grid row holds: its characters less blanks and separators.
+pub(crate) fn grid_row_len(line: &str) -> usize {
+    line.chars().filter(|&c| !is_separator(c)).count()
+}
+
 pub(crate) fn write_line(s: &Sudoku) -> String {
     String::from_utf8(s.to_line_bytes().to_vec()).expect("ASCII")
 }

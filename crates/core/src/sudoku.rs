@@ -94,6 +94,19 @@ impl Sudoku {
         format::parse_grid(text)
     }
 
+    /// Reads a jigsaw's multi-line grid, each row its nine cells then its nine region labels:
+    /// the puzzle, and the region map's 81 labels in reading order (for
+    /// [`RegionMap::parse`](crate::RegionMap::parse) to check).
+    pub fn from_jigsaw_grid(text: &str) -> Result<(Sudoku, String), ParseError> {
+        format::parse_jigsaw_grid(text)
+    }
+
+    /// How many cells a row of a drawn grid holds (its characters less blanks and separators):
+    /// 9 in a puzzle's grid, 18 in a jigsaw's with its labels.
+    pub fn grid_row_len(line: &str) -> usize {
+        format::grid_row_len(line)
+    }
+
     /// Reads either form: a single line, or a multi-line grid.
     pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
         if text.trim().lines().count() <= 1 {
