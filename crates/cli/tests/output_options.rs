@@ -361,3 +361,33 @@ fn an_output_that_cannot_be_created_is_named_with_its_reason() {
         assert!(!err.contains("os error"), "{args:?}: {err}");
     }
 }
+
+/// `rate --format csv` left the `puzzle` column of an invalid row empty, where JSON gives the
+/// text read: the row did not say which input it refused. It now gives the text, quoted as
+/// CSV needs, a grid's rows joined by spaces so that the row stays one line.
+#[test]
+fn an_invalid_csv_row_names_the_puzzle_it_refused() {
+    let short = &GOOD[..80];
+    let out = nonet(
+        &["rate", "-f", "csv"],
+        &format!("{short}\n{GOOD}\nsay \"hi\", then\n"),
+        &[],
+    );
+    let csv = text(&out.stdout);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 4, "{csv}");
+    assert!(rows[1].starts_with(&format!("1,{short},invalid,")), "{csv}");
+    assert!(rows[2].starts_with(&format!("2,{GOOD},rated,")), "{csv}");
+    // The record's field taken for the puzzle (its longest), as JSON's `puzzle` gives it.
+    assert!(rows[3].starts_with("3,\"say \"\"hi\",invalid,"), "{csv}");
+    let grid: String = GOOD
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+        .collect::<String>()
+        .replacen('.', "x", 1);
+    let out = nonet(&["rate", "-f", "csv"], &grid, &[]);
+    let csv = text(&out.stdout);
+    let row = csv.lines().nth(1).unwrap_or_default();
+    assert!(row.starts_with("1,x4.61..9. .7..5.... 1.3948... "), "{csv}");
+}

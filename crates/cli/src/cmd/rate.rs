@@ -296,16 +296,19 @@ fn emit_invalid(
 ) -> Result<()> {
     match format {
         RateFormat::Line => writeln!(out, "invalid")?,
+        // The puzzle as read, as JSON gives it: the row says which input it answers. A grid's
+        // rows are joined by spaces, so that every row of the CSV stays one line.
         RateFormat::Csv => writeln!(
             out,
-            "{},,invalid,,,,,,,{}{}{}",
+            "{},{},invalid,,,,,,,{}{}{}",
             p.line,
+            crate::cmd::generate::csv_field(&invalid_text(p).lines().collect::<Vec<_>>().join(" ")),
             RATER_VERSION,
             variant_columns(variant, None),
             file_column(p)
         )?,
         RateFormat::Json => {
-            let mut v = json!({ "line": p.line, "puzzle": p.text.chars().take(200).collect::<String>(), "status": "invalid", "rater_version": RATER_VERSION });
+            let mut v = json!({ "line": p.line, "puzzle": invalid_text(p), "status": "invalid", "rater_version": RATER_VERSION });
             crate::cmd::solve::name_file(&mut v, p);
             if let Some(name) = variant {
                 v["variant"] = json!(name);
@@ -319,6 +322,12 @@ fn emit_invalid(
         }
     }
     Ok(())
+}
+
+/// The text of a puzzle that cannot be rated, as read (its first 200 characters: a line may be
+/// anything up to the reader's limit).
+fn invalid_text(p: &InputPuzzle) -> String {
+    p.text.trim_end_matches('\r').chars().take(200).collect()
 }
 
 /// The CSV column of the file a row's line counts in, when several files are read.
