@@ -51,8 +51,21 @@ impl InputPuzzle<'_> {
     /// Writes `line N: reason` (with the file's name first when several files are read) to
     /// `to`, in pieces (no formatting: a batch of puzzles that mostly fail writes one a puzzle).
     pub fn report(&self, to: &mut (impl Notes + ?Sized), reason: &str) {
+        self.report_at(to, None, reason);
+    }
+
+    /// [`InputPuzzle::report`], on the line of the file that line `within` of the puzzle's own
+    /// text (a multi-line grid's) is, when given.
+    pub fn report_at(&self, to: &mut (impl Notes + ?Sized), within: Option<usize>, reason: &str) {
         let mut number = itoa::Buffer::new();
-        to.note(&[self.origin, "line ", number.format(self.line), ": ", reason]);
+        let line = self.line_at(within);
+        to.note(&[self.origin, "line ", number.format(line), ": ", reason]);
+    }
+
+    /// The line of the file that line `within` of the puzzle's own text is (the puzzle's first
+    /// line when `None`).
+    pub fn line_at(&self, within: Option<usize>) -> usize {
+        within.map_or(self.line, |l| self.line + l - 1)
     }
 
     /// The puzzle as an owned [`Record`], for a reader that outlives the block it came from.
@@ -76,12 +89,18 @@ impl InputPuzzle<'_> {
 
     /// The error's own line within a multi-line grid, mapped to the file's line numbers.
     pub fn error_line(&self, err: &PuzzleError) -> usize {
-        err.line().map_or(self.line, |l| self.line + l - 1)
+        self.line_at(err.line())
     }
 
     /// `reason`, said of this puzzle: `line N: reason`.
     pub fn message(&self, reason: &str) -> String {
-        format!("{}line {}: {}", self.origin, self.line, reason)
+        self.message_at(None, reason)
+    }
+
+    /// [`InputPuzzle::message`] on the line of the file that line `within` of the puzzle's own
+    /// text is, when given.
+    pub fn message_at(&self, within: Option<usize>, reason: &str) -> String {
+        format!("{}line {}: {}", self.origin, self.line_at(within), reason)
     }
 
     /// The reason this puzzle is unusable, as `line N: reason`, or `None` if it is fine.

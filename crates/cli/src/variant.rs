@@ -168,10 +168,10 @@ impl Variant {
     pub(crate) fn puzzle<'a>(
         &'a self,
         p: &InputPuzzle,
-    ) -> Result<(Sudoku, Cow<'a, Layout>), String> {
+    ) -> Result<(Sudoku, Cow<'a, Layout>), Refusal> {
         // A line refused for its length kept no text to read a puzzle or a map from.
         if let (true, Err(e)) = (p.is_too_long(), &p.parsed) {
-            return Err(e.to_string());
+            return Err(e.to_string().into());
         }
         let source = p.source.trim();
         let record = || -> Option<serde_json::Value> {
@@ -199,7 +199,7 @@ impl Variant {
                 // again, and the clash check on the regions comes with the answer.
                 (Err(e), None) => match self.jigsaw.then(|| Sudoku::from_line(p.text).ok()) {
                     Some(Some(s)) => s,
-                    _ => return Err(e.to_string()),
+                    _ => return Err(Refusal::at(e, e.line())),
                 },
             };
             if self.jigsaw {
@@ -276,14 +276,49 @@ fn map_agrees(own: &str, layout: &Layout) -> Result<(), String> {
 fn jigsaw_grid(
     source: &str,
     parsed: &Result<Sudoku, PuzzleError>,
-) -> Result<(Sudoku, Option<String>), String> {
+) -> Result<(Sudoku, Option<String>), Refusal> {
     let widest = source.lines().map(Sudoku::grid_row_len).max().unwrap_or(0);
     match parsed {
         Ok(s) if widest <= 9 => Ok((*s, None)),
-        Err(e) if widest <= 9 => Err(e.to_string()),
+        Err(e) if widest <= 9 => Err(Refusal::at(e, e.line())),
         _ => Sudoku::from_jigsaw_grid(source)
             .map(|(s, labels)| (s, Some(labels)))
-            .map_err(|e| e.to_string()),
+            .map_err(|e| Refusal::at(&e, e.line())),
+    }
+}
+
+/// Why a puzzle cannot be used on a variant's layout: the reason, and the line of the puzzle's
+/// own text its fault is on (from 1) when that is known (a multi-line grid's row), so that it
+/// is reported on the input's line as the standard layout's reasons are.
+#[derive(Debug)]
+pub(crate) struct Refusal {
+    /// The reason, for a person.
+    pub reason: String,
+    /// The line of the puzzle's text the fault is on, when known.
+    pub line: Option<usize>,
+}
+
+impl Refusal {
+    fn at(reason: &impl std::fmt::Display, line: Option<usize>) -> Refusal {
+        let reason = reason.to_string();
+        Refusal { reason, line }
+    }
+
+    /// `line N: reason`, N the line of `p`'s input the fault is on.
+    pub(crate) fn message(&self, p: &InputPuzzle) -> String {
+        p.message_at(self.line, &self.reason)
+    }
+}
+
+impl From<String> for Refusal {
+    fn from(reason: String) -> Refusal {
+        Refusal { reason, line: None }
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(reason: &str) -> Refusal {
+        Refusal::from(reason.to_string())
     }
 }
 
@@ -338,7 +373,7 @@ fn is_jigsaw_separator(c: char) -> bool {
 
 /// One puzzle's answer.
 enum Answer {
-    Invalid(String),
+    Invalid(Refusal),
     Solutions(Solutions),
     Count(usize),
     Valid,
@@ -369,7 +404,7 @@ fn run(
                 Err(reason) => return Answer::Invalid(reason),
             };
             if let Err(conflict) = puzzle.check() {
-                return Answer::Invalid(conflict.to_string());
+                return Answer::Invalid(conflict.to_string().into());
             }
             match question {
                 Question::Solve => Answer::Solutions(puzzle.solutions()),
@@ -379,12 +414,12 @@ fn run(
         },
         |p, answer, io: &mut Streams| {
             let (word, mut record, outcome) = match &answer {
-                Answer::Invalid(reason) => {
-                    p.report(io, reason);
+                Answer::Invalid(r) => {
+                    p.report_at(io, r.line, &r.reason);
                     status.note(Status::Invalid);
                     (
                         "invalid".to_string(),
-                        json!({ "status": "invalid", "error": reason }),
+                        json!({ "status": "invalid", "error": r.reason }),
                         Outcome::Invalid,
                     )
                 }

@@ -627,7 +627,8 @@ fn a_jigsaw_grid_with_regions_is_checked_on_its_regions_not_the_boxes() {
 
 /// A jigsaw's grid (each row's cells beside its region labels, as `solve` and `generate` write
 /// it with `--format grid`) was read as nine short lines, each `invalid`: it now reads back as
-/// the puzzle and map it shows, on every command, and its own faults are named.
+/// the puzzle and map it shows, on every command, and its own faults are named on their lines
+/// (a variant's grid said every fault on its first line).
 #[test]
 fn a_jigsaw_grid_reads_back_as_it_is_written() {
     for row in variants("jigsaw-puzzles.txt").iter().take(4) {
@@ -708,14 +709,20 @@ fn a_jigsaw_grid_reads_back_as_it_is_written() {
     }
     let puzzle = ". . . . . . . . .   A A A B B B C C C\n".repeat(9);
     let short = puzzle.replacen(" C\n", "\n", 1);
-    let bad_cell = puzzle.replacen(". ", "x ", 1);
+    // A fault on a grid's third row is said on the input's third line, as on the boxes.
+    let mut rows: Vec<String> = puzzle.lines().map(String::from).collect();
+    rows[2].replace_range(..1, "x");
+    let bad_cell = rows.join("\n");
     let bad_label = puzzle.replacen(" A", " ?", 1);
     for (grid, reason) in [
         (
             &short,
             "row 1 has 17 cells and labels, expected 9 cells then 9 region labels",
         ),
-        (&bad_cell, "unexpected character 'x' at column 1 (r1c1)"),
+        (
+            &bad_cell,
+            "line 3: unexpected character 'x' at column 1 (r3c1)",
+        ),
         (&bad_label, "'?' at r1c1 is not a region label"),
     ] {
         let out = run_stdin(&["solve", "--variant", "jigsaw", "-"], grid);

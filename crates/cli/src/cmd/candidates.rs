@@ -78,7 +78,7 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
                 let layout = layout.into_owned();
                 match Puzzle::new(s, layout.clone()).check() {
                     Ok(()) => Ok((s, layout)),
-                    Err(c) => Err(c.to_string()),
+                    Err(c) => Err(c.to_string().into()),
                 }
             })
             .map_err(Some),
@@ -87,7 +87,7 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         Ok(x) => x,
         Err(reason) => {
             let msg = match reason {
-                Some(reason) => Some(p.message(&reason)),
+                Some(reason) => Some(reason.message(&p)),
                 None => p.error_message(),
             };
             if let Some(msg) = msg {

@@ -206,8 +206,8 @@ fn read_variant_input(arg: &OsStr, variant: &Variant) -> Result<Input> {
             "a pencil-mark grid on a jigsaw needs its region map from --regions MAP (the grid \
              does not carry it)"
         ),
-        _ => match puzzles.first().map(|p| variant.puzzle(p)) {
-            Some(Err(reason)) => bail!("line 1: {reason}"),
+        _ => match puzzles.first().map(|p| (p, variant.puzzle(p))) {
+            Some((p, Err(r))) => bail!("{}", r.message(p)),
             _ => bail!("cannot read the puzzle"),
         },
     }

@@ -219,7 +219,7 @@ fn read_records(text: &str, variant: Option<&Variant>) -> (Vec<PrintPuzzle>, Sta
                     let layout = layout.into_owned();
                     match Puzzle::new(s, layout.clone()).check() {
                         Ok(()) => Ok((s, Some(layout))),
-                        Err(conflict) => Err(conflict.to_string()),
+                        Err(conflict) => Err(conflict.to_string().into()),
                     }
                 })
                 .map_err(Some),
@@ -228,7 +228,7 @@ fn read_records(text: &str, variant: Option<&Variant>) -> (Vec<PrintPuzzle>, Sta
             Ok(x) => x,
             Err(reason) => {
                 match reason {
-                    Some(reason) => eprintln!("{}", p.message(&reason)),
+                    Some(reason) => eprintln!("{}", reason.message(&p)),
                     None => {
                         if let Some(msg) = p.error_message() {
                             eprintln!("{msg}");

@@ -15,7 +15,7 @@ use super::BatchArgs;
 use crate::batch::{self, Streams};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
-use crate::variant::{Variant, VariantArgs};
+use crate::variant::{Refusal, Variant, VariantArgs};
 
 /// The scale to print.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -72,7 +72,10 @@ struct Rated {
 /// The puzzle of `p` and its layout: the standard one, or the variant's. `Err(None)`: the
 /// reader's own error; `Err(Some(reason))`: the variant's (a missing or broken region map,
 /// givens that clash on the variant's houses).
-fn read_on(p: &InputPuzzle, variant: Option<&Variant>) -> Result<(Sudoku, Layout), Option<String>> {
+fn read_on(
+    p: &InputPuzzle,
+    variant: Option<&Variant>,
+) -> Result<(Sudoku, Layout), Option<Refusal>> {
     match variant {
         None => puzzle_of(p).map(|s| (s, Layout::default())).ok_or(None),
         Some(v) => {
@@ -80,7 +83,7 @@ fn read_on(p: &InputPuzzle, variant: Option<&Variant>) -> Result<(Sudoku, Layout
             let layout = layout.into_owned();
             Puzzle::new(s, layout.clone())
                 .check()
-                .map_err(|c| Some(c.to_string()))?;
+                .map_err(|c| Some(c.to_string().into()))?;
             Ok((s, layout))
         }
     }
@@ -146,18 +149,19 @@ pub fn run(args: RateArgs) -> Result<Status> {
                 regions,
             })
         },
-        |p, result: Result<Rated, Option<String>>, io: &mut Streams| {
+        |p, result: Result<Rated, Option<Refusal>>, io: &mut Streams| {
             let r = match result {
                 Ok(r) => r,
                 Err(reason) => {
                     match (&reason, p.error_message()) {
-                        (Some(reason), _) => p.report(io, reason),
+                        (Some(r), _) => p.report_at(io, r.line, &r.reason),
                         (None, Some(msg)) => io.note(&[&msg]),
                         (None, None) => p.report(io, "cannot read the puzzle"),
                     }
                     status.note(Status::Invalid);
                     let variant = variant_name.as_deref();
-                    return emit_invalid(p, reason.as_deref(), args.format, variant, io.out);
+                    let reason = reason.as_ref().map(|r| r.reason.as_str());
+                    return emit_invalid(p, reason, args.format, variant, io.out);
                 }
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
