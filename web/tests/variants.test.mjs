@@ -239,6 +239,12 @@ test('X draws its diagonals and Windoku shades its windows, in light and dark', 
   assert.equal(await page.$eval('#cell-10', (e) => getComputedStyle(e).backgroundColor), 'rgb(228, 228, 228)');
   await shot(page, '22-windoku-print');
   await page.emulateMedia({ media: 'screen' });
+  // Selecting a cell keeps the windows shaded under its peers' highlight (it took the shade off
+  // every cell of the selection's row, column and box).
+  await cell(20).click();
+  const shaded = (i) => page.$eval(`#cell-${i}`, (e) => [e.classList.contains('peer'), getComputedStyle(e).backgroundImage !== 'none']);
+  assert.deepEqual(await shaded(11), [true, true]);
+  assert.deepEqual(await shaded(18), [true, false]);
   const dark = await launchBrowser({ colorScheme: 'dark' });
   const { data } = await api(server.url, 'POST', '/games', { puzzle: PUZZLE, variant: 'jigsaw', regions: REGIONS });
   await open(dark.page, server.url, `#/game/${data.id}`);
