@@ -731,3 +731,39 @@ fn a_jigsaw_grid_reads_back_as_it_is_written() {
         assert!(text(&out.stderr).contains(reason), "{}", text(&out.stderr));
     }
 }
+
+/// Sudoku Explainer's nested chains ran for minutes on a sparse puzzle of a combined variant
+/// (this one, from `generate --seed 5 --variant jigsaw,x,windoku`, ran over six), and `rate`
+/// had no limit to give: `--timeout` now gives up on the puzzle, `timeout` on its line (exit
+/// status 1, as for an unrateable puzzle), and rates the others.
+#[test]
+fn rate_gives_up_on_a_puzzle_at_its_timeout() {
+    const SLOW: &str = "..1....6........................................7...58......9.....2......3....... 111222333111222333114222339714558639774558669774558669774588669744588669744588999";
+    // An easy one of the same variant (`generate --seed 1 --level easy`), rated as ever.
+    const EASY: &str = "7...5......4....35.1.....8.........8..2..4.9..........9......2.....4....4.....7.. 122223333111123533411225533441225699441555699444885669477785669777786669778888899";
+    let input = format!("{SLOW}\n{EASY}\n");
+    let variant = ["--variant", "jigsaw,x,windoku"];
+    let out = run_stdin(
+        &[&["rate", "--timeout", "0.5"], &variant[..]].concat(),
+        &input,
+    );
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], "timeout");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].contains('/'), "{lines:?}");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("line 1: not rated within 0.5 s (--timeout)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let args = [&["rate", "--timeout", "0.5", "-f", "json"], &variant[..]].concat();
+    let out = run_stdin(&args, &format!("{SLOW}\n"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "timeout");
+    assert_eq!(
+        v["classic"], 5,
+        "the classic scale is quick and still given"
+    );
+    assert!(v.get("er").is_none());
+}

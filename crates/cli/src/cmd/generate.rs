@@ -236,10 +236,10 @@ fn parse_clue_range(s: &str) -> Result<(usize, usize), String> {
 
 /// `--timeout`: how long to search for one puzzle, if there is a limit.
 #[derive(Clone, Copy, Debug)]
-pub struct Timeout(Option<Duration>);
+pub struct Timeout(pub Option<Duration>);
 
 /// `--timeout`: seconds, finite and not negative; 0 is no limit.
-fn parse_timeout(s: &str) -> Result<Timeout, String> {
+pub(crate) fn parse_timeout(s: &str) -> Result<Timeout, String> {
     let secs: f64 = s
         .trim()
         .parse()

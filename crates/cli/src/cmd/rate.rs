@@ -7,8 +7,12 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use nonet_answers::answer;
+use nonet_answers::Deadline;
 use nonet_core::{Layout, Puzzle, Sudoku};
-use nonet_logic::rate::{rate_classic, rate_se, ClassicRating, SeOutcome, SeRating, RATER_VERSION};
+use nonet_logic::rate::{
+    rate_classic, rate_se_observed, ClassicRating, RateError, SeOutcome, SeRating, RATER_VERSION,
+};
+use nonet_logic::Observer;
 use serde_json::json;
 
 use super::BatchArgs;
@@ -57,6 +61,10 @@ pub struct RateArgs {
     pub format: RateFormat,
     #[command(flatten)]
     pub variant: VariantArgs,
+    /// Give up on a puzzle's ER/EP/ED after this many seconds (0: never): it is then
+    /// `timeout`. Sudoku Explainer's nested chains can take minutes on a sparse variant.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "0", value_parser = crate::cmd::generate::parse_timeout)]
+    pub timeout: crate::cmd::generate::Timeout,
 }
 
 /// What rating one puzzle gave.
@@ -67,6 +75,8 @@ struct Rated {
     puzzle: Sudoku,
     /// A jigsaw's regions, for JSON.
     regions: Option<String>,
+    /// Whether the SE rating ran out of `--timeout` (then `se` is `None`).
+    timed_out: bool,
 }
 
 /// The puzzle of `p` and its layout: the standard one, or the variant's. `Err(None)`: the
@@ -107,6 +117,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
     let mut status = Status::Ok;
     let full = args.format != RateFormat::Line;
     let scale = args.scale;
+    let limit = args.timeout.0;
     batch::set_quiet(args.batch.quiet);
     if args.format == RateFormat::Csv && !batch::quiet() {
         let mut out = crate::output::stdout();
@@ -138,15 +149,25 @@ pub fn run(args: RateArgs) -> Result<Status> {
             let classic = (full || scale == Scale::Classic)
                 .then(|| rate_classic(&puzzle).ok())
                 .flatten();
-            let se = (full || scale != Scale::Classic)
-                .then(|| rate_se(&puzzle).ok())
-                .flatten();
+            // The engine reads no clock: the rater asks here, between steps and inside its
+            // chain searches, whether the puzzle's time is up.
+            let deadline = Deadline::after(limit);
+            let out_of_time = || deadline.check(false).is_err();
+            let observer = Observer::new(&out_of_time);
+            let (se, timed_out) = match (full || scale != Scale::Classic)
+                .then(|| rate_se_observed(&puzzle, &observer))
+            {
+                Some(Ok(se)) => (Some(se), false),
+                Some(Err(RateError::Stopped)) => (None, true),
+                Some(Err(_)) | None => (None, false),
+            };
             let regions = layout.region_map().map(|m| m.to_line());
             Ok(Rated {
                 classic,
                 se,
                 puzzle: s,
                 regions,
+                timed_out,
             })
         },
         |p, result: Result<Rated, Option<Refusal>>, io: &mut Streams| {
@@ -165,7 +186,13 @@ pub fn run(args: RateArgs) -> Result<Status> {
                 }
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
+            let timeout_reason;
             let (word, reason) = match (&r.se, r.classic) {
+                (None, _) if r.timed_out => {
+                    let secs = limit.map_or(0.0, |l| l.as_secs_f64());
+                    timeout_reason = format!("not rated within {secs} s (--timeout)");
+                    (Some("timeout"), Some(timeout_reason.as_str()))
+                }
                 (Some(SeOutcome::NoSolution), _) | (None, Some(ClassicRating::NoSolution)) => {
                     (Some("none"), Some("no solution"))
                 }
@@ -189,8 +216,9 @@ pub fn run(args: RateArgs) -> Result<Status> {
             };
             match args.format {
                 RateFormat::Line => {
-                    // Unrated (`None`) only when the rater refused the puzzle.
+                    // Unrated (`None`) only when the rater refused the puzzle or ran out of time.
                     let text = match (scale, &r.se) {
+                        (Scale::Se | Scale::Level, None) if r.timed_out => "timeout".to_string(),
                         (Scale::Classic, _) => {
                             r.classic.map_or("invalid".to_string(), |c| c.to_string())
                         }
