@@ -335,8 +335,18 @@ fn split_jigsaw_line(line: &str) -> Result<(&str, &str), String> {
         .filter(|f| !f.is_empty())
         .collect();
     let mut full = fields.iter().filter(|f| f.chars().count() == 81);
-    if let (Some(puzzle), Some(map)) = (full.next(), full.next()) {
-        return Ok((puzzle, map));
+    if let Some(puzzle) = full.next() {
+        // A record may hold other grids after its puzzle (`generate -f csv`: the solution,
+        // then the map): the map is the field that is one, else the last (whose reason is
+        // given).
+        let rest: Vec<&str> = full.copied().collect();
+        let map = rest
+            .iter()
+            .find(|f| RegionMap::parse(f).is_ok())
+            .or(rest.last());
+        if let Some(map) = map {
+            return Ok((puzzle, map));
+        }
     }
     // Otherwise the first field is meant as the puzzle, and what follows it as its map.
     let Some(&puzzle) = fields.first() else {

@@ -103,17 +103,18 @@ pub fn read_puzzles(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
 /// that record by another reader (the command line's, which every command shares): a JSON
 /// object's or a CSV row's solution, seed, level and ER (`header`: the CSV header the row's
 /// columns follow), or a rated list's ER (`puzzle:ER:EP:ED:source`). A record of another shape
-/// adds nothing; a solution that does not complete the puzzle is an error.
+/// adds nothing; a solution that does not complete the puzzle is an error. Puzzle and solution
+/// are checked on `p.layout`, the layout the puzzle was read on.
 pub fn annotate(p: &mut PrintPuzzle, record: &str, header: Option<&str>) -> Result<(), PrintError> {
     let line = record.trim();
     let known = if line.starts_with('{') {
         let v: Value =
             serde_json::from_str(line).map_err(|e| bad(p.number, format!("not JSON: {e}")))?;
-        Some(from_json(&v, p.number)?)
+        Some(from_json(&v, p.number, &p.layout)?)
     } else if let Some(cols) = header.and_then(CsvColumns::of) {
-        Some(from_csv(&cols, line, p.number)?)
+        Some(from_csv(&cols, line, p.number, &p.layout)?)
     } else {
-        from_plain(line, p.number).ok()
+        from_plain(line, p.number, &p.layout).ok()
     };
     if let Some(k) = known.filter(|k| k.puzzle == p.puzzle) {
         p.solution = k.solution.or(p.solution);
@@ -135,7 +136,7 @@ fn read_json_array(text: &str) -> Result<Vec<PrintPuzzle>, PrintError> {
     items
         .iter()
         .enumerate()
-        .map(|(k, item)| from_json(item, k + 1))
+        .map(|(k, item)| from_json(item, k + 1, &Layout::default()))
         .collect::<Result<Vec<_>, _>>()
 }
 
@@ -172,16 +173,23 @@ fn bad(line: usize, reason: impl Into<String>) -> PrintError {
     }
 }
 
-/// Reads and checks a puzzle field.
-fn puzzle_field(text: &str, line: usize) -> Result<Sudoku, PrintError> {
+/// Reads a puzzle field and checks it on `layout` (a jigsaw's givens may repeat in a box).
+fn puzzle_field(text: &str, line: usize, layout: &Layout) -> Result<Sudoku, PrintError> {
     let s = Sudoku::from_line(text).map_err(|e| bad(line, e.to_string()))?;
-    s.check().map_err(|e| bad(line, e.to_string()))?;
+    Puzzle::new(s, layout.clone())
+        .check()
+        .map_err(|e| bad(line, e.to_string()))?;
     Ok(s)
 }
 
 /// A solution field: must be full, valid, and agree with the puzzle.
-fn solution_field(text: &str, puzzle: &Sudoku, line: usize) -> Result<Sudoku, PrintError> {
-    let s = puzzle_field(text, line)?;
+fn solution_field(
+    text: &str,
+    puzzle: &Sudoku,
+    line: usize,
+    layout: &Layout,
+) -> Result<Sudoku, PrintError> {
+    let s = puzzle_field(text, line, layout)?;
     let agrees =
         nonet_core::Cell::all().all(|c| puzzle.get(c).is_none() || puzzle.get(c) == s.get(c));
     if !s.is_full() || !agrees {
@@ -191,9 +199,9 @@ fn solution_field(text: &str, puzzle: &Sudoku, line: usize) -> Result<Sudoku, Pr
 }
 
 /// `puzzle` or `puzzle<sep>fields`: a rated list's `puzzle:ER:EP:ED:source` gives the ER.
-fn from_plain(line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+fn from_plain(line: &str, line_no: usize, layout: &Layout) -> Result<PrintPuzzle, PrintError> {
     let head = line.get(..81).unwrap_or(line);
-    let mut p = PrintPuzzle::new(puzzle_field(head, line_no)?, line_no);
+    let mut p = PrintPuzzle::new(puzzle_field(head, line_no, layout)?, line_no);
     let rest = &line[head.len()..];
     if let Some(sep) = rest.chars().next() {
         if !matches!(sep, ':' | ',' | ';' | ' ' | '\t' | '|') {
@@ -208,7 +216,12 @@ fn from_plain(line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
     Ok(p)
 }
 
-fn from_csv(cols: &CsvColumns, line: &str, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+fn from_csv(
+    cols: &CsvColumns,
+    line: &str,
+    line_no: usize,
+    layout: &Layout,
+) -> Result<PrintPuzzle, PrintError> {
     let fields = split_csv(line);
     let get = |i: Option<usize>| {
         i.and_then(|i| fields.get(i))
@@ -217,9 +230,9 @@ fn from_csv(cols: &CsvColumns, line: &str, line_no: usize) -> Result<PrintPuzzle
     };
     let puzzle_text =
         get(Some(cols.puzzle)).ok_or_else(|| bad(line_no, "no puzzle in this row"))?;
-    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, line_no);
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no, layout)?, line_no);
     if let Some(s) = get(cols.solution) {
-        p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
+        p.solution = Some(solution_field(s, &p.puzzle, line_no, layout)?);
     }
     p.seed = get(cols.seed).and_then(|s| s.parse().ok());
     p.level = get(cols.level).and_then(|s| s.parse().ok());
@@ -227,14 +240,14 @@ fn from_csv(cols: &CsvColumns, line: &str, line_no: usize) -> Result<PrintPuzzle
     Ok(p)
 }
 
-fn from_json(v: &Value, line_no: usize) -> Result<PrintPuzzle, PrintError> {
+fn from_json(v: &Value, line_no: usize, layout: &Layout) -> Result<PrintPuzzle, PrintError> {
     let puzzle_text = v
         .get("puzzle")
         .and_then(Value::as_str)
         .ok_or_else(|| bad(line_no, "a JSON object without a `puzzle` field"))?;
-    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no)?, line_no);
+    let mut p = PrintPuzzle::new(puzzle_field(puzzle_text, line_no, layout)?, line_no);
     if let Some(s) = v.get("solution").and_then(Value::as_str) {
-        p.solution = Some(solution_field(s, &p.puzzle, line_no)?);
+        p.solution = Some(solution_field(s, &p.puzzle, line_no, layout)?);
     }
     p.seed = v.get("seed").and_then(|s| {
         s.as_u64()
