@@ -247,9 +247,24 @@ pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -
 }
 
 /// `hint --format json`'s object for a step: [`step_json`] with its `hint` text at `level` and
-/// the `level`'s name.
+/// the `level`'s name, keeping only what the level gives away, as the text does: the
+/// technique (`technique`, `code`, `difficulty`, `uniqueness`); at `area` also where to look
+/// (`houses` and `digits`, or `cells` for a step that names no house); at `move` the whole
+/// step.
 pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: HintLevel) -> Value {
     let mut v = step_json(step, layout, Some(position));
+    if level != HintLevel::Move {
+        let area = level == HintLevel::Area;
+        let names_houses = !step.houses.is_empty();
+        if let Value::Object(members) = &mut v {
+            members.retain(|k, _| match k.as_str() {
+                "technique" | "code" | "difficulty" | "uniqueness" => true,
+                "houses" | "digits" => area,
+                "cells" => area && !names_houses,
+                _ => false,
+            });
+        }
+    }
     v["hint"] = json!(step.hint_text(level, layout));
     v["level"] = json!(format!("{level:?}").to_lowercase());
     v

@@ -337,3 +337,46 @@ fn a_region_label_not_in_the_map_is_refused_naming_the_labels() {
         assert!(text(&out.stderr).contains(want), "{region}: {}", text(&out.stderr));
     }
 }
+
+/// A step as `hint -f json` writes it was refused: "unknown field 'hint' in the step" (and
+/// `level`, and a variant's `variant` and `regions`), though check-step takes every field a
+/// step of `explain` carries. A hint's move now checks valid, on the standard layout and on a
+/// jigsaw.
+#[test]
+fn a_hint_s_json_checks_valid() {
+    let jigsaw = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/puzzles/variants/jigsaw-puzzles.txt"
+    ))
+    .unwrap();
+    let line: Vec<&str> = jigsaw
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let cases: [(&str, &[&str]); 2] = [
+        (EASY, &[]),
+        (line[0], &["--variant", "jigsaw", "--regions", line[1]]),
+    ];
+    for (puzzle, variant) in cases {
+        let hint = nonet()
+            .args(["hint", "-f", "json"])
+            .args(variant)
+            .arg(puzzle)
+            .output()
+            .unwrap();
+        assert!(hint.status.success(), "{}", text(&hint.stderr));
+        let step = String::from_utf8(hint.stdout).unwrap();
+        let out = nonet()
+            .args(["check-step", "-f", "json"])
+            .args(variant)
+            .args([puzzle, step.trim()])
+            .output()
+            .unwrap();
+        let verdict: Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", text(&out.stderr)));
+        assert_eq!(verdict["verdict"], "valid", "{verdict}");
+        assert_eq!(out.status.code(), Some(0));
+    }
+}

@@ -435,6 +435,61 @@ fn hint_move_prints_the_chain_notation_under_its_sentence_as_explain_does() {
     }
 }
 
+/// `hint --level technique -f json` (or `area`) gave the whole move away beside its text: the
+/// placements, eliminations, explanation and pattern. The object now keeps what the level
+/// says, as the text does.
+#[test]
+fn a_json_hint_gives_away_no_more_than_its_level() {
+    let keys = |level: &str| -> Vec<String> {
+        let out = run_stdin(
+            &["hint", "-f", "json", "--level", level, "-"],
+            SKYSCRAPER_NEXT,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["technique"], "Skyscraper");
+        v.as_object().unwrap().keys().cloned().collect()
+    };
+    let technique = keys("technique");
+    assert_eq!(
+        technique,
+        [
+            "code",
+            "difficulty",
+            "hint",
+            "level",
+            "technique",
+            "uniqueness"
+        ]
+    );
+    let area = keys("area");
+    assert!(area.iter().any(|k| k == "digits"), "{area:?}");
+    for k in [
+        "placements",
+        "eliminations",
+        "explanation",
+        "text",
+        "pattern",
+        "links",
+    ] {
+        assert!(!area.iter().any(|a| a == k), "{area:?}");
+    }
+    assert!(keys("move").iter().any(|k| k == "eliminations"));
+}
+
+/// `hint -f json` on a puzzle without a solution printed the word `none`, which no JSON reader
+/// takes; it is now an object, as `explain -f json` gives.
+#[test]
+fn a_json_hint_without_a_solution_is_json() {
+    const NONE: &str =
+        "54.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+    let out = nonet().args(["hint", "-f", "json", NONE]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["error"], "none");
+    assert_eq!(v["puzzle"], NONE);
+}
+
 #[test]
 fn explain_json_gives_a_chain_link_by_link_with_what_makes_each() {
     let out = nonet()

@@ -339,7 +339,9 @@ fn explain(py: Python<'_>, puzzle: &str) -> PyResult<Py<PyAny>> {
 }
 
 /// The next step, as `nonet hint --format json --level LEVEL` prints it: a step dict (as in
-/// explain) with its "hint" text at `level` (technique, area or move) and "level", or
+/// explain) with its "hint" text at `level` (technique, area or move) and "level", keeping
+/// only what the level gives away (technique: its name, code and difficulty; area: also the
+/// houses and digits; move: the whole step), or
 /// {"solved": True} for a full grid. Raises PuzzleError for a puzzle with no solution.
 #[pyfunction]
 #[pyo3(signature = (puzzle, level = "move"))]

@@ -78,6 +78,9 @@ def test_hint_at_each_level() -> None:
         h = nonet.hint(PUZZLE, level)
         assert h["level"] == level
         assert h["technique"] == first["technique"]
+        # Only the move gives the move away.
+        assert ("placements" in h) == (level == "move")
+        assert ("digits" in h) == (level != "technique")
     assert nonet.hint(PUZZLE)["level"] == "move"
     assert nonet.hint(SOLUTION) == {"solved": True}
     with pytest.raises(nonet.InputError):

@@ -46,8 +46,9 @@ pub struct CheckStepArgs {
 /// nested forcing chain's included, is a few kilobytes.
 const MAX_STEP: usize = 1024 * 1024;
 
-/// The fields a step may carry: those of `nonet explain -f json` (the ones that describe the
-/// step's result or rating are read but not needed).
+/// The fields a step may carry: those of `nonet explain -f json` and `nonet hint -f json` (the
+/// ones that describe the step's result, rating, hint or layout are read but not needed: the
+/// layout is the position's).
 const KNOWN_FIELDS: &[&str] = &[
     "code",
     "technique",
@@ -67,6 +68,10 @@ const KNOWN_FIELDS: &[&str] = &[
     "difficulty",
     "uniqueness",
     "pencil_marks",
+    "hint",
+    "level",
+    "variant",
+    "regions",
 ];
 
 pub fn run(args: CheckStepArgs) -> Result<Status> {

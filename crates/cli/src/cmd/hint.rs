@@ -153,7 +153,15 @@ fn write_hint(
         Ok(_) => Ok(Status::Ok),
         Err(PathError::NoSolution) => {
             eprintln!("the puzzle has no solution");
-            writeln!(out, "none")?;
+            if json {
+                // As `explain -f json` says it.
+                let line = input.position.to_sudoku().to_line();
+                let mut v = json!({ "puzzle": line, "error": "none" });
+                input.describe(&mut v);
+                writeln!(out, "{v}")?;
+            } else {
+                writeln!(out, "none")?;
+            }
             Ok(Status::Unhandled)
         }
         Err(e) => {
