@@ -531,3 +531,53 @@ fn explain_json_gives_a_chain_link_by_link_with_what_makes_each() {
     }
     assert!(chained >= 2, "{doc}");
 }
+
+/// `candidates` output read back: its JSON was read for its `puzzle` member alone, so a hint
+/// came from the givens, not the position the JSON gives (a placed digit, a removed candidate
+/// ignored); its `--format line` was refused as a puzzle line "with a space at column 2". Both
+/// are now read as the position they write.
+#[test]
+fn candidates_output_reads_back_as_its_position() {
+    const P: &str =
+        ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
+    let candidates = |format: &str| {
+        let out = nonet()
+            .args(["candidates", "-f", format, P])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let grid_hint = run_stdin(&["hint", "-"], &candidates("grid"));
+    for format in ["json", "line"] {
+        let hint = run_stdin(&["hint", "-"], &candidates(format));
+        assert_eq!(text(&hint.stdout), text(&grid_hint.stdout), "{format}");
+        assert!(hint.status.success(), "{}", text(&hint.stderr));
+    }
+    // The position, not the givens: a wrong digit placed in the JSON is found.
+    let mut doc: serde_json::Value = serde_json::from_str(&candidates("json")).unwrap();
+    doc["cells"][0] = serde_json::json!({ "cell": "r1c1", "value": 9 });
+    let hint = run_stdin(&["hint", "-"], &doc.to_string());
+    assert!(
+        text(&hint.stdout).contains("The 9 in r1c1 is wrong"),
+        "{}",
+        text(&hint.stdout)
+    );
+    // A JSON position that lost a given, or a cell, says so.
+    doc["cells"][1] = serde_json::json!({ "cell": "r1c2", "candidates": [9] });
+    let hint = run_stdin(&["hint", "-"], &doc.to_string());
+    assert!(
+        text(&hint.stderr).contains("\"cells\" lacks r1c2's given 9"),
+        "{}",
+        text(&hint.stderr)
+    );
+    assert_eq!(hint.status.code(), Some(2));
+    let line = candidates("line");
+    let short: Vec<&str> = line.split_whitespace().take(80).collect();
+    let hint = run_stdin(&["hint", "-"], &short.join(" "));
+    assert!(
+        text(&hint.stderr).contains("line 1: 80 cells, expected 81"),
+        "{}",
+        text(&hint.stderr)
+    );
+}

@@ -221,9 +221,10 @@ pub(crate) fn write_grid(s: &Sudoku) -> String {
     out
 }
 
-/// Reads a pencil-mark grid: nine rows of nine cells, each cell written as its candidate digits
-/// (`236`), a cell with one digit taken as solved, `0` (or `.`) for a cell with no candidate left.
-/// Cells are separated by spaces or `|`; separator lines are skipped.
+/// Reads a pencil-mark grid: nine rows of nine cells (or all 81 on one line, as `nonet candidates
+/// --format line` writes them), each cell written as its candidate digits (`236`), a cell with
+/// one digit taken as solved, `0` (or `.`) for a cell with no candidate left. Cells are
+/// separated by spaces or `|`; separator lines are skipped.
 pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
     let text = without_bom(text);
     let mut sets: Vec<DigitSet> = Vec::with_capacity(81);
@@ -251,9 +252,15 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
                 col_of_token = col;
                 DigitSet::EMPTY
             });
+            // The cell a token fills: on a first line, counted on through the rows (a line of
+            // all 81 cells, as `candidates --format line` writes).
+            let at = |rows: usize, n: usize| match rows {
+                0 => Cell::new(n),
+                _ => (rows < 9 && n < 9).then(|| Cell::at(rows, n)),
+            };
             if let Some(d) = Digit::from_char(ch) {
                 if set.contains(d) {
-                    let cell = Cell::at(rows.min(8), row.len().min(8));
+                    let cell = at(rows, row.len()).unwrap_or(Cell::at(rows.min(8), 8));
                     return Err(ParseError::new(ParseErrorKind::RepeatedCandidate {
                         cell,
                         digit: d,
@@ -262,7 +269,7 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
                 }
                 set.insert(d);
             } else if !(ch == '0' || ch == '.') {
-                let cell = (rows < 9 && row.len() < 9).then(|| Cell::at(rows, row.len()));
+                let cell = at(rows, row.len());
                 return Err(ParseError::new(ParseErrorKind::Character {
                     ch,
                     column: col + 1,
@@ -276,6 +283,17 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
         }
         if row.is_empty() {
             continue;
+        }
+        if row.len() == 81 && rows == 0 {
+            // The whole grid on one line: its nine rows.
+            rows = 9;
+            sets.extend(row);
+            continue;
+        }
+        if row.len() > 9 && rows == 0 {
+            // Meant as the whole grid on one line.
+            let kind = ParseErrorKind::CellCount { found: row.len() };
+            return Err(ParseError::new(kind).at_line(line_no));
         }
         if row.len() != 9 {
             return Err(ParseError::new(ParseErrorKind::RowLength {

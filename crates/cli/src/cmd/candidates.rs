@@ -51,7 +51,8 @@ pub fn run(args: CandidatesArgs) -> Result<Status> {
         None => Givens::Checked,
     };
     let mut puzzles = split_puzzles_as(&text, "", givens);
-    if puzzles.len() != 1 {
+    let unread = puzzles.first().is_some_and(|p| p.parsed.is_err());
+    if puzzles.len() != 1 || (unread && PencilMarks::from_pencil_grid(&text).is_ok()) {
         // A pencil-mark grid is a position, not the puzzle this command starts from: say so
         // rather than count its lines as puzzles.
         if PencilMarks::from_pencil_grid(&text).is_ok() {

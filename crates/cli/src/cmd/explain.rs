@@ -9,7 +9,9 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 pub use nonet_answers::answer::step_json;
-use nonet_core::{Cell, Layout, ParseError, PencilMarks, Puzzle, Solutions, Sudoku};
+use nonet_core::{
+    Cell, CellSet, Digit, DigitSet, Layout, ParseError, PencilMarks, Puzzle, Solutions, Sudoku,
+};
 use nonet_logic::{Family, PathError, Teacher, Technique, UnknownTechnique};
 use serde_json::{json, Value};
 
@@ -186,7 +188,7 @@ fn read_variant_input(arg: &OsStr, variant: &Variant) -> Result<Input> {
             puzzle.check().map_err(|c| anyhow!("{c}"))?;
             return Ok(Input {
                 givens: Some(sudoku),
-                position: PencilMarks::raw(&puzzle),
+                position: position_of(&text, &puzzle)?,
                 layout: puzzle.layout().clone(),
             });
         }
@@ -222,7 +224,7 @@ pub fn read_input(arg: &OsStr) -> Result<Input> {
         if let Ok(s) = &puzzles[0].parsed {
             return Ok(Input {
                 givens: Some(*s),
-                position: PencilMarks::raw(&s.into()),
+                position: position_of(&text, &s.into())?,
                 layout: Layout::default(),
             });
         }
@@ -239,6 +241,11 @@ pub fn read_input(arg: &OsStr) -> Result<Input> {
             })
         }
         Err(grid_err) => {
+            // One line of many cells is a pencil-mark line (`candidates --format line`), said
+            // as such rather than as a puzzle line with a space at its second character.
+            if puzzles.len() == 1 && text.split_whitespace().count() > 9 {
+                bail!("line {}: {grid_err}", grid_err.line().unwrap_or(1));
+            }
             if puzzles.len() == 1 {
                 if let Some(msg) = puzzles[0].error_message() {
                     bail!("{msg}");
@@ -250,6 +257,64 @@ pub fn read_input(arg: &OsStr) -> Result<Input> {
             Err(anyhow!("cannot read the puzzle: {grid_err}"))
         }
     }
+}
+
+/// The position a puzzle read from `text` starts from: the marks of a JSON object's `cells`
+/// when it has them (`nonet candidates -f json` writes a position so: each cell's `value` or
+/// `candidates`), which must keep the puzzle's givens; else the givens' raw candidates.
+fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
+    let text = text.trim();
+    let record = text
+        .starts_with('{')
+        .then(|| serde_json::from_str::<Value>(text).ok())
+        .flatten();
+    let Some(cells) = record.as_ref().and_then(|r| r.get("cells")) else {
+        return Ok(PencilMarks::raw(puzzle));
+    };
+    let Value::Array(cells) = cells else {
+        bail!("\"cells\" must be a list of the 81 cells, as `nonet candidates -f json` writes");
+    };
+    let mut pm = PencilMarks::empty().with_layout(puzzle.layout().clone());
+    let mut seen = CellSet::EMPTY;
+    let digit = |v: &Value, cell: Cell| -> Result<Digit> {
+        v.as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .and_then(Digit::new)
+            .ok_or_else(|| anyhow!("\"cells\": {cell}'s {v} is not a digit 1-9"))
+    };
+    for entry in cells {
+        let cell = entry
+            .get("cell")
+            .and_then(Value::as_str)
+            .and_then(|s| Cell::parse_name(s.trim()))
+            .ok_or_else(|| anyhow!("\"cells\": {entry} names no cell (\"cell\": \"r1c1\")"))?;
+        if seen.contains(cell) {
+            bail!("\"cells\" lists {cell} twice");
+        }
+        seen.insert(cell);
+        match (entry.get("value"), entry.get("candidates")) {
+            (Some(v), _) => pm.set_value(cell, digit(v, cell)?),
+            (None, Some(Value::Array(ds))) => {
+                let set = ds
+                    .iter()
+                    .map(|d| digit(d, cell))
+                    .collect::<Result<DigitSet>>()?;
+                pm.set_candidates(cell, set);
+            }
+            _ => bail!("\"cells\": {cell} has neither a \"value\" nor a \"candidates\" list"),
+        }
+    }
+    if seen.len() != 81 {
+        bail!("\"cells\" lists {} cells, expected 81", seen.len());
+    }
+    for cell in Cell::all() {
+        if let Some(given) = puzzle.givens().get(cell) {
+            if pm.value(cell) != Some(given) {
+                bail!("\"cells\" lacks {cell}'s given {given}");
+            }
+        }
+    }
+    Ok(pm)
 }
 
 /// Why a text of several lines that is not one pencil-mark grid cannot be read: a broken
