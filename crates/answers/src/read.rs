@@ -1080,7 +1080,16 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
         .max_by_key(|f| f.len())
         .copied()
         .unwrap_or(trimmed);
-    (longest, checked(longest))
+    // A column is said from the line's start, not the field's.
+    let offset = (longest.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
+    let at = line
+        .get(..offset)
+        .map_or(0, |before| before.chars().count());
+    let read = checked(longest).map_err(|e| match e {
+        PuzzleError::Parse(e) => PuzzleError::Parse(e.shifted(at)),
+        other => other,
+    });
+    (longest, read)
 }
 
 /// Whether `text` (a puzzle's line) holds a jigsaw's region map as a word or field of its own: regions other than the boxes, by the map's rules. Such a line read on a
@@ -1286,6 +1295,22 @@ mod tests {
         assert!(ps[0].parsed.is_ok());
         // A first line with a puzzle in it is a row, not a header.
         assert_eq!(csv_header_of(&format!("puzzle,{P}\n")), None);
+    }
+
+    /// A record's field that is no puzzle named its bad character by its column in the field
+    /// (`"a,b"`: "at column 1"); the column counts from the line's start.
+    #[test]
+    fn a_bad_character_in_a_record_s_field_is_placed_on_its_line() {
+        for (line, column) in [("\"a,b\"", 4), ("name:12x4", 8), ("  x", 3)] {
+            let (_, read) = parse_record(line);
+            let Err(PuzzleError::Parse(e)) = read else {
+                panic!("{line}: {read:?}")
+            };
+            assert!(
+                matches!(e.kind(), ParseErrorKind::Character { column: c, .. } if *c == column),
+                "{line}: {e}"
+            );
+        }
     }
 
     #[test]

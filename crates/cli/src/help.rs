@@ -310,7 +310,10 @@ const CANDIDATES: Page = Page {
     ],
     exit_status: &[
         (0, "done"),
-        (1, "a cell has no candidate left: the puzzle has no solution"),
+        (
+            1,
+            "a cell has no candidate left: the puzzle has no solution",
+        ),
         (
             2,
             "the puzzle could not be read or is invalid, or the command line was wrong",

@@ -109,6 +109,15 @@ impl ParseError {
     pub fn kind(&self) -> &ParseErrorKind {
         &self.kind
     }
+
+    /// The error of a text read as part of a longer line, `by` characters into it: a column it
+    /// names counts from the line's start.
+    pub fn shifted(mut self, by: usize) -> ParseError {
+        if let ParseErrorKind::Character { column, .. } = &mut self.kind {
+            *column += by;
+        }
+        self
+    }
 }
 
 impl fmt::Display for ParseErrorKind {
