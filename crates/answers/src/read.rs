@@ -230,6 +230,9 @@ fn is_comment(start: &[u8]) -> bool {
 enum Shape {
     /// One multi-line grid: the whole input is one puzzle.
     Grid,
+    /// Several multi-line grids, each ended by a blank line (as `generate --format grid`
+    /// writes them): a puzzle each.
+    Grids,
     /// One puzzle per content line.
     Lines,
 }
@@ -327,6 +330,13 @@ impl Block<'_> {
         }
         match self.shape {
             Shape::Grid => Puzzles::grid(&self.text, self.origin, self.first_line, self.givens),
+            Shape::Grids => Puzzles::Grids {
+                rest: &self.text,
+                line: self.first_line,
+                origin: self.origin,
+                givens: self.givens,
+                end: Some(self.next_line),
+            },
             Shape::Lines => Puzzles::Lines {
                 rest: &self.text,
                 line: self.first_line,
@@ -572,8 +582,8 @@ impl Reader {
                         }
                     }
                 }
-            } else if let Some(i) = avail.iter().rposition(|&b| b == b'\n') {
-                let (from, to) = (self.start, self.start + i + 1);
+            } else if let Some(end) = block_end(avail, src.shape == Some(Shape::Grids)) {
+                let (from, to) = (self.start, self.start + end);
                 self.start = to;
                 return Some(Step::Block { from, to });
             } else if avail.len() > MAX_LINE + 1 {
@@ -781,11 +791,22 @@ fn numbered_lines(text: &[u8]) -> impl Iterator<Item = (usize, usize, Cow<'_, st
 /// long line, so a file of puzzle lines is told at once.
 fn shape(text: &[u8], whole: bool) -> Option<Shape> {
     let (mut content, mut rows, mut nine) = (0, 0, 0);
+    // Several grids: a first one of nine rows (of 9 cells, or 18 with a jigsaw's labels),
+    // ended by a blank line, and a second one begun. (A blank line inside a grid, between its
+    // bands, keeps it one grid.)
+    let mut first_ended = false;
     for (_, _, l) in numbered_lines(text) {
+        if l.trim().is_empty() {
+            first_ended |= rows == 9 && nine == 9;
+            continue;
+        }
         if is_skipped(&l) {
             continue;
         }
         let cells = Sudoku::grid_row_len(&l);
+        if first_ended && (cells == 9 || cells == 18) {
+            return Some(Shape::Grids);
+        }
         content += 1;
         if cells > GRID_MAX_ROW || content > GRID_MAX_LINES {
             return Some(Shape::Lines);
@@ -828,10 +849,21 @@ fn csv_header(text: &[u8]) -> Option<(usize, usize)> {
     Some((end, number))
 }
 
-/// The puzzles of one block: either one multi-line grid, or one puzzle per content line.
+/// The puzzles of one block: one multi-line grid, several, or one puzzle per content line.
 pub enum Puzzles<'a> {
     /// One puzzle (the grid, or an over-long line refused), until it is taken.
     One(Option<InputPuzzle<'a>>),
+    /// Grids separated by blank lines, still to read.
+    Grids {
+        /// The text from the next line on.
+        rest: &'a str,
+        /// That line's number, from 1.
+        line: usize,
+        origin: &'a str,
+        givens: Givens,
+        /// Where the number of the line after the text is left at its end.
+        end: Option<&'a Cell<usize>>,
+    },
     /// The lines still to read.
     Lines {
         /// The text from the next line on.
@@ -892,6 +924,42 @@ impl<'a> Iterator for Puzzles<'a> {
     fn next(&mut self) -> Option<InputPuzzle<'a>> {
         match self {
             Puzzles::One(one) => one.take(),
+            Puzzles::Grids {
+                rest,
+                line,
+                origin,
+                givens,
+                end,
+            } => {
+                // The grid starts at its first content line and runs to a blank line.
+                let all: &'a str = rest;
+                let mut grid: Option<(usize, usize, usize)> = None;
+                loop {
+                    let from = all.len() - rest.len();
+                    let Some(l) = next_line(rest) else { break };
+                    let number = *line;
+                    *line += 1;
+                    if l.trim().is_empty() {
+                        if grid.is_some() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let to = all.len() - rest.len();
+                    match &mut grid {
+                        None if is_skipped(l) => {}
+                        None => grid = Some((from, to, number)),
+                        Some((_, end, _)) => *end = to,
+                    }
+                }
+                let Some((from, to, first)) = grid else {
+                    if let Some(end) = end {
+                        end.set(*line);
+                    }
+                    return None;
+                };
+                Puzzles::grid(&all[from..to], origin, first, *givens).next()
+            }
             Puzzles::Lines {
                 rest,
                 line,
@@ -969,6 +1037,26 @@ impl<'a> Iterator for Puzzles<'a> {
     }
 }
 
+/// Where the next block of `avail` ends (just past a newline), when it holds whole lines: after
+/// its last line for puzzle lines; for several grids, after its last blank line, so that no
+/// grid is split between blocks (after its last line once [`GRID_MAX_BYTES`] hold no blank
+/// line: no grid is that long).
+fn block_end(avail: &[u8], grids: bool) -> Option<usize> {
+    let last = avail.iter().rposition(|&b| b == b'\n')? + 1;
+    if !grids {
+        return Some(last);
+    }
+    let mut blank = None;
+    let mut at = 0;
+    for l in avail[..last].split_inclusive(|&b| b == b'\n') {
+        at += l.len();
+        if l.iter().all(u8::is_ascii_whitespace) {
+            blank = Some(at);
+        }
+    }
+    blank.or((avail.len() >= GRID_MAX_BYTES).then_some(last))
+}
+
 /// Takes the next line off `rest`, as `str::lines` gives it (without its `\n` or `\r\n`);
 /// `None` at the end of the text.
 fn next_line<'a>(rest: &mut &'a str) -> Option<&'a str> {
@@ -994,8 +1082,20 @@ pub fn split_puzzles_as<'a>(
     givens: Givens,
 ) -> Vec<InputPuzzle<'a>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if shape(text.as_bytes(), true) == Some(Shape::Grid) {
-        return Puzzles::grid(text, origin, 1, givens).collect();
+    match shape(text.as_bytes(), true) {
+        Some(Shape::Grid) => return Puzzles::grid(text, origin, 1, givens).collect(),
+        Some(Shape::Grids) => {
+            let (rest, line, end) = (text, 1, None);
+            return Puzzles::Grids {
+                rest,
+                line,
+                origin,
+                givens,
+                end,
+            }
+            .collect();
+        }
+        _ => {}
     }
     let (skip, lines) = csv_header(text.as_bytes()).unwrap_or((0, 0));
     Puzzles::Lines {
@@ -1279,6 +1379,15 @@ mod tests {
             ("123456789\n", true, Some(Shape::Lines)),
             ("12\n345\n", true, Some(Shape::Lines)),
             ("", true, Some(Shape::Lines)),
+            // Several grids, each ended by a blank line: told as the second begins.
+            (&format!("{grid}\n{grid}"), false, Some(Shape::Grids)),
+            (&format!("{jigsaw}\n{jigsaw}"), false, Some(Shape::Grids)),
+            // A blank line between a grid's bands keeps it one grid.
+            (
+                &grid.replace("------+-------+------\n", "\n"),
+                true,
+                Some(Shape::Grid),
+            ),
         ];
         for (text, whole, expected) in cases {
             assert_eq!(shape(text.as_bytes(), *whole), *expected, "{text}");
@@ -1348,6 +1457,34 @@ mod tests {
         }
         let _ = std::fs::remove_file(&file);
         (got, blocks)
+    }
+
+    /// `generate --format grid` writes several grids, each followed by a blank line: they were
+    /// read as puzzle lines, every row `invalid`. Each is now a puzzle, named by its first line,
+    /// whether read in one pass or in blocks that must not split a grid.
+    #[test]
+    fn several_grids_are_a_puzzle_each_in_one_pass_or_in_blocks() {
+        let grids: Vec<Sudoku> = [P, &P.replacen('.', "3", 1), &P.replacen('4', "5", 1)]
+            .iter()
+            .map(|l| Sudoku::from_line(l).unwrap())
+            .collect();
+        let text: String = grids
+            .iter()
+            .map(|g| format!("{}\n", g.to_grid_string()))
+            .collect::<String>()
+            .repeat(40);
+        let whole = read_whole(&text);
+        assert_eq!(whole.len(), 120);
+        for (k, (line, _, error)) in whole.iter().enumerate() {
+            assert_eq!(*line, 1 + 12 * k);
+            // The second clashes (3 twice in box 1): its reason is its own.
+            assert_eq!(error.is_some(), k % 3 == 1, "{k}: {error:?}");
+        }
+        for block in [4096, 5000] {
+            let (got, blocks) = read_in_blocks(&text, block);
+            assert_eq!(got, whole, "block {block}");
+            assert!(blocks > 1);
+        }
     }
 
     /// What one pass over the whole text gives, as [`read_in_blocks`] says it.

@@ -581,3 +581,43 @@ fn candidates_output_reads_back_as_its_position() {
         text(&hint.stderr)
     );
 }
+
+/// `generate --format grid` with several puzzles, read back: every row of every grid was a
+/// puzzle line, `invalid` ("unexpected character '-' at column 1"). Each grid is now a puzzle,
+/// answered on its own line and numbered by its first line, on the standard layout and a
+/// jigsaw's (rows beside their labels).
+#[test]
+fn several_grids_read_back_as_a_puzzle_each() {
+    for variant in [&[][..], &["--variant", "jigsaw"][..]] {
+        let generate = |format: &[&str]| {
+            let out = nonet()
+                .args(["generate", "--seed", "4", "-n", "3"])
+                .args(variant)
+                .args(format)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let solve = |input: &str| {
+            let out = run_stdin(&[&["solve"], variant].concat(), input);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let grids = generate(&["-f", "grid"]);
+        let solved = solve(&grids);
+        assert_eq!(solved, solve(&generate(&[])), "{variant:?}");
+        assert_eq!(solved.lines().count(), 3);
+        let numbered = run_stdin(&[&["solve", "-n"], variant].concat(), &grids);
+        let first = text(&numbered.stdout)
+            .lines()
+            .nth(1)
+            .map(|l| l.split(':').next().unwrap().to_string());
+        let rows = if variant.is_empty() { 12 } else { 10 };
+        assert_eq!(
+            first.as_deref(),
+            Some(&*(1 + rows).to_string()),
+            "{variant:?}"
+        );
+    }
+}
