@@ -1131,9 +1131,14 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
     };
     let trimmed = line.trim();
     // A puzzle with more on its line: refused when the rest is a jigsaw's map.
-    let on_boxes = |t: &str| match holds_jigsaw_map(trimmed) {
-        true => Err(ParseError::from(ParseErrorKind::JigsawMap).into()),
-        false => checked(t),
+    let on_boxes = |t: &str| {
+        if holds_jigsaw_map(trimmed) {
+            Err(ParseError::from(ParseErrorKind::JigsawMap).into())
+        } else if holds_second_puzzle(trimmed, t) {
+            Err(ParseError::from(ParseErrorKind::SecondPuzzle).into())
+        } else {
+            checked(t)
+        }
     };
     if trimmed.starts_with('{') {
         // The `puzzle` member, wherever it stands (a `solution` may come first); its text is
@@ -1202,6 +1207,17 @@ fn holds_jigsaw_map(text: &str) -> bool {
             w.len() == 81
                 && RegionMap::parse(w).is_ok_and(|m| m.regions() != RegionMap::boxes().regions())
         })
+}
+
+/// Whether `text` (a puzzle's line) holds, besides `first` (its puzzle), another puzzle with
+/// empty cells as a word or field of its own: two puzzles on one line, the second of which
+/// would be taken for a comment and lost. (A solution has no empty cell; a record's other
+/// grids are solutions.)
+fn holds_second_puzzle(text: &str, first: &str) -> bool {
+    text.split(|c: char| c.is_whitespace() || c == '|' || is_field_separator(c))
+        .map(field)
+        .filter(|w| w.len() == 81 && w.as_ptr() != first.as_ptr())
+        .any(|w| Sudoku::from_line(w).is_ok_and(|s| !s.is_full()))
 }
 
 /// The file of an `@FILE` argument (`@-`: standard input), any bytes of the name kept: a name
@@ -1404,6 +1420,32 @@ mod tests {
         assert!(ps[0].parsed.is_ok());
         // A first line with a puzzle in it is a row, not a header.
         assert_eq!(csv_header_of(&format!("puzzle,{P}\n")), None);
+    }
+
+    /// Two puzzles on one line: the second was read as a comment after the first and lost
+    /// without a word. The line is refused, saying so; a solution after a puzzle (a record's
+    /// other grid, no empty cell) and a comment stay as they were.
+    #[test]
+    fn a_second_puzzle_on_a_line_is_refused_not_lost() {
+        let solution =
+            "248617593679253418153948726961534872735826149824791365516379284397482651482165937";
+        let q = P.replacen('4', ".", 1);
+        let cases = [
+            (format!("{P} {q}"), false),
+            (format!("{P}:x:{q}"), false),
+            (format!("name,{P},{q}"), false),
+            (format!("{P} {solution}"), true),
+            (format!("{P},{solution},1.2"), true),
+            (format!("{P} my favourite"), true),
+        ];
+        for (line, ok) in cases {
+            let ps = split_puzzles(&line, "");
+            assert_eq!(ps[0].parsed.is_ok(), ok, "{line}");
+            if !ok {
+                let msg = ps[0].error_message().unwrap();
+                assert!(msg.contains("a second puzzle follows the first"), "{msg}");
+            }
+        }
     }
 
     /// A record's field that is no puzzle named its bad character by its column in the field

@@ -64,6 +64,9 @@ pub enum ParseErrorKind {
     /// the puzzle is a jigsaw's, and answering it on the boxes would be a wrong answer given
     /// in silence.
     JigsawMap,
+    /// A line holding a second puzzle after its first, which would be read as a comment and
+    /// lost.
+    SecondPuzzle,
     /// A pencil-mark cell that repeats a digit, such as `2236`.
     RepeatedCandidate {
         /// The cell.
@@ -158,6 +161,10 @@ impl fmt::Display for ParseErrorKind {
                     "the record has no \"puzzle\" field holding the puzzle as text"
                 )
             }
+            ParseErrorKind::SecondPuzzle => write!(
+                f,
+                "a second puzzle follows the first on the line: give one puzzle a line"
+            ),
             ParseErrorKind::JigsawMap => write!(
                 f,
                 "a jigsaw's region map follows the puzzle: read the puzzle as a jigsaw \
