@@ -88,6 +88,7 @@ impl AppState {
             pool: Pool::with_default_size(),
             body_read_timeout: BODY_READ_TIMEOUT,
             rating_wait: engine::RATING_WAIT,
+            check_step_timeout: engine::CHECK_STEP_TIMEOUT,
             ratings_stopped: Default::default(),
         }
     }
@@ -107,6 +108,13 @@ impl AppState {
     /// Wait `wait` for a player's puzzle to be rated before answering without the rating.
     pub fn with_rating_wait(mut self, wait: Duration) -> AppState {
         self.rating_wait = wait;
+        self
+    }
+
+    /// Let the check of a stated deduction search for `timeout` before it is answered 422
+    /// `out_of_time`.
+    pub fn with_check_step_timeout(mut self, timeout: Duration) -> AppState {
+        self.check_step_timeout = timeout;
         self
     }
 
