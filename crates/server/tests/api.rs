@@ -1868,3 +1868,71 @@ async fn a_custom_games_late_rating_runs_in_the_background_and_is_saved() {
         1
     );
 }
+
+/// A pencil-mark grid with every cell one digit: `grid`'s, as `nonet candidates` writes a
+/// solved grid.
+fn solved_pencil(grid: &str) -> String {
+    let d = grid.as_bytes();
+    let mut out = String::new();
+    for r in 0..9 {
+        let row: Vec<String> = (0..9)
+            .map(|c| char::from(d[r * 9 + c]).to_string())
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            row[0..3].join(" "),
+            row[3..6].join(" "),
+            row[6..9].join(" ")
+        ));
+    }
+    out
+}
+
+/// Regression: a game complete and right from the start (a puzzle with all 81 cells given, or
+/// the player's progress filling every cell with the solution) was created unfinished, with no
+/// move left that could ever finish it. It is refused, naming why (422 `already_solved`, which
+/// the page shows as it shows every refusal of a puzzle typed in); progress that fills the grid
+/// with a mistake is still a game to play.
+#[tokio::test]
+async fn a_game_complete_from_the_start_never_finished() {
+    let app = new_app();
+    let (s, v) = post(&app, "/api/games", json!({ "puzzle": SOLUTION })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "already_solved", "{v}");
+    let pencil = solved_pencil(SOLUTION);
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "puzzle": PUZZLE, "pencil": pencil }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "already_solved", "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("progress"),
+        "{v}"
+    );
+    // Nothing was saved.
+    let (_, list) = get(&app, "/api/games").await;
+    assert_eq!(list["in_progress"], json!([]), "{list}");
+    assert_eq!(list["finished"], json!([]), "{list}");
+    // A full grid with two non-given digits swapped is a board with mistakes, still to play.
+    let givens = PUZZLE.as_bytes();
+    let free: Vec<usize> = (0..81).filter(|&i| givens[i] == b'.').collect();
+    let (a, b) = free
+        .iter()
+        .flat_map(|&a| free.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a / 9 == b / 9 && SOLUTION.as_bytes()[a] != SOLUTION.as_bytes()[b])
+        .unwrap();
+    let mut wrong = SOLUTION.as_bytes().to_vec();
+    wrong.swap(a, b);
+    let wrong = String::from_utf8(wrong).unwrap();
+    let (s, g) = post(
+        &app,
+        "/api/games",
+        json!({ "puzzle": PUZZLE, "pencil": solved_pencil(&wrong) }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["finished"], false);
+}
