@@ -26,10 +26,11 @@
 //! observer watches its receiver (docs/reliability.md, "Ratings no one waits for").
 //!
 //! Two bounds keep the pool answering while it is saturated. A long search (a stated
-//! deduction checked, a whole path, a practice set: seconds of work each, and a client chooses
-//! how many to ask for under as many ids as it likes) runs on at most all the workers but one
-//! ([`Pool::run_long`]): the last worker is kept for the short work (hints, moves' checks), so
-//! a flood of long searches cannot make an easy hint wait behind them. And a job that no worker
+//! deduction checked, a whole path, a practice set, a player's puzzle rated: seconds of work
+//! each, and a client chooses how many to ask for under as many ids as it likes) runs on at
+//! most all the workers but one ([`Pool::run_long`], [`Pool::spawn_long_detachable`]): the
+//! last worker is kept for the short work (hints, bot steps), so a flood of long searches
+//! cannot make an easy hint wait behind them. And a job that no worker
 //! has taken within the pool's wait ([`Pool::with_queue_wait`]) is taken back out of the queue
 //! and refused ([`Busy::Saturated`]: 503 with `Retry-After`), so a request never waits minutes
 //! for a worker: the client is told promptly to come back.
@@ -398,6 +399,16 @@ impl Pool {
     /// request no longer waits for it.
     pub fn spawn_detachable(&self, job: impl FnOnce() + Send + 'static) -> Result<Detach, Busy> {
         self.admit(false, Box::new(job))
+    }
+
+    /// [`Pool::spawn_detachable`] for a long search (a puzzle's rating: seconds on the hardest),
+    /// which runs on at most [`Pool::long_workers`] workers with the others, as
+    /// [`Pool::run_long`]'s do.
+    pub fn spawn_long_detachable(
+        &self,
+        job: impl FnOnce() + Send + 'static,
+    ) -> Result<Detach, Busy> {
+        self.admit(true, Box::new(job))
     }
 
     /// Admits `job` (a long search when `long`) for the current client, or refuses it.

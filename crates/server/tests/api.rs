@@ -1936,3 +1936,58 @@ async fn a_game_complete_from_the_start_never_finished() {
     assert_eq!(s, StatusCode::CREATED, "{g}");
     assert_eq!(g["finished"], false);
 }
+
+/// Regression: the ratings of players' own hard puzzles ran on every worker (eight games of
+/// Easter Monster under eight made-up ids held both workers of a 2-core machine, and another
+/// page's easy hint was refused 503 after waiting for one). A rating is a long search now: it
+/// waits for the workers long searches may use, and the one kept free serves the hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ratings_of_hard_puzzles_held_every_worker_and_an_easy_hint_was_refused() {
+    let pool = Pool::new(2, 16).with_queue_wait(std::time::Duration::from_secs(1));
+    let state = Arc::new(
+        AppState::new(Store::open_in_memory().unwrap())
+            .with_pool(pool)
+            .with_rating_wait(std::time::Duration::ZERO),
+    );
+    let app = app(Arc::clone(&state));
+    // A long search holds the one worker long searches may use, as a hard rating does.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
+    let holder = {
+        let state = Arc::clone(&state);
+        tokio::spawn(async move {
+            state
+                .pool
+                .run_long(move |_| {
+                    let _ = started_tx.send(());
+                    let _ = held.recv();
+                })
+                .await
+        })
+    };
+    started.await.unwrap();
+    let (s, g) = post_from(&app, "setter", "/api/games", json!({ "puzzle": PUZZLE })).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert!(
+        g["rating"].is_null(),
+        "the rating waits for a long search's worker: {g}"
+    );
+    let id = g["id"].as_i64().unwrap();
+    let (s, v) = post_from(&app, "player", &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    drop(release);
+    assert_eq!(holder.await.unwrap(), Ok(()));
+    // The rating then runs and is saved with its game.
+    let mut rating = Value::Null;
+    for _ in 0..1200 {
+        rating = get(&app, &format!("/api/games/{id}")).await.1["rating"].clone();
+        if !rating.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        rating.is_number(),
+        "the game's rating, saved when ready: {rating}"
+    );
+}
