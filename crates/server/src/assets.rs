@@ -8,7 +8,7 @@
 //! `/nonet.wasm` is the page's engine, built by the crate's `build.rs` (absent when the wasm32
 //! target is not installed: then it is neither served nor cached).
 
-use axum::http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::header::{ALLOW, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use std::sync::OnceLock;
@@ -112,12 +112,16 @@ fn service_worker() -> &'static str {
 /// Serves an embedded asset, or a JSON 404.
 pub async fn serve(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
-        return ApiError::new(
+        let mut resp = ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
             "only GET and HEAD are allowed here",
         )
         .into_response();
+        // A 405 must say what is allowed (RFC 9110, 15.5.6), as the API's 405s do.
+        resp.headers_mut()
+            .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return resp;
     }
     let path = uri.path();
     let (body, mime): (&'static [u8], &'static str) = if path == "/sw.js" {

@@ -7,9 +7,13 @@
 //! undo takes them all back) on the version the client named.
 
 use axum::extract::{Path as UrlPath, State};
-use axum::http::HeaderMap;
+use std::cell::Cell;
+use std::time::Duration;
+
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use nonet_answers::Deadline;
 use nonet_core::{Layout, Puzzle, Sudoku};
 use nonet_logic::{CheckError, Claim, Observer, PathError, Stopped, Teacher};
 use nonet_view::game::{CandidateIn, ClaimIn, PathView, SinglesView, VerdictView};
@@ -62,7 +66,7 @@ pub async fn path_get(
     // The teacher stops when the page stops waiting (its observer asks the pool).
     let answer = st
         .pool
-        .run_watched(move |gone| path_json(&puzzle, &layout, &Observer::new(gone)))
+        .run_long(move |gone| path_json(&puzzle, &layout, &Observer::new(gone)))
         .await??;
     Ok(Json(answer))
 }
@@ -148,11 +152,27 @@ impl CheckStep {
     }
 }
 
+/// 422 `out_of_time`: the teacher did not settle the stated deduction within `limit`. Not a
+/// 503: the same claim on the same position takes as long the next time, so the page should
+/// not retry it but say so (a simpler technique, or the pattern's cells named, checks faster).
+fn out_of_time(limit: Duration) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "out_of_time",
+        format!(
+            "this deduction could not be checked within {} s: the search it needs on this \
+             position is too long; state a simpler step, or mark the cells of its pattern",
+            limit.as_secs_f64()
+        ),
+    )
+}
+
 /// `POST /api/games/{id}/check-step`: whether the deduction the player states holds on the
 /// board as it stands (the player's pencil marks when they keep full ones, else every
 /// candidate the digits allow): valid with what it removes or places, a pattern that removes
 /// nothing, or not valid and why. Changes nothing; 409 when the version named is stale, 422
-/// for an unknown technique, a cell or digit off the board, or a position that breaks a rule.
+/// for an unknown technique, a cell or digit off the board, a position that breaks a rule, or
+/// a check not settled within the state's `check_step_timeout` ([`out_of_time`]).
 pub async fn step_check(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
@@ -168,18 +188,33 @@ pub async fn step_check(
     let position = g.board.position();
     let shown = position.clone();
     let shown_layout = g.layout().clone();
-    let verdict = st
+    let limit = st.check_step_timeout;
+    // A stated chain can send the teacher searching for most of a minute: the check is a long
+    // search for the pool (it leaves a worker to the short work), and stops at its deadline.
+    let (verdict, late) = st
         .pool
-        .run_watched(move |gone| {
-            Teacher::new().check_step_observed(&position, &claim, &Observer::new(gone))
+        .run_long(move |gone| {
+            // The engine reads no clock: the deadline is polled by the teacher's observer.
+            let deadline = Deadline::after(Some(limit));
+            let late = Cell::new(false);
+            let stop = || {
+                if gone() {
+                    return true;
+                }
+                let out = deadline.check(false).is_err();
+                late.set(out);
+                out
+            };
+            let verdict =
+                Teacher::new().check_step_observed(&position, &claim, &Observer::new(&stop));
+            (verdict, late.get())
         })
-        .await?
-        .map_err(|e| {
-            if e == CheckError::Stopped {
-                return Stopped.into();
-            }
-            ApiError::problem(Problem::CannotCheck, e.to_string())
-        })?;
+        .await?;
+    let verdict = verdict.map_err(|e| match e {
+        CheckError::Stopped if late => out_of_time(limit),
+        CheckError::Stopped => Stopped.into(),
+        e => ApiError::problem(Problem::CannotCheck, e.to_string()),
+    })?;
     // A view of strings, numbers and lists always serialises.
     Ok(Json(
         serde_json::to_value(VerdictView::new(&verdict, &shown_layout, &shown)).unwrap_or_default(),

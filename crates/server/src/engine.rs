@@ -55,6 +55,10 @@ pub fn rate_unless(
     Ok(rated.map(|(er, level)| (er, level.name())))
 }
 
+/// How long the check of a deduction the player states may search (a stated nested chain on
+/// the hardest puzzles takes most of a minute): past it the check is answered `out_of_time`.
+pub const CHECK_STEP_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// How long a new game may take to make before the player is told to try again.
 const GENERATE_TIMEOUT: Duration = Duration::from_secs(30);
 

@@ -228,7 +228,7 @@ impl From<PoolError> for ApiError {
 impl From<Busy> for ApiError {
     fn from(e: Busy) -> ApiError {
         match e {
-            Busy::Full => ApiError::busy(),
+            Busy::Full | Busy::Saturated => ApiError::busy(),
             Busy::Share(jobs) => ApiError::too_many("you", jobs),
             Busy::Address(jobs) => ApiError::too_many("the pages of your machine", jobs),
         }

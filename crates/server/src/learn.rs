@@ -146,7 +146,9 @@ pub async fn practice_get(
     let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancel));
     let (made, failed) = match st
         .pool
-        .run(move || engine::practice(&targets, seed, PRACTICE, engine::PRACTICE_TIMEOUT, &cancel))
+        .run_long(move |_| {
+            engine::practice(&targets, seed, PRACTICE, engine::PRACTICE_TIMEOUT, &cancel)
+        })
         .await
     {
         Ok((made, failed)) => (made, failed.as_ref().map(reason)),

@@ -88,6 +88,7 @@ impl AppState {
             pool: Pool::with_default_size(),
             body_read_timeout: BODY_READ_TIMEOUT,
             rating_wait: engine::RATING_WAIT,
+            check_step_timeout: engine::CHECK_STEP_TIMEOUT,
             ratings_stopped: Default::default(),
         }
     }
@@ -107,6 +108,13 @@ impl AppState {
     /// Wait `wait` for a player's puzzle to be rated before answering without the rating.
     pub fn with_rating_wait(mut self, wait: Duration) -> AppState {
         self.rating_wait = wait;
+        self
+    }
+
+    /// Let the check of a stated deduction search for `timeout` before it is answered 422
+    /// `out_of_time`.
+    pub fn with_check_step_timeout(mut self, timeout: Duration) -> AppState {
+        self.check_step_timeout = timeout;
         self
     }
 
@@ -226,14 +234,12 @@ async fn guard(State(st): State<Shared>, req: Request, next: Next) -> Response {
         }
         Err(e) => e.into_response(),
     };
-    // Errors produced by the framework itself (405, a path that does not match, a path segment
-    // that is not UTF-8) have no JSON body, or a plain-text one: give them one, so every error a
-    // client sees has the same shape.
+    // Errors produced by the framework itself (405, a path segment that is not UTF-8) have no
+    // JSON body, or a plain-text one in the framework's words: answer them as the server's own,
+    // so every error a client sees has the same shape and codes.
     let status = resp.status();
     if (status.is_client_error() || status.is_server_error()) && !is_json(&resp) {
-        let message = framework_message(resp).await;
-        resp = ApiError::new(status, "http", message).into_response();
-        resp = with_status(resp, status);
+        resp = framework_error(resp).await;
     }
     let h = resp.headers_mut();
     h.insert("content-security-policy", HeaderValue::from_static(CSP));
@@ -289,28 +295,64 @@ fn is_json(resp: &Response) -> bool {
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
 }
 
-/// The message of an error the framework answered by itself: its plain-text body (an
-/// extractor's rejection, such as "Invalid URL: Invalid UTF-8 in `id`"), or the status's
-/// reason when it has none.
-async fn framework_message(resp: Response) -> String {
+/// An error the framework answered by itself, as the server's own error of its status: the
+/// same codes the handlers use (`bad_request`, `method_not_allowed`, `not_found`, `too_large`)
+/// in the server's words, never the framework's text; a 405 keeps its `Allow`.
+async fn framework_error(resp: Response) -> Response {
     let status = resp.status();
-    // Rejection texts are a line; a longer body is not one and is not echoed.
+    let allow = resp.headers().get(header::ALLOW).cloned();
+    // Rejection texts are a line; only read to tell which part of the request was wrong.
     let text = axum::body::to_bytes(resp.into_body(), 1024)
         .await
         .ok()
         .and_then(|b| String::from_utf8(b.to_vec()).ok())
-        .map(|t| t.trim().to_string())
         .unwrap_or_default();
-    if text.is_empty() {
-        status.canonical_reason().unwrap_or("error").to_lowercase()
-    } else {
-        text
+    let error = match status {
+        StatusCode::BAD_REQUEST => ApiError::bad_request(unreadable_request(&text)),
+        // The router adds `Allow` to its 405 on the way out, after this layer.
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::new(
+            status,
+            "method_not_allowed",
+            "this method is not allowed here: the Allow header names those that are",
+        ),
+        StatusCode::NOT_FOUND => ApiError::not_found("no such page"),
+        StatusCode::PAYLOAD_TOO_LARGE => api::too_large(),
+        _ => {
+            // No handler-made error has this status: its own name is its code.
+            let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
+            let code = match status {
+                StatusCode::REQUEST_TIMEOUT => "request_timeout",
+                StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+                s if s.is_server_error() => "internal",
+                _ => "bad_request",
+            };
+            ApiError::new(status, code, reason)
+        }
+    };
+    let mut resp = error.into_response();
+    if let Some(allow) = allow {
+        resp.headers_mut().insert(header::ALLOW, allow);
     }
+    resp
 }
 
-fn with_status(mut resp: Response, status: StatusCode) -> Response {
-    *resp.status_mut() = status;
-    resp
+/// What was wrong with a request the framework could not read, from its rejection's text
+/// (such as "Invalid URL: Invalid UTF-8 in `id`"): the part of the URL named when it is one.
+fn unreadable_request(rejection: &str) -> String {
+    let part = rejection
+        .split('`')
+        .nth(1)
+        .filter(|p| !p.is_empty() && p.len() <= 32);
+    match part {
+        Some(part) if rejection.contains("UTF-8") => {
+            format!("the URL's {part} is not valid UTF-8: its %-escapes must spell UTF-8 text")
+        }
+        None if rejection.contains("UTF-8") => {
+            "the URL is not valid UTF-8: its %-escapes must spell UTF-8 text".to_string()
+        }
+        Some(part) => format!("the URL's {part} cannot be read"),
+        None => "the request cannot be read".to_string(),
+    }
 }
 
 /// Whether a state-changing request comes from another site: the browser says so in

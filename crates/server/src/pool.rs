@@ -24,14 +24,33 @@
 //! and the background cannot grow past its bound (a job it has no room for stays in its
 //! client's share). A job whose result no one will read is the job's own to stop: the rating's
 //! observer watches its receiver (docs/reliability.md, "Ratings no one waits for").
+//!
+//! Two bounds keep the pool answering while it is saturated. A long search (a stated
+//! deduction checked, a whole path, a practice set, a player's puzzle rated: seconds of work
+//! each, and a client chooses how many to ask for under as many ids as it likes) runs on at
+//! most all the workers but one ([`Pool::run_long`], [`Pool::spawn_long_detachable`]): the
+//! last worker is kept for the short work (hints, bot steps), so a flood of long searches
+//! cannot make an easy hint wait behind them. And a job that no worker
+//! has taken within the pool's wait ([`Pool::with_queue_wait`]) is taken back out of the queue
+//! and refused ([`Busy::Saturated`]: 503 with `Retry-After`), so a request never waits minutes
+//! for a worker: the client is told promptly to come back.
 
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// A job waiting for a worker: the work, its account, and whether it is a long search (see
+/// [`Pool::run_long`]).
+struct Waiting {
+    job: Job,
+    account: AccountCell,
+    long: bool,
+}
 
 /// Whose share a job counts against: its client's, the background's (moved there by
 /// [`Detach::to_background`]), or none any more (it has ended). Read and changed under the
@@ -83,6 +102,10 @@ pub enum Busy {
     /// The clients of the client's address already have their bound of jobs (the number).
     #[error("the clients of this address already have {0} engine jobs running or waiting")]
     Address(usize),
+    /// No worker took the job within the pool's wait: every worker it may use was busy with
+    /// other jobs the whole time (it was taken back out of the queue, and never runs).
+    #[error("no engine worker was free for this job in time")]
+    Saturated,
 }
 
 /// A job did not deliver its result.
@@ -101,7 +124,7 @@ pub enum PoolError {
 /// running and waiting jobs.
 #[derive(Default)]
 struct Queue {
-    waiting: HashMap<ClientKey, VecDeque<(Job, AccountCell)>>,
+    waiting: HashMap<ClientKey, VecDeque<Waiting>>,
     /// Addresses with jobs waiting, the next to be served first.
     turn: VecDeque<Option<IpAddr>>,
     /// Per address with jobs waiting, its clients with jobs waiting, the next first.
@@ -113,35 +136,82 @@ struct Queue {
     /// Jobs admitted and not yet finished, moved out of their client's share.
     background: usize,
     total: usize,
+    /// Long searches running now (never above [`Shared::long_workers`]).
+    long_running: usize,
 }
 
 impl Queue {
-    /// The next job, from the address whose turn it is and its client whose turn it is (each
-    /// then goes to the back of its line).
-    fn next(&mut self) -> Option<(ClientKey, Job, AccountCell)> {
-        let addr = self.turn.pop_front()?;
-        let clients = self.clients.get_mut(&addr)?;
-        let key = clients.pop_front()?;
-        let jobs = self.waiting.get_mut(&key)?;
-        let (job, account) = jobs.pop_front()?;
+    /// The next job a worker may take, from the first address in line with one and its first
+    /// client in line with one (each then goes to the back of its line): a client's oldest job,
+    /// or its oldest short one when `long_ok` is false (the long searches already hold every
+    /// worker they may).
+    fn next(&mut self, long_ok: bool) -> Option<(ClientKey, Waiting)> {
+        for a in 0..self.turn.len() {
+            let addr = self.turn[a];
+            let Some(clients) = self.clients.get_mut(&addr) else {
+                continue;
+            };
+            for c in 0..clients.len() {
+                let key = clients[c].clone();
+                let Some(jobs) = self.waiting.get_mut(&key) else {
+                    continue;
+                };
+                let Some(j) = jobs.iter().position(|w| long_ok || !w.long) else {
+                    continue;
+                };
+                let Some(taken) = jobs.remove(j) else {
+                    continue;
+                };
+                clients.remove(c);
+                if jobs.is_empty() {
+                    self.waiting.remove(&key);
+                } else {
+                    clients.push_back(key.clone());
+                }
+                self.turn.remove(a);
+                if clients.is_empty() {
+                    self.clients.remove(&addr);
+                } else {
+                    self.turn.push_back(addr);
+                }
+                if taken.long {
+                    self.long_running += 1;
+                }
+                return Some((key, taken));
+            }
+        }
+        None
+    }
+
+    /// Takes the job of `key` with `account` back out of the queue, when no worker has taken
+    /// it yet (whether it was still there): it will never run, and leaves every count.
+    fn withdraw(&mut self, key: &ClientKey, account: &AccountCell) -> bool {
+        let Some(jobs) = self.waiting.get_mut(key) else {
+            return false;
+        };
+        let Some(j) = jobs.iter().position(|w| Arc::ptr_eq(&w.account, account)) else {
+            return false;
+        };
+        jobs.remove(j);
         if jobs.is_empty() {
-            self.waiting.remove(&key);
-        } else {
-            clients.push_back(key.clone());
+            self.waiting.remove(key);
+            if let Some(clients) = self.clients.get_mut(&key.addr) {
+                clients.retain(|k| k != key);
+                if clients.is_empty() {
+                    self.clients.remove(&key.addr);
+                    self.turn.retain(|a| *a != key.addr);
+                }
+            }
         }
-        if clients.is_empty() {
-            self.clients.remove(&addr);
-        } else {
-            self.turn.push_back(addr);
-        }
-        Some((key, job, account))
+        self.finished(key, account, false);
+        true
     }
 
     /// Queues `job` of `key`, putting the client (and its address) in line if it had nothing
     /// waiting.
-    fn push(&mut self, key: ClientKey, job: Job, account: AccountCell) {
+    fn push(&mut self, key: ClientKey, job: Waiting) {
         let jobs = self.waiting.entry(key.clone()).or_default();
-        jobs.push_back((job, account));
+        jobs.push_back(job);
         if jobs.len() == 1 {
             let clients = self.clients.entry(key.addr).or_default();
             if clients.is_empty() {
@@ -165,8 +235,13 @@ impl Queue {
         down(&mut self.from_address, &key.addr);
     }
 
-    fn finished(&mut self, key: &ClientKey, account: &AccountCell) {
+    /// A job leaves the pool (it ran, or was withdrawn before it could): out of the total, the
+    /// share it counts against, and the long searches running when it was one.
+    fn finished(&mut self, key: &ClientKey, account: &AccountCell, long_ran: bool) {
         self.total -= 1;
+        if long_ran {
+            self.long_running -= 1;
+        }
         let mut account = lock(account);
         match *account {
             Account::Client => self.leave_share(key),
@@ -190,6 +265,8 @@ struct Shared {
     peak: AtomicUsize,
     /// Set when the pool is dropped: idle workers stop.
     closed: AtomicBool,
+    /// The most long searches running at once: all the workers but one (at least one).
+    long_workers: usize,
 }
 
 impl Shared {
@@ -208,10 +285,17 @@ pub struct Pool {
     share: usize,
     /// The most jobs moved out of their client's share at once.
     background: usize,
+    /// How long a job may wait for a worker before it is refused.
+    queue_wait: Duration,
 }
 
 /// How many jobs may wait for a worker by default, beyond the running ones.
 pub const DEFAULT_QUEUE: usize = 16;
+
+/// How long a job may wait for a worker by default before it is refused as
+/// [`Busy::Saturated`]: long enough for a short job behind a few others, short enough that a
+/// player whose request cannot be served soon is told so within seconds.
+pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(5);
 
 impl Pool {
     /// A pool of `workers` threads (at least 1) admitting `workers + queue` jobs at once, with
@@ -224,6 +308,7 @@ impl Pool {
             running: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
             closed: AtomicBool::new(false),
+            long_workers: workers.saturating_sub(1).max(1),
         });
         for i in 0..workers {
             let shared = Arc::clone(&shared);
@@ -242,6 +327,7 @@ impl Pool {
             capacity: workers + queue,
             share: workers + queue,
             background: workers,
+            queue_wait: DEFAULT_QUEUE_WAIT,
         }
     }
 
@@ -266,6 +352,19 @@ impl Pool {
     pub fn with_background(mut self, bound: usize) -> Pool {
         self.background = bound.max(1);
         self
+    }
+
+    /// The same pool refusing a job no worker has taken within `wait` ([`Busy::Saturated`];
+    /// [`DEFAULT_QUEUE_WAIT`] by default).
+    pub fn with_queue_wait(mut self, wait: Duration) -> Pool {
+        self.queue_wait = wait;
+        self
+    }
+
+    /// The most long searches running at once ([`Pool::run_long`]): all the workers but one,
+    /// at least one.
+    pub fn long_workers(&self) -> usize {
+        self.shared.long_workers
     }
 
     /// The most jobs of the clients of one address admitted at once: twice a client's share,
@@ -299,6 +398,21 @@ impl Pool {
     /// [`Pool::spawn`], with the handle that moves the job out of its client's share once its
     /// request no longer waits for it.
     pub fn spawn_detachable(&self, job: impl FnOnce() + Send + 'static) -> Result<Detach, Busy> {
+        self.admit(false, Box::new(job))
+    }
+
+    /// [`Pool::spawn_detachable`] for a long search (a puzzle's rating: seconds on the hardest),
+    /// which runs on at most [`Pool::long_workers`] workers with the others, as
+    /// [`Pool::run_long`]'s do.
+    pub fn spawn_long_detachable(
+        &self,
+        job: impl FnOnce() + Send + 'static,
+    ) -> Result<Detach, Busy> {
+        self.admit(true, Box::new(job))
+    }
+
+    /// Admits `job` (a long search when `long`) for the current client, or refuses it.
+    fn admit(&self, long: bool, job: Job) -> Result<Detach, Busy> {
         let key = current_client();
         let mut queue = self.shared.lock();
         if queue.total >= self.capacity {
@@ -316,7 +430,12 @@ impl Pool {
         *queue.admitted.entry(key.clone()).or_default() += 1;
         *queue.from_address.entry(key.addr).or_default() += 1;
         let account = Arc::new(Mutex::new(Account::Client));
-        queue.push(key.clone(), Box::new(job), Arc::clone(&account));
+        let waiting = Waiting {
+            job,
+            account: Arc::clone(&account),
+            long,
+        };
+        queue.push(key.clone(), waiting);
         drop(queue);
         self.shared.ready.notify_one();
         Ok(Detach {
@@ -343,7 +462,9 @@ impl Pool {
     }
 
     /// Runs `f` in the pool and waits (asynchronously) for its result. A job whose waiter has
-    /// gone before a worker takes it (its request was dropped: the client left) is not run.
+    /// gone before a worker takes it (its request was dropped: the client left) is not run,
+    /// nor one no worker has taken within the pool's wait ([`Busy::Saturated`]), which is timed
+    /// on Tokio's clock: the runtime needs its time driver, as the server's has.
     pub async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce() -> T + Send + 'static,
@@ -359,15 +480,47 @@ impl Pool {
         &self,
         f: impl FnOnce(&dyn Fn() -> bool) -> T + Send + 'static,
     ) -> Result<T, PoolError> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.spawn(move || {
-            if tx.is_closed() {
-                return;
+        self.run_job(false, f).await
+    }
+
+    /// [`Pool::run_watched`] for a long search (seconds of work: a stated deduction checked, a
+    /// whole path, a practice set), which runs on at most [`Pool::long_workers`] workers with the
+    /// others: the last worker stays free for the short work however many long searches wait.
+    pub async fn run_long<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Fn() -> bool) -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        self.run_job(true, f).await
+    }
+
+    /// Admits `f` and waits for its result; refused as [`Busy::Saturated`] when no worker has
+    /// taken it within the pool's wait (it is taken back out of the queue: it never runs).
+    async fn run_job<T: Send + 'static>(
+        &self,
+        long: bool,
+        f: impl FnOnce(&dyn Fn() -> bool) -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        let (tx, mut rx) = tokio::sync::oneshot::channel();
+        let admitted = self.admit(
+            long,
+            Box::new(move || {
+                if tx.is_closed() {
+                    return;
+                }
+                let out = f(&|| tx.is_closed());
+                let _ = tx.send(out);
+            }),
+        )?;
+        match tokio::time::timeout(self.queue_wait, &mut rx).await {
+            Ok(out) => out.map_err(|_| PoolError::Failed),
+            Err(_) => {
+                if admitted.withdraw() {
+                    return Err(Busy::Saturated.into());
+                }
+                // A worker has it: it runs to its end (or its own deadline) and answers.
+                rx.await.map_err(|_| PoolError::Failed)
             }
-            let out = f(&|| tx.is_closed());
-            let _ = tx.send(out);
-        })?;
-        rx.await.map_err(|_| PoolError::Failed)
+        }
     }
 }
 
@@ -380,6 +533,12 @@ pub struct Detach {
 }
 
 impl Detach {
+    /// Takes the job back out of the queue when no worker has taken it yet: whether it was
+    /// (then it never runs).
+    fn withdraw(&self) -> bool {
+        self.shared.lock().withdraw(&self.key, &self.account)
+    }
+
     /// Moves the job out of its client's share into the pool's background jobs, when they have
     /// room: the request no longer waits for it. Whether it is out of the share now (it is too
     /// once it has ended); without room it stays in its client's share.
@@ -409,10 +568,11 @@ impl Drop for Pool {
 /// A worker: takes jobs, the clients in turn, until the pool is dropped and its queue is empty.
 fn work(shared: &Shared) {
     loop {
-        let (key, job, account) = {
+        let (key, Waiting { job, account, long }) = {
             let mut queue = shared.lock();
             loop {
-                if let Some(next) = queue.next() {
+                let long_ok = queue.long_running < shared.long_workers;
+                if let Some(next) = queue.next(long_ok) {
                     break next;
                 }
                 if shared.closed.load(Ordering::SeqCst) {
@@ -427,7 +587,12 @@ fn work(shared: &Shared) {
         // which its waiter sees as a failed job.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
         shared.running.fetch_sub(1, Ordering::SeqCst);
-        shared.lock().finished(&key, &account);
+        shared.lock().finished(&key, &account, long);
+        if long {
+            // A long search waiting behind this one may run now: an idle worker may be
+            // asleep with only long searches queued.
+            shared.ready.notify_one();
+        }
     }
 }
 
@@ -491,6 +656,7 @@ mod tests {
             id: Some(name.to_string()),
         };
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .unwrap();
         let (order_tx, order_rx) = mpsc::channel();
@@ -528,6 +694,7 @@ mod tests {
             id: Some(name.to_string()),
         };
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .unwrap();
         let (order_tx, order_rx) = mpsc::channel();
@@ -609,6 +776,7 @@ mod tests {
     fn a_job_whose_waiter_left_before_a_worker_took_it_is_not_run() {
         let pool = Pool::new(1, 2);
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .unwrap();
         let (release_tx, release_rx) = mpsc::channel::<()>();
@@ -635,6 +803,7 @@ mod tests {
     fn a_watched_job_learns_that_its_waiter_left() {
         let pool = Pool::new(1, 1);
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .unwrap();
         let (started_tx, started_rx) = mpsc::channel();
@@ -655,10 +824,49 @@ mod tests {
         assert_eq!(seen_rx.recv(), Ok(true));
     }
 
+    /// Long searches hold at most all the workers but one: a short job queued behind them runs
+    /// on the last, and a long one no worker takes within the wait is withdrawn and refused,
+    /// leaving no count behind.
+    #[test]
+    fn long_searches_leave_a_worker_and_a_job_not_taken_in_time_is_refused() {
+        let pool = Pool::new(2, 8).with_queue_wait(Duration::from_millis(100));
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let (started_tx, started_rx) = mpsc::channel();
+        let held = admit(
+            &rt,
+            pool.run_long(move |_| {
+                started_tx.send(()).unwrap();
+                let _ = release_rx.recv();
+            }),
+        );
+        started_rx.recv().unwrap();
+        rt.block_on(async {
+            assert_eq!(pool.run(|| 7).await, Ok(7));
+            assert_eq!(
+                pool.run_long(|_| 8).await,
+                Err(PoolError::Busy(Busy::Saturated))
+            );
+        });
+        assert_eq!(
+            pool.jobs_of(&ClientKey::default()),
+            1,
+            "the held search alone"
+        );
+        release_tx.send(()).unwrap();
+        drop(held);
+        assert_eq!(rt.block_on(pool.run_long(|_| 9)), Ok(9));
+        assert_eq!(pool.peak_running(), 2);
+    }
+
     #[test]
     fn a_panicking_job_fails_alone() {
         let pool = Pool::new(1, 1);
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
             .build()
             .unwrap();
         rt.block_on(async {

@@ -1868,3 +1868,126 @@ async fn a_custom_games_late_rating_runs_in_the_background_and_is_saved() {
         1
     );
 }
+
+/// A pencil-mark grid with every cell one digit: `grid`'s, as `nonet candidates` writes a
+/// solved grid.
+fn solved_pencil(grid: &str) -> String {
+    let d = grid.as_bytes();
+    let mut out = String::new();
+    for r in 0..9 {
+        let row: Vec<String> = (0..9)
+            .map(|c| char::from(d[r * 9 + c]).to_string())
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            row[0..3].join(" "),
+            row[3..6].join(" "),
+            row[6..9].join(" ")
+        ));
+    }
+    out
+}
+
+/// Regression: a game complete and right from the start (a puzzle with all 81 cells given, or
+/// the player's progress filling every cell with the solution) was created unfinished, with no
+/// move left that could ever finish it. It is refused, naming why (422 `already_solved`, which
+/// the page shows as it shows every refusal of a puzzle typed in); progress that fills the grid
+/// with a mistake is still a game to play.
+#[tokio::test]
+async fn a_game_complete_from_the_start_never_finished() {
+    let app = new_app();
+    let (s, v) = post(&app, "/api/games", json!({ "puzzle": SOLUTION })).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "already_solved", "{v}");
+    let pencil = solved_pencil(SOLUTION);
+    let (s, v) = post(
+        &app,
+        "/api/games",
+        json!({ "puzzle": PUZZLE, "pencil": pencil }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "already_solved", "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("progress"),
+        "{v}"
+    );
+    // Nothing was saved.
+    let (_, list) = get(&app, "/api/games").await;
+    assert_eq!(list["in_progress"], json!([]), "{list}");
+    assert_eq!(list["finished"], json!([]), "{list}");
+    // A full grid with two non-given digits swapped is a board with mistakes, still to play.
+    let givens = PUZZLE.as_bytes();
+    let free: Vec<usize> = (0..81).filter(|&i| givens[i] == b'.').collect();
+    let (a, b) = free
+        .iter()
+        .flat_map(|&a| free.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a / 9 == b / 9 && SOLUTION.as_bytes()[a] != SOLUTION.as_bytes()[b])
+        .unwrap();
+    let mut wrong = SOLUTION.as_bytes().to_vec();
+    wrong.swap(a, b);
+    let wrong = String::from_utf8(wrong).unwrap();
+    let (s, g) = post(
+        &app,
+        "/api/games",
+        json!({ "puzzle": PUZZLE, "pencil": solved_pencil(&wrong) }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["finished"], false);
+}
+
+/// Regression: the ratings of players' own hard puzzles ran on every worker (eight games of
+/// Easter Monster under eight made-up ids held both workers of a 2-core machine, and another
+/// page's easy hint was refused 503 after waiting for one). A rating is a long search now: it
+/// waits for the workers long searches may use, and the one kept free serves the hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ratings_of_hard_puzzles_held_every_worker_and_an_easy_hint_was_refused() {
+    let pool = Pool::new(2, 16).with_queue_wait(std::time::Duration::from_secs(1));
+    let state = Arc::new(
+        AppState::new(Store::open_in_memory().unwrap())
+            .with_pool(pool)
+            .with_rating_wait(std::time::Duration::ZERO),
+    );
+    let app = app(Arc::clone(&state));
+    // A long search holds the one worker long searches may use, as a hard rating does.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
+    let holder = {
+        let state = Arc::clone(&state);
+        tokio::spawn(async move {
+            state
+                .pool
+                .run_long(move |_| {
+                    let _ = started_tx.send(());
+                    let _ = held.recv();
+                })
+                .await
+        })
+    };
+    started.await.unwrap();
+    let (s, g) = post_from(&app, "setter", "/api/games", json!({ "puzzle": PUZZLE })).await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert!(
+        g["rating"].is_null(),
+        "the rating waits for a long search's worker: {g}"
+    );
+    let id = g["id"].as_i64().unwrap();
+    let (s, v) = post_from(&app, "player", &format!("/api/games/{id}/hint"), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    drop(release);
+    assert_eq!(holder.await.unwrap(), Ok(()));
+    // The rating then runs and is saved with its game.
+    let mut rating = Value::Null;
+    for _ in 0..1200 {
+        rating = get(&app, &format!("/api/games/{id}")).await.1["rating"].clone();
+        if !rating.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        rating.is_number(),
+        "the game's rating, saved when ready: {rating}"
+    );
+}

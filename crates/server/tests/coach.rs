@@ -480,3 +480,130 @@ async fn practice_with_a_seed_that_is_not_a_number_or_an_unknown_code_is_refused
     let (s, e) = call(&app, Method::GET, "/api/learn/telepathy/practice", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
 }
+
+/// Easter Monster: on it a stated nested forcing chain that places 6 at r9c9 sent the check
+/// searching for about 45 s (release build).
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+/// The claim the tester stated on [`EASTER_MONSTER`].
+fn nested_chain_claim() -> Value {
+    json!({
+        "technique": "nested-forcing-chain",
+        "version": 0,
+        "placements": [{ "cell": 80, "digit": 6 }],
+    })
+}
+
+/// One request with a JSON body as `client` (`X-Nonet-Client`): status, headers and answer.
+async fn call_as(
+    app: &Router,
+    client: &str,
+    uri: &str,
+    body: Value,
+) -> (StatusCode, axum::http::HeaderMap, Value) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder()
+        .method(Method::POST)
+        .uri(uri)
+        .header("host", "localhost")
+        .header("content-type", "application/json")
+        .header("x-nonet-client", client)
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let (status, headers) = (resp.status(), resp.headers().clone());
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, headers, v)
+}
+
+/// An app whose state is `state` with a rating wait of nothing (a hard puzzle's game is
+/// answered at once; its rating is not what these tests are about).
+fn app_with(state: nonet_server::AppState) -> (std::sync::Arc<nonet_server::AppState>, Router) {
+    let state = std::sync::Arc::new(state.with_rating_wait(std::time::Duration::ZERO));
+    (state.clone(), nonet_server::app(state))
+}
+
+/// Regression: `check-step` had no time limit, and a nested forcing chain stated on Easter
+/// Monster searched for most of a minute. The check now stops at the state's deadline (here
+/// none at all: the first poll is past it) and says so: 422 `out_of_time`, a refusal the page
+/// shows, not a 503 to retry (the same claim takes as long again).
+#[tokio::test]
+async fn check_step_without_a_time_limit_ran_for_most_of_a_minute() {
+    let state = nonet_server::AppState::new(nonet_server::Store::open_in_memory().unwrap())
+        .with_check_step_timeout(std::time::Duration::ZERO);
+    let (_, app) = app_with(state);
+    let (id, _) = new_game(&app, EASTER_MONSTER).await;
+    let uri = format!("/api/games/{id}/check-step");
+    let (s, _, v) = call_as(&app, "page", &uri, nested_chain_claim()).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["code"], "out_of_time", "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("within"),
+        "{v}"
+    );
+}
+
+/// Regression: eight such checks in flight under eight made-up client ids (the per-client
+/// share does not see through them) took every engine worker, and an easy hint from another
+/// page waited 73-99 s behind them. Long searches now run on all the workers but one, and a
+/// job that no worker takes within the pool's wait is taken back and refused with 503 `busy`
+/// and `Retry-After`: the hint is served by the worker kept free, the checks are told to come
+/// back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn spoofed_clients_stating_long_chains_starved_every_other_clients_hints() {
+    let pool = nonet_server::Pool::new(2, 16).with_queue_wait(std::time::Duration::from_secs(1));
+    assert_eq!(pool.long_workers(), 1);
+    let state =
+        nonet_server::AppState::new(nonet_server::Store::open_in_memory().unwrap()).with_pool(pool);
+    let (state, app) = app_with(state);
+    // One game for all: the chains never get a worker, so their puzzle does not matter (and
+    // an easy one's rating frees its worker at once).
+    let (id, _) = new_game(&app, EASY).await;
+    // A long search holds the one worker long searches may use, as a stated chain does until
+    // its deadline.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
+    let holder = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            state
+                .pool
+                .run_long(move |_| {
+                    let _ = started_tx.send(());
+                    let _ = held.recv();
+                })
+                .await
+        })
+    };
+    started.await.unwrap();
+    let uri = format!("/api/games/{id}/check-step");
+    let chains: Vec<_> = (0..8)
+        .map(|i| {
+            let (app, uri) = (app.clone(), uri.clone());
+            tokio::spawn(async move {
+                call_as(&app, &format!("attacker{i}"), &uri, nested_chain_claim()).await
+            })
+        })
+        .collect();
+    // Another page's hint on an easy position is served while the chains wait.
+    let hint = format!("/api/games/{id}/hint");
+    let (s, _, v) = call_as(&app, "victim", &hint, json!({ "version": 0 })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for chain in chains {
+        let (s, h, v) = chain.await.unwrap();
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert_eq!(v["error"]["code"], "busy", "{v}");
+        assert_eq!(h["retry-after"], "2");
+    }
+    drop(release);
+    assert_eq!(holder.await.unwrap(), Ok(()));
+    // Nothing refused stays counted against its client.
+    let attacker = nonet_server::ClientKey {
+        addr: None,
+        id: Some("attacker0".to_string()),
+    };
+    assert_eq!(state.pool.jobs_of(&attacker), 0);
+}

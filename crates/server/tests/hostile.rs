@@ -526,3 +526,37 @@ async fn static_paths_never_escape_and_carry_the_headers() {
     let a = send(&app, &Method::GET, "/js/", None).await;
     assert_rejected("/js/", &[404], &a);
 }
+
+/// Regression: a 405 on a page path had no `Allow` header (the API's 405s had one), and the
+/// errors the framework answered itself came with the code `http` and the framework's words
+/// (an API 405; "Invalid URL: Invalid UTF-8 in `code`" for a path not UTF-8), where the
+/// server's own answers say `method_not_allowed` and `bad_request`.
+#[tokio::test]
+async fn framework_errors_had_code_http_and_page_405s_no_allow_header() {
+    let app = new_app();
+    for path in ["/", "/js/main.js", "/no-such-page"] {
+        for method in [Method::POST, Method::PUT, Method::DELETE] {
+            let a = send(&app, &method, path, None).await;
+            assert_rejected(&format!("{method} {path}"), &[405], &a);
+            assert_eq!(a.1["allow"], "GET, HEAD", "{method} {path}");
+            let v: Value = serde_json::from_slice(&a.2).unwrap();
+            assert_eq!(v["error"]["code"], "method_not_allowed", "{method} {path}");
+        }
+    }
+    for (method, path) in [(Method::DELETE, "/api/levels"), (Method::PUT, "/api/games")] {
+        let a = send(&app, &method, path, None).await;
+        assert_rejected(&format!("{method} {path}"), &[405], &a);
+        assert!(a.1.contains_key("allow"), "{method} {path}");
+        let v: Value = serde_json::from_slice(&a.2).unwrap();
+        assert_eq!(v["error"]["code"], "method_not_allowed", "{method} {path}");
+    }
+    for path in ["/api/learn/%ff", "/api/games/%ff/path"] {
+        let a = send(&app, &Method::GET, path, None).await;
+        assert_rejected(path, &[400], &a);
+        let v: Value = serde_json::from_slice(&a.2).unwrap();
+        assert_eq!(v["error"]["code"], "bad_request", "{path}");
+        let msg = v["error"]["message"].as_str().unwrap();
+        assert!(!msg.contains("Invalid URL"), "{path}: {msg}");
+        assert!(msg.contains("UTF-8"), "{path}: {msg}");
+    }
+}

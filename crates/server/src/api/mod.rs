@@ -55,6 +55,9 @@ pub struct AppState {
     /// How long a request waits for a player's puzzle to be rated before answering without
     /// the rating ([`crate::engine::RATING_WAIT`] by default).
     pub rating_wait: std::time::Duration,
+    /// How long the check of a stated deduction may search before it is answered 422
+    /// `out_of_time` ([`crate::engine::CHECK_STEP_TIMEOUT`] by default).
+    pub check_step_timeout: std::time::Duration,
     /// Ratings stopped because no one would read them (their request answered without them,
     /// and nothing to save them with).
     pub ratings_stopped: std::sync::atomic::AtomicU64,

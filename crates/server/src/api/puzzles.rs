@@ -90,9 +90,11 @@ pub(crate) async fn rate_in_time(
     let layout = layout.clone();
     let (rating_tx, mut rating_rx) = tokio::sync::oneshot::channel();
     let state = Arc::clone(st);
+    // The hardest puzzles take seconds to rate: a long search, which leaves a worker free for
+    // the hints however many puzzles are being rated.
     let job = st
         .pool
-        .spawn_detachable(move || {
+        .spawn_long_detachable(move || {
             let rated = engine::rate_unless(&puzzle, &layout, &|| rating_tx.is_closed());
             match rated {
                 Ok(Some(r)) => {
