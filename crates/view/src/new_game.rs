@@ -49,6 +49,13 @@ pub enum NewGameError {
     ProgressTooLong,
     /// The progress grid cannot be read onto the puzzle: why.
     BadProgress(String),
+    /// The puzzle, with the progress when `with_progress`, fills every cell rightly: the game
+    /// would be over before it began, with no move left to finish it (and counted as solved,
+    /// a best time of nothing).
+    AlreadySolved {
+        /// The progress filled the cells the puzzle left empty.
+        with_progress: bool,
+    },
     /// The puzzle is not proper: the verdict ([`Problem::Clash`], [`Problem::NoSolution`],
     /// [`Problem::MultipleSolutions`]) and the setter's sentence for it.
     NotProper {
@@ -68,6 +75,7 @@ impl NewGameError {
             }
             NewGameError::ProgressTooLong | NewGameError::BadProgress(_) => Problem::BadProgress,
             NewGameError::NotProper { problem, .. } => *problem,
+            NewGameError::AlreadySolved { .. } => Problem::AlreadySolved,
         }
     }
 
@@ -98,6 +106,17 @@ impl std::fmt::Display for NewGameError {
             NewGameError::ProgressTooLong => f.write_str("the progress grid is too long"),
             NewGameError::BadProgress(why) => f.write_str(why),
             NewGameError::NotProper { message, .. } => f.write_str(message),
+            NewGameError::AlreadySolved {
+                with_progress: true,
+            } => f.write_str(
+                "this progress already fills every cell rightly: the puzzle is solved, so there \
+                 is nothing left to play (leave some cells of the progress empty to play them)",
+            ),
+            NewGameError::AlreadySolved {
+                with_progress: false,
+            } => f.write_str(
+                "this puzzle has no empty cell: it is already solved, so there is nothing to play",
+            ),
         }
     }
 }
@@ -163,6 +182,10 @@ pub fn own_game(
         });
     };
     let bare = Board::new(puzzle);
+    if progress.as_ref().unwrap_or(&bare).is_solved(&solution) {
+        let with_progress = progress.is_some() && puzzle.givens().filled_count() < 81;
+        return Err(NewGameError::AlreadySolved { with_progress });
+    }
     Ok(OwnGame {
         solution,
         progress: progress.filter(|b| *b != bare),
@@ -181,6 +204,32 @@ mod tests {
 
     fn puzzle(line: &str) -> Puzzle {
         Puzzle::new(Sudoku::from_line(line).unwrap(), Default::default())
+    }
+
+    /// A game complete and right from the start (81 givens, or progress filling every empty
+    /// cell with the solution's digit) could never be finished by a move: both fronts refuse
+    /// it, naming which (the server alone did, the page's engine made it a game).
+    #[test]
+    fn a_game_complete_from_the_start_is_refused_by_both_fronts() {
+        let p = puzzle(CLASSIC);
+        let solution = own_game(&p, Variant::STANDARD, None).unwrap().solution;
+        let e = own_game(&puzzle(&solution.to_line()), Variant::STANDARD, None).unwrap_err();
+        assert_eq!(
+            e,
+            NewGameError::AlreadySolved {
+                with_progress: false
+            }
+        );
+        assert_eq!(e.code(), "already_solved");
+        let full = solution.to_grid_string();
+        let e = own_game(&p, Variant::STANDARD, Some(&full)).unwrap_err();
+        assert_eq!(
+            e,
+            NewGameError::AlreadySolved {
+                with_progress: true
+            }
+        );
+        assert!(e.to_string().contains("leave some cells"), "{e}");
     }
 
     #[test]

@@ -51,6 +51,9 @@ pub enum Problem {
     CannotCheck,
     /// 422 `no_path`: the logical solver has no path for the puzzle.
     NoPath,
+    /// 422 `already_solved`: a player's own puzzle (with their progress) fills every cell
+    /// rightly: nothing is left to play.
+    AlreadySolved,
     /// 404 `not_found`: no such thing (a game, a technique, an endpoint or op).
     NotFound,
     /// 409 `conflict`: the game's state does not allow this now.
@@ -64,7 +67,7 @@ pub enum Problem {
 
 impl Problem {
     /// Every kind, for tables and tests.
-    pub const ALL: [Problem; 16] = [
+    pub const ALL: [Problem; 17] = [
         Problem::Malformed,
         Problem::Invalid,
         Problem::BadVariant,
@@ -77,6 +80,7 @@ impl Problem {
         Problem::UnknownTechnique,
         Problem::CannotCheck,
         Problem::NoPath,
+        Problem::AlreadySolved,
         Problem::NotFound,
         Problem::Conflict,
         Problem::Damaged,
@@ -101,7 +105,8 @@ impl Problem {
             | Problem::Impossible
             | Problem::UnknownTechnique
             | Problem::CannotCheck
-            | Problem::NoPath => 422,
+            | Problem::NoPath
+            | Problem::AlreadySolved => 422,
         }
     }
 
@@ -120,6 +125,7 @@ impl Problem {
             Problem::UnknownTechnique => "unknown_technique",
             Problem::CannotCheck => "cannot_check",
             Problem::NoPath => "no_path",
+            Problem::AlreadySolved => "already_solved",
             Problem::NotFound => "not_found",
             Problem::Conflict => "conflict",
             Problem::Damaged => "damaged",

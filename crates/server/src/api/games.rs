@@ -16,7 +16,6 @@ use super::puzzles::{parse_variant, rate_in_time};
 use super::request::{blocking, game_id, save_clock, JsonBody};
 use super::view::{game_answer, game_json, summary_json};
 use super::Shared;
-use crate::board::Board;
 use crate::engine::{self, EngineError};
 use crate::error::ApiError;
 use crate::store::{now_ms, Game, NewGame, Source};
@@ -53,24 +52,6 @@ fn new_game_error(e: NewGameError) -> ApiError {
     Refusal::from(e).into()
 }
 
-/// 422 `already_solved`: the player's own puzzle, with their progress when `with_progress`,
-/// fills every cell rightly. Such a game would be over before it began, and could never be
-/// finished by a move (none is left to make); counted as solved it would be a best time of
-/// nothing. So it is refused, naming why, and the page shows the message where it shows every
-/// refusal of a puzzle typed in.
-fn already_solved(with_progress: bool) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "already_solved",
-        if with_progress {
-            "this progress already fills every cell rightly: the puzzle is solved, so there is \
-             nothing left to play (leave some cells of the progress empty to play them)"
-        } else {
-            "this puzzle has no empty cell: it is already solved, so there is nothing to play"
-        },
-    )
-}
-
 pub(crate) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     // RandomState is seeded from the OS once per process and varies per instance: enough to
@@ -96,18 +77,10 @@ pub async fn games_create(
             // The progress grid, then the puzzle's solutions: nonet-view's order, the page's
             // engine's too. The rating comes after, with its deadline.
             let on = Puzzle::new(puzzle, vr.layout()?);
-            let on_board = on.clone();
             let pencil = req.pencil.clone();
             let own = blocking(move || Ok(own_game(&on, variant, pencil.as_deref())))
                 .await?
                 .map_err(new_game_error)?;
-            let board = own
-                .progress
-                .clone()
-                .unwrap_or_else(|| Board::new(&on_board));
-            if board.is_solved(&own.solution) {
-                return Err(already_solved(own.progress.is_some()));
-            }
             progress = own.progress;
             let (rating, rx) = rate_in_time(&st, puzzle, &vr.layout()?).await?;
             pending = rx;
