@@ -172,7 +172,7 @@ fn out_of_time(limit: Duration) -> ApiError {
 /// candidate the digits allow): valid with what it removes or places, a pattern that removes
 /// nothing, or not valid and why. Changes nothing; 409 when the version named is stale, 422
 /// for an unknown technique, a cell or digit off the board, a position that breaks a rule, or
-/// a check not settled within the state's `check_step_timeout` ([`out_of_time`]).
+/// a check not settled within the state's `check_step_timeout` (422 `out_of_time`).
 pub async fn step_check(
     State(st): State<Shared>,
     UrlPath(id): UrlPath<String>,
