@@ -9,7 +9,9 @@ use std::borrow::Cow;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Layout, Puzzle, PuzzleError, RegionMap, Solutions, Sudoku, STANDARD};
+use nonet_core::{
+    Layout, ParseErrorKind, Puzzle, PuzzleError, RegionMap, Solutions, Sudoku, STANDARD,
+};
 use serde_json::json;
 
 use crate::batch::{self, Streams};
@@ -197,8 +199,9 @@ impl Variant {
                 // A record's puzzle (a line with a comment, a JSON line) is checked for clashes
                 // on the standard boxes as it is read, and a jigsaw has none: its text is read
                 // again, and the clash check on the regions comes with the answer.
+                // A second puzzle on the line is refused as on the boxes, not read past.
                 (Err(e), None) => match self.jigsaw.then(|| Sudoku::from_line(p.text).ok()) {
-                    Some(Some(s)) => s,
+                    Some(Some(s)) if !is_second_puzzle(e) => s,
                     _ => return Err(Refusal::at(e, e.line())),
                 },
             };
@@ -235,6 +238,11 @@ impl Variant {
         let layout = extras(Layout::jigsaw(&regions), self.diagonals, self.windows);
         Ok((sudoku, Cow::Owned(layout)))
     }
+}
+
+/// Whether the reader refused a line for the second puzzle on it.
+fn is_second_puzzle(e: &PuzzleError) -> bool {
+    matches!(e, PuzzleError::Parse(p) if matches!(p.kind(), ParseErrorKind::SecondPuzzle))
 }
 
 /// With `--regions`, a line (or JSON record) may still carry a region map of its own, as a

@@ -807,3 +807,26 @@ fn a_generated_jigsaw_s_csv_and_json_read_back_everywhere() {
         assert!(thick_lines(&text(&out.stdout)) > 8);
     }
 }
+
+/// A line with two puzzles is refused on a variant's layout too: with `--regions`, a jigsaw's
+/// line was read again for its first puzzle (its givens may repeat in a box) and the second
+/// was dropped without a word.
+#[test]
+fn a_second_puzzle_on_a_variant_s_line_is_refused() {
+    let row = &variants("jigsaw-puzzles.txt")[0];
+    let second = row[0].replacen(|c: char| c.is_ascii_digit(), ".", 1);
+    let line = format!("{} {second}\n", row[0]);
+    let cases: [&[&str]; 2] = [
+        &["--variant", "jigsaw", "--regions", &row[1]],
+        &["--variant", "x"],
+    ];
+    for variant in cases {
+        let out = run_stdin(&[&["solve"], variant].concat(), &line);
+        assert_eq!(text(&out.stdout), "invalid\n", "{variant:?}");
+        assert!(
+            text(&out.stderr).contains("a second puzzle follows the first"),
+            "{variant:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
