@@ -248,7 +248,7 @@ pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -
 
 /// `hint --format json`'s object for a step: [`step_json`] with its `hint` text at `level` and
 /// the `level`'s name, keeping only what the level gives away, as the text does: the
-/// technique (`technique`, `code`, `difficulty`, `uniqueness`); at `area` also where to look
+/// technique (`technique`, `code`, `uniqueness`); at `area` also where to look
 /// (`houses` and `digits`, or `cells` for a step that names no house); at `move` the whole
 /// step.
 pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: HintLevel) -> Value {
@@ -258,7 +258,7 @@ pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: Hi
         let names_houses = !step.houses.is_empty();
         if let Value::Object(members) = &mut v {
             members.retain(|k, _| match k.as_str() {
-                "technique" | "code" | "difficulty" | "uniqueness" => true,
+                "technique" | "code" | "uniqueness" => true,
                 "houses" | "digits" => area,
                 "cells" => area && !names_houses,
                 _ => false,

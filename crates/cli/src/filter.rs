@@ -218,6 +218,10 @@ impl Filter {
             out.write_all(l.as_bytes())?;
             out.write_all(b"\n")?;
         }
+        // A grid ends with a blank line, so that the grids kept read back as several.
+        if p.source.contains('\n') && !self.line_number && !self.filename {
+            out.write_all(b"\n")?;
+        }
         Ok(())
     }
 }

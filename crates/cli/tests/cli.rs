@@ -453,14 +453,7 @@ fn a_json_hint_gives_away_no_more_than_its_level() {
     let technique = keys("technique");
     assert_eq!(
         technique,
-        [
-            "code",
-            "difficulty",
-            "hint",
-            "level",
-            "technique",
-            "uniqueness"
-        ]
+        ["code", "hint", "level", "technique", "uniqueness"]
     );
     let area = keys("area");
     assert!(area.iter().any(|k| k == "digits"), "{area:?}");
@@ -554,12 +547,13 @@ fn candidates_output_reads_back_as_its_position() {
         assert_eq!(text(&hint.stdout), text(&grid_hint.stdout), "{format}");
         assert!(hint.status.success(), "{}", text(&hint.stderr));
     }
-    // The position, not the givens: a wrong digit placed in the JSON is found.
+    // The position, not the givens: a wrong digit placed in the JSON is found (r1c1 is 4; 2
+    // breaks no rule).
     let mut doc: serde_json::Value = serde_json::from_str(&candidates("json")).unwrap();
-    doc["cells"][0] = serde_json::json!({ "cell": "r1c1", "value": 9 });
+    doc["cells"][0] = serde_json::json!({ "cell": "r1c1", "value": 2 });
     let hint = run_stdin(&["hint", "-"], &doc.to_string());
     assert!(
-        text(&hint.stdout).contains("The 9 in r1c1 is wrong"),
+        text(&hint.stdout).contains("The 2 in r1c1 is wrong"),
         "{}",
         text(&hint.stdout)
     );
@@ -580,6 +574,69 @@ fn candidates_output_reads_back_as_its_position() {
         "{}",
         text(&hint.stderr)
     );
+    // A JSON position is refused for what a grid is refused for, and for its own faults.
+    let json = candidates("json");
+    let edited = |cell: usize, entry: serde_json::Value| {
+        let mut doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+        doc["cells"][cell] = entry;
+        doc.to_string()
+    };
+    let cases = [
+        // r1c1 holds 9 where the given r1c2 is 9.
+        (
+            edited(0, serde_json::json!({ "cell": "r1c1", "value": 9 })),
+            "digit 9 repeats in row 1",
+        ),
+        (
+            edited(
+                0,
+                serde_json::json!({ "cell": "r1c1", "value": 2, "candidates": [2] }),
+            ),
+            "r1c1 has both a \"value\" and \"candidates\"",
+        ),
+        (
+            edited(0, serde_json::json!({ "cell": "r1c1", "candidates": 3 })),
+            "r1c1's \"candidates\" is 3, not a list of digits",
+        ),
+    ];
+    for (doc, reason) in cases {
+        let hint = run_stdin(&["hint", "-"], &doc);
+        assert_eq!(hint.status.code(), Some(2), "{reason}");
+        assert!(
+            text(&hint.stderr).contains(reason),
+            "{}",
+            text(&hint.stderr)
+        );
+    }
+}
+
+/// A jigsaw's JSON (its `regions` draw other houses than the boxes) read without `--variant
+/// jigsaw` was checked on the boxes ("digit 9 repeats in box 2"), or, when its givens happened
+/// not to clash there, answered on the boxes; it is refused as a jigsaw's line is.
+#[test]
+fn a_jigsaw_s_json_read_on_the_boxes_is_refused_as_a_jigsaw_s() {
+    let gen = nonet()
+        .args([
+            "generate",
+            "--variant",
+            "jigsaw",
+            "--seed",
+            "2",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json = text(&gen.stdout);
+    for cmd in [&["solve"][..], &["hint", "-"][..]] {
+        let out = run_stdin(cmd, &json);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        assert!(
+            text(&out.stderr).contains("read the puzzle as a jigsaw"),
+            "{cmd:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 /// `generate --format grid` with several puzzles, read back: every row of every grid was a
@@ -619,5 +676,8 @@ fn several_grids_read_back_as_a_puzzle_each() {
             Some(&*(1 + rows).to_string()),
             "{variant:?}"
         );
+        // The grids `--only` keeps read back as grids: each still ends with its blank line.
+        let kept = run_stdin(&[&["count", "--only", "unique"], variant].concat(), &grids);
+        assert_eq!(solve(&text(&kept.stdout)), solved, "{variant:?}");
     }
 }

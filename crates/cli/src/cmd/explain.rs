@@ -271,6 +271,15 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
     let Some(cells) = record.as_ref().and_then(|r| r.get("cells")) else {
         return Ok(PencilMarks::raw(puzzle));
     };
+    // A variant's position says so (`candidates --variant V -f json`): read on the boxes, its
+    // houses would be the wrong ones, as a jigsaw's line read without its map would.
+    let named = record
+        .as_ref()
+        .and_then(|r| r.get("variant"))
+        .and_then(Value::as_str);
+    if let Some(v) = named.filter(|v| !v.is_empty() && puzzle.layout().is_standard()) {
+        bail!("the position is on the variant {v} (its JSON says so): read it with --variant {v}");
+    }
     let Value::Array(cells) = cells else {
         bail!("\"cells\" must be a list of the 81 cells, as `nonet candidates -f json` writes");
     };
@@ -293,7 +302,10 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
         }
         seen.insert(cell);
         match (entry.get("value"), entry.get("candidates")) {
-            (Some(v), _) => pm.set_value(cell, digit(v, cell)?),
+            (Some(_), Some(_)) => {
+                bail!("\"cells\": {cell} has both a \"value\" and \"candidates\": give one")
+            }
+            (Some(v), None) => pm.set_value(cell, digit(v, cell)?),
             (None, Some(Value::Array(ds))) => {
                 let set = ds
                     .iter()
@@ -301,7 +313,12 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
                     .collect::<Result<DigitSet>>()?;
                 pm.set_candidates(cell, set);
             }
-            _ => bail!("\"cells\": {cell} has neither a \"value\" nor a \"candidates\" list"),
+            (None, Some(other)) => {
+                bail!("\"cells\": {cell}'s \"candidates\" is {other}, not a list of digits")
+            }
+            (None, None) => {
+                bail!("\"cells\": {cell} has neither a \"value\" nor \"candidates\"")
+            }
         }
     }
     if seen.len() != 81 {
@@ -314,6 +331,8 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
             }
         }
     }
+    // Placed digits that break a rule, as a position's line or grid is refused for them.
+    pm.to_puzzle().check().map_err(|c| anyhow!("{c}"))?;
     Ok(pm)
 }
 
