@@ -1157,7 +1157,7 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
             // A jigsaw's record (its `regions` draw other houses than the boxes) read on the
             // boxes: refused as a jigsaw's line is, not checked on houses it is not played on.
             let regions = o.get("regions").and_then(serde_json::Value::as_str);
-            if regions.is_some_and(|m| holds_jigsaw_map(m)) {
+            if regions.is_some_and(holds_jigsaw_map) {
                 return (
                     text,
                     Err(ParseError::from(ParseErrorKind::JigsawMap).into()),
