@@ -276,3 +276,17 @@ test('an X game at a level is made from the new-game dialog', async () => {
   await page.waitForSelector('#variant-layer line');
   assert.match(await page.textContent('#game-title'), /^X · /);
 });
+
+test('over a jigsaw\'s region tints Windoku\'s windows are hatched, so each reads as one block', async () => {
+  const { status, data } = await api(server.url, 'POST', '/games', { level: 'easy', variant: 'jigsaw,windoku' });
+  assert.equal(status, 201, JSON.stringify(data));
+  await open(page, server.url, `#/game/${data.id}`);
+  await page.waitForSelector('#cell-80[aria-label]');
+  const image = (i) => page.$eval(`#cell-${i}`, (e) => getComputedStyle(e).backgroundImage);
+  // r2c2 lies in window 1, r1c1 in none; a window cell selected's peers keep the hatching.
+  assert.match(await image(10), /repeating-linear-gradient/);
+  assert.equal(await image(0), 'none');
+  await cell(20).click();
+  assert.match(await image(11), /repeating-linear-gradient/);
+  await shot(page, '23-jigsaw-windoku');
+});

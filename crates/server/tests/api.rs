@@ -1899,6 +1899,15 @@ async fn a_game_complete_from_the_start_never_finished() {
     let (s, v) = post(&app, "/api/games", json!({ "puzzle": SOLUTION })).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["error"]["code"], "already_solved", "{v}");
+    // The setter's check says so too: it called the full grid "a fine puzzle", then the game
+    // refused it.
+    let (s, v) = post(&app, "/api/puzzles/check", json!({ "puzzle": SOLUTION })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (&v["status"], &v["ok"]),
+        (&json!("already_solved"), &json!(false)),
+        "{v}"
+    );
     let pencil = solved_pencil(SOLUTION);
     let (s, v) = post(
         &app,

@@ -370,7 +370,7 @@ impl SinglesView {
 /// (`added`).
 #[derive(Debug, Serialize)]
 pub struct PuzzleCheckView {
-    /// `clash`, `none`, `multiple` or `unique`.
+    /// `clash`, `none`, `multiple`, `unique`, or `already_solved` (a full grid: nothing to play).
     pub status: &'static str,
     /// Whether the puzzle is proper.
     pub ok: bool,
@@ -410,6 +410,14 @@ impl PuzzleCheckView {
             PuzzleCheck::Several => (
                 "multiple",
                 "This puzzle has several solutions, so it cannot be solved by logic alone."
+                    .to_string(),
+                None,
+            ),
+            // A full grid has one solution, itself, but nothing to play: said as the game
+            // refuses it (`already_solved`), not called a fine puzzle.
+            PuzzleCheck::Unique { .. } if puzzle.is_full() => (
+                "already_solved",
+                "This grid has no empty cell: it is already solved, so there is nothing to play."
                     .to_string(),
                 None,
             ),
