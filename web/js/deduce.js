@@ -83,8 +83,15 @@ export class Deduce {
     const d = $('deduce-digit').value;
     const claim = { technique: $('deduce-technique').value, cells: this.cells, digits: d ? [Number(d)] : [] };
     const out = $('deduce-verdict');
+    const go = $('deduce-go');
+    // One check at a time: a hard claim can take the engine seconds (up to its deadline), and
+    // a second click would only queue behind the first and be told the server is busy.
+    if (go.disabled) return;
     out.className = 'deduce-verdict';
     if (!(await ctrl.settled('Checking a step'))) return;
+    go.disabled = true;
+    go.setAttribute('aria-busy', 'true');
+    out.textContent = 'Checking…';
     try {
       const v = await api.checkStep(ctrl.game.id, claim, ctrl.game.version);
       if (v.outcome === 'valid') {
@@ -104,6 +111,9 @@ export class Deduce {
     } catch (e) {
       out.textContent = e.message;
       out.classList.add('bad');
+    } finally {
+      go.disabled = false;
+      go.removeAttribute('aria-busy');
     }
     ctrl.render();
   }

@@ -368,6 +368,29 @@ test('a Learn drill starts a game at the pencil marks just before the technique,
   await page.waitForSelector('#dlg-learn', { state: 'hidden' });
 });
 
+test('a deduction being checked says so, and a second click waits for it', serverOnly('the check is held on its way to the server'), async () => {
+  const g = await openGame(CLASSIC);
+  const first = (await api(server.url, 'GET', `/games/${g.id}/path`)).data.steps[0].step;
+  await page.click('#btn-deduce');
+  await page.waitForFunction(() => document.querySelectorAll('#deduce-technique option').length > 40);
+  await page.selectOption('#deduce-technique', first.name.toLowerCase().replace(/ /g, '-'));
+  // The check is held until the test lets it go, as a hard claim keeps the engine busy.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  let sent = 0;
+  await page.route('**/check-step', async (route) => { sent += 1; await held; await route.continue(); });
+  await page.click('#deduce-go');
+  await page.waitForFunction(() => document.getElementById('deduce-go').disabled);
+  assert.equal(await page.textContent('#deduce-verdict'), 'Checking…');
+  await page.click('#deduce-go', { force: true });
+  release();
+  await page.waitForFunction(() => /^(Valid|Not valid|The pattern)/.test(document.getElementById('deduce-verdict').textContent));
+  assert.equal(sent, 1, 'one request for the two clicks');
+  assert.equal(await page.isDisabled('#deduce-go'), false);
+  await page.unroute('**/check-step');
+  await page.click('#deduce-close');
+});
+
 test('the deduction check says valid with the move, or not valid and why', async () => {
   const g = await openGame(CLASSIC);
   const first = (await api(server.url, 'GET', `/games/${g.id}/path`)).data.steps[0].step;
