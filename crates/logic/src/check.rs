@@ -29,7 +29,7 @@ use crate::position::Position;
 use crate::se::grid::{Geometry, Grid};
 use crate::se::Memory;
 use crate::step::{Candidate, Step};
-use crate::technique::Technique;
+use crate::technique::{Family, Technique};
 use crate::techniques;
 
 /// A deduction as a player states it: the technique and any part of its pattern. Empty fields
@@ -444,10 +444,17 @@ fn forcing_steps(
     Ok(out)
 }
 
-/// Whether every part of the claim is part of `step`.
+/// Whether every part of the claim is part of `step`. A single claimed in one cell is the
+/// single that places there, not any of its house: "a Hidden Single in r5c5" is not made
+/// valid by the one in r3c5 that shares its column (a claim naming the house's cells, as a
+/// step's own data does, still matches).
 fn matches(claim: &Claim, step: &Step) -> bool {
+    let cells = match (step.technique.family(), step.placement) {
+        (Family::Singles, Some(p)) if claim.cells.len() == 1 => CellSet::single(p.cell),
+        _ => step.cells,
+    };
     claim.techniques.contains(&step.technique)
-        && claim.cells.difference(step.cells).is_empty()
+        && claim.cells.difference(cells).is_empty()
         && claim.houses.iter().all(|h| step.houses.contains(h))
         && claim
             .cover_houses

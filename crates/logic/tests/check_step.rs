@@ -583,3 +583,29 @@ fn a_claim_on_a_placed_digit_names_where_it_stands() {
         v.reason
     );
 }
+
+/// A single claimed in one cell was valid when a single of that technique and digit placed in
+/// another cell of a house through it: "a Hidden Single on 1 in r5c5" answered "valid: a Hidden
+/// Single on 1 in column 5 (r3c5)". A single's one cell is the cell it places in.
+#[test]
+fn a_single_claimed_in_one_cell_is_the_one_placed_there() {
+    let s = Sudoku::from_line(
+        ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.",
+    )
+    .unwrap();
+    let pm = PencilMarks::raw(&s.into());
+    let claim = |cell: &str| {
+        let mut c = Claim::of_code("hidden-single").unwrap();
+        c.digits = nonet_core::DigitSet::single(Digit::new(1).unwrap());
+        c.cells = CellSet::single(Cell::parse_name(cell).unwrap());
+        c
+    };
+    // The Hidden Single on 1 of box 1 places in r3c3; r1c1 shares the box, r9c3 the column.
+    let teacher = Teacher::new();
+    let at = teacher.check_step(&pm, &claim("r3c3")).unwrap();
+    assert_eq!(at.outcome, Outcome::Valid, "{}", at.reason);
+    for other in ["r1c1", "r9c3"] {
+        let v = teacher.check_step(&pm, &claim(other)).unwrap();
+        assert_eq!(v.outcome, Outcome::Invalid, "{other}: {}", v.reason);
+    }
+}
