@@ -154,14 +154,15 @@ impl CheckStep {
 
 /// 422 `out_of_time`: the teacher did not settle the stated deduction within `limit`. Not a
 /// 503: the same claim on the same position takes as long the next time, so the page should
-/// not retry it but say so (a simpler technique, or the pattern's cells named, checks faster).
+/// not retry it but say so. (It gives no advice: the hardest positions have no simpler step,
+/// and the hint may have named this very one.)
 fn out_of_time(limit: Duration) -> ApiError {
     ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         "out_of_time",
         format!(
-            "this deduction could not be checked within {} s: the search it needs on this \
-             position is too long; state a simpler step, or mark the cells of its pattern",
+            "This deduction could not be checked within {} s: the search it needs on this \
+             position takes longer than the game allows.",
             limit.as_secs_f64()
         ),
     )
