@@ -1211,12 +1211,15 @@ fn parse_record(line: &str) -> (&str, Result<Sudoku, PuzzleError>) {
 /// layout with boxes is a jigsaw puzzle read without its regions. (A solution grid is no
 /// map: a digit's nine cells are never connected.)
 fn holds_jigsaw_map(text: &str) -> bool {
+    grids_of(text)
+        .any(|w| RegionMap::parse(w).is_ok_and(|m| m.regions() != RegionMap::boxes().regions()))
+}
+
+/// The 81-character words and fields of a line (split at blanks, `|` and record separators).
+fn grids_of(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == '|' || is_field_separator(c))
         .map(field)
-        .any(|w| {
-            w.len() == 81
-                && RegionMap::parse(w).is_ok_and(|m| m.regions() != RegionMap::boxes().regions())
-        })
+        .filter(|w| w.len() == 81)
 }
 
 /// Whether `text` (a puzzle's line) holds, besides `first` (its puzzle), another puzzle with
@@ -1224,9 +1227,8 @@ fn holds_jigsaw_map(text: &str) -> bool {
 /// would be taken for a comment and lost. (A solution has no empty cell; a record's other
 /// grids are solutions.)
 fn holds_second_puzzle(text: &str, first: &str) -> bool {
-    text.split(|c: char| c.is_whitespace() || c == '|' || is_field_separator(c))
-        .map(field)
-        .filter(|w| w.len() == 81 && w.as_ptr() != first.as_ptr())
+    grids_of(text)
+        .filter(|w| w.as_ptr() != first.as_ptr())
         .any(|w| Sudoku::from_line(w).is_ok_and(|s| !s.is_full()))
 }
 

@@ -77,61 +77,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Sudoku, ParseError> {
 }
 
 pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
-    let text = without_bom(text);
-    let mut cells = [0u8; 81];
-    let mut rows = 0usize;
-    for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
-        if line.trim_start().starts_with('#') {
-            continue;
-        }
-        let mut row = [0u8; 9];
-        let mut n = 0usize;
-        let mut extra = None;
-        for (col, ch) in line.chars().enumerate() {
-            if is_separator(ch) {
-                continue;
-            }
-            let value = if let Some(d) = Digit::from_char(ch) {
-                d.get()
-            } else if is_empty_mark(ch) {
-                0
-            } else {
-                let cell = (rows < 9 && n < 9).then(|| Cell::at(rows, n));
-                return Err(ParseError::new(ParseErrorKind::Character {
-                    ch,
-                    column: col + 1,
-                    cell,
-                })
-                .at_line(line_no));
-            };
-            if n < 9 {
-                row[n] = value;
-            } else if n == 9 {
-                extra = Some(col + 1);
-            }
-            n += 1;
-        }
-        if n == 0 {
-            continue; // a separator line such as ------+-------+------
-        }
-        if n != 9 {
-            return Err(ParseError::new(ParseErrorKind::RowLength {
-                row: rows + 1,
-                found: n,
-                extra,
-            })
-            .at_line(line_no));
-        }
-        if rows < 9 {
-            cells[rows * 9..rows * 9 + 9].copy_from_slice(&row);
-        }
-        rows += 1;
-    }
-    match rows {
-        0 => Err(ParseError::new(ParseErrorKind::Empty)),
-        9 => Ok(Sudoku::from_bytes(cells).expect("only digits 0-9 were stored")),
-        found => Err(ParseError::new(ParseErrorKind::RowCount { found })),
-    }
+    parse_rows(text, 0).map(|(s, _)| s)
 }
 
 /// Reads a jigsaw's multi-line grid, each row its nine cells then its nine region labels (as
@@ -139,46 +85,71 @@ pub(crate) fn parse_grid(text: &str) -> Result<Sudoku, ParseError> {
 /// for the regions' borders). Returns the puzzle and the map's 81 labels in reading order, not
 /// yet checked as a map.
 pub(crate) fn parse_jigsaw_grid(text: &str) -> Result<(Sudoku, String), ParseError> {
+    parse_rows(text, 9)
+}
+
+/// The rows of a multi-line grid, each its nine cells then `labels` more characters (a
+/// jigsaw's region labels, kept in reading order); comment and separator lines skipped.
+fn parse_rows(text: &str, labels: usize) -> Result<(Sudoku, String), ParseError> {
     let text = without_bom(text);
     let mut cells = [0u8; 81];
-    let mut labels = String::with_capacity(81);
+    let mut kept = String::with_capacity(9 * labels);
     let mut rows = 0usize;
     for (line_no, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
         if line.trim_start().starts_with('#') {
             continue;
         }
-        let row: Vec<(usize, char)> = line
-            .chars()
-            .enumerate()
-            .filter(|&(_, c)| !is_separator(c))
-            .collect();
-        if row.is_empty() {
-            continue;
+        let mut row = [0u8; 9];
+        let mut row_labels = String::new();
+        let mut n = 0usize;
+        let mut extra = None;
+        for (col, ch) in line.chars().enumerate() {
+            if is_separator(ch) {
+                continue;
+            }
+            let is_label = (9..9 + labels).contains(&n);
+            if is_label {
+                row_labels.push(ch);
+            } else {
+                let value = if let Some(d) = Digit::from_char(ch) {
+                    d.get()
+                } else if is_empty_mark(ch) {
+                    0
+                } else {
+                    let cell = (rows < 9 && n < 9).then(|| Cell::at(rows, n));
+                    return Err(ParseError::new(ParseErrorKind::Character {
+                        ch,
+                        column: col + 1,
+                        cell,
+                    })
+                    .at_line(line_no));
+                };
+                if n < 9 {
+                    row[n] = value;
+                } else if n == 9 + labels {
+                    extra = Some(col + 1);
+                }
+            }
+            n += 1;
         }
-        if row.len() != 18 {
-            let found = row.len();
-            let kind = ParseErrorKind::JigsawRowLength {
-                row: rows + 1,
-                found,
+        if n == 0 {
+            continue; // a separator line such as ------+-------+------
+        }
+        if n != 9 + labels {
+            let row = rows + 1;
+            let kind = match labels {
+                0 => ParseErrorKind::RowLength {
+                    row,
+                    found: n,
+                    extra,
+                },
+                _ => ParseErrorKind::JigsawRowLength { row, found: n },
             };
             return Err(ParseError::new(kind).at_line(line_no));
         }
         if rows < 9 {
-            for (n, &(col, ch)) in row[..9].iter().enumerate() {
-                cells[rows * 9 + n] = match Digit::from_char(ch) {
-                    Some(d) => d.get(),
-                    None if is_empty_mark(ch) => 0,
-                    None => {
-                        let kind = ParseErrorKind::Character {
-                            ch,
-                            column: col + 1,
-                            cell: Some(Cell::at(rows, n)),
-                        };
-                        return Err(ParseError::new(kind).at_line(line_no));
-                    }
-                };
-            }
-            labels.extend(row[9..].iter().map(|&(_, c)| c));
+            cells[rows * 9..rows * 9 + 9].copy_from_slice(&row);
+            kept.push_str(&row_labels);
         }
         rows += 1;
     }
@@ -186,7 +157,7 @@ pub(crate) fn parse_jigsaw_grid(text: &str) -> Result<(Sudoku, String), ParseErr
         0 => Err(ParseError::new(ParseErrorKind::Empty)),
         9 => Ok((
             Sudoku::from_bytes(cells).expect("only digits 0-9 were stored"),
-            labels,
+            kept,
         )),
         found => Err(ParseError::new(ParseErrorKind::RowCount { found })),
     }
@@ -221,6 +192,15 @@ pub(crate) fn write_grid(s: &Sudoku) -> String {
     out
 }
 
+/// The cell the `n`th token of a pencil-mark grid's row `rows` fills: on a first line, counted
+/// on through the rows (a line of all 81 cells, as `candidates --format line` writes).
+fn token_cell(rows: usize, n: usize) -> Option<Cell> {
+    match rows {
+        0 => Cell::new(n),
+        _ => (rows < 9 && n < 9).then(|| Cell::at(rows, n)),
+    }
+}
+
 /// Reads a pencil-mark grid: nine rows of nine cells (or all 81 on one line, as `nonet candidates
 /// --format line` writes them), each cell written as its candidate digits (`236`), a cell with
 /// one digit taken as solved, `0` (or `.`) for a cell with no candidate left. Cells are
@@ -252,15 +232,9 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
                 col_of_token = col;
                 DigitSet::EMPTY
             });
-            // The cell a token fills: on a first line, counted on through the rows (a line of
-            // all 81 cells, as `candidates --format line` writes).
-            let at = |rows: usize, n: usize| match rows {
-                0 => Cell::new(n),
-                _ => (rows < 9 && n < 9).then(|| Cell::at(rows, n)),
-            };
             if let Some(d) = Digit::from_char(ch) {
                 if set.contains(d) {
-                    let cell = at(rows, row.len()).unwrap_or(Cell::at(rows.min(8), 8));
+                    let cell = token_cell(rows, row.len()).unwrap_or(Cell::at(rows.min(8), 8));
                     return Err(ParseError::new(ParseErrorKind::RepeatedCandidate {
                         cell,
                         digit: d,
@@ -269,7 +243,7 @@ pub(crate) fn parse_pencil_grid(text: &str) -> Result<PencilMarks, ParseError> {
                 }
                 set.insert(d);
             } else if !(ch == '0' || ch == '.') {
-                let cell = at(rows, row.len());
+                let cell = token_cell(rows, row.len());
                 return Err(ParseError::new(ParseErrorKind::Character {
                     ch,
                     column: col + 1,

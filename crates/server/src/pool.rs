@@ -655,10 +655,7 @@ mod tests {
             addr: None,
             id: Some(name.to_string()),
         };
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (order_tx, order_rx) = mpsc::channel();
         // A job of client `name[..1]`, which says `name` when it runs.
         let spawn = |name: &'static str| {
@@ -693,10 +690,7 @@ mod tests {
             addr: Some(IpAddr::from(addr)),
             id: Some(name.to_string()),
         };
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (order_tx, order_rx) = mpsc::channel();
         let spawn = |key: ClientKey, name: &'static str| {
             let order = order_tx.clone();
@@ -761,6 +755,14 @@ mod tests {
         assert_eq!((pool.jobs_of(&anyone), pool.background_jobs()), (0, 0));
     }
 
+    /// A runtime for a test to wait on the pool in (with the timer its queue wait needs).
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap()
+    }
+
     /// Polls `fut` once, so that its job is admitted, and hands it back for the test to drop:
     /// a client that leaves.
     fn admit<F: Future>(rt: &tokio::runtime::Runtime, fut: F) -> std::pin::Pin<Box<F>> {
@@ -775,10 +777,7 @@ mod tests {
     #[test]
     fn a_job_whose_waiter_left_before_a_worker_took_it_is_not_run() {
         let pool = Pool::new(1, 2);
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (release_tx, release_rx) = mpsc::channel::<()>();
         let (started_tx, started_rx) = mpsc::channel();
         pool.spawn(move || {
@@ -802,10 +801,7 @@ mod tests {
     #[test]
     fn a_watched_job_learns_that_its_waiter_left() {
         let pool = Pool::new(1, 1);
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (started_tx, started_rx) = mpsc::channel();
         let (seen_tx, seen_rx) = mpsc::channel();
         let job = pool.run_watched(move |gone| {
@@ -830,10 +826,7 @@ mod tests {
     #[test]
     fn long_searches_leave_a_worker_and_a_job_not_taken_in_time_is_refused() {
         let pool = Pool::new(2, 8).with_queue_wait(Duration::from_millis(100));
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         let (release_tx, release_rx) = mpsc::channel::<()>();
         let (started_tx, started_rx) = mpsc::channel();
         let held = admit(
@@ -865,10 +858,7 @@ mod tests {
     #[test]
     fn a_panicking_job_fails_alone() {
         let pool = Pool::new(1, 1);
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
+        let rt = runtime();
         rt.block_on(async {
             assert_eq!(
                 pool.run(|| panic!("boom")).await,

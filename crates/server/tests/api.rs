@@ -1202,6 +1202,20 @@ async fn expensive_requests_past_the_pool_get_503_with_retry_after() {
     assert!(state.pool.peak_running() >= 1);
 }
 
+/// Game `id`'s rating once a rating made after its answer is saved (polled, a minute at most;
+/// null if none came).
+async fn saved_rating(app: &Router, id: i64) -> Value {
+    let mut rating = Value::Null;
+    for _ in 0..1200 {
+        rating = get(app, &format!("/api/games/{id}")).await.1["rating"].clone();
+        if !rating.is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    rating
+}
+
 /// Holds every worker of `state`'s pool with a job outside any request, once the pool is free
 /// (the rating of a game just made may still be finishing); dropping the sender releases them.
 async fn hold_workers(state: &AppState) -> std::sync::mpsc::Sender<()> {
@@ -1852,14 +1866,7 @@ async fn a_custom_games_late_rating_runs_in_the_background_and_is_saved() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    let mut rating = Value::Null;
-    for _ in 0..1200 {
-        rating = get(&app, &format!("/api/games/{id}")).await.1["rating"].clone();
-        if !rating.is_null() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let rating = saved_rating(&app, id).await;
     assert_eq!(rating, json!(11.1), "the game's rating, saved when ready");
     assert_eq!(
         state
@@ -1960,21 +1967,7 @@ async fn ratings_of_hard_puzzles_held_every_worker_and_an_easy_hint_was_refused(
     );
     let app = app(Arc::clone(&state));
     // A long search holds the one worker long searches may use, as a hard rating does.
-    let (release, held) = std::sync::mpsc::channel::<()>();
-    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
-    let holder = {
-        let state = Arc::clone(&state);
-        tokio::spawn(async move {
-            state
-                .pool
-                .run_long(move |_| {
-                    let _ = started_tx.send(());
-                    let _ = held.recv();
-                })
-                .await
-        })
-    };
-    started.await.unwrap();
+    let (release, holder) = support::hold_long_worker(&state).await;
     let (s, g) = post_from(&app, "setter", "/api/games", json!({ "puzzle": PUZZLE })).await;
     assert_eq!(s, StatusCode::CREATED, "{g}");
     assert!(
@@ -1987,14 +1980,7 @@ async fn ratings_of_hard_puzzles_held_every_worker_and_an_easy_hint_was_refused(
     drop(release);
     assert_eq!(holder.await.unwrap(), Ok(()));
     // The rating then runs and is saved with its game.
-    let mut rating = Value::Null;
-    for _ in 0..1200 {
-        rating = get(&app, &format!("/api/games/{id}")).await.1["rating"].clone();
-        if !rating.is_null() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let rating = saved_rating(&app, id).await;
     assert!(
         rating.is_number(),
         "the game's rating, saved when ready: {rating}"

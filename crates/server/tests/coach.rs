@@ -564,21 +564,7 @@ async fn spoofed_clients_stating_long_chains_starved_every_other_clients_hints()
     let (id, _) = new_game(&app, EASY).await;
     // A long search holds the one worker long searches may use, as a stated chain does until
     // its deadline.
-    let (release, held) = std::sync::mpsc::channel::<()>();
-    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
-    let holder = {
-        let state = state.clone();
-        tokio::spawn(async move {
-            state
-                .pool
-                .run_long(move |_| {
-                    let _ = started_tx.send(());
-                    let _ = held.recv();
-                })
-                .await
-        })
-    };
-    started.await.unwrap();
+    let (release, holder) = support::hold_long_worker(&state).await;
     let uri = format!("/api/games/{id}/check-step");
     let chains: Vec<_> = (0..8)
         .map(|i| {

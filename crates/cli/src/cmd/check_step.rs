@@ -250,7 +250,7 @@ fn cell(s: &str, key: &str) -> Result<Cell> {
     Cell::parse_name(s.trim()).ok_or_else(|| anyhow!("'{key}': '{s}' is not a cell (r1c1 to r9c9)"))
 }
 
-fn digit(v: &Value, key: &str) -> Result<Digit> {
+pub(crate) fn digit(v: &Value, key: &str) -> Result<Digit> {
     let n = match v {
         Value::Number(n) => n.as_u64(),
         Value::String(s) => s.trim().parse().ok(),

@@ -10,7 +10,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 pub use nonet_answers::answer::step_json;
 use nonet_core::{
-    Cell, CellSet, Digit, DigitSet, Layout, ParseError, PencilMarks, Puzzle, Solutions, Sudoku,
+    Cell, CellSet, DigitSet, Layout, ParseError, PencilMarks, Puzzle, Solutions, Sudoku,
 };
 use nonet_logic::{Family, PathError, Teacher, Technique, UnknownTechnique};
 use serde_json::{json, Value};
@@ -285,12 +285,8 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
     };
     let mut pm = PencilMarks::empty().with_layout(puzzle.layout().clone());
     let mut seen = CellSet::EMPTY;
-    let digit = |v: &Value, cell: Cell| -> Result<Digit> {
-        v.as_u64()
-            .and_then(|n| u8::try_from(n).ok())
-            .and_then(Digit::new)
-            .ok_or_else(|| anyhow!("\"cells\": {cell}'s {v} is not a digit 1-9"))
-    };
+    // A digit as check-step reads a step's, named by the cell it is for.
+    let digit = |v: &Value, cell: Cell| crate::cmd::check_step::digit(v, &format!("cells: {cell}"));
     for entry in cells {
         let cell = entry
             .get("cell")

@@ -66,3 +66,27 @@ pub fn houses(layout: &Value, kind: &str) -> Vec<Vec<usize>> {
         })
         .collect()
 }
+
+/// Holds one of the workers long searches may use, as a hard rating or a stated chain does,
+/// until the sender returned is dropped; the handle ends with the job's result.
+pub async fn hold_long_worker(
+    state: &Arc<AppState>,
+) -> (
+    std::sync::mpsc::Sender<()>,
+    tokio::task::JoinHandle<Result<(), nonet_server::pool::PoolError>>,
+) {
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (started_tx, started) = tokio::sync::oneshot::channel::<()>();
+    let state = Arc::clone(state);
+    let holder = tokio::spawn(async move {
+        state
+            .pool
+            .run_long(move |_| {
+                let _ = started_tx.send(());
+                let _ = held.recv();
+            })
+            .await
+    });
+    started.await.unwrap();
+    (release, holder)
+}
