@@ -332,7 +332,14 @@ pub fn hint(s: &Sudoku, level: HintLevel) -> Result<Value, PuzzleError> {
     Ok(match hint {
         Hint::Solved => json!({ "solved": true }),
         Hint::Mistake(m) => mistake_json(&m),
-        Hint::Step(step) => hint_json(&step, &STANDARD, &position, level),
+        Hint::Step(step) => {
+            let mut v = hint_json(&step, &STANDARD, &position, level);
+            if matches!(s.solutions(), Solutions::Multiple(_)) {
+                // As `nonet hint -f json` says it: the step leads to one solution of several.
+                v["status"] = json!("multiple");
+            }
+            v
+        }
         _ => return Err(PuzzleError::Path("no hint for this position".to_string())),
     })
 }

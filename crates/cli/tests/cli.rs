@@ -483,6 +483,67 @@ fn a_json_hint_without_a_solution_is_json() {
     assert_eq!(v["puzzle"], NONE);
 }
 
+/// `hint -f json` and `explain -f json` on a puzzle with several solutions gave a step that
+/// looked like any other: the notice went to standard error only. The record now says
+/// `"status": "multiple"`, as `solve -f json` does, and check-step still reads the hint.
+#[test]
+fn a_json_hint_on_several_solutions_says_so() {
+    const SEVERAL: &str =
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    for cmd in ["hint", "explain"] {
+        let out = nonet().args([cmd, "-f", "json", SEVERAL]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "multiple", "{cmd}");
+    }
+    let hint = run_stdin(&["hint", "-f", "json", "-"], SKYSCRAPER_NEXT);
+    let v: serde_json::Value = serde_json::from_slice(&hint.stdout).unwrap();
+    assert!(v.get("status").is_none(), "{v}");
+    let hint = nonet()
+        .args(["hint", "-f", "json", SEVERAL])
+        .output()
+        .unwrap();
+    let step = text(&hint.stdout).trim().to_string();
+    let out = nonet()
+        .args(["check-step", "-f", "json", SEVERAL, &step])
+        .output()
+        .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", text(&out.stderr)));
+    assert_eq!(v["valid"], true, "{v}");
+}
+
+/// Two pencil-mark grids given to `hint` were refused as "18 rows, expected 9", and two
+/// puzzle grids as "2 lines": each is a grid, and the command takes one.
+#[test]
+fn several_grids_given_to_hint_are_counted_as_grids() {
+    for args in [
+        &["generate", "--seed", "3", "-n", "2", "-f", "grid"][..],
+        &[
+            "generate",
+            "--seed",
+            "3",
+            "-n",
+            "2",
+            "--technique",
+            "x-wing",
+            "--at-start",
+        ][..],
+    ] {
+        let grids = nonet().args(args).output().unwrap();
+        assert!(grids.status.success(), "{}", text(&grids.stderr));
+        for cmd in ["hint", "explain"] {
+            let out = run_stdin(&[cmd, "-"], &text(&grids.stdout));
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(
+                text(&out.stderr).contains("expected one position, found 2 grids"),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+}
+
 #[test]
 fn explain_json_gives_a_chain_link_by_link_with_what_makes_each() {
     let out = nonet()

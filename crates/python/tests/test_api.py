@@ -83,6 +83,10 @@ def test_hint_at_each_level() -> None:
         assert ("digits" in h) == (level != "technique")
     assert nonet.hint(PUZZLE)["level"] == "move"
     assert nonet.hint(SOLUTION) == {"solved": True}
+    assert "status" not in nonet.hint(PUZZLE)
+    # A puzzle with several solutions: the step leads to one of them, and says so.
+    several = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+    assert nonet.hint(several)["status"] == "multiple"
     with pytest.raises(nonet.InputError):
         nonet.hint(PUZZLE, "everything")
 

@@ -72,6 +72,7 @@ const KNOWN_FIELDS: &[&str] = &[
     "level",
     "variant",
     "regions",
+    "status",
 ];
 
 pub fn run(args: CheckStepArgs) -> Result<Status> {

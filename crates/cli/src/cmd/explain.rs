@@ -336,6 +336,13 @@ fn position_of(text: &str, puzzle: &Puzzle) -> Result<PencilMarks> {
 /// pencil-mark grid (no line a puzzle, and rows of nine or more cells) gets the grid's own
 /// reason, with its line, cell and character; anything else is many puzzles.
 fn several_lines(text: &str, puzzles: &[InputPuzzle], grid_err: &ParseError) -> anyhow::Error {
+    let grids = grid_blocks(text);
+    if grids > 1 {
+        return anyhow!(
+            "expected one position, found {grids} grids (this command takes one puzzle or \
+             position; `nonet solve` reads files of puzzles)"
+        );
+    }
     let grid_row = |l: &str| {
         l.split(|c: char| c.is_whitespace() || c == '|')
             .filter(|t| !t.is_empty())
@@ -353,6 +360,33 @@ fn several_lines(text: &str, puzzles: &[InputPuzzle], grid_err: &ParseError) -> 
         "expected one puzzle, found {} lines (use a file with `nonet solve` for many puzzles)",
         puzzles.len()
     )
+}
+
+/// How many grids `text` holds when it is nothing but grids separated by blank lines (a
+/// puzzle's grid or a pencil-mark grid each, as `generate -n 2 -f grid` or `--at-start` write
+/// them), else 0: a blank line inside one grid or a block that reads as no grid is not that.
+fn grid_blocks(text: &str) -> usize {
+    let mut blocks = 0;
+    let mut block = String::new();
+    for line in text.lines().chain(std::iter::once("")) {
+        if line.trim().is_empty() {
+            if block.is_empty() {
+                continue;
+            }
+            let grid = block.lines().filter(|l| !l.trim().starts_with('#')).count() > 1
+                && (PencilMarks::from_pencil_grid(&block).is_ok()
+                    || matches!(split_puzzles(&block, "").as_slice(), [p] if p.parsed.is_ok()));
+            if !grid {
+                return 0;
+            }
+            blocks += 1;
+            block.clear();
+        } else {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    blocks
 }
 
 /// The one-line form of a position: 81 cells, `.` for empty.
@@ -392,6 +426,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
         }
     };
     let mut status = Status::Ok;
+    let mut several = false;
     match input.position.to_puzzle().solutions() {
         Solutions::None => {
             eprintln!("the puzzle has no solution");
@@ -410,6 +445,7 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                  guess picks one solution"
             );
             status = Status::Unhandled;
+            several = true;
         }
         Solutions::Unique(solution) => {
             // A player's marks must not have lost the solution's digit: the path would build
@@ -457,6 +493,10 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
                 "guesses": guesses,
                 "steps": steps,
             });
+            if several {
+                // As `solve -f json` says it: the path is to one solution of several.
+                doc["status"] = json!("multiple");
+            }
             input.describe(&mut doc);
             writeln!(out, "{doc}")?;
         }

@@ -70,7 +70,7 @@ pub fn run(args: HintArgs) -> Result<Status> {
              picks one solution"
         );
     }
-    let status = write_hint(&mut out, &args, &input, givens.as_ref(), &teacher)?;
+    let status = write_hint(&mut out, &args, &input, givens.as_ref(), &teacher, several)?;
     out.flush()?;
     Ok(if several {
         status.max(Status::Unhandled)
@@ -110,6 +110,7 @@ fn write_hint(
     input: &Input,
     givens: Option<&Sudoku>,
     teacher: &Teacher,
+    several: bool,
 ) -> Result<Status> {
     let json = args.solver.format == ExplainFormat::Json;
     match teacher.hint(&input.position, givens) {
@@ -137,6 +138,11 @@ fn write_hint(
         Ok(Hint::Step(step)) => {
             if json {
                 let mut v = answer::hint_json(&step, &input.layout, &input.position, args.level);
+                if several {
+                    // As `solve -f json` says it; the notice on standard error is not in a
+                    // record a program reads.
+                    v["status"] = json!("multiple");
+                }
                 input.describe(&mut v);
                 writeln!(out, "{v}")?;
             } else {
