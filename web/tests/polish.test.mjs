@@ -361,3 +361,26 @@ test('focus rings show on the hint\'s text and Learn\'s list, checkboxes and sum
     }
   }
 });
+
+test('the new game dialog\'s variant checkboxes line up (Windoku\'s, with the longest description, sat higher)', async () => {
+  for (const size of SIZES) {
+    const b = await browser('light', size);
+    const p = b.page;
+    await open(p, server.url);
+    if (!(await p.locator('#dlg-new[open]').count())) await p.click('#btn-new');
+    await p.waitForSelector('#dlg-new[open]');
+    // Each option's checkbox and name at the same height from the option's top.
+    const offsets = await p.$$eval('.variant-opt', (opts) => opts.map((o) => {
+      const top = o.getBoundingClientRect().top;
+      return [o.querySelector('input'), o.querySelector('span')].map((e) => Math.round(e.getBoundingClientRect().top - top));
+    }));
+    for (const o of offsets) assert.deepEqual(o, offsets[0], `${size.tag}: ${JSON.stringify(offsets)}`);
+    // Side by side on a wide screen, the checkboxes make one line.
+    if (size.tag === 'desktop') {
+      const tops = await p.$$eval('.variant-opt input', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      assert.deepEqual(tops, [tops[0], tops[0], tops[0]]);
+    }
+    await shot(p, `polish-05-variants-${size.tag}`);
+    await b.close();
+  }
+});
