@@ -384,3 +384,51 @@ test('the new game dialog\'s variant checkboxes line up (Windoku\'s, with the lo
     await b.close();
   }
 });
+
+test('the game\'s number stays in view when the title is too long for the top bar (its ellipsis hid the number)', async () => {
+  // Two variants, a level, a rating and a seed: the longest title a game has.
+  const { status, data } = await api(server.url, 'POST', '/games', { level: 'easy', variant: 'jigsaw,windoku' });
+  assert.equal(status, 201, JSON.stringify(data));
+  for (const scheme of SCHEMES) {
+    for (const size of SIZES) {
+      const b = await browser(scheme, size);
+      const p = b.page;
+      const what = `${scheme}, ${size.tag}`;
+      await open(p, server.url, `#/game/${data.id}`);
+      await p.waitForSelector('#cell-80[aria-label]');
+      const title = await p.textContent('#game-title');
+      assert.match(title, new RegExp(`^Jigsaw \\+ Windoku · Easy · rated \\d\\.\\d · seed \\d+ · #${data.id}$`), what);
+      // Where "#N" is drawn, and the box it is cut to: the title's, and any inside it that
+      // hides what overflows it.
+      const seen = await p.evaluate((id) => {
+        const t = document.getElementById('game-title');
+        const text = `#${id}`;
+        const walk = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const k = n.data.indexOf(text);
+          if (k < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, k);
+          range.setEnd(n, k + text.length);
+          const box = range.getBoundingClientRect();
+          let [left, right] = [-Infinity, Infinity];
+          for (let e = n.parentElement; e && e !== t.parentElement; e = e.parentElement) {
+            if (getComputedStyle(e).overflowX === 'visible') continue;
+            const r = e.getBoundingClientRect();
+            [left, right] = [Math.max(left, r.left), Math.min(right, r.right)];
+          }
+          const under = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+          return { box: [box.left, box.right], clip: [left, right], under: t.contains(under) };
+        }
+        return null;
+      }, data.id);
+      assert.ok(seen, `${what}: "#${data.id}" is in the title`);
+      const [[l, r], [cl, cr]] = [seen.box, seen.clip];
+      assert.ok(r > l && l >= cl - 0.5 && r <= cr + 0.5, `${what}: "#${data.id}" drawn at ${l}-${r}, shown ${cl}-${cr}`);
+      assert.ok(seen.under, `${what}: "#${data.id}" is not covered`);
+      assert.deepEqual(await axeViolations(p, '.topbar'), [], what);
+      await shot(p, `polish-06-title-${scheme}-${size.tag}`);
+      await b.close();
+    }
+  }
+});
