@@ -6,9 +6,41 @@
 // window changed it since, the server answers 409 `stale` with the game as it stands
 // (`ApiError.game`), and the page shows that instead of overwriting it.
 
+/**
+ * Texts for people of the errors whose words are the machine's: the server's short notes
+ * (`internal server error`) and answers that are no JSON error (`http`, a status line).
+ */
+const FRIENDLY = {
+  busy: 'The server is busy with other puzzles. Try again in a moment.',
+  internal: 'Something went wrong on the server (its log says what). Try again, or reload the page.',
+  abandoned: 'The search stopped before it had an answer. Try again.',
+  http: 'The server gave an answer the page cannot read. Try again in a moment.',
+};
+
+/**
+ * What the player is shown of an error: the friendly text of its `code` if there is one, else
+ * its `message` as a sentence. The server's and the engine's messages are mostly lower-case
+ * fragments ("the server is busy ...; try again in a moment"), written to go after a colon:
+ * shown alone, they begin with a capital letter and end with a full stop.
+ */
+export function sayable(code, message) {
+  if (FRIENDLY[code]) return FRIENDLY[code];
+  const text = String(message ?? '').trim();
+  if (!text) return 'Something went wrong. Try again.';
+  const capital = text[0].toUpperCase() + text.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
 export class ApiError extends Error {
+  /**
+   * `message` is the server's (or the engine's) as it came, kept as `said`; the error's own
+   * `message`, the one the page shows, is that made a sentence (`sayable`): every call site
+   * shows an error as it is.
+   */
   constructor(status, code, message, game = null, detail = null) {
-    super(message);
+    super(sayable(code, message));
+    /** The message as the server or engine wrote it, for a page that builds on its words. */
+    this.said = message;
     this.status = status;
     this.code = code;
     this.game = game;

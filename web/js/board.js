@@ -161,16 +161,7 @@ export class BoardView {
     const name = layout.variant === 'standard' ? 'Sudoku board' : `${variantTitle(layout.variant)} Sudoku board`;
     this.root.setAttribute('aria-label', name);
     const svg = document.getElementById('variant-layer');
-    if (!svg) return;
-    svg.replaceChildren();
-    for (const d of layout.diagonals) {
-      const [a, b] = [d.cells[0], d.cells[8]];
-      const line = document.createElementNS(SVG, 'line');
-      // From the outer corner of the first cell to that of the last, in the 900x900 view.
-      const x1 = colOf(a) < colOf(b) ? 0 : 900;
-      for (const [k, v] of Object.entries({ x1, y1: 0, x2: 900 - x1, y2: 900 })) line.setAttribute(k, String(v));
-      svg.append(line);
-    }
+    if (svg) drawDiagonals(svg, layout);
   }
 
   /** Moves keyboard focus to cell `i`. */
@@ -235,6 +226,22 @@ export class BoardView {
       }
       el.setAttribute('aria-label', label(i, c, clashCells.get(i), v, cands, layout, colour));
     }
+  }
+}
+
+/**
+ * Draws `layout`'s diagonals (X's) as lines in `svg`, whose view is 900x900 over the 81 cells:
+ * the board's layer and the small boards' (mini.js) alike. No diagonals: an empty `svg`.
+ */
+export function drawDiagonals(svg, layout) {
+  svg.replaceChildren();
+  for (const d of layout.diagonals) {
+    const [a, b] = [d.cells[0], d.cells[8]];
+    const line = document.createElementNS(SVG, 'line');
+    // From the outer corner of the first cell to that of the last, in the 900x900 view.
+    const x1 = colOf(a) < colOf(b) ? 0 : 900;
+    for (const [k, v] of Object.entries({ x1, y1: 0, x2: 900 - x1, y2: 900 })) line.setAttribute(k, String(v));
+    svg.append(line);
   }
 }
 

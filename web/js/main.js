@@ -14,6 +14,7 @@ import { parseDailyHash } from './daily.js';
 import { progressGrid } from './sharelink.js';
 import { initSettingsPanel } from './settings.js';
 import { initSetter } from './setter.js';
+import { el } from './util.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,8 +40,13 @@ function title(g) {
   const bits = [`${kind ? `${kind} · ` : ''}${what[0].toUpperCase()}${what.slice(1)}`];
   if (g.rating != null) bits.push(`rated ${g.rating.toFixed(1)}`);
   if (g.seed) bits.push(`seed ${g.seed}`);
+  // The game's number in a part of its own that is never cut: a long title (a seed, several
+  // variants) gives way before it, with an ellipsis (style.css).
+  $('game-title').replaceChildren(
+    el('span', { class: 'title-text', text: bits.join(' · ') }),
+    el('span', { class: 'title-id', text: ` · #${g.id}` }),
+  );
   bits.push(`#${g.id}`);
-  $('game-title').textContent = bits.join(' · ');
   $('print-title').textContent = `nonet · ${bits.join(' · ')}`;
   document.title = `nonet · ${bits[0]}`;
 }

@@ -1,9 +1,13 @@
 // A small read-only board for the Learn view's worked examples and the solving path: a
 // position (placed digits, candidates at their fixed places in a 3x3 mini-grid) with one
-// step's pattern drawn on it from the step's own data. It is an image to screen readers, named
-// by the step's sentence.
+// step's pattern drawn on it from the step's own data, on the layout drawn as the board draws
+// it (thick borders where boxes or a jigsaw's regions meet, the regions' tints, Windoku's
+// windows, X's diagonals). It is an image to screen readers, named by the step's sentence.
 
+import { drawDiagonals } from './board.js';
 import { el } from './util.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
 
 /**
  * The board of `grid` (81 characters, `.` empty) with `candidates` (81 lists) and `step`'s
@@ -22,11 +26,13 @@ export function miniBoard({ grid, candidates, step, givens = '', layout, label }
   add(step?.eliminations, 'elim');
   add(step?.placements, 'place');
   const cells = new Set(step?.cells ?? []);
-  const board = el('div', { class: 'mini', role: 'img', 'aria-label': label ?? 'Example board' });
+  const board = el('div', { class: 'mini', role: 'img', 'aria-label': label ?? 'Example board', 'data-variant': layout.variant });
   for (let i = 0; i < 81; i++) {
     const cls = ['mc'];
     if (layout.edgeRight(i)) cls.push('edge-r');
     if (layout.edgeBelow(i)) cls.push('edge-b');
+    if (layout.jigsaw) cls.push(`tint-${layout.box[i]}`);
+    if (layout.windowCells.has(i)) cls.push('win');
     if (area.has(i)) cls.push('area');
     if (cells.has(i)) cls.push('in-step');
     const cell = el('div', { class: cls.join(' ') });
@@ -42,6 +48,14 @@ export function miniBoard({ grid, candidates, step, givens = '', layout, label }
       cell.append(box);
     }
     board.append(cell);
+  }
+  // The diagonals over the cells, after them (the cells' borders are chosen by their place
+  // among the board's children).
+  if (layout.diagonals.length) {
+    const svg = document.createElementNS(SVG, 'svg');
+    for (const [k, v] of Object.entries({ class: 'mini-diagonals', viewBox: '0 0 900 900', preserveAspectRatio: 'none', 'aria-hidden': 'true' })) svg.setAttribute(k, v);
+    drawDiagonals(svg, layout);
+    board.append(svg);
   }
   return board;
 }

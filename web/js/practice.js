@@ -45,7 +45,7 @@ export function practiceSection(t, start) {
       p = {
         generated: 0,
         seed: null,
-        note: `The generator could not be asked (${e.message}): these come from the stock.`,
+        note: `The generator could not be asked (${e.said ?? e.message}): these come from the stock.`,
         puzzles: t.practice.map((puzzle) => ({ puzzle, source: 'stock', drill: null })),
       };
     }

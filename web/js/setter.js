@@ -426,7 +426,7 @@ class Setter {
           b.classList.toggle('bad', b.dataset.region === problem?.detail?.region);
         }
         if (problem) {
-          const text = problem.message.replace(/^region map: /, '');
+          const text = (problem.said ?? problem.message).replace(/^region map: /, '');
           this.verdict(`Regions: ${text}.`, false);
           return;
         }

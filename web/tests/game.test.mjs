@@ -391,3 +391,35 @@ test('a full disk is said plainly, and the board keeps what was saved', serverOn
   await page.keyboard.press('4');
   await page.waitForSelector('#cell-2 .v');
 });
+
+test('a refusal is shown as a sentence, not the server\'s lower-case fragment (a full grid typed as my own puzzle)', async () => {
+  await open(page, server.url);
+  // With no game yet the dialog opens by itself.
+  if (!(await page.locator('#dlg-new[open]').count())) await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  if (!(await page.locator('#custom-box[open]').count())) await page.click('#custom-box summary');
+  // The server's (and the engine's) 422 already_solved says "this puzzle has no empty cell: ...".
+  await page.fill('#custom-input', solve(CLASSIC));
+  await page.click('#custom-go');
+  await page.waitForFunction(() => /no empty cell/i.test(document.getElementById('custom-result').textContent)
+    && !/grid/.test(document.getElementById('custom-result').textContent));
+  assert.equal(await page.textContent('#custom-result'),
+    'This puzzle has no empty cell: it is already solved, so there is nothing to play.');
+  await page.keyboard.press('Escape');
+});
+
+test('a busy server is said in a friendly sentence, not its lower-case note', serverOnly('it stands in for the server\'s 503 busy on the wire (page.route); the static copy\'s engine is never busy'), async () => {
+  const id = await openPuzzle(CLASSIC);
+  await page.route(`**/api/games/${id}/path`, (route) => route.fulfill({
+    status: 503,
+    contentType: 'application/json',
+    headers: { 'Retry-After': '2' },
+    body: JSON.stringify({ error: { code: 'busy', message: 'the server is busy with other puzzles; try again in a moment' } }),
+  }));
+  await page.click('#btn-path');
+  await page.click('#path-reveal');
+  await page.waitForSelector('#path-error:not(:empty)');
+  assert.equal(await page.textContent('#path-error'), 'The server is busy with other puzzles. Try again in a moment.');
+  await page.unroute(`**/api/games/${id}/path`);
+  await page.keyboard.press('Escape');
+});

@@ -401,7 +401,7 @@ async function localApi(context, method, p, body) {
       return { status, data: await calls[key]() };
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const error = e.detail ?? { code: e.code, message: e.message };
+      const error = e.detail ?? { code: e.code, message: e.said ?? e.message };
       return { status: e.status, data: e.game ? { error, game: e.game } : { error } };
     }
   }, [method, p, body ?? null]);

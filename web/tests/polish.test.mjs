@@ -361,3 +361,74 @@ test('focus rings show on the hint\'s text and Learn\'s list, checkboxes and sum
     }
   }
 });
+
+test('the new game dialog\'s variant checkboxes line up (Windoku\'s, with the longest description, sat higher)', async () => {
+  for (const size of SIZES) {
+    const b = await browser('light', size);
+    const p = b.page;
+    await open(p, server.url);
+    if (!(await p.locator('#dlg-new[open]').count())) await p.click('#btn-new');
+    await p.waitForSelector('#dlg-new[open]');
+    // Each option's checkbox and name at the same height from the option's top.
+    const offsets = await p.$$eval('.variant-opt', (opts) => opts.map((o) => {
+      const top = o.getBoundingClientRect().top;
+      return [o.querySelector('input'), o.querySelector('span')].map((e) => Math.round(e.getBoundingClientRect().top - top));
+    }));
+    for (const o of offsets) assert.deepEqual(o, offsets[0], `${size.tag}: ${JSON.stringify(offsets)}`);
+    // Side by side on a wide screen, the checkboxes make one line.
+    if (size.tag === 'desktop') {
+      const tops = await p.$$eval('.variant-opt input', (els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      assert.deepEqual(tops, [tops[0], tops[0], tops[0]]);
+    }
+    await shot(p, `polish-05-variants-${size.tag}`);
+    await b.close();
+  }
+});
+
+test('the game\'s number stays in view when the title is too long for the top bar (its ellipsis hid the number)', async () => {
+  // Two variants, a level, a rating and a seed: the longest title a game has.
+  const { status, data } = await api(server.url, 'POST', '/games', { level: 'easy', variant: 'jigsaw,windoku' });
+  assert.equal(status, 201, JSON.stringify(data));
+  for (const scheme of SCHEMES) {
+    for (const size of SIZES) {
+      const b = await browser(scheme, size);
+      const p = b.page;
+      const what = `${scheme}, ${size.tag}`;
+      await open(p, server.url, `#/game/${data.id}`);
+      await p.waitForSelector('#cell-80[aria-label]');
+      const title = await p.textContent('#game-title');
+      assert.match(title, new RegExp(`^Jigsaw \\+ Windoku · Easy · rated \\d\\.\\d · seed \\d+ · #${data.id}$`), what);
+      // Where "#N" is drawn, and the box it is cut to: the title's, and any inside it that
+      // hides what overflows it.
+      const seen = await p.evaluate((id) => {
+        const t = document.getElementById('game-title');
+        const text = `#${id}`;
+        const walk = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const k = n.data.indexOf(text);
+          if (k < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, k);
+          range.setEnd(n, k + text.length);
+          const box = range.getBoundingClientRect();
+          let [left, right] = [-Infinity, Infinity];
+          for (let e = n.parentElement; e && e !== t.parentElement; e = e.parentElement) {
+            if (getComputedStyle(e).overflowX === 'visible') continue;
+            const r = e.getBoundingClientRect();
+            [left, right] = [Math.max(left, r.left), Math.min(right, r.right)];
+          }
+          const under = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+          return { box: [box.left, box.right], clip: [left, right], under: t.contains(under) };
+        }
+        return null;
+      }, data.id);
+      assert.ok(seen, `${what}: "#${data.id}" is in the title`);
+      const [[l, r], [cl, cr]] = [seen.box, seen.clip];
+      assert.ok(r > l && l >= cl - 0.5 && r <= cr + 0.5, `${what}: "#${data.id}" drawn at ${l}-${r}, shown ${cl}-${cr}`);
+      assert.ok(seen.under, `${what}: "#${data.id}" is not covered`);
+      assert.deepEqual(await axeViolations(p, '.topbar'), [], what);
+      await shot(p, `polish-06-title-${scheme}-${size.tag}`);
+      await b.close();
+    }
+  }
+});

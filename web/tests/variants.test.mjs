@@ -60,7 +60,7 @@ test('a jigsaw entered as my own puzzle is drawn from its regions and played to 
   await page.fill('#custom-regions', broken);
   await page.click('#custom-check');
   await page.waitForSelector('#custom-result.bad');
-  assert.match(await page.textContent('#custom-result'), new RegExp(`region map: region ${REGIONS[8]} is in two pieces`));
+  assert.match(await page.textContent('#custom-result'), new RegExp(`^Region map: region ${REGIONS[8]} is in two pieces.*\\.$`));
   await page.click('#custom-go');
   await page.waitForSelector('#custom-result.bad');
   assert.ok(await page.locator('#dlg-new[open]').count(), 'the dialog stays open');
@@ -289,4 +289,97 @@ test('over a jigsaw\'s region tints Windoku\'s windows are hatched, so each read
   await cell(20).click();
   assert.match(await image(11), /repeating-linear-gradient/);
   await shot(page, '23-jigsaw-windoku');
+});
+
+test('the solving path\'s small board draws X\'s diagonals, Windoku\'s windows and a jigsaw\'s regions, in light and dark', async () => {
+  const games = {};
+  for (const [variant, body] of [
+    ['x', { puzzle: X_PUZZLE, variant: 'x' }],
+    ['windoku', { puzzle: WINDOKU, variant: 'windoku' }],
+    ['jigsaw', { puzzle: PUZZLE, variant: 'jigsaw', regions: REGIONS }],
+  ]) {
+    const { status, data } = await api(server.url, 'POST', '/games', body);
+    assert.equal(status, 201, JSON.stringify(data));
+    games[variant] = data.id;
+  }
+  const dark = await launchBrowser({ colorScheme: 'dark' });
+  try {
+    for (const [p, scheme] of [[page, 'light'], [dark.page, 'dark']]) {
+      /** Opens game `id`'s solving path (past the spoiler guard) and waits for its board. */
+      const path = async (id) => {
+        await open(p, server.url, `#/game/${id}`);
+        await p.waitForSelector('#cell-80[aria-label]');
+        await p.click('#btn-path');
+        await p.click('#path-reveal');
+        await p.waitForSelector('#path-board .mini');
+      };
+      const mini = (sel) => p.$$eval(`#path-board .mc${sel}`, (els) => els.map((e) => [...e.parentNode.children].indexOf(e)));
+      const image = (i) => p.$eval(`#path-board .mc:nth-child(${i + 1})`, (e) => getComputedStyle(e).backgroundImage);
+      const fill = (i) => p.$eval(`#path-board .mc:nth-child(${i + 1})`, (e) => getComputedStyle(e).backgroundColor);
+
+      // X: both diagonals, corner to corner over the cells, as on the board.
+      await path(games.x);
+      const lines = await p.$$eval('#path-board .mini svg line', (ls) => ls.map((l) => {
+        const r = l.getBoundingClientRect();
+        return [Math.round(r.width), Math.round(r.height)];
+      }));
+      const size = await p.$eval('#path-board .mini', (e) => Math.round(e.clientWidth));
+      assert.equal(lines.length, 2, `${scheme}: X's diagonals`);
+      for (const [w, h] of lines) assert.ok(w >= size - 2 && h >= size - 2, `${scheme}: a diagonal spans the board (${w}x${h} of ${size})`);
+      assert.deepEqual(await mini('.win'), []);
+      assert.deepEqual(await axeViolations(p, '#dlg-path'), [], `${scheme}: X's path`);
+      await shot(p, `24-path-x-${scheme}`);
+      await p.keyboard.press('Escape');
+
+      // Windoku: the four windows shaded (r2c2 and r8c8 in one, r5c5 and r1c1 in none).
+      await path(games.windoku);
+      const windows = await mini('.win');
+      assert.equal(windows.length, 36, `${scheme}: Windoku's windows`);
+      assert.deepEqual(windows, [1, 5].flatMap((r) => [1, 5].flatMap((c) => [0, 1, 2].flatMap((dr) => [0, 1, 2].map((dc) => (r + dr) * 9 + c + dc)))).sort((x, y) => x - y));
+      assert.match(await image(10), /linear-gradient/, `${scheme}: r2c2 shaded`);
+      assert.match(await image(70), /linear-gradient/, `${scheme}: r8c8 shaded`);
+      assert.equal(await image(40), 'none', `${scheme}: r5c5 not shaded`);
+      assert.equal(await p.locator('#path-board .mini svg').count(), 0);
+      assert.deepEqual(await axeViolations(p, '#dlg-path'), [], `${scheme}: Windoku's path`);
+      await shot(p, `24-path-windoku-${scheme}`);
+      await p.keyboard.press('Escape');
+
+      // Jigsaw: the regions' thick borders and tints, as on the board.
+      await path(games.jigsaw);
+      const { right, below } = edges(REGIONS);
+      assert.deepEqual(await mini('.edge-r'), right, `${scheme}: the regions' borders`);
+      assert.deepEqual(await mini('.edge-b'), below);
+      const tints = await p.$$eval('#path-board .mc', (els) => els.map((e) => [...e.classList].find((c) => c.startsWith('tint-'))));
+      assert.deepEqual(tints, [...REGIONS].map((ch) => `tint-${Number(ch) - 1}`), `${scheme}: the regions' tints`);
+      // Cells of two regions, away from the step's highlight, differ in fill.
+      const plain = await p.$$eval('#path-board .mc', (els) => els.map((e, i) => (e.classList.contains('area') ? -1 : i)).filter((i) => i >= 0));
+      const a = plain[0];
+      const b = plain.find((i) => REGIONS[i] !== REGIONS[a]);
+      assert.notEqual(await fill(a), await fill(b), `${scheme}: regions ${REGIONS[a]} and ${REGIONS[b]} tinted apart`);
+      assert.deepEqual(await axeViolations(p, '#dlg-path'), [], `${scheme}: jigsaw's path`);
+      await shot(p, `24-path-jigsaw-${scheme}`);
+      await p.keyboard.press('Escape');
+    }
+  } finally {
+    await dark.close();
+  }
+});
+
+test('a hint\'s highlighted house keeps Windoku\'s windows shaded (the hint\'s fill took the shade off)', async () => {
+  const { status, data } = await api(server.url, 'POST', '/games', { puzzle: WINDOKU, variant: 'windoku' });
+  assert.equal(status, 201, JSON.stringify(data));
+  await open(page, server.url, `#/game/${data.id}`);
+  await page.waitForSelector('#cell-80[aria-label]');
+  await page.click('#btn-hint');
+  await page.waitForSelector('#hint-panel:not([hidden])');
+  // "Show where" until the step's house is drawn: its first hint is box 2, across window 1.
+  for (let k = 0; k < 3 && !(await page.locator('.cell.hint-area').count()); k++) {
+    await page.click('#hint-more');
+    await page.waitForTimeout(200);
+  }
+  const both = await classesOf('.cell.hint-area.win');
+  assert.ok(both.length > 0, 'the hint\'s house crosses a window');
+  for (const i of both) assert.match(await page.$eval(`#cell-${i}`, (e) => getComputedStyle(e).backgroundImage), /linear-gradient/, `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`);
+  await shot(page, '25-windoku-hint');
+  await page.click('#hint-close');
 });
