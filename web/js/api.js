@@ -27,7 +27,8 @@ export function sayable(code, message) {
   if (FRIENDLY[code]) return FRIENDLY[code];
   const text = String(message ?? '').trim();
   if (!text) return 'Something went wrong. Try again.';
-  const capital = text[0].toUpperCase() + text.slice(1);
+  // A cell's name keeps its case ("r5c5 ..."), as the board and the docs write it.
+  const capital = /^r\dc\d/.test(text) ? text : text[0].toUpperCase() + text.slice(1);
   return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 

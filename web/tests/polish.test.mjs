@@ -432,3 +432,11 @@ test('the game\'s number stays in view when the title is too long for the top ba
     }
   }
 });
+
+test('a message shown alone reads as a sentence, a cell\'s name keeping its case (not "R5c5")', async () => {
+  const { sayable } = await import('../js/api.js');
+  assert.equal(sayable('invalid', 'digit 4 repeats in row 1'), 'Digit 4 repeats in row 1.');
+  assert.equal(sayable('invalid', 'r5c5 holds no candidate'), 'r5c5 holds no candidate.');
+  assert.equal(sayable('invalid', 'Done already!'), 'Done already!');
+  assert.match(sayable('busy', 'the server is busy'), /^The server is busy/);
+});
