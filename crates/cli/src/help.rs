@@ -250,8 +250,12 @@ const PRINT: Page = Page {
     exit_status: &[
         (0, "written"),
         (
+            1,
+            "a puzzle had no solution or several (reported by its line and left out, the others written)",
+        ),
+        (
             2,
-            "the input could not be read or holds no usable puzzle, the output could not be written, or the command line was wrong",
+            "the input could not be read, a line was no puzzle (reported, the others written) or none had one solution, the output could not be written, or the command line was wrong",
         ),
     ],
 };

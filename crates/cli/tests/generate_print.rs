@@ -225,3 +225,34 @@ fn generate_to_booklet_in_one_pipe() {
     assert_eq!(empty.status.code(), Some(2));
     assert!(text(&empty.stderr).contains("no puzzle"));
 }
+
+/// `print` put a puzzle with no solution, or with several, in the booklet without a word (and
+/// with `--solutions` stopped at the first such line, printing nothing). Each is now reported
+/// by its line and left out, the others printed, with exit status 1.
+#[test]
+fn a_puzzle_without_one_solution_is_reported_and_left_out_of_the_booklet() {
+    const NONE: &str =
+        "54.61..9..7..5....1.3948...961.....2..58261..8.....365...3792.4....8..5..8..65.3.";
+    const SEVERAL: &str =
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    const GOOD: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let input = format!("{NONE}\n{GOOD}\n{SEVERAL}\n");
+    for solutions in [&[][..], &["--solutions"][..]] {
+        let out = run_stdin(
+            &[&["print", "-f", "svg"], solutions].concat(),
+            input.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(err.contains("line 1: no solution"), "{err}");
+        assert!(err.contains("line 3: more than one solution"), "{err}");
+        assert!(text(&out.stdout).starts_with("<svg"));
+    }
+    let out = run_stdin(
+        &["print", "-o", "/dev/null"],
+        format!("{NONE}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no puzzle with exactly one solution"));
+}

@@ -462,8 +462,10 @@ pub fn run(args: ExplainArgs) -> Result<Status> {
         Err(PathError::Stuck { .. }) => (teacher.path_until_stuck(&input.position), Some(())),
         Err(e) => bail!("{e}"),
     };
-    if stuck.is_some() {
+    if stuck.is_some() || !path.is_solved() {
         eprintln!("no allowed technique applies any more: the path stops before the solution");
+        // Exit status 1 whatever stopped the path: a path that ends unsolved is never a
+        // success (an unsound step once left one so, with exit status 0).
         status.note(Status::Unhandled);
     }
     let guesses = path

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use nonet_core::{Cell, CellSet, Puzzle};
+use nonet_core::{Cell, CellSet, Puzzle, Solutions};
 use nonet_logic::rate::{rate_se, SeOutcome};
 use nonet_print::{
     annotate, read_puzzles, render_pdf, render_svg, Paper, PdfOptions, PrintPuzzle, SvgOptions,
@@ -109,7 +109,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
         MAX_BOOKLET,
         "a booklet prints (split the input)",
     )?;
-    let (mut puzzles, status) = if text.trim_start().starts_with('[') && variant.is_none() {
+    let (mut puzzles, mut status) = if text.trim_start().starts_with('[') && variant.is_none() {
         // A JSON array is one document, not a record a line.
         (read_puzzles(&text)?, Status::Ok)
     } else {
@@ -117,6 +117,24 @@ pub fn run(args: PrintArgs) -> Result<Status> {
     };
     if puzzles.is_empty() {
         bail!("no puzzle in the input");
+    }
+    // A puzzle without exactly one solution is nothing to solve by hand: it was printed
+    // without a word. It is reported and left out, as an unreadable line is.
+    puzzles.retain_mut(|p| {
+        let why = match Puzzle::new(p.puzzle, p.layout.clone()).solutions() {
+            Solutions::Unique(s) => {
+                p.solution.get_or_insert(s);
+                return true;
+            }
+            Solutions::None => "no solution",
+            Solutions::Multiple(_) => "more than one solution",
+        };
+        eprintln!("line {}: {why} (left out)", p.number);
+        status.note(Status::Unhandled);
+        false
+    });
+    if puzzles.is_empty() {
+        bail!("no puzzle with exactly one solution in the input");
     }
     if args.rate {
         use rayon::prelude::*;

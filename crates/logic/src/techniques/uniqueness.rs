@@ -403,14 +403,12 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
     // columns), x leaves the roof.
     if floor.len() == 2 && floor[0] + floor[1] == 3 {
         for x in [a, b] {
-            let rows_locked = [corners[0], corners[2]].iter().all(|&c| {
-                let r = House::row(c.row());
-                pos.cells_in(x, r).difference(all).is_empty()
-            });
-            let cols_locked = [corners[0], corners[1]].iter().all(|&c| {
-                let col = House::column(c.col());
-                pos.cells_in(x, col).difference(all).is_empty()
-            });
+            let rows_locked = [corners[0], corners[2]]
+                .iter()
+                .all(|&c| confined_to_rectangle(pos, x, House::row(c.row()), all));
+            let cols_locked = [corners[0], corners[1]]
+                .iter()
+                .all(|&c| confined_to_rectangle(pos, x, House::column(c.col()), all));
             if rows_locked || cols_locked {
                 push(make(
                     Technique::UniqueRectangle6,
@@ -427,8 +425,8 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
             let row = House::row(opp.row());
             let col = House::column(opp.col());
             for (x, y) in [(a, b), (b, a)] {
-                if pos.cells_in(x, row).difference(all).is_empty()
-                    && pos.cells_in(x, col).difference(all).is_empty()
+                if confined_to_rectangle(pos, x, row, all)
+                    && confined_to_rectangle(pos, x, col, all)
                 {
                     push(make(
                         Technique::HiddenRectangle,
@@ -438,6 +436,15 @@ fn rectangle(pos: &Position, corners: [Cell; 4], a: Digit, b: Digit, out: &mut V
             }
         }
     }
+}
+
+/// Whether the digit `x` still has to go in `house` and can go only in the rectangle's cells
+/// `all` there. A digit already placed in the house has no cells in it, and "all of its cells
+/// are in the rectangle" would hold of nothing: the hidden rectangle then removed the solution's
+/// digit (`a_hidden_rectangle_needs_its_digit_still_to_place_in_the_row_and_column`).
+fn confined_to_rectangle(pos: &Position, x: Digit, house: House, all: CellSet) -> bool {
+    let cells = pos.cells_in(x, house);
+    !cells.is_empty() && cells.difference(all).is_empty()
 }
 
 /// The technique of a hint of SE's `ty` on a loop of `len` cells: rectangles have their own.
