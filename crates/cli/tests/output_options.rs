@@ -173,6 +173,15 @@ fn line_numbers_prefix_answers_and_name_files_when_several_are_read() {
     assert_eq!(text(&out.stdout), format!("1:{SOLUTION}\n"));
     let out = nonet(&["count", "-H", a], "", &[]);
     assert_eq!(text(&out.stdout), format!("{a}:1\n"));
+    // `rate` took neither (`-n` was "unexpected argument"); its line output takes both.
+    let out = nonet(&["rate", "--scale", "classic", "-n", a, b], "", &[]);
+    assert_eq!(text(&out.stdout), format!("{a}:1:0\n{b}:2:multiple\n"));
+    let out = nonet(&["rate", "-H", "-n"], &format!("xyz\n{GOOD}\n"), &[]);
+    assert!(
+        text(&out.stdout).starts_with("<stdin>:1:invalid\n<stdin>:2:"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 /// A JSON record read from one of several files names its file: its `line` alone repeated from
@@ -242,6 +251,7 @@ fn only_with_json_keeps_the_matching_records_and_prefixes_are_refused() {
         (&["solve", "-f", "json", "-n"], "-n/--line-number"),
         (&["solve", "-f", "grid", "--only", "none"], "not grids"),
         (&["check", "-f", "json", "-H"], "-H/--with-filename"),
+        (&["rate", "-f", "csv", "-n"], "not --format csv"),
         (
             &["count", "--limit", "1", "--only", "unique"],
             "--limit 2 or more",

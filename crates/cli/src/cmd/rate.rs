@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use nonet_answers::answer;
 use nonet_answers::Deadline;
@@ -17,6 +17,7 @@ use serde_json::json;
 
 use super::BatchArgs;
 use crate::batch::{self, Streams};
+use crate::filter::{Filter, Outcome, PlaceArgs};
 use crate::input::{Givens, Input, InputPuzzle};
 use crate::status::Status;
 use crate::variant::{Refusal, Variant, VariantArgs};
@@ -59,6 +60,8 @@ pub struct RateArgs {
     /// Output shape.
     #[arg(long, short = 'f', value_enum, default_value_t)]
     pub format: RateFormat,
+    #[command(flatten)]
+    pub place: PlaceArgs,
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Give up on a puzzle's ER/EP/ED after this many seconds (0: never): it is then
@@ -119,6 +122,16 @@ pub fn run(args: RateArgs) -> Result<Status> {
     let scale = args.scale;
     let limit = args.timeout.0;
     batch::set_quiet(args.batch.quiet);
+    // `-n`/`-H` as `solve` and `count` take them (line output only; rate has no `--only`).
+    if args.format != RateFormat::Line && (args.place.line_number || args.place.with_filename) {
+        let format = if args.format == RateFormat::Csv {
+            "csv"
+        } else {
+            "json"
+        };
+        bail!("-n/--line-number and -H/--with-filename go with line output, not --format {format}");
+    }
+    let place = Filter::new([], &args.place, &args.batch.files, crate::cmd::Format::Line)?;
     if args.format == RateFormat::Csv && !batch::quiet() {
         let mut out = crate::output::stdout();
         // A variant's rows add its name and a jigsaw's map, as `generate`'s do; rows read
@@ -182,7 +195,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                     status.note(Status::Invalid);
                     let variant = variant_name.as_deref();
                     let reason = reason.as_ref().map(|r| r.reason.as_str());
-                    return emit_invalid(p, reason, args.format, variant, io.out);
+                    return emit_invalid(p, reason, args.format, variant, &place, io.out);
                 }
             };
             // The word for an unrated puzzle, with its reason, from whichever scale was run.
@@ -226,7 +239,7 @@ pub fn run(args: RateArgs) -> Result<Status> {
                         (Scale::Level, Some(o)) => answer::se_line(o, answer::Scale::Level),
                         (_, None) => "invalid".to_string(),
                     };
-                    writeln!(out, "{text}")?;
+                    place.write_line(p, Outcome::Ok, text.as_bytes(), out)?;
                 }
                 RateFormat::Csv => {
                     let f = fields(&r, se, word);
@@ -324,10 +337,11 @@ fn emit_invalid(
     reason: Option<&str>,
     format: RateFormat,
     variant: Option<&str>,
+    place: &Filter,
     out: &mut dyn Write,
 ) -> Result<()> {
     match format {
-        RateFormat::Line => writeln!(out, "invalid")?,
+        RateFormat::Line => place.write_line(p, Outcome::Invalid, b"invalid", out)?,
         // The puzzle as read, as JSON gives it: the row says which input it answers. A grid's
         // rows are joined by spaces, so that every row of the CSV stays one line.
         RateFormat::Csv => writeln!(
