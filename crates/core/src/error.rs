@@ -129,7 +129,13 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Empty => write!(f, "no puzzle: the input is empty"),
             ParseErrorKind::CellCount { found } => write!(f, "{found} cells, expected 81"),
             ParseErrorKind::Character { ch, column, cell } => {
-                write!(f, "unexpected character {ch:?} at column {column}")?;
+                if *ch == char::REPLACEMENT_CHARACTER {
+                    // Input is read as UTF-8 with each byte that is not made U+FFFD: the
+                    // character shown would be the replacement, not what the file holds.
+                    write!(f, "a byte that is not UTF-8 text at column {column}")?;
+                } else {
+                    write!(f, "unexpected character {ch:?} at column {column}")?;
+                }
                 if let Some(cell) = cell {
                     write!(f, " ({cell})")?;
                 }

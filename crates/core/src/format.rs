@@ -449,6 +449,14 @@ mod tests {
             Sudoku::from_line("   ").unwrap_err().kind(),
             &ParseErrorKind::Empty
         );
+        // Input read as UTF-8 gets U+FFFD for a byte that is not (Latin-1's 'é', 0xE9): the
+        // message said "unexpected character '\u{fffd}'", a character the file does not hold.
+        bad.replace_range(11..12, "\u{fffd}");
+        let e = Sudoku::from_line(&bad).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a byte that is not UTF-8 text at column 12 (r2c3)"
+        );
     }
 
     #[test]
