@@ -14,6 +14,9 @@
 import { ApiError } from './api.js';
 import { engine } from './engine.js';
 
+/** How long a stated deduction may take to check: the server's deadline (`out_of_time`). */
+const CHECK_STEP_MS = 10_000;
+
 const DB = 'nonet';
 const STORE = 'games';
 
@@ -344,7 +347,19 @@ export const localApi = {
   checkStep: async (id, claim, version) => {
     const r = await read(id);
     checkVersion(r, version);
-    return engine('check_step', { game: gameIn(r), claim });
+    // A stated chain can send the engine searching for minutes, and hints wait behind it in
+    // the worker: past the server's deadline the call is dropped (its worker stopped) and
+    // answered as the server answers it.
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), CHECK_STEP_MS);
+    try {
+      return await engine('check_step', { game: gameIn(r), claim }, { signal: ctrl.signal });
+    } catch (e) {
+      if (!ctrl.signal.aborted) throw e;
+      throw new ApiError(422, 'out_of_time', `This deduction could not be checked within ${CHECK_STEP_MS / 1000} s: the search it needs on this position takes longer than the game allows.`);
+    } finally {
+      clearTimeout(timer);
+    }
   },
   // Learn: the catalogue, a technique's page with its worked example, practice puzzles made
   // from a fresh seed (a call the page drops stops the generator with the engine's worker).

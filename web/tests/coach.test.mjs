@@ -26,6 +26,8 @@ const XWING = '9..............7.37...962486...2.47.........5....4...642...86..5.
 /** A forum "hardest" puzzle whose first step is a long dynamic forcing chain. */
 const CHAIN = '98.7..6..5...6......6....7..6.4...3..3...2..1..9...8....8.5.7.....3...2......1..4';
 
+/** Easter Monster, whose next step is a nested forcing chain. */
+const EASTER_MONSTER = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -389,6 +391,28 @@ test('a deduction being checked says so, and a second click waits for it', serve
   assert.equal(await page.isDisabled('#deduce-go'), false);
   await page.unroute('**/check-step');
   await page.click('#deduce-close');
+});
+
+test('a deduction the engine cannot settle in 10 s is answered out of time (the page with no server searched on for minutes, hints waiting behind it)', async () => {
+  // Easter Monster: a nested forcing chain stated at r9c9 sends the check through every chain
+  // level, most of a minute natively.
+  const g = await openGame(EASTER_MONSTER);
+  await page.click('#btn-deduce');
+  await page.waitForFunction(() => document.querySelectorAll('#deduce-technique option').length > 40);
+  await page.selectOption('#deduce-technique', 'nested-forcing-chain');
+  await page.click('#cell-80');
+  await page.click('#deduce-add');
+  await page.selectOption('#deduce-digit', '6');
+  const started = Date.now();
+  await page.click('#deduce-go');
+  await page.waitForFunction(() => /within 10 s/.test(document.getElementById('deduce-verdict').textContent), null, { timeout: 40_000 });
+  assert.ok(Date.now() - started < 30_000, `answered after ${Date.now() - started} ms`);
+  assert.match(await page.textContent('#deduce-verdict'), /^This deduction could not be checked within 10 s/);
+  assert.equal(await page.isDisabled('#deduce-go'), false);
+  await page.click('#deduce-close');
+  // The engine is free again: a hint comes at once.
+  const hint = await api(server.url, 'POST', `/games/${g.id}/hint`, { elapsed_ms: 0, version: g.version });
+  assert.equal(hint.status, 200, JSON.stringify(hint.data));
 });
 
 test('the deduction check says valid with the move, or not valid and why', async () => {
