@@ -259,17 +259,16 @@ pub(crate) fn check(
         }
     }
 
+    // A result the claim names on a candidate that is not there is said at once: no step
+    // found could give it, and the search for a stated chain can take most of a minute. (Not
+    // so its pattern: a chain's holds candidates its links removed.)
+    if let Some(reason) = missing_results(&pos, claim) {
+        return Ok(Verdict::invalid(reason));
+    }
     let found = found_steps(&pm, &pos, claim, obs)?;
     let matching: Vec<&Step> = found.iter().filter(|s| matches(claim, s)).collect();
     // The first matching step that gives everything claimed (and changes something) wins.
-    let gives_all = |s: &&Step| {
-        claim
-            .eliminations
-            .iter()
-            .all(|&e| s.eliminations.contains(e))
-            && claim.placements.iter().all(|&p| s.placement == Some(p))
-    };
-    if let Some(step) = matching.iter().find(|s| s.is_productive() && gives_all(s)) {
+    if let Some(step) = matching.iter().find(|s| proves(claim, s)) {
         let mut step = (*step).clone();
         if step.difficulty.is_none() {
             step.difficulty = Some(crate::difficulty::difficulty(&step));
@@ -437,11 +436,30 @@ fn forcing_steps(
                 if s.difficulty.is_none() {
                     s.difficulty = Some(crate::difficulty::difficulty(&s));
                 }
+                // A step that proves the claim is the verdict: the dearer levels after it
+                // could only add steps that lose to it (the nested chain the hint names took
+                // 35 s to check, searching every nested level, against 0.05 s to find).
+                let done = proves(claim, &s);
                 out.push(s);
+                if done {
+                    break;
+                }
             }
         }
     }
     Ok(out)
+}
+
+/// Whether `step` proves `claim`: it matches it, changes something, and gives every result
+/// the claim says it gives.
+fn proves(claim: &Claim, step: &Step) -> bool {
+    matches(claim, step)
+        && step.is_productive()
+        && claim
+            .eliminations
+            .iter()
+            .all(|&e| step.eliminations.contains(e))
+        && claim.placements.iter().all(|&p| step.placement == Some(p))
 }
 
 /// Whether every part of the claim is part of `step`. A single claimed in one cell is the
@@ -588,30 +606,37 @@ fn removes_nothing(claim: &Claim, step: Option<Step>) -> Verdict {
 /// The first thing the claim states about the position that is false: a pattern candidate or
 /// an elimination that is not a candidate, a placement in a solved cell.
 fn facts(pos: &Position, claim: &Claim) -> Option<String> {
-    let missing = |c: &Candidate| -> Option<String> {
-        match pos.value(c.cell) {
-            Some(v) => Some(format!("{} is already solved ({v})", c.cell)),
-            None if !pos.has(c.cell, c.digit) => Some(format!(
-                "{} does not hold {} (its candidates are {})",
-                c.cell,
-                c.digit,
-                digits(pos.cands(c.cell))
-            )),
-            None => None,
-        }
-    };
     for c in claim.pattern.iter().chain(&claim.secondary) {
-        if let Some(why) = missing(c) {
+        if let Some(why) = missing(pos, c) {
             return Some(why);
         }
     }
+    missing_results(pos, claim)
+}
+
+/// Why candidate `c` is not on `pos`, if it is not.
+fn missing(pos: &Position, c: &Candidate) -> Option<String> {
+    match pos.value(c.cell) {
+        Some(v) => Some(format!("{} is already solved ({v})", c.cell)),
+        None if !pos.has(c.cell, c.digit) => Some(format!(
+            "{} does not hold {} (its candidates are {})",
+            c.cell,
+            c.digit,
+            digits(pos.cands(c.cell))
+        )),
+        None => None,
+    }
+}
+
+/// Why a placement or an elimination the claim names cannot be: its candidate is not there.
+fn missing_results(pos: &Position, claim: &Claim) -> Option<String> {
     for p in &claim.placements {
-        if let Some(why) = missing(p) {
+        if let Some(why) = missing(pos, p) {
             return Some(why);
         }
     }
     for e in &claim.eliminations {
-        if let Some(why) = missing(e) {
+        if let Some(why) = missing(pos, e) {
             return Some(format!("{why}, so {} cannot be removed from it", e.digit));
         }
     }
