@@ -380,3 +380,85 @@ fn a_hint_s_json_checks_valid() {
         assert_eq!(out.status.code(), Some(0));
     }
 }
+
+/// A path without naked singles leaves cells down to one candidate, which a pencil-mark grid
+/// writes as it writes a placed digit; read back, a step naming such a cell in its pattern was
+/// refused ("r7c9 is already solved (9)"), while a naked single there was valid. A cell the
+/// claim names as a candidate of its pattern now reads as that one candidate (here the naked
+/// subset of a Unique Rectangle Type 3 takes r7c8's 7 and r7c9's 9).
+#[test]
+fn a_pattern_cell_down_to_one_candidate_reads_as_a_candidate_from_the_grid() {
+    const GRID: &str = "\
+.------------+---------+----------.
+| 8   7  14  | 3  6 9  | 5  2  14 |
+| 6   2  34  | 8  5 1  | 79 79 34 |
+| 135 35 9   | 4  7 2  | 6  8  13 |
++------------+---------+----------+
+| 2   35 357 | 79 1 3  | 4  6  8  |
+| 9   1  8   | 6  4 5  | 2  3  7  |
+| 4   6  37  | 79 2 38 | 9  1  5  |
++------------+---------+----------+
+| 35  34 235 | 25 8 6  | 1  7  9  |
+| 7   9  12  | 12 3 4  | 8  5  6  |
+| 15  8  6   | 15 9 7  | 3  4  2  |
+.------------+---------+----------.
+";
+    let step = r#"{"code":"unique-rectangle-type-3","digits":[1,2],
+        "pattern":[{"cell":"r7c3","digit":2},{"cell":"r7c4","digit":2},{"cell":"r8c3","digit":1},
+                   {"cell":"r8c3","digit":2},{"cell":"r8c4","digit":1},{"cell":"r8c4","digit":2}],
+        "secondary":[{"cell":"r7c1","digit":3},{"cell":"r7c1","digit":5},{"cell":"r7c8","digit":7},
+                     {"cell":"r7c9","digit":9}],
+        "eliminations":[{"cell":"r7c2","digit":3}]}"#;
+    let out = run(&["check-step", "-f", "json", "-", step], GRID);
+    let v: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", text(&out.stderr)));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `check-step` read a step's `chain` and `notation` but did not check them: an AIC stated
+/// through 1 in r1c2, which r1c2 does not hold, was valid because another AIC removes the
+/// same. The chain's candidates must now be nodes of the chain found.
+#[test]
+fn a_stated_chain_through_a_candidate_not_there_is_not_valid() {
+    const GRID: &str = "\
+.--------------------+---------------------+--------------------.
+| 4    68     3      | 5     79     78     | 179   2     16789  |
+| 589  258    2589   | 2789  1      6      | 3479  34589 345789 |
+| 7    2568   125689 | 289   2349   2348   | 9     5689  5689   |
++--------------------+---------------------+--------------------+
+| 136  3467   67     | 1267  8      9      | 5     1346  123467 |
+| 1569 4567   5679   | 3     24567  12457  | 8     1469  124679 |
+| 2    345678 56789  | 167   4567   1457   | 13479 13469 134679 |
++--------------------+---------------------+--------------------+
+| 3568 23568  2568   | 4     23569  12358  | 1239  7     13589  |
+| 358  9      24578  | 1278  2357   123578 | 6     13458 13458  |
+| 3568 1      245678 | 26789 235679 23578  | 2349  34589 34589  |
+.--------------------+---------------------+--------------------.
+";
+    let verdict = |step: &str| -> Value {
+        let out = run(&["check-step", "-f", "json", "-", step], GRID);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", text(&out.stderr)))
+    };
+    let elim = r#""eliminations":[{"cell":"r9c3","digit":2}]"#;
+    for field in ["chain", "notation"] {
+        let v = verdict(&format!(
+            r#"{{"code":"aic","{field}":"1r1c2 = 1r1c4",{elim}}}"#
+        ));
+        assert_eq!(v["valid"], false, "{v}");
+        assert!(
+            v["reason"]
+                .as_str()
+                .unwrap()
+                .contains("r1c2 does not hold 1"),
+            "{v}"
+        );
+    }
+    // The chain that is there, stated, is valid; so is the claim without a chain.
+    let v = verdict(&format!(
+        r#"{{"code":"aic","chain":"4r8c3 = 4r9c3 - 7r9c3 = 7r8c3",{elim}}}"#
+    ));
+    assert_eq!(v["valid"], true, "{v}");
+    let v = verdict(&format!(r#"{{"code":"aic",{elim}}}"#));
+    assert_eq!(v["valid"], true, "{v}");
+}

@@ -55,6 +55,42 @@ pub struct Claim {
     pub placements: Vec<Candidate>,
     /// Candidates the player says the step removes.
     pub eliminations: Vec<Candidate>,
+    /// Candidates the player's stated chain passes through ([`chain_candidates`] of its
+    /// notation): each must be a node of the step's own chain.
+    pub chain: Vec<Candidate>,
+}
+
+/// The single candidates written in a chain's notation (`5r1c1 = 5r1c7 - 3r1c7 ...`): each
+/// digit written right before a cell's name. Group nodes (`5(r1c7,r1c8)`) and almost locked
+/// sets are left out: a claim is matched on the candidates it names.
+pub fn chain_candidates(notation: &str) -> Vec<Candidate> {
+    let b = notation.as_bytes();
+    let digit = |i: usize| {
+        b.get(i)
+            .filter(|c| (b'1'..=b'9').contains(c))
+            .map(|c| c - b'0')
+    };
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        let (Some(d), Some(r), Some(c)) = (digit(i), digit(i + 2), digit(i + 4)) else {
+            continue;
+        };
+        let before = i.checked_sub(1).map(|j| b[j]);
+        if b.get(i + 1) == Some(&b'r')
+            && b.get(i + 3) == Some(&b'c')
+            && !before.is_some_and(|x| x.is_ascii_alphanumeric())
+            && digit(i + 5).is_none()
+        {
+            let cand = Candidate::new(
+                Cell::at(usize::from(r - 1), usize::from(c - 1)),
+                Digit::from_index(usize::from(d - 1)),
+            );
+            if !out.contains(&cand) {
+                out.push(cand);
+            }
+        }
+    }
+    out
 }
 
 impl Claim {
@@ -88,6 +124,10 @@ impl Claim {
             secondary: step.secondary.clone(),
             placements: step.placement.into_iter().collect(),
             eliminations: step.eliminations.iter().collect(),
+            chain: step
+                .notation()
+                .map(|n| chain_candidates(&n))
+                .unwrap_or_default(),
         }
     }
 
@@ -95,15 +135,23 @@ impl Claim {
     /// a cell with one candidate left as it writes a placed digit, so such a cell comes back
     /// placed; it is made a one-candidate cell again when its digit is still a candidate of
     /// one of its peers on the position's layout (a placed digit would have left them), or when
-    /// the claim places that digit there. A naked single and the position around it then check
-    /// as `nonet explain --pencil` printed them.
+    /// the claim places that digit there or names it as a candidate of its pattern. A naked
+    /// single, a pattern with a corner down to one candidate (a path without naked singles
+    /// leaves such cells), and the position around them then check as `nonet explain --pencil`
+    /// printed them.
     pub fn read_grid_singles(&self, pm: &mut PencilMarks) {
         let layout = pm.layout();
         // Decided on the position as read, then applied.
         let freed: Vec<(Cell, Digit)> = Cell::all()
             .filter_map(|c| pm.value(c).map(|d| (c, d)))
             .filter(|&(cell, d)| {
-                self.placements.contains(&Candidate::new(cell, d))
+                let named = Candidate::new(cell, d);
+                self.placements
+                    .iter()
+                    .chain(&self.pattern)
+                    .chain(&self.secondary)
+                    .chain(&self.chain)
+                    .any(|&c| c == named)
                     || layout
                         .peers(cell)
                         .iter()
@@ -481,6 +529,13 @@ fn matches(claim: &Claim, step: &Step) -> bool {
         && claim.digits.difference(step.digits).is_empty()
         && claim.pattern.iter().all(|c| step.pattern.contains(c))
         && claim.secondary.iter().all(|c| step.secondary.contains(c))
+        && (claim.chain.is_empty() || {
+            let nodes = step
+                .notation()
+                .map(|n| chain_candidates(&n))
+                .unwrap_or_default();
+            claim.chain.iter().all(|c| nodes.contains(c))
+        })
 }
 
 /// Whether the claim names all of `step`'s pattern: every cell of it, or its houses and
@@ -606,7 +661,12 @@ fn removes_nothing(claim: &Claim, step: Option<Step>) -> Verdict {
 /// The first thing the claim states about the position that is false: a pattern candidate or
 /// an elimination that is not a candidate, a placement in a solved cell.
 fn facts(pos: &Position, claim: &Claim) -> Option<String> {
-    for c in claim.pattern.iter().chain(&claim.secondary) {
+    for c in claim
+        .pattern
+        .iter()
+        .chain(&claim.secondary)
+        .chain(&claim.chain)
+    {
         if let Some(why) = missing(pos, c) {
             return Some(why);
         }

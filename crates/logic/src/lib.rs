@@ -51,7 +51,7 @@ mod teacher;
 mod technique;
 mod techniques;
 
-pub use check::{CheckError, Claim, Outcome, Verdict};
+pub use check::{chain_candidates, CheckError, Claim, Outcome, Verdict};
 pub use explain::{HintLevel, LinkReason, LinkWords, UnknownHintLevel};
 pub use observer::{Observer, Stopped};
 pub use path::{Hint, Mistake, Path, PathError};

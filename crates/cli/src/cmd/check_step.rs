@@ -11,7 +11,9 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use nonet_core::{Cell, Digit, House, HouseKind, Layout};
-use nonet_logic::{Candidate, Claim, Outcome, Teacher, UnknownTechnique, Verdict};
+use nonet_logic::{
+    chain_candidates, Candidate, Claim, Outcome, Teacher, UnknownTechnique, Verdict,
+};
 use serde_json::{json, Map, Value};
 
 use crate::cmd::explain::{read_input_on, step_json, ExplainFormat, Input};
@@ -229,6 +231,22 @@ fn parse_claim(text: &str, layout: &Layout) -> Result<Claim> {
     claim.secondary = candidates(&obj, "secondary")?;
     claim.placements = candidates(&obj, "placements")?;
     claim.eliminations = candidates(&obj, "eliminations")?;
+    // A stated chain is part of the claim: its candidates must be nodes of the chain found
+    // (a chain through a candidate that is not there was valid because some other chain
+    // removed the same).
+    for key in ["chain", "notation"] {
+        match obj.get(key) {
+            None | Some(Value::Null) => {}
+            Some(Value::String(text)) => {
+                for c in chain_candidates(text) {
+                    if !claim.chain.contains(&c) {
+                        claim.chain.push(c);
+                    }
+                }
+            }
+            Some(other) => bail!("'{key}' must be a chain's notation as a string, not {other}"),
+        }
+    }
     Ok(claim)
 }
 
