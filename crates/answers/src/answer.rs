@@ -249,8 +249,8 @@ pub fn step_json(step: &Step, layout: &Layout, position: Option<&PencilMarks>) -
 /// `hint --format json`'s object for a step: [`step_json`] with its `hint` text at `level` and
 /// the `level`'s name, keeping only what the level gives away, as the text does: the
 /// technique (`technique`, `code`, `uniqueness`); at `area` also where to look
-/// (`houses` and `digits`, or `cells` for a step that names no house); at `move` the whole
-/// step.
+/// (`houses` and `digits`, or `cells` for a step that names no house, without the digit where
+/// that is one cell); at `move` the whole step.
 pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: HintLevel) -> Value {
     let mut v = step_json(step, layout, Some(position));
     if level != HintLevel::Move {
@@ -259,7 +259,9 @@ pub fn hint_json(step: &Step, layout: &Layout, position: &PencilMarks, level: Hi
         if let Value::Object(members) = &mut v {
             members.retain(|k, _| match k.as_str() {
                 "technique" | "code" | "uniqueness" => true,
-                "houses" | "digits" => area,
+                "houses" => area,
+                // A naked single's cell and digit are its whole move.
+                "digits" => area && step.area_names_digits(),
                 "cells" => area && !names_houses,
                 _ => false,
             });

@@ -55,7 +55,7 @@ pub fn hint_text(step: &Step, layout: &Layout, level: HintLevel) -> String {
             } else {
                 step.cells.to_string()
             };
-            let digits = if step.digits.is_empty() {
+            let digits = if step.digits.is_empty() || !step.area_names_digits() {
                 String::new()
             } else {
                 format!(" on {}", digit_list(step.digits))
@@ -1213,6 +1213,21 @@ mod tests {
         );
         assert_eq!("area".parse::<HintLevel>(), Ok(HintLevel::Area));
         assert!("lots".parse::<HintLevel>().is_err());
+    }
+
+    /// The area of a naked single is its cell: "Look for a Naked Single on 7 in r1c2" gave the
+    /// whole move away at the level that should only say where to look.
+    #[test]
+    fn a_naked_single_s_area_hint_keeps_its_digit() {
+        let mut s = Step::new(Technique::NakedSingle);
+        let cell = Cell::at(0, 1);
+        s.cells = CellSet::single(cell);
+        s.digits = DigitSet::single(Digit::from_index(6));
+        s.placement = Some(Candidate::new(cell, Digit::from_index(6)));
+        assert_eq!(
+            hint_text(&s, &nonet_core::STANDARD, HintLevel::Area),
+            "Look for a Naked Single in r1c2."
+        );
     }
 
     #[test]

@@ -186,6 +186,12 @@ impl crate::step::Chain {
 }
 
 impl Step {
+    /// Whether the area-level hint names the step's digits: not when its area is one cell (a
+    /// naked single's), where cell and digit together are the whole move.
+    pub fn area_names_digits(&self) -> bool {
+        !(self.houses.is_empty() && self.cells.len() == 1)
+    }
+
     /// The plain-English sentence for a person: what the step concludes, why, and the
     /// technique's name, naming houses as they read on `layout` (a jigsaw region by the label
     /// its map gave it).
