@@ -1254,6 +1254,24 @@ pub fn strip_at(arg: &OsStr) -> Option<PathBuf> {
 /// returned as it is, for the puzzle reader to say what is wrong with it. A file or standard
 /// input of more than [`MAX_SINGLE`] bytes is refused.
 pub fn read_single(arg: &OsStr) -> Result<String, TextError> {
+    read_single_text(arg).map(one_line_record)
+}
+
+/// A JSON object written over several lines (pretty-printed, as `jq` or `python -m json.tool`
+/// write it), made one line: the readers take a record a line, and read it as that many broken
+/// puzzles ("expected one puzzle, found 597 lines"). Any other text is kept as it is.
+fn one_line_record(text: String) -> String {
+    let t = text.trim();
+    if t.starts_with('{') && t.contains('\n') {
+        if let Ok(v @ serde_json::Value::Object(_)) = serde_json::from_str(t) {
+            return format!("{v}\n");
+        }
+    }
+    text
+}
+
+/// [`read_single`]'s text as read.
+fn read_single_text(arg: &OsStr) -> Result<String, TextError> {
     const WHAT: &str = "a puzzle or a pencil-mark grid holds";
     let path = Path::new(arg);
     if is_stdin(path) {

@@ -513,6 +513,27 @@ fn a_json_hint_on_several_solutions_says_so() {
     assert_eq!(v["valid"], true, "{v}");
 }
 
+/// `candidates -f json` pretty-printed (by `jq` or `python -m json.tool`) and given to `hint`
+/// was read as hundreds of puzzle lines ("expected one puzzle, found 597 lines"): a JSON
+/// object over several lines is one record.
+#[test]
+fn a_pretty_printed_json_position_reads_as_one_record() {
+    const PUZZLE: &str =
+        ".9..76.1..374............57.2..54.......6.9.5.1.9.3....5.31..4...4..2...1.9....8.";
+    let out = nonet()
+        .args(["candidates", "-f", "json", PUZZLE])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pretty = serde_json::to_string_pretty(&v).unwrap();
+    assert!(pretty.lines().count() > 100);
+    let one = run_stdin(&["hint", "-"], &text(&out.stdout));
+    let many = run_stdin(&["hint", "-"], &pretty);
+    assert!(many.status.success(), "{}", text(&many.stderr));
+    assert_eq!(text(&many.stdout), text(&one.stdout));
+}
+
 /// Two pencil-mark grids given to `hint` were refused as "18 rows, expected 9", and two
 /// puzzle grids as "2 lines": each is a grid, and the command takes one.
 #[test]
