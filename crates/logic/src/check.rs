@@ -658,20 +658,16 @@ fn removes_nothing(claim: &Claim, step: Option<Step>) -> Verdict {
     }
 }
 
-/// The first thing the claim states about the position that is false: a pattern candidate or
-/// an elimination that is not a candidate, a placement in a solved cell.
+/// The first candidate of the claim's pattern (its second role and its stated chain too) that
+/// is not on the position. (Its placements and eliminations were looked at before the search:
+/// `missing_results`.)
 fn facts(pos: &Position, claim: &Claim) -> Option<String> {
-    for c in claim
+    claim
         .pattern
         .iter()
         .chain(&claim.secondary)
         .chain(&claim.chain)
-    {
-        if let Some(why) = missing(pos, c) {
-            return Some(why);
-        }
-    }
-    missing_results(pos, claim)
+        .find_map(|c| missing(pos, c))
 }
 
 /// Why candidate `c` is not on `pos`, if it is not.
